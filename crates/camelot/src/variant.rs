@@ -1,0 +1,546 @@
+//! Camelot-family variant files: the TOML schema, and its validation into a
+//! [`Camelot`] game with every problem reported at once, by line and column.
+
+use crate::rules::{Camelot, KindRules, OwnCastleJump, Rules};
+use leap_core::{
+    Bitset, Board, Cell, Coord, Diagnostics, EndRules, FileErrors, Geometry, KindInfo, NoMoves,
+    Piece, Player, PlayerInfo, Position,
+};
+use serde::Deserialize;
+use std::ops::Range;
+use toml::Spanned;
+
+/// The built-in variants: name and file text.
+pub const BUILTIN: &[(&str, &str)] = &[("camelot", include_str!("../../../variants/camelot.toml"))];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantFile {
+    name: Spanned<String>,
+    #[serde(default)]
+    title: Option<String>,
+    board: BoardSpec,
+    players: Spanned<Vec<PlayerSpec>>,
+    pieces: Spanned<Vec<PieceSpec>>,
+    setup: Spanned<toml::Table>,
+    #[serde(default)]
+    rules: RulesSpec,
+    #[serde(default)]
+    end: EndSpec,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardSpec {
+    geometry: Spanned<String>,
+    files: Spanned<u8>,
+    ranks: Spanned<u8>,
+    layout: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerSpec {
+    name: Spanned<String>,
+    letter: Spanned<String>,
+    castle: Spanned<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceSpec {
+    name: Spanned<String>,
+    prefix: Spanned<String>,
+    symbol: Spanned<String>,
+    #[serde(default)]
+    charge: bool,
+    #[serde(default)]
+    canter_rule: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesSpec {
+    #[serde(default = "two")]
+    castle_moves: Spanned<u8>,
+    #[serde(default = "cont")]
+    own_castle_jump: Spanned<String>,
+    #[serde(default = "lapse")]
+    blocked_castle_piece: Spanned<String>,
+}
+
+impl Default for RulesSpec {
+    fn default() -> Self {
+        RulesSpec {
+            castle_moves: two(),
+            own_castle_jump: cont(),
+            blocked_castle_piece: lapse(),
+        }
+    }
+}
+
+fn two() -> Spanned<u8> {
+    Spanned::new(0..0, 2)
+}
+fn cont() -> Spanned<String> {
+    Spanned::new(0..0, "continue".into())
+}
+fn lapse() -> Spanned<String> {
+    Spanned::new(0..0, "lapse".into())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EndSpec {
+    #[serde(default = "some2")]
+    castle_occupancy: Option<u32>,
+    #[serde(default = "u2")]
+    bare_win_min_material: u32,
+    #[serde(default = "some1")]
+    insufficient_material: Option<u32>,
+    #[serde(default = "loss")]
+    no_moves: Spanned<String>,
+    #[serde(default = "u2")]
+    no_moves_loss_needs: u32,
+    #[serde(default = "some3")]
+    repetition: Option<u32>,
+    #[serde(default = "some100")]
+    move_limit: Option<u16>,
+}
+
+impl Default for EndSpec {
+    fn default() -> Self {
+        EndSpec {
+            castle_occupancy: some2(),
+            bare_win_min_material: 2,
+            insufficient_material: some1(),
+            no_moves: loss(),
+            no_moves_loss_needs: 2,
+            repetition: some3(),
+            move_limit: some100(),
+        }
+    }
+}
+
+fn some1() -> Option<u32> {
+    Some(1)
+}
+fn some2() -> Option<u32> {
+    Some(2)
+}
+fn some3() -> Option<u32> {
+    Some(3)
+}
+fn some100() -> Option<u16> {
+    Some(100)
+}
+fn u2() -> u32 {
+    2
+}
+fn loss() -> Spanned<String> {
+    Spanned::new(0..0, "loss".into())
+}
+
+/// Loads a variant: a built-in name (`camelot`) or a path to a `.toml` file.
+pub fn load(name_or_path: &str) -> Result<Camelot, LoadError> {
+    if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+        return parse_variant(&format!("variants/{name_or_path}.toml"), text)
+            .map_err(LoadError::Invalid);
+    }
+    if !name_or_path.ends_with(".toml") && !std::path::Path::new(name_or_path).exists() {
+        return Err(LoadError::Unknown(name_or_path.to_string()));
+    }
+    let text = std::fs::read_to_string(name_or_path)
+        .map_err(|e| LoadError::Io(name_or_path.to_string(), e.to_string()))?;
+    parse_variant(name_or_path, &text).map_err(LoadError::Invalid)
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    /// Not a built-in name, and not a file.
+    Unknown(String),
+    /// The file could not be read.
+    Io(String, String),
+    /// The file has problems.
+    Invalid(FileErrors),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unknown(n) => {
+                let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+                write!(f, "unknown variant `{n}`: expected a built-in variant ({}) or the path of a .toml file", names.join(", "))
+            }
+            LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
+            LoadError::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Parses and validates the text of a variant file; `file` names it in diagnostics.
+pub fn parse_variant(file: &str, text: &str) -> Result<Camelot, FileErrors> {
+    let mut diag = Diagnostics::new(file, text);
+    let spec: VariantFile = match toml::from_str(text) {
+        Ok(s) => s,
+        Err(e) => {
+            let at = e.span().map_or(0, |s| s.start);
+            diag.error(at, e.message().trim().to_string());
+            diag.finish()?;
+            unreachable!("an error was recorded")
+        }
+    };
+    let built = build(&spec, &mut diag);
+    diag.finish()?;
+    Ok(built.expect("no diagnostics means the variant was built"))
+}
+
+fn at(r: Range<usize>) -> usize {
+    r.start
+}
+
+fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
+    let geometry = match spec.board.geometry.get_ref().as_str() {
+        "square" => Some(Geometry::Square),
+        "diagonal" => Some(Geometry::Diagonal),
+        "hex" => Some(Geometry::Hex),
+        other => {
+            diag.error(
+                at(spec.board.geometry.span()),
+                format!("unknown geometry `{other}`; expected square, diagonal or hex"),
+            );
+            None
+        }
+    };
+    let board = board(spec, geometry.unwrap_or(Geometry::Square), diag);
+    let players = spec.players.get_ref();
+    if players.len() != 2 {
+        diag.error(
+            at(spec.players.span()),
+            format!(
+                "a Camelot-family variant has 2 players, this file lists {}",
+                players.len()
+            ),
+        );
+    }
+    let mut player_infos = Vec::new();
+    for p in players {
+        let letter = p.letter.get_ref();
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => {
+                if player_infos
+                    .iter()
+                    .any(|i: &PlayerInfo| i.letter.eq_ignore_ascii_case(&c))
+                {
+                    diag.error(
+                        at(p.letter.span()),
+                        format!("player letter `{c}` is used twice"),
+                    );
+                }
+                player_infos.push(PlayerInfo {
+                    name: p.name.get_ref().clone(),
+                    letter: c.to_ascii_uppercase(),
+                });
+            }
+            _ => diag.error(
+                at(p.letter.span()),
+                format!("`{letter}` is not a player letter; expected one letter such as W"),
+            ),
+        }
+    }
+    let pieces = spec.pieces.get_ref();
+    if pieces.is_empty() || pieces.len() > leap_core::MAX_KINDS {
+        diag.error(
+            at(spec.pieces.span()),
+            format!(
+                "expected 1 to {} piece kinds, found {}",
+                leap_core::MAX_KINDS,
+                pieces.len()
+            ),
+        );
+    }
+    let mut kinds = Vec::new();
+    let mut kind_rules = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        let prefix = p.prefix.get_ref();
+        if !prefix.chars().all(|c| c.is_ascii_uppercase()) {
+            diag.error(
+                at(p.prefix.span()),
+                format!(
+                    "prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"
+                ),
+            );
+        }
+        if pieces[..i].iter().any(|q| q.prefix.get_ref() == prefix) {
+            diag.error(
+                at(p.prefix.span()),
+                format!("prefix `{prefix}` is used by two kinds of piece"),
+            );
+        }
+        let symbol = p.symbol.get_ref();
+        let mut sc = symbol.chars();
+        let symbol = match (sc.next(), sc.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+            _ => {
+                diag.error(
+                    at(p.symbol.span()),
+                    format!("`{symbol}` is not a diagram symbol; expected one letter"),
+                );
+                '?'
+            }
+        };
+        if kinds.iter().any(|k: &KindInfo| k.symbol == symbol) {
+            diag.error(
+                at(p.symbol.span()),
+                format!("symbol `{symbol}` is used by two kinds of piece"),
+            );
+        }
+        kinds.push(KindInfo {
+            name: p.name.get_ref().clone(),
+            prefix: prefix.clone(),
+            symbol,
+        });
+        kind_rules.push(KindRules {
+            charge: p.charge,
+            canter_rule: p.canter_rule,
+        });
+    }
+    let board = board?;
+    let mut castles = [Bitset::EMPTY; 2];
+    for (i, p) in players.iter().enumerate().take(2) {
+        for c in p.castle.get_ref() {
+            match board.cell(c.get_ref()) {
+                Some(cell) => castles[i].insert(cell),
+                None => diag.error(
+                    at(c.span()),
+                    format!("castle cell `{}` is not on the board", c.get_ref()),
+                ),
+            }
+        }
+        if p.castle.get_ref().is_empty() {
+            diag.error(at(p.castle.span()), "a castle needs at least one cell");
+        }
+    }
+    if castles[0].intersects(castles[1]) {
+        diag.error(at(players[1].castle.span()), "the two castles share a cell");
+    }
+    let rules = rules(spec, diag);
+    let end = end_rules(spec, diag);
+    let name = spec.name.get_ref().clone();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        diag.error(
+            at(spec.name.span()),
+            format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"),
+        );
+    }
+    let mut game = Camelot::new(
+        name,
+        spec.title.clone(),
+        board,
+        player_infos,
+        kinds,
+        kind_rules,
+        castles,
+        rules,
+        end,
+    );
+    let start = setup(spec, &game, diag);
+    if diag.has_errors() {
+        return None;
+    }
+    game.set_start(start?);
+    if let Some(o) = leap_core::Game::outcome(&game, &leap_core::Game::start(&game)) {
+        diag.error(
+            at(spec.setup.span()),
+            format!(
+                "the start position is already over ({:?}, {})",
+                o.result, o.reason
+            ),
+        );
+        return None;
+    }
+    Some(game)
+}
+
+fn board(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> Option<Board> {
+    let files = *spec.board.files.get_ref();
+    let ranks = *spec.board.ranks.get_ref();
+    if files == 0 || files > 26 {
+        diag.error(
+            at(spec.board.files.span()),
+            format!("{files} files; expected 1 to 26"),
+        );
+        return None;
+    }
+    let layout = spec.board.layout.get_ref();
+    let lines: Vec<&str> = layout
+        .strip_prefix('\n')
+        .unwrap_or(layout)
+        .lines()
+        .collect();
+    let lines: Vec<&str> = lines
+        .into_iter()
+        .rev()
+        .skip_while(|l| l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if lines.len() != ranks as usize {
+        diag.error(at(spec.board.layout.span()), format!("the layout has {} lines but the board has {ranks} ranks; write one line per rank, the top rank first", lines.len()));
+        return None;
+    }
+    let mut coords = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let rank = ranks - 1 - i as u8;
+        for (f, ch) in line.chars().enumerate() {
+            match ch {
+                '.' if f < files as usize => coords.push(Coord {
+                    file: f as u8,
+                    rank,
+                }),
+                ' ' => {}
+                '.' => {
+                    diag.error(
+                        at(spec.board.layout.span()),
+                        format!(
+                            "rank {} of the layout is wider than the {files} files",
+                            rank + 1
+                        ),
+                    );
+                    return None;
+                }
+                other => {
+                    diag.error(at(spec.board.layout.span()), format!("rank {} of the layout has `{other}`; expected `.` for a cell or a space for none", rank + 1));
+                    return None;
+                }
+            }
+        }
+    }
+    match Board::new(geometry, files, ranks, coords) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            diag.error(at(spec.board.layout.span()), e.to_string());
+            None
+        }
+    }
+}
+
+fn rules(spec: &VariantFile, diag: &mut Diagnostics) -> Rules {
+    let r = &spec.rules;
+    let own_castle_jump = match r.own_castle_jump.get_ref().as_str() {
+        "continue" => OwnCastleJump::Continue,
+        "end" => OwnCastleJump::End,
+        other => {
+            diag.error(
+                at(r.own_castle_jump.span()),
+                format!("own_castle_jump = `{other}`; expected \"continue\" or \"end\""),
+            );
+            OwnCastleJump::Continue
+        }
+    };
+    let blocked_lapses = match r.blocked_castle_piece.get_ref().as_str() {
+        "lapse" => true,
+        "stuck" => false,
+        other => {
+            diag.error(
+                at(r.blocked_castle_piece.span()),
+                format!("blocked_castle_piece = `{other}`; expected \"lapse\" or \"stuck\""),
+            );
+            true
+        }
+    };
+    let castle_moves = *r.castle_moves.get_ref();
+    if castle_moves > 15 {
+        diag.error(
+            at(r.castle_moves.span()),
+            format!("castle_moves = {castle_moves}; expected 0 to 15"),
+        );
+    }
+    Rules {
+        castle_moves,
+        own_castle_jump,
+        blocked_lapses,
+    }
+}
+
+fn end_rules(spec: &VariantFile, diag: &mut Diagnostics) -> EndRules {
+    let e = &spec.end;
+    let no_moves = match e.no_moves.get_ref().as_str() {
+        "loss" => NoMoves::LossIfOpponentHas(e.no_moves_loss_needs),
+        "draw" => NoMoves::Draw,
+        other => {
+            diag.error(
+                at(e.no_moves.span()),
+                format!("no_moves = `{other}`; expected \"loss\" or \"draw\""),
+            );
+            NoMoves::Loss
+        }
+    };
+    EndRules {
+        goal_count: e.castle_occupancy,
+        bare_min_material: e.bare_win_min_material,
+        insufficient_material: e.insufficient_material,
+        no_moves,
+        move_limit: e.move_limit,
+        repetition: e.repetition,
+    }
+}
+
+fn setup(spec: &VariantFile, game: &Camelot, diag: &mut Diagnostics) -> Option<Position> {
+    use leap_core::{Game, LeapRules};
+    let mut pos = Position::empty(Player(0));
+    let table = spec.setup.get_ref();
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    for key in table.keys() {
+        if !names.contains(key) {
+            diag.error(
+                at(spec.setup.span()),
+                format!(
+                    "[setup] names `{key}`, which is not a player; expected {}",
+                    names.join(", ")
+                ),
+            );
+        }
+    }
+    for (i, name) in names.iter().enumerate() {
+        let Some(value) = table.get(name) else {
+            diag.error(
+                at(spec.setup.span()),
+                format!("[setup] has no line for {name}"),
+            );
+            continue;
+        };
+        let Some(list) = value.as_str() else {
+            diag.error(
+                at(spec.setup.span()),
+                format!("[setup] {name} must be a string of pieces such as \"KC6,D6\""),
+            );
+            continue;
+        };
+        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match piece_of(game, item) {
+                Some((kind, cell)) => {
+                    if pos.piece_at(cell).is_some() {
+                        diag.error(at(spec.setup.span()), format!("[setup] puts two pieces on {}", game.board().name(cell)));
+                    }
+                    pos.put(cell, Piece { player: Player(i as u8), kind });
+                }
+                None => diag.error(at(spec.setup.span()), format!("[setup] {name}: `{item}` is not a piece on the board (a cell with a kind prefix)")),
+            }
+        }
+    }
+    Some(pos)
+}
+
+fn piece_of(game: &Camelot, item: &str) -> Option<(leap_core::Kind, Cell)> {
+    leap_core::parse_piece(game, item)
+}

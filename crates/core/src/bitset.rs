@@ -1,0 +1,202 @@
+//! A fixed-size set of cells, sized for the largest board the core supports.
+
+use crate::board::Cell;
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+
+/// The number of cells a [`Bitset`] can hold, and so the largest board.
+pub const MAX_CELLS: usize = 256;
+
+/// A set of cells as a 256-bit mask. Cheap to copy, compare and hash.
+///
+/// ```
+/// use leap_core::{Bitset, Cell};
+/// let mut s = Bitset::EMPTY;
+/// s.insert(Cell::new(3));
+/// s.insert(Cell::new(200));
+/// assert_eq!(s.len(), 2);
+/// assert_eq!(s.iter().map(Cell::index).collect::<Vec<_>>(), vec![3, 200]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Bitset([u64; 4]);
+
+impl Bitset {
+    /// The empty set.
+    pub const EMPTY: Bitset = Bitset([0; 4]);
+
+    /// The set holding only `cell`.
+    #[inline]
+    pub fn single(cell: Cell) -> Bitset {
+        let mut s = Bitset::EMPTY;
+        s.insert(cell);
+        s
+    }
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        let i = cell.index();
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    /// Adds `cell`.
+    #[inline]
+    pub fn insert(&mut self, cell: Cell) {
+        let i = cell.index();
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+
+    /// Removes `cell`.
+    #[inline]
+    pub fn remove(&mut self, cell: Cell) {
+        let i = cell.index();
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+
+    /// The number of cells in the set.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// Whether the two sets share a cell.
+    #[inline]
+    pub fn intersects(&self, other: Bitset) -> bool {
+        !(*self & other).is_empty()
+    }
+
+    /// The lowest cell of the set, if any.
+    #[inline]
+    pub fn first(&self) -> Option<Cell> {
+        for (w, word) in self.0.iter().enumerate() {
+            if *word != 0 {
+                return Some(Cell::new((w * 64 + word.trailing_zeros() as usize) as u8));
+            }
+        }
+        None
+    }
+
+    /// The cells of the set in ascending order.
+    #[inline]
+    pub fn iter(&self) -> Iter {
+        Iter {
+            words: self.0,
+            w: 0,
+        }
+    }
+}
+
+/// Iterator over the cells of a [`Bitset`], in ascending order.
+pub struct Iter {
+    words: [u64; 4],
+    w: usize,
+}
+
+impl Iterator for Iter {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.w < 4 {
+            let word = self.words[self.w];
+            if word != 0 {
+                self.words[self.w] = word & (word - 1);
+                return Some(Cell::new(
+                    (self.w * 64 + word.trailing_zeros() as usize) as u8,
+                ));
+            }
+            self.w += 1;
+        }
+        None
+    }
+}
+
+impl IntoIterator for Bitset {
+    type Item = Cell;
+    type IntoIter = Iter;
+    fn into_iter(self) -> Iter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Cell> for Bitset {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
+        let mut s = Bitset::EMPTY;
+        for c in iter {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitset {
+            type Output = Bitset;
+            #[inline]
+            fn $f(self, o: Bitset) -> Bitset {
+                Bitset([self.0[0] $op o.0[0], self.0[1] $op o.0[1], self.0[2] $op o.0[2], self.0[3] $op o.0[3]])
+            }
+        }
+        impl $tra for Bitset {
+            #[inline]
+            fn $fa(&mut self, o: Bitset) {
+                *self = *self $op o;
+            }
+        }
+    };
+}
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitset {
+    type Output = Bitset;
+    #[inline]
+    fn not(self) -> Bitset {
+        Bitset([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+impl Sub for Bitset {
+    type Output = Bitset;
+    /// Set difference.
+    #[inline]
+    fn sub(self, o: Bitset) -> Bitset {
+        self & !o
+    }
+}
+
+impl fmt::Debug for Bitset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|c| c.index()))
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let a: Bitset = [1u8, 64, 130, 255].into_iter().map(Cell::new).collect();
+        let b: Bitset = [64u8, 255].into_iter().map(Cell::new).collect();
+        assert_eq!((a & b).len(), 2);
+        assert_eq!(
+            (a - b).iter().map(Cell::index).collect::<Vec<_>>(),
+            vec![1, 130]
+        );
+        assert_eq!((a ^ b).len(), 2);
+        assert!(a.intersects(b));
+        assert_eq!(a.first(), Some(Cell::new(1)));
+        assert_eq!(Bitset::EMPTY.first(), None);
+        assert!(!(a - a).intersects(a));
+    }
+}

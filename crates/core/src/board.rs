@@ -1,0 +1,389 @@
+//! Board geometry: which cells exist, their names, and the step and leap tables.
+
+use crate::bitset::{Bitset, MAX_CELLS};
+use std::collections::HashMap;
+use std::fmt;
+
+/// A cell of a board: a dense index into the board's cells, ordered rank by
+/// rank from the first rank, and file by file within a rank ("square order").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell with dense index `i`.
+    #[inline]
+    pub const fn new(i: u8) -> Cell {
+        Cell(i)
+    }
+    /// The dense index of the cell.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The most directions a geometry has (8 for a square board with diagonals).
+pub const MAX_DIRS: usize = 8;
+
+/// A set of direction indices, one bit per direction of the board.
+pub type DirMask = u8;
+
+/// All directions of any board.
+pub const ALL_DIRS: DirMask = 0xff;
+
+const NONE: u8 = u8::MAX;
+
+/// How the cells of a board touch each other.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Geometry {
+    /// Square cells with 8 neighbours: orthogonal and diagonal.
+    Square,
+    /// Square cells with the 4 diagonal neighbours only (checkers).
+    Diagonal,
+    /// Hexagons in offset coordinates: the same file two ranks up or down,
+    /// or the next file one rank up or down (6 neighbours).
+    Hex,
+}
+
+impl Geometry {
+    /// The direction vectors `(file, rank)` of this geometry, in index order.
+    pub fn directions(self) -> &'static [(i8, i8)] {
+        match self {
+            Geometry::Square => &[
+                (0, 1),
+                (1, 1),
+                (1, 0),
+                (1, -1),
+                (0, -1),
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+            ],
+            Geometry::Diagonal => &[(1, 1), (1, -1), (-1, -1), (-1, 1)],
+            Geometry::Hex => &[(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1)],
+        }
+    }
+}
+
+/// Zero-based file and rank of a cell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Coord {
+    /// File, 0 for `A`.
+    pub file: u8,
+    /// Rank, 0 for rank 1.
+    pub rank: u8,
+}
+
+/// An error building a board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BoardError {
+    /// More cells than a [`Bitset`] holds.
+    TooManyCells(usize),
+    /// A cell lies outside the declared files and ranks.
+    OutOfRange(Coord),
+    /// The same coordinate was given twice.
+    Duplicate(Coord),
+    /// The board has no cells.
+    Empty,
+    /// Custom names do not match the number of cells, or repeat.
+    BadNames(String),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::TooManyCells(n) => write!(
+                f,
+                "the board has {n} cells; at most {MAX_CELLS} are supported"
+            ),
+            BoardError::OutOfRange(c) => write!(
+                f,
+                "cell at file {} rank {} lies outside the board's files and ranks",
+                c.file + 1,
+                c.rank + 1
+            ),
+            BoardError::Duplicate(c) => write!(f, "cell {} is listed twice", default_name(*c)),
+            BoardError::Empty => write!(f, "the board has no cells"),
+            BoardError::BadNames(why) => write!(f, "cell names: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// The conventional name of a coordinate: file letter and rank number, `A1`.
+pub fn default_name(c: Coord) -> String {
+    format!("{}{}", (b'A' + c.file) as char, c.rank as u32 + 1)
+}
+
+/// A board: its cells with names and coordinates, and precomputed step and
+/// leap tables for every direction of its geometry.
+#[derive(Clone, Debug)]
+pub struct Board {
+    geometry: Geometry,
+    files: u8,
+    ranks: u8,
+    coords: Vec<Coord>,
+    by_coord: Vec<u8>,
+    names: Vec<String>,
+    lookup: HashMap<String, Cell>,
+    step: Vec<[u8; MAX_DIRS]>,
+    leap: Vec<[u8; MAX_DIRS]>,
+    all: Bitset,
+}
+
+impl Board {
+    /// Builds a board of `files` × `ranks` holding the given cells, named
+    /// `A1`-style. Cells are indexed in square order whatever the input order.
+    ///
+    /// ```
+    /// use leap_core::{Board, Coord, Geometry};
+    /// let cells = (0..3).flat_map(|r| (0..3).map(move |f| Coord { file: f, rank: r }));
+    /// let b = Board::new(Geometry::Square, 3, 3, cells).unwrap();
+    /// let centre = b.cell("B2").unwrap();
+    /// assert_eq!(b.neighbours(centre).count(), 8);
+    /// assert_eq!(b.name(b.leap(b.cell("A1").unwrap(), 1).unwrap()), "C3");
+    /// ```
+    pub fn new(
+        geometry: Geometry,
+        files: u8,
+        ranks: u8,
+        cells: impl IntoIterator<Item = Coord>,
+    ) -> Result<Board, BoardError> {
+        let mut coords: Vec<Coord> = Vec::new();
+        let mut seen = vec![false; files as usize * ranks as usize];
+        for c in cells {
+            if c.file >= files || c.rank >= ranks {
+                return Err(BoardError::OutOfRange(c));
+            }
+            let k = c.rank as usize * files as usize + c.file as usize;
+            if seen[k] {
+                return Err(BoardError::Duplicate(c));
+            }
+            seen[k] = true;
+            coords.push(c);
+        }
+        if coords.is_empty() {
+            return Err(BoardError::Empty);
+        }
+        if coords.len() > MAX_CELLS {
+            return Err(BoardError::TooManyCells(coords.len()));
+        }
+        coords.sort_by_key(|c| (c.rank, c.file));
+        let mut by_coord = vec![NONE; files as usize * ranks as usize];
+        for (i, c) in coords.iter().enumerate() {
+            by_coord[c.rank as usize * files as usize + c.file as usize] = i as u8;
+        }
+        let names: Vec<String> = coords.iter().map(|&c| default_name(c)).collect();
+        let mut board = Board {
+            geometry,
+            files,
+            ranks,
+            coords,
+            by_coord,
+            names: Vec::new(),
+            lookup: HashMap::new(),
+            step: Vec::new(),
+            leap: Vec::new(),
+            all: Bitset::EMPTY,
+        };
+        board.set_names(names)?;
+        board.build_tables();
+        Ok(board)
+    }
+
+    /// Replaces the cell names (in square order), e.g. checkers' 1-32.
+    pub fn set_names(&mut self, names: Vec<String>) -> Result<(), BoardError> {
+        if names.len() != self.coords.len() {
+            return Err(BoardError::BadNames(format!(
+                "{} names for {} cells",
+                names.len(),
+                self.coords.len()
+            )));
+        }
+        let mut lookup = HashMap::new();
+        for (i, n) in names.iter().enumerate() {
+            if lookup
+                .insert(n.to_ascii_uppercase(), Cell(i as u8))
+                .is_some()
+            {
+                return Err(BoardError::BadNames(format!("`{n}` is used twice")));
+            }
+        }
+        self.names = names;
+        self.lookup = lookup;
+        Ok(())
+    }
+
+    fn build_tables(&mut self) {
+        let dirs = self.geometry.directions();
+        self.step = vec![[NONE; MAX_DIRS]; self.coords.len()];
+        self.leap = vec![[NONE; MAX_DIRS]; self.coords.len()];
+        for i in 0..self.coords.len() {
+            let c = self.coords[i];
+            for (d, &(df, dr)) in dirs.iter().enumerate() {
+                self.step[i][d] = self.at_offset(c, df, dr).map_or(NONE, |x| x.0);
+                self.leap[i][d] = self.at_offset(c, 2 * df, 2 * dr).map_or(NONE, |x| x.0);
+            }
+            self.all.insert(Cell(i as u8));
+        }
+    }
+
+    fn at_offset(&self, c: Coord, df: i8, dr: i8) -> Option<Cell> {
+        let f = c.file as i16 + df as i16;
+        let r = c.rank as i16 + dr as i16;
+        if f < 0 || r < 0 || f >= self.files as i16 || r >= self.ranks as i16 {
+            return None;
+        }
+        self.at(Coord {
+            file: f as u8,
+            rank: r as u8,
+        })
+    }
+
+    /// The geometry of the board.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+    /// Number of files (columns) of the bounding rectangle.
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+    /// Number of ranks (rows) of the bounding rectangle.
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+    /// Whether the board has no cells (never true for a built board).
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+    /// Number of directions of the geometry.
+    pub fn dir_count(&self) -> usize {
+        self.geometry.directions().len()
+    }
+    /// Mask of all directions of the geometry.
+    pub fn all_dirs(&self) -> DirMask {
+        ((1u16 << self.dir_count()) - 1) as DirMask
+    }
+    /// All cells.
+    pub fn cells(&self) -> Bitset {
+        self.all
+    }
+    /// The cell at a coordinate, if it exists.
+    pub fn at(&self, c: Coord) -> Option<Cell> {
+        if c.file >= self.files || c.rank >= self.ranks {
+            return None;
+        }
+        let v = self.by_coord[c.rank as usize * self.files as usize + c.file as usize];
+        (v != NONE).then_some(Cell(v))
+    }
+    /// The coordinate of a cell.
+    pub fn coord(&self, cell: Cell) -> Coord {
+        self.coords[cell.index()]
+    }
+    /// The name of a cell.
+    pub fn name(&self, cell: Cell) -> &str {
+        &self.names[cell.index()]
+    }
+    /// The cell with this name (case-insensitive).
+    pub fn cell(&self, name: &str) -> Option<Cell> {
+        self.lookup.get(&name.to_ascii_uppercase()).copied()
+    }
+    /// The neighbour of `cell` in direction `dir`.
+    #[inline]
+    pub fn step(&self, cell: Cell, dir: usize) -> Option<Cell> {
+        let v = self.step[cell.index()][dir];
+        (v != NONE).then_some(Cell(v))
+    }
+    /// The landing cell of a leap from `cell` in direction `dir` (two cells on).
+    #[inline]
+    pub fn leap(&self, cell: Cell, dir: usize) -> Option<Cell> {
+        let v = self.leap[cell.index()][dir];
+        (v != NONE).then_some(Cell(v))
+    }
+    /// The cell leapt over and the landing cell, when both exist.
+    #[inline]
+    pub fn leap_over(&self, cell: Cell, dir: usize) -> Option<(Cell, Cell)> {
+        let s = self.step[cell.index()][dir];
+        let l = self.leap[cell.index()][dir];
+        (s != NONE && l != NONE).then_some((Cell(s), Cell(l)))
+    }
+    /// The neighbours of a cell, in direction order.
+    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.dir_count()).filter_map(move |d| self.step(cell, d))
+    }
+    /// The direction from `a` to its neighbour `b` (step) or leap landing `b`.
+    pub fn direction_between(&self, a: Cell, b: Cell) -> Option<(usize, bool)> {
+        (0..self.dir_count()).find_map(|d| {
+            if self.step(a, d) == Some(b) {
+                Some((d, false))
+            } else if self.leap(a, d) == Some(b) {
+                Some((d, true))
+            } else {
+                None
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect(g: Geometry, f: u8, r: u8) -> Board {
+        Board::new(
+            g,
+            f,
+            r,
+            (0..r).flat_map(|r| (0..f).map(move |f| Coord { file: f, rank: r })),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn square_order_and_names() {
+        let b = rect(Geometry::Square, 4, 3);
+        assert_eq!(b.name(Cell::new(0)), "A1");
+        assert_eq!(b.name(Cell::new(4)), "A2");
+        assert_eq!(b.cell("d3"), Some(Cell::new(11)));
+        assert_eq!(b.cell("E1"), None);
+    }
+
+    #[test]
+    fn hex_neighbours_and_leaps() {
+        // A small hex patch: cells where file + rank is even (0-based).
+        let cells = (0..9u8).flat_map(|r| {
+            (0..5u8)
+                .filter(move |f| (f + r) % 2 == 0)
+                .map(move |f| Coord { file: f, rank: r })
+        });
+        let b = Board::new(Geometry::Hex, 5, 9, cells).unwrap();
+        let c = b.cell("C5").unwrap();
+        let mut n: Vec<&str> = b.neighbours(c).map(|x| b.name(x)).collect();
+        n.sort();
+        assert_eq!(n, vec!["B4", "B6", "C3", "C7", "D4", "D6"]);
+        let (over, land) = b.leap_over(c, 1).unwrap();
+        assert_eq!((b.name(over), b.name(land)), ("D6", "E7"));
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(
+            Board::new(Geometry::Square, 2, 2, [Coord { file: 2, rank: 0 }]).unwrap_err(),
+            BoardError::OutOfRange(Coord { file: 2, rank: 0 })
+        );
+        let c = Coord { file: 0, rank: 0 };
+        assert_eq!(
+            Board::new(Geometry::Square, 2, 2, [c, c]).unwrap_err(),
+            BoardError::Duplicate(c)
+        );
+        assert_eq!(
+            Board::new(Geometry::Square, 2, 2, []).unwrap_err(),
+            BoardError::Empty
+        );
+    }
+}

@@ -1,0 +1,193 @@
+//! The interface every game of the family implements, and the operations
+//! built on it once for all games: legal moves, outcomes, canonical paths,
+//! checked play.
+
+use crate::bitset::Bitset;
+use crate::board::Cell;
+use crate::moves::{Leg, Move, MoveKey};
+use crate::outcome::Outcome;
+use crate::position::{Kind, Player, Position};
+use crate::walk::{walk, KeyList, LeapRules, PathMode, PathSink, TurnScope};
+
+/// A player as a variant names it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayerInfo {
+    /// Full name, `White`.
+    pub name: String,
+    /// One-letter name used in position strings, `W`.
+    pub letter: char,
+}
+
+/// A piece kind as a variant names it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct KindInfo {
+    /// Full name, `Knight`.
+    pub name: String,
+    /// Prefix before the cell in position strings (`K`, or empty for the
+    /// plain piece).
+    pub prefix: String,
+    /// Letter for board diagrams (upper case; a second player's pieces are
+    /// shown in lower case).
+    pub symbol: char,
+}
+
+/// A game of the leap-and-capture family.
+pub trait Game: LeapRules + Sync {
+    /// The variant's short name, `camelot`.
+    fn name(&self) -> &str;
+    /// The players in turn order.
+    fn players(&self) -> &[PlayerInfo];
+    /// The piece kinds, in the order of their [`Kind`] indices.
+    fn kinds(&self) -> &[KindInfo];
+    /// The start position.
+    fn start(&self) -> Position;
+    /// The name of the per-player counter in position strings, if the game uses it.
+    fn counter_name(&self) -> Option<&str> {
+        None
+    }
+    /// Which pieces may move this turn and whether a capture is required.
+    fn scope(&self, pos: &Position) -> TurnScope;
+    /// The outcome, if the game is over without looking at the moves.
+    fn decided(&self, pos: &Position) -> Option<Outcome>;
+    /// The outcome when the player to move has no legal move.
+    fn no_moves(&self, pos: &Position) -> Outcome;
+    /// The position after the (legal) move `key`.
+    fn apply(&self, pos: &Position, key: &MoveKey) -> Position;
+    /// Draw after this many occurrences of a position, if the variant has that rule.
+    fn repetition_limit(&self) -> Option<u32> {
+        None
+    }
+    /// A mark for special cells in diagrams (a castle), by owner.
+    fn zone_owner(&self, _cell: Cell) -> Option<Player> {
+        None
+    }
+
+    /// The kind with this index.
+    fn kind_info(&self, kind: Kind) -> &KindInfo {
+        &self.kinds()[kind.index()]
+    }
+
+    /// The distinct legal moves, into `out` (cleared first). None when the game is over.
+    fn legal_moves_into(&self, pos: &Position, out: &mut KeyList) {
+        out.clear();
+        if self.decided(pos).is_none() {
+            walk(self, pos, self.scope(pos), PathMode::Distinct, out);
+        }
+    }
+
+    /// The distinct legal moves.
+    fn legal_moves(&self, pos: &Position) -> Vec<MoveKey> {
+        let mut list = KeyList::new();
+        self.legal_moves_into(pos, &mut list);
+        list.keys
+    }
+
+    /// Every legal simple path (see [`PathMode::Simple`]). None when the game is over.
+    fn legal_paths<S: PathSink>(&self, pos: &Position, sink: &mut S)
+    where
+        Self: Sized,
+    {
+        if self.decided(pos).is_none() {
+            walk(self, pos, self.scope(pos), PathMode::Simple, sink);
+        }
+    }
+
+    /// The outcome of the position, if the game is over.
+    fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if let Some(o) = self.decided(pos) {
+            return Some(o);
+        }
+        let mut list = KeyList::new();
+        walk(self, pos, self.scope(pos), PathMode::Distinct, &mut list);
+        list.keys.is_empty().then(|| self.no_moves(pos))
+    }
+
+    /// The canonical path of a legal move: the fewest legs, then the first in
+    /// square order. `None` if `key` is not legal.
+    fn canonical(&self, pos: &Position, key: &MoveKey) -> Option<Move>
+    where
+        Self: Sized,
+    {
+        if self.decided(pos).is_some() {
+            return None;
+        }
+        let scope = self.scope(pos);
+        if !scope.pieces.contains(key.from) {
+            return None;
+        }
+        let target = (key.to, key.captured);
+        for limit in 1..=crate::bitset::MAX_CELLS {
+            let mut finder = Canonical {
+                limit,
+                target,
+                best: None,
+                deeper: false,
+            };
+            crate::walk::walk_piece(
+                self,
+                pos,
+                key.from,
+                scope.captures_only,
+                PathMode::Simple,
+                &mut finder,
+            );
+            if let Some(legs) = finder.best {
+                return Some(Move {
+                    from: key.from,
+                    legs: legs.into_iter().collect(),
+                    captured: key.captured,
+                });
+            }
+            if !finder.deeper {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Plays `key` if it is legal; otherwise hands the position back with the error.
+    fn play(&self, pos: &Position, key: &MoveKey) -> Result<Position, IllegalMove> {
+        if self.legal_moves(pos).contains(key) {
+            Ok(self.apply(pos, key))
+        } else {
+            Err(IllegalMove {
+                position: *pos,
+                key: *key,
+            })
+        }
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IllegalMove {
+    /// The position, unchanged.
+    pub position: Position,
+    /// The move that was refused.
+    pub key: MoveKey,
+}
+
+struct Canonical {
+    limit: usize,
+    target: (Cell, Bitset),
+    best: Option<Vec<Leg>>,
+    deeper: bool,
+}
+
+impl PathSink for Canonical {
+    fn emit(&mut self, _from: Cell, legs: &[Leg], captured: Bitset) {
+        if legs.len() == self.limit && (legs[legs.len() - 1].to, captured) == self.target {
+            let cells = |l: &[Leg]| l.iter().map(|x| x.to).collect::<Vec<_>>();
+            if self.best.as_ref().is_none_or(|b| cells(legs) < cells(b)) {
+                self.best = Some(legs.to_vec());
+            }
+        }
+    }
+    fn follow(&mut self, legs: &[Leg], captured: Bitset) -> bool {
+        if legs.len() > self.limit {
+            self.deeper = true;
+            return false;
+        }
+        captured - self.target.1 == Bitset::EMPTY
+    }
+}

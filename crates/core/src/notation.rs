@@ -1,0 +1,394 @@
+//! Move notation: `-` before a step or canter landing, `x` before a jump
+//! landing (`C6-E8-G8`, `H4xJ4xL6`, charge `I10-G8xG6xE6`), and the reading
+//! of written moves against a position, leniently where published scores
+//! leave out intermediate landings.
+
+use crate::bitset::Bitset;
+use crate::board::{Board, Cell};
+use crate::game::Game;
+use crate::moves::{Leg, LegKind, Move, MoveKey};
+use crate::position::Position;
+use crate::walk::{walk_piece, PathMode, PathSink};
+use std::fmt;
+
+/// Writes a move in notation.
+pub fn format_move(board: &Board, mv: &Move) -> String {
+    let mut s = board.name(mv.from).to_string();
+    for leg in &mv.legs {
+        s.push(if leg.kind == LegKind::Jump { 'x' } else { '-' });
+        s.push_str(board.name(leg.to));
+    }
+    s
+}
+
+/// A separator written before a landing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Sep {
+    /// `-`: a step or canter landing.
+    Quiet,
+    /// `x`: a jump landing.
+    Capture,
+}
+
+/// A move as written: the start cell and each written landing with its separator.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WrittenMove {
+    /// The start cell.
+    pub from: Cell,
+    /// The written landings.
+    pub landings: Vec<(Sep, Cell)>,
+}
+
+/// Why a written move could not be read or played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a move: `column` (1-based) and what was expected there.
+    Syntax {
+        /// The text.
+        text: String,
+        /// 1-based character column of the problem.
+        column: usize,
+        /// What would have been accepted.
+        expected: String,
+    },
+    /// No piece of the player to move stands on the start cell.
+    NotYourPiece {
+        /// The text.
+        text: String,
+        /// The start cell's name.
+        cell: String,
+        /// What stands there instead.
+        found: String,
+    },
+    /// No legal move fits; the legal moves of that piece are listed.
+    Illegal {
+        /// The text.
+        text: String,
+        /// The legal moves of the piece on the start cell.
+        piece_moves: Vec<String>,
+    },
+    /// Several legal moves fit the abbreviated text.
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The legal moves that fit.
+        candidates: Vec<String>,
+    },
+    /// The game is over: no move is legal.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax {
+                text,
+                column,
+                expected,
+            } => write!(
+                f,
+                "`{text}` is not a move: at column {column}, expected {expected}"
+            ),
+            MoveError::NotYourPiece { text, cell, found } => write!(
+                f,
+                "`{text}`: the player to move has no piece on {cell} ({found})"
+            ),
+            MoveError::Illegal { text, piece_moves } if piece_moves.is_empty() => {
+                write!(
+                    f,
+                    "`{text}` is not legal here; that piece has no legal move"
+                )
+            }
+            MoveError::Illegal { text, piece_moves } => {
+                write!(
+                    f,
+                    "`{text}` is not legal here; the legal moves of that piece are: {}",
+                    piece_moves.join(" ")
+                )
+            }
+            MoveError::Ambiguous { text, candidates } => {
+                write!(
+                    f,
+                    "`{text}` fits several legal moves: {}; write more of the path",
+                    candidates.join(" ")
+                )
+            }
+            MoveError::GameOver => write!(f, "the game is over; no move is legal"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Reads the text of a move into cells and separators (no legality check).
+pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError> {
+    let syntax = |column: usize, expected: &str| MoveError::Syntax {
+        text: text.to_string(),
+        column,
+        expected: expected.to_string(),
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let mut cells: Vec<(Option<Sep>, Cell)> = Vec::new();
+    loop {
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let name: String = chars[start..i].iter().collect();
+        if name.is_empty() {
+            return Err(syntax(start + 1, "a cell name such as E6"));
+        }
+        let Some(cell) = board.cell(&name) else {
+            return Err(syntax(
+                start + 1,
+                &format!("a cell of the board, not `{name}`"),
+            ));
+        };
+        let sep = if cells.is_empty() {
+            None
+        } else {
+            match chars[start - 1] {
+                'x' | 'X' | ':' => Some(Sep::Capture),
+                _ => Some(Sep::Quiet),
+            }
+        };
+        cells.push((sep, cell));
+        if i == chars.len() {
+            break;
+        }
+        match chars[i] {
+            '-' | 'x' | 'X' | ':' => i += 1,
+            _ => return Err(syntax(i + 1, "`-`, `x` or the end of the move")),
+        }
+        if i == chars.len() {
+            return Err(syntax(i + 1, "a cell name after the separator"));
+        }
+    }
+    if cells.len() < 2 {
+        return Err(syntax(chars.len() + 1, "`-` or `x` and a landing cell"));
+    }
+    Ok(WrittenMove {
+        from: cells[0].1,
+        landings: cells[1..]
+            .iter()
+            .map(|&(s, c)| (s.unwrap_or(Sep::Quiet), c))
+            .collect(),
+    })
+}
+
+fn sep_fits(sep: Sep, kind: LegKind) -> bool {
+    (sep == Sep::Capture) == (kind == LegKind::Jump)
+}
+
+/// A written move read against a position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ReadMove {
+    /// The move's identity.
+    pub key: MoveKey,
+    /// The path as written when it was complete, else the canonical path.
+    pub path: Move,
+    /// Set when the written text left out landings: the full path it was read as.
+    pub completed: Option<String>,
+}
+
+/// Reads `text` as a legal move of `pos`: an exact legal path, or else
+/// written cells that are a subsequence of exactly one legal move's path.
+///
+/// ```
+/// # use leap_core::*;
+/// # fn demo<G: Game>(game: &G, pos: &Position) -> Result<(), MoveError> {
+/// let read = read_move(game, pos, "E6-E8")?;
+/// let next = game.apply(pos, &read.key);
+/// # let _ = next; Ok(()) }
+/// ```
+pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMove, MoveError> {
+    let board = game.board();
+    let text = text.trim();
+    let written = parse_written(board, text)?;
+    if game.decided(pos).is_some() {
+        return Err(MoveError::GameOver);
+    }
+    let mover = pos.to_move();
+    match pos.piece_at(written.from) {
+        Some(p) if p.player == mover => {}
+        other => {
+            let found = match other {
+                None => "it is empty".to_string(),
+                Some(p) => format!(
+                    "a {} of {}",
+                    game.kind_info(p.kind).name,
+                    game.players()[p.player.index()].name
+                ),
+            };
+            return Err(MoveError::NotYourPiece {
+                text: text.to_string(),
+                cell: board.name(written.from).to_string(),
+                found,
+            });
+        }
+    }
+    let scope = game.scope(pos);
+    let legal = game.legal_moves(pos);
+    if scope.pieces.contains(written.from) {
+        let mut exact = Exact {
+            written: &written,
+            found: None,
+        };
+        walk_piece(
+            game,
+            pos,
+            written.from,
+            scope.captures_only,
+            PathMode::Simple,
+            &mut exact,
+        );
+        if let Some(mv) = exact.found {
+            if legal.contains(&mv.key()) {
+                return Ok(ReadMove {
+                    key: mv.key(),
+                    path: mv,
+                    completed: None,
+                });
+            }
+        }
+        let mut loose = Subsequence {
+            written: &written,
+            keys: Vec::new(),
+        };
+        walk_piece(
+            game,
+            pos,
+            written.from,
+            scope.captures_only,
+            PathMode::Simple,
+            &mut loose,
+        );
+        let fits: Vec<MoveKey> = legal
+            .iter()
+            .filter(|k| loose.keys.contains(k))
+            .copied()
+            .collect();
+        let show = |k: &MoveKey| {
+            game.canonical(pos, k)
+                .map(|m| format_move(board, &m))
+                .unwrap_or_default()
+        };
+        match fits.len() {
+            1 => {
+                let key = fits[0];
+                let path = game
+                    .canonical(pos, &key)
+                    .expect("a legal move has a canonical path");
+                let completed = Some(format_move(board, &path));
+                return Ok(ReadMove {
+                    key,
+                    path,
+                    completed,
+                });
+            }
+            0 => {}
+            _ => {
+                return Err(MoveError::Ambiguous {
+                    text: text.to_string(),
+                    candidates: fits.iter().map(show).collect(),
+                });
+            }
+        }
+    }
+    let mut piece_moves: Vec<String> = legal
+        .iter()
+        .filter(|k| k.from == written.from)
+        .filter_map(|k| game.canonical(pos, k))
+        .map(|m| format_move(board, &m))
+        .collect();
+    piece_moves.sort();
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        piece_moves,
+    })
+}
+
+struct Exact<'a> {
+    written: &'a WrittenMove,
+    found: Option<Move>,
+}
+
+impl PathSink for Exact<'_> {
+    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
+        if legs.len() == self.written.landings.len() {
+            self.found = Some(Move {
+                from,
+                legs: legs.iter().copied().collect(),
+                captured,
+            });
+        }
+    }
+    fn follow(&mut self, legs: &[Leg], _captured: Bitset) -> bool {
+        let i = legs.len() - 1;
+        match self.written.landings.get(i) {
+            Some(&(sep, cell)) => cell == legs[i].to && sep_fits(sep, legs[i].kind),
+            None => false,
+        }
+    }
+}
+
+struct Subsequence<'a> {
+    written: &'a WrittenMove,
+    keys: Vec<MoveKey>,
+}
+
+impl PathSink for Subsequence<'_> {
+    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
+        let want = &self.written.landings;
+        if legs.last().map(|l| l.to) != want.last().map(|w| w.1) {
+            return;
+        }
+        let mut i = 0;
+        for leg in legs {
+            if i < want.len() && want[i].1 == leg.to && sep_fits(want[i].0, leg.kind) {
+                i += 1;
+            }
+        }
+        if i == want.len() {
+            let key = MoveKey {
+                from,
+                to: legs[legs.len() - 1].to,
+                captured,
+            };
+            if !self.keys.contains(&key) {
+                self.keys.push(key);
+            }
+        }
+    }
+}
+
+/// Writes the legal moves of a position in canonical notation, sorted.
+pub fn legal_move_texts<G: Game>(game: &G, pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = game
+        .legal_moves(pos)
+        .iter()
+        .filter_map(|k| game.canonical(pos, k))
+        .map(|m| format_move(game.board(), &m))
+        .collect();
+    v.sort_by(|a, b| notation_order(game.board(), a, b));
+    v
+}
+
+/// Orders move texts by their cells in square order (start cell first).
+fn notation_order(board: &Board, a: &str, b: &str) -> std::cmp::Ordering {
+    let cells = |s: &str| -> Vec<usize> {
+        parse_written(board, s)
+            .map(|w| {
+                std::iter::once(w.from)
+                    .chain(w.landings.iter().map(|l| l.1))
+                    .map(Cell::index)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    cells(a).cmp(&cells(b)).then_with(|| a.cmp(b))
+}

@@ -1,0 +1,124 @@
+//! Perft: counting the move tree to a fixed depth, to check and time move
+//! generation. Moves are counted as distinct resulting positions (the
+//! family's rule), or, with [`Count::Paths`], as distinct simple paths.
+
+use crate::bitset::Bitset;
+use crate::board::Cell;
+use crate::game::Game;
+use crate::moves::{Leg, MoveKey};
+use crate::position::Position;
+use crate::walk::{KeyList, PathSink};
+use rayon::prelude::*;
+
+/// What perft counts as one move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Count {
+    /// Distinct resulting positions.
+    Positions,
+    /// Distinct simple paths (see [`PathMode::Simple`]).
+    Paths,
+}
+
+/// The moves of `pos`, one entry per counted move.
+fn children<G: Game>(game: &G, pos: &Position, count: Count, list: &mut KeyList) -> Vec<MoveKey> {
+    match count {
+        Count::Positions => {
+            game.legal_moves_into(pos, list);
+            list.keys.clone()
+        }
+        Count::Paths => {
+            let mut paths = AllPaths(Vec::new());
+            game.legal_paths(pos, &mut paths);
+            paths.0
+        }
+    }
+}
+
+struct AllPaths(Vec<MoveKey>);
+
+impl PathSink for AllPaths {
+    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
+        self.0.push(MoveKey {
+            from,
+            to: legs[legs.len() - 1].to,
+            captured,
+        });
+    }
+}
+
+/// The number of leaf nodes of the move tree of `pos` to `depth`, on this thread.
+///
+/// ```
+/// # use leap_core::*;
+/// # fn demo<G: Game>(game: &G) {
+/// let nodes = perft(game, &game.start(), 2, Count::Positions);
+/// # let _ = nodes; }
+/// ```
+pub fn perft<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> u64 {
+    let mut stack: Vec<KeyList> = (0..depth.max(1)).map(|_| KeyList::new()).collect();
+    perft_with(game, pos, depth, count, &mut stack)
+}
+
+fn perft_with<G: Game>(
+    game: &G,
+    pos: &Position,
+    depth: u32,
+    count: Count,
+    stack: &mut [KeyList],
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = stack.split_first_mut().expect("a list per ply");
+    if count == Count::Positions {
+        game.legal_moves_into(pos, list);
+        if depth == 1 {
+            return list.keys.len() as u64;
+        }
+        let mut total = 0;
+        for i in 0..list.keys.len() {
+            let key = list.keys[i];
+            total += perft_with(game, &game.apply(pos, &key), depth - 1, count, rest);
+        }
+        total
+    } else {
+        let keys = children(game, pos, count, list);
+        if depth == 1 {
+            return keys.len() as u64;
+        }
+        keys.iter()
+            .map(|k| perft_with(game, &game.apply(pos, k), depth - 1, count, rest))
+            .sum()
+    }
+}
+
+/// Perft split at the root: each root move with the leaf count below it,
+/// computed in parallel on the current rayon pool.
+pub fn divide<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> Vec<(MoveKey, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let keys = children(game, pos, count, &mut KeyList::new());
+    keys.par_iter()
+        .map(|k| (*k, perft(game, &game.apply(pos, k), depth - 1, count)))
+        .collect()
+}
+
+/// [`perft`] using every thread of the current rayon pool (split at the root, or
+/// one ply below when the root has few moves).
+pub fn perft_parallel<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> u64 {
+    if depth <= 2 {
+        return perft(game, pos, depth, count);
+    }
+    let roots = children(game, pos, count, &mut KeyList::new());
+    let mut tasks: Vec<Position> = Vec::new();
+    for k in &roots {
+        let child = game.apply(pos, k);
+        let grand = children(game, &child, count, &mut KeyList::new());
+        tasks.extend(grand.iter().map(|g| game.apply(&child, g)));
+    }
+    tasks
+        .par_iter()
+        .map(|p| perft(game, p, depth - 2, count))
+        .sum()
+}

@@ -1,0 +1,282 @@
+//! Positions: who stands where, whose turn it is, and the per-player counters.
+
+use crate::bitset::{Bitset, MAX_CELLS};
+use crate::board::Cell;
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 4;
+/// The most piece kinds a game may have.
+pub const MAX_KINDS: usize = 4;
+
+/// A player, by turn-order index (0 moves first).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Player(pub u8);
+
+impl Player {
+    /// The turn-order index.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A kind of piece (Knight, Man, King, ...), by its index in the variant.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    /// The index in the variant's list of pieces.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece: its owner and kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// The owner.
+    pub player: Player,
+    /// The kind.
+    pub kind: Kind,
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const PIECE_KEYS: usize = MAX_CELLS * MAX_PLAYERS * MAX_KINDS;
+const COUNTER_KEYS: usize = MAX_PLAYERS * 16;
+
+struct Zobrist {
+    pieces: [u64; PIECE_KEYS],
+    side: [u64; MAX_PLAYERS],
+    counters: [u64; COUNTER_KEYS],
+}
+
+const ZOBRIST: Zobrist = {
+    let mut z = Zobrist {
+        pieces: [0; PIECE_KEYS],
+        side: [0; MAX_PLAYERS],
+        counters: [0; COUNTER_KEYS],
+    };
+    let mut state = 0x00C0_FFEE_CA3E_1075_u64;
+    let mut i = 0;
+    while i < PIECE_KEYS {
+        let (s, v) = splitmix(state);
+        state = s;
+        z.pieces[i] = v;
+        i += 1;
+    }
+    i = 0;
+    while i < MAX_PLAYERS {
+        let (s, v) = splitmix(state);
+        state = s;
+        z.side[i] = v;
+        i += 1;
+    }
+    i = 0;
+    while i < COUNTER_KEYS {
+        let (s, v) = splitmix(state);
+        state = s;
+        z.counters[i] = v;
+        i += 1;
+    }
+    z
+};
+
+#[inline]
+fn piece_key(cell: Cell, piece: Piece) -> u64 {
+    ZOBRIST.pieces
+        [(cell.index() * MAX_PLAYERS + piece.player.index()) * MAX_KINDS + piece.kind.index()]
+}
+
+#[inline]
+fn counter_key(player: Player, value: u8) -> u64 {
+    if value == 0 {
+        0
+    } else {
+        ZOBRIST.counters[player.index() * 16 + (value as usize & 15)]
+    }
+}
+
+/// A position of a game: the pieces, the player to move, one small counter
+/// per player (Camelot counts castle moves with it), and a clock of plies
+/// since the last progress (capture or goal entry), with an incrementally
+/// kept Zobrist hash of everything but the clock.
+///
+/// ```
+/// use leap_core::{Cell, Kind, Piece, Player, Position};
+/// let mut p = Position::empty(Player(0));
+/// let knight = Piece { player: Player(0), kind: Kind(0) };
+/// p.put(Cell::new(5), knight);
+/// let before = p.hash();
+/// p.move_piece(Cell::new(5), Cell::new(9));
+/// p.move_piece(Cell::new(9), Cell::new(5));
+/// assert_eq!(p.hash(), before);
+/// assert_eq!(p.piece_at(Cell::new(5)), Some(knight));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    by_player: [Bitset; MAX_PLAYERS],
+    by_kind: [Bitset; MAX_KINDS],
+    counters: [u8; MAX_PLAYERS],
+    to_move: Player,
+    clock: u16,
+    hash: u64,
+}
+
+impl Position {
+    /// An empty board with `to_move` to play.
+    pub fn empty(to_move: Player) -> Position {
+        Position {
+            by_player: [Bitset::EMPTY; MAX_PLAYERS],
+            by_kind: [Bitset::EMPTY; MAX_KINDS],
+            counters: [0; MAX_PLAYERS],
+            to_move,
+            clock: 0,
+            hash: ZOBRIST.side[to_move.index()],
+        }
+    }
+
+    /// The piece on `cell`, if any.
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        let player = (0..MAX_PLAYERS).find(|&p| self.by_player[p].contains(cell))?;
+        let kind = (0..MAX_KINDS).find(|&k| self.by_kind[k].contains(cell))?;
+        Some(Piece {
+            player: Player(player as u8),
+            kind: Kind(kind as u8),
+        })
+    }
+
+    /// Puts `piece` on `cell`, replacing whatever stood there.
+    pub fn put(&mut self, cell: Cell, piece: Piece) {
+        self.remove(cell);
+        self.by_player[piece.player.index()].insert(cell);
+        self.by_kind[piece.kind.index()].insert(cell);
+        self.hash ^= piece_key(cell, piece);
+    }
+
+    /// Removes and returns the piece on `cell`.
+    pub fn remove(&mut self, cell: Cell) -> Option<Piece> {
+        let piece = self.piece_at(cell)?;
+        self.by_player[piece.player.index()].remove(cell);
+        self.by_kind[piece.kind.index()].remove(cell);
+        self.hash ^= piece_key(cell, piece);
+        Some(piece)
+    }
+
+    /// Moves the piece on `from` to the empty cell `to` (nothing if `from` is empty).
+    pub fn move_piece(&mut self, from: Cell, to: Cell) {
+        if from == to {
+            return;
+        }
+        if let Some(p) = self.remove(from) {
+            self.put(to, p);
+        }
+    }
+
+    /// Changes the kind of the piece on `cell` (promotion).
+    pub fn set_kind(&mut self, cell: Cell, kind: Kind) {
+        if let Some(p) = self.remove(cell) {
+            self.put(cell, Piece { kind, ..p });
+        }
+    }
+
+    /// All occupied cells.
+    #[inline]
+    pub fn occupied(&self) -> Bitset {
+        self.by_player[0] | self.by_player[1] | self.by_player[2] | self.by_player[3]
+    }
+
+    /// The cells of `player`'s pieces.
+    #[inline]
+    pub fn pieces_of(&self, player: Player) -> Bitset {
+        self.by_player[player.index()]
+    }
+
+    /// The cells holding pieces of `kind`, of any player.
+    #[inline]
+    pub fn kind_cells(&self, kind: Kind) -> Bitset {
+        self.by_kind[kind.index()]
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Sets the player to move.
+    pub fn set_to_move(&mut self, p: Player) {
+        self.hash ^= ZOBRIST.side[self.to_move.index()] ^ ZOBRIST.side[p.index()];
+        self.to_move = p;
+    }
+
+    /// The counter of `player` (Camelot: castle moves made).
+    #[inline]
+    pub fn counter(&self, player: Player) -> u8 {
+        self.counters[player.index()]
+    }
+
+    /// Sets the counter of `player`.
+    pub fn set_counter(&mut self, player: Player, value: u8) {
+        self.hash ^=
+            counter_key(player, self.counters[player.index()]) ^ counter_key(player, value);
+        self.counters[player.index()] = value;
+    }
+
+    /// Plies since the last capture or goal entry.
+    #[inline]
+    pub fn clock(&self) -> u16 {
+        self.clock
+    }
+
+    /// Sets the clock.
+    pub fn set_clock(&mut self, clock: u16) {
+        self.clock = clock;
+    }
+
+    /// The Zobrist hash: pieces, player to move and counters (not the clock).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_tracks_state_not_history() {
+        let w = Piece {
+            player: Player(0),
+            kind: Kind(1),
+        };
+        let b = Piece {
+            player: Player(1),
+            kind: Kind(0),
+        };
+        let mut p = Position::empty(Player(0));
+        p.put(Cell::new(1), w);
+        p.put(Cell::new(2), b);
+        let mut q = Position::empty(Player(1));
+        q.put(Cell::new(2), b);
+        q.put(Cell::new(1), w);
+        assert_ne!(p.hash(), q.hash());
+        q.set_to_move(Player(0));
+        assert_eq!(p, q);
+        q.set_counter(Player(1), 1);
+        assert_ne!(p.hash(), q.hash());
+        q.set_counter(Player(1), 0);
+        assert_eq!(p.hash(), q.hash());
+        assert_eq!(q.remove(Cell::new(2)), Some(b));
+        assert_eq!(q.pieces_of(Player(1)), Bitset::EMPTY);
+    }
+}
