@@ -3,8 +3,8 @@
 //! Knight's Charge and the Knight canter rule.
 
 use leap_core::{
-    any_jump, walk, Abilities, Bitset, Board, Cell, EndRules, Game, KeyList, KindInfo, Landing,
-    LeapRules, LegKind, MoveKey, Outcome, PathMode, Piece, Player, PlayerInfo, Position, TurnScope,
+    any_jump, walk, Abilities, Bitset, Board, Cell, EndRules, Game, KeyList, KindInfo, Landing, LeapRules, LegKind,
+    MoveKey, Outcome, PathMode, Piece, Player, PlayerInfo, Position, TurnScope,
 };
 
 /// What a kind of piece may do beyond plain moves, canters and jumps.
@@ -110,10 +110,7 @@ impl Camelot {
     }
 
     fn scope_for(&self, pos: &Position, pieces: Bitset) -> TurnScope {
-        TurnScope {
-            pieces,
-            captures_only: any_jump(self, pos, pieces),
-        }
+        TurnScope { pieces, captures_only: any_jump(self, pos, pieces) }
     }
 }
 
@@ -126,15 +123,8 @@ impl LeapRules for Camelot {
         let all = self.board.all_dirs();
         if self.castle(Self::opponent(piece.player)).contains(from) {
             // In the opponent's castle: only castle moves, while the count allows.
-            let step_dirs = if pos.counter(piece.player) < self.rules.castle_moves {
-                all
-            } else {
-                0
-            };
-            return Abilities {
-                step_dirs,
-                ..Abilities::default()
-            };
+            let step_dirs = if pos.counter(piece.player) < self.rules.castle_moves { all } else { 0 };
+            return Abilities { step_dirs, ..Abilities::default() };
         }
         let k = self.kind_rules[piece.kind.index()];
         Abilities {
@@ -146,21 +136,10 @@ impl LeapRules for Camelot {
         }
     }
 
-    fn landing(
-        &self,
-        _pos: &Position,
-        from: Cell,
-        piece: Piece,
-        leg: LegKind,
-        to: Cell,
-    ) -> Landing {
+    fn landing(&self, _pos: &Position, from: Cell, piece: Piece, leg: LegKind, to: Cell) -> Landing {
         let enemy_castle = self.castle(Self::opponent(piece.player));
         if enemy_castle.contains(from) {
-            return if enemy_castle.contains(to) {
-                Landing::Continue
-            } else {
-                Landing::Forbidden
-            };
+            return if enemy_castle.contains(to) { Landing::Continue } else { Landing::Forbidden };
         }
         if enemy_castle.contains(to) {
             return Landing::Stop;
@@ -233,13 +212,8 @@ impl Game for Camelot {
         if castle_move {
             next.set_counter(mover, pos.counter(mover) + 1);
         }
-        let progress =
-            key.is_capture() || (enemy_castle.contains(key.to) && !enemy_castle.contains(key.from));
-        next.set_clock(if progress {
-            0
-        } else {
-            pos.clock().saturating_add(1)
-        });
+        let progress = key.is_capture() || (enemy_castle.contains(key.to) && !enemy_castle.contains(key.from));
+        next.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
         next.set_to_move(Self::opponent(mover));
         next
     }
@@ -249,8 +223,6 @@ impl Game for Camelot {
     }
 
     fn zone_owner(&self, cell: Cell) -> Option<Player> {
-        (0..2)
-            .map(|i| Player(i as u8))
-            .find(|p| self.castle(*p).contains(cell))
+        (0..2).map(|i| Player(i as u8)).find(|p| self.castle(*p).contains(cell))
     }
 }

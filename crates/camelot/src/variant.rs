@@ -3,8 +3,8 @@
 
 use crate::rules::{Camelot, KindRules, OwnCastleJump, Rules};
 use leap_core::{
-    Bitset, Board, Cell, Coord, Diagnostics, EndRules, FileErrors, Geometry, KindInfo, NoMoves,
-    Piece, Player, PlayerInfo, Position,
+    Bitset, Board, Cell, Coord, Diagnostics, EndRules, FileErrors, Geometry, KindInfo, NoMoves, Piece, Player,
+    PlayerInfo, Position,
 };
 use serde::Deserialize;
 use std::ops::Range;
@@ -71,11 +71,7 @@ struct RulesSpec {
 
 impl Default for RulesSpec {
     fn default() -> Self {
-        RulesSpec {
-            castle_moves: two(),
-            own_castle_jump: cont(),
-            blocked_castle_piece: lapse(),
-        }
+        RulesSpec { castle_moves: two(), own_castle_jump: cont(), blocked_castle_piece: lapse() }
     }
 }
 
@@ -144,14 +140,13 @@ fn loss() -> Spanned<String> {
 /// Loads a variant: a built-in name (`camelot`) or a path to a `.toml` file.
 pub fn load(name_or_path: &str) -> Result<Camelot, LoadError> {
     if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-        return parse_variant(&format!("variants/{name_or_path}.toml"), text)
-            .map_err(LoadError::Invalid);
+        return parse_variant(&format!("variants/{name_or_path}.toml"), text).map_err(LoadError::Invalid);
     }
     if !name_or_path.ends_with(".toml") && !std::path::Path::new(name_or_path).exists() {
         return Err(LoadError::Unknown(name_or_path.to_string()));
     }
-    let text = std::fs::read_to_string(name_or_path)
-        .map_err(|e| LoadError::Io(name_or_path.to_string(), e.to_string()))?;
+    let text =
+        std::fs::read_to_string(name_or_path).map_err(|e| LoadError::Io(name_or_path.to_string(), e.to_string()))?;
     parse_variant(name_or_path, &text).map_err(LoadError::Invalid)
 }
 
@@ -171,7 +166,11 @@ impl std::fmt::Display for LoadError {
         match self {
             LoadError::Unknown(n) => {
                 let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-                write!(f, "unknown variant `{n}`: expected a built-in variant ({}) or the path of a .toml file", names.join(", "))
+                write!(
+                    f,
+                    "unknown variant `{n}`: expected a built-in variant ({}) or the path of a .toml file",
+                    names.join(", ")
+                )
             }
             LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
             LoadError::Invalid(e) => write!(f, "{e}"),
@@ -220,10 +219,7 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
     if players.len() != 2 {
         diag.error(
             at(spec.players.span()),
-            format!(
-                "a Camelot-family variant has 2 players, this file lists {}",
-                players.len()
-            ),
+            format!("a Camelot-family variant has 2 players, this file lists {}", players.len()),
         );
     }
     let mut player_infos = Vec::new();
@@ -232,19 +228,10 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
         let mut chars = letter.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) if c.is_ascii_alphabetic() => {
-                if player_infos
-                    .iter()
-                    .any(|i: &PlayerInfo| i.letter.eq_ignore_ascii_case(&c))
-                {
-                    diag.error(
-                        at(p.letter.span()),
-                        format!("player letter `{c}` is used twice"),
-                    );
+                if player_infos.iter().any(|i: &PlayerInfo| i.letter.eq_ignore_ascii_case(&c)) {
+                    diag.error(at(p.letter.span()), format!("player letter `{c}` is used twice"));
                 }
-                player_infos.push(PlayerInfo {
-                    name: p.name.get_ref().clone(),
-                    letter: c.to_ascii_uppercase(),
-                });
+                player_infos.push(PlayerInfo { name: p.name.get_ref().clone(), letter: c.to_ascii_uppercase() });
             }
             _ => diag.error(
                 at(p.letter.span()),
@@ -256,11 +243,7 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
     if pieces.is_empty() || pieces.len() > leap_core::MAX_KINDS {
         diag.error(
             at(spec.pieces.span()),
-            format!(
-                "expected 1 to {} piece kinds, found {}",
-                leap_core::MAX_KINDS,
-                pieces.len()
-            ),
+            format!("expected 1 to {} piece kinds, found {}", leap_core::MAX_KINDS, pieces.len()),
         );
     }
     let mut kinds = Vec::new();
@@ -270,44 +253,26 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
         if !prefix.chars().all(|c| c.is_ascii_uppercase()) {
             diag.error(
                 at(p.prefix.span()),
-                format!(
-                    "prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"
-                ),
+                format!("prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"),
             );
         }
         if pieces[..i].iter().any(|q| q.prefix.get_ref() == prefix) {
-            diag.error(
-                at(p.prefix.span()),
-                format!("prefix `{prefix}` is used by two kinds of piece"),
-            );
+            diag.error(at(p.prefix.span()), format!("prefix `{prefix}` is used by two kinds of piece"));
         }
         let symbol = p.symbol.get_ref();
         let mut sc = symbol.chars();
         let symbol = match (sc.next(), sc.next()) {
             (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
             _ => {
-                diag.error(
-                    at(p.symbol.span()),
-                    format!("`{symbol}` is not a diagram symbol; expected one letter"),
-                );
+                diag.error(at(p.symbol.span()), format!("`{symbol}` is not a diagram symbol; expected one letter"));
                 '?'
             }
         };
         if kinds.iter().any(|k: &KindInfo| k.symbol == symbol) {
-            diag.error(
-                at(p.symbol.span()),
-                format!("symbol `{symbol}` is used by two kinds of piece"),
-            );
+            diag.error(at(p.symbol.span()), format!("symbol `{symbol}` is used by two kinds of piece"));
         }
-        kinds.push(KindInfo {
-            name: p.name.get_ref().clone(),
-            prefix: prefix.clone(),
-            symbol,
-        });
-        kind_rules.push(KindRules {
-            charge: p.charge,
-            canter_rule: p.canter_rule,
-        });
+        kinds.push(KindInfo { name: p.name.get_ref().clone(), prefix: prefix.clone(), symbol });
+        kind_rules.push(KindRules { charge: p.charge, canter_rule: p.canter_rule });
     }
     let board = board?;
     let mut castles = [Bitset::EMPTY; 2];
@@ -315,10 +280,7 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
         for c in p.castle.get_ref() {
             match board.cell(c.get_ref()) {
                 Some(cell) => castles[i].insert(cell),
-                None => diag.error(
-                    at(c.span()),
-                    format!("castle cell `{}` is not on the board", c.get_ref()),
-                ),
+                None => diag.error(at(c.span()), format!("castle cell `{}` is not on the board", c.get_ref())),
             }
         }
         if p.castle.get_ref().is_empty() {
@@ -331,40 +293,17 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
     let rules = rules(spec, diag);
     let end = end_rules(spec, diag);
     let name = spec.name.get_ref().clone();
-    if name.is_empty()
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        diag.error(
-            at(spec.name.span()),
-            format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"),
-        );
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        diag.error(at(spec.name.span()), format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"));
     }
-    let mut game = Camelot::new(
-        name,
-        spec.title.clone(),
-        board,
-        player_infos,
-        kinds,
-        kind_rules,
-        castles,
-        rules,
-        end,
-    );
+    let mut game = Camelot::new(name, spec.title.clone(), board, player_infos, kinds, kind_rules, castles, rules, end);
     let start = setup(spec, &game, diag);
     if diag.has_errors() {
         return None;
     }
     game.set_start(start?);
     if let Some(o) = leap_core::Game::outcome(&game, &leap_core::Game::start(&game)) {
-        diag.error(
-            at(spec.setup.span()),
-            format!(
-                "the start position is already over ({:?}, {})",
-                o.result, o.reason
-            ),
-        );
+        diag.error(at(spec.setup.span()), format!("the start position is already over ({:?}, {})", o.result, o.reason));
         return None;
     }
     Some(game)
@@ -374,28 +313,21 @@ fn board(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> Opti
     let files = *spec.board.files.get_ref();
     let ranks = *spec.board.ranks.get_ref();
     if files == 0 || files > 26 {
-        diag.error(
-            at(spec.board.files.span()),
-            format!("{files} files; expected 1 to 26"),
-        );
+        diag.error(at(spec.board.files.span()), format!("{files} files; expected 1 to 26"));
         return None;
     }
     let layout = spec.board.layout.get_ref();
-    let lines: Vec<&str> = layout
-        .strip_prefix('\n')
-        .unwrap_or(layout)
-        .lines()
-        .collect();
-    let lines: Vec<&str> = lines
-        .into_iter()
-        .rev()
-        .skip_while(|l| l.trim().is_empty())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let lines: Vec<&str> = layout.strip_prefix('\n').unwrap_or(layout).lines().collect();
+    let lines: Vec<&str> =
+        lines.into_iter().rev().skip_while(|l| l.trim().is_empty()).collect::<Vec<_>>().into_iter().rev().collect();
     if lines.len() != ranks as usize {
-        diag.error(at(spec.board.layout.span()), format!("the layout has {} lines but the board has {ranks} ranks; write one line per rank, the top rank first", lines.len()));
+        diag.error(
+            at(spec.board.layout.span()),
+            format!(
+                "the layout has {} lines but the board has {ranks} ranks; write one line per rank, the top rank first",
+                lines.len()
+            ),
+        );
         return None;
     }
     let mut coords = Vec::new();
@@ -403,23 +335,23 @@ fn board(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> Opti
         let rank = ranks - 1 - i as u8;
         for (f, ch) in line.chars().enumerate() {
             match ch {
-                '.' if f < files as usize => coords.push(Coord {
-                    file: f as u8,
-                    rank,
-                }),
+                '.' if f < files as usize => coords.push(Coord { file: f as u8, rank }),
                 ' ' => {}
                 '.' => {
                     diag.error(
                         at(spec.board.layout.span()),
-                        format!(
-                            "rank {} of the layout is wider than the {files} files",
-                            rank + 1
-                        ),
+                        format!("rank {} of the layout is wider than the {files} files", rank + 1),
                     );
                     return None;
                 }
                 other => {
-                    diag.error(at(spec.board.layout.span()), format!("rank {} of the layout has `{other}`; expected `.` for a cell or a space for none", rank + 1));
+                    diag.error(
+                        at(spec.board.layout.span()),
+                        format!(
+                            "rank {} of the layout has `{other}`; expected `.` for a cell or a space for none",
+                            rank + 1
+                        ),
+                    );
                     return None;
                 }
             }
@@ -460,16 +392,9 @@ fn rules(spec: &VariantFile, diag: &mut Diagnostics) -> Rules {
     };
     let castle_moves = *r.castle_moves.get_ref();
     if castle_moves > 15 {
-        diag.error(
-            at(r.castle_moves.span()),
-            format!("castle_moves = {castle_moves}; expected 0 to 15"),
-        );
+        diag.error(at(r.castle_moves.span()), format!("castle_moves = {castle_moves}; expected 0 to 15"));
     }
-    Rules {
-        castle_moves,
-        own_castle_jump,
-        blocked_lapses,
-    }
+    Rules { castle_moves, own_castle_jump, blocked_lapses }
 }
 
 fn end_rules(spec: &VariantFile, diag: &mut Diagnostics) -> EndRules {
@@ -478,10 +403,7 @@ fn end_rules(spec: &VariantFile, diag: &mut Diagnostics) -> EndRules {
         "loss" => NoMoves::LossIfOpponentHas(e.no_moves_loss_needs),
         "draw" => NoMoves::Draw,
         other => {
-            diag.error(
-                at(e.no_moves.span()),
-                format!("no_moves = `{other}`; expected \"loss\" or \"draw\""),
-            );
+            diag.error(at(e.no_moves.span()), format!("no_moves = `{other}`; expected \"loss\" or \"draw\""));
             NoMoves::Loss
         }
     };
@@ -504,37 +426,34 @@ fn setup(spec: &VariantFile, game: &Camelot, diag: &mut Diagnostics) -> Option<P
         if !names.contains(key) {
             diag.error(
                 at(spec.setup.span()),
-                format!(
-                    "[setup] names `{key}`, which is not a player; expected {}",
-                    names.join(", ")
-                ),
+                format!("[setup] names `{key}`, which is not a player; expected {}", names.join(", ")),
             );
         }
     }
     for (i, name) in names.iter().enumerate() {
         let Some(value) = table.get(name) else {
-            diag.error(
-                at(spec.setup.span()),
-                format!("[setup] has no line for {name}"),
-            );
+            diag.error(at(spec.setup.span()), format!("[setup] has no line for {name}"));
             continue;
         };
         let Some(list) = value.as_str() else {
-            diag.error(
-                at(spec.setup.span()),
-                format!("[setup] {name} must be a string of pieces such as \"KC6,D6\""),
-            );
+            diag.error(at(spec.setup.span()), format!("[setup] {name} must be a string of pieces such as \"KC6,D6\""));
             continue;
         };
         for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match piece_of(game, item) {
                 Some((kind, cell)) => {
                     if pos.piece_at(cell).is_some() {
-                        diag.error(at(spec.setup.span()), format!("[setup] puts two pieces on {}", game.board().name(cell)));
+                        diag.error(
+                            at(spec.setup.span()),
+                            format!("[setup] puts two pieces on {}", game.board().name(cell)),
+                        );
                     }
                     pos.put(cell, Piece { player: Player(i as u8), kind });
                 }
-                None => diag.error(at(spec.setup.span()), format!("[setup] {name}: `{item}` is not a piece on the board (a cell with a kind prefix)")),
+                None => diag.error(
+                    at(spec.setup.span()),
+                    format!("[setup] {name}: `{item}` is not a piece on the board (a cell with a kind prefix)"),
+                ),
             }
         }
     }

@@ -85,10 +85,7 @@ impl Bitset {
     /// The cells of the set in ascending order.
     #[inline]
     pub fn iter(&self) -> Iter {
-        Iter {
-            words: self.0,
-            w: 0,
-        }
+        Iter { words: self.0, w: 0 }
     }
 }
 
@@ -106,9 +103,7 @@ impl Iterator for Iter {
             let word = self.words[self.w];
             if word != 0 {
                 self.words[self.w] = word & (word - 1);
-                return Some(Cell::new(
-                    (self.w * 64 + word.trailing_zeros() as usize) as u8,
-                ));
+                return Some(Cell::new((self.w * 64 + word.trailing_zeros() as usize) as u8));
             }
             self.w += 1;
         }
@@ -174,9 +169,7 @@ impl Sub for Bitset {
 
 impl fmt::Debug for Bitset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(|c| c.index()))
-            .finish()
+        f.debug_set().entries(self.iter().map(|c| c.index())).finish()
     }
 }
 
@@ -189,10 +182,7 @@ mod tests {
         let a: Bitset = [1u8, 64, 130, 255].into_iter().map(Cell::new).collect();
         let b: Bitset = [64u8, 255].into_iter().map(Cell::new).collect();
         assert_eq!((a & b).len(), 2);
-        assert_eq!(
-            (a - b).iter().map(Cell::index).collect::<Vec<_>>(),
-            vec![1, 130]
-        );
+        assert_eq!((a - b).iter().map(Cell::index).collect::<Vec<_>>(), vec![1, 130]);
         assert_eq!((a ^ b).len(), 2);
         assert!(a.intersects(b));
         assert_eq!(a.first(), Some(Cell::new(1)));

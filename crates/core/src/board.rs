@@ -49,16 +49,7 @@ impl Geometry {
     /// The direction vectors `(file, rank)` of this geometry, in index order.
     pub fn directions(self) -> &'static [(i8, i8)] {
         match self {
-            Geometry::Square => &[
-                (0, 1),
-                (1, 1),
-                (1, 0),
-                (1, -1),
-                (0, -1),
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-            ],
+            Geometry::Square => &[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)],
             Geometry::Diagonal => &[(1, 1), (1, -1), (-1, -1), (-1, 1)],
             Geometry::Hex => &[(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1)],
         }
@@ -92,16 +83,10 @@ pub enum BoardError {
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::TooManyCells(n) => write!(
-                f,
-                "the board has {n} cells; at most {MAX_CELLS} are supported"
-            ),
-            BoardError::OutOfRange(c) => write!(
-                f,
-                "cell at file {} rank {} lies outside the board's files and ranks",
-                c.file + 1,
-                c.rank + 1
-            ),
+            BoardError::TooManyCells(n) => write!(f, "the board has {n} cells; at most {MAX_CELLS} are supported"),
+            BoardError::OutOfRange(c) => {
+                write!(f, "cell at file {} rank {} lies outside the board's files and ranks", c.file + 1, c.rank + 1)
+            }
             BoardError::Duplicate(c) => write!(f, "cell {} is listed twice", default_name(*c)),
             BoardError::Empty => write!(f, "the board has no cells"),
             BoardError::BadNames(why) => write!(f, "cell names: {why}"),
@@ -195,18 +180,11 @@ impl Board {
     /// Replaces the cell names (in square order), e.g. checkers' 1-32.
     pub fn set_names(&mut self, names: Vec<String>) -> Result<(), BoardError> {
         if names.len() != self.coords.len() {
-            return Err(BoardError::BadNames(format!(
-                "{} names for {} cells",
-                names.len(),
-                self.coords.len()
-            )));
+            return Err(BoardError::BadNames(format!("{} names for {} cells", names.len(), self.coords.len())));
         }
         let mut lookup = HashMap::new();
         for (i, n) in names.iter().enumerate() {
-            if lookup
-                .insert(n.to_ascii_uppercase(), Cell(i as u8))
-                .is_some()
-            {
+            if lookup.insert(n.to_ascii_uppercase(), Cell(i as u8)).is_some() {
                 return Err(BoardError::BadNames(format!("`{n}` is used twice")));
             }
         }
@@ -235,10 +213,7 @@ impl Board {
         if f < 0 || r < 0 || f >= self.files as i16 || r >= self.ranks as i16 {
             return None;
         }
-        self.at(Coord {
-            file: f as u8,
-            rank: r as u8,
-        })
+        self.at(Coord { file: f as u8, rank: r as u8 })
     }
 
     /// The geometry of the board.
@@ -335,13 +310,7 @@ mod tests {
     use super::*;
 
     fn rect(g: Geometry, f: u8, r: u8) -> Board {
-        Board::new(
-            g,
-            f,
-            r,
-            (0..r).flat_map(|r| (0..f).map(move |f| Coord { file: f, rank: r })),
-        )
-        .unwrap()
+        Board::new(g, f, r, (0..r).flat_map(|r| (0..f).map(move |f| Coord { file: f, rank: r }))).unwrap()
     }
 
     #[test]
@@ -356,11 +325,8 @@ mod tests {
     #[test]
     fn hex_neighbours_and_leaps() {
         // A small hex patch: cells where file + rank is even (0-based).
-        let cells = (0..9u8).flat_map(|r| {
-            (0..5u8)
-                .filter(move |f| (f + r) % 2 == 0)
-                .map(move |f| Coord { file: f, rank: r })
-        });
+        let cells =
+            (0..9u8).flat_map(|r| (0..5u8).filter(move |f| (f + r) % 2 == 0).map(move |f| Coord { file: f, rank: r }));
         let b = Board::new(Geometry::Hex, 5, 9, cells).unwrap();
         let c = b.cell("C5").unwrap();
         let mut n: Vec<&str> = b.neighbours(c).map(|x| b.name(x)).collect();
@@ -377,13 +343,7 @@ mod tests {
             BoardError::OutOfRange(Coord { file: 2, rank: 0 })
         );
         let c = Coord { file: 0, rank: 0 };
-        assert_eq!(
-            Board::new(Geometry::Square, 2, 2, [c, c]).unwrap_err(),
-            BoardError::Duplicate(c)
-        );
-        assert_eq!(
-            Board::new(Geometry::Square, 2, 2, []).unwrap_err(),
-            BoardError::Empty
-        );
+        assert_eq!(Board::new(Geometry::Square, 2, 2, [c, c]).unwrap_err(), BoardError::Duplicate(c));
+        assert_eq!(Board::new(Geometry::Square, 2, 2, []).unwrap_err(), BoardError::Empty);
     }
 }

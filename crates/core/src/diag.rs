@@ -28,11 +28,7 @@ impl fmt::Display for FileErrors {
             if i > 0 {
                 writeln!(f)?;
             }
-            write!(
-                f,
-                "{}:{}:{}: error: {}",
-                self.file, d.line, d.column, d.message
-            )?;
+            write!(f, "{}:{}:{}: error: {}", self.file, d.line, d.column, d.message)?;
         }
         Ok(())
     }
@@ -58,11 +54,7 @@ pub struct Diagnostics<'a> {
 impl<'a> Diagnostics<'a> {
     /// Starts collecting for `file` whose text is `source`.
     pub fn new(file: &str, source: &'a str) -> Diagnostics<'a> {
-        Diagnostics {
-            file: file.to_string(),
-            source,
-            found: Vec::new(),
-        }
+        Diagnostics { file: file.to_string(), source, found: Vec::new() }
     }
 
     /// Records a problem at byte `offset` of the source.
@@ -98,16 +90,9 @@ impl<'a> Diagnostics<'a> {
             .iter()
             .map(|(o, m)| {
                 let (line, column) = self.line_col(*o);
-                Diagnostic {
-                    line,
-                    column,
-                    message: m.clone(),
-                }
+                Diagnostic { line, column, message: m.clone() }
             })
             .collect();
-        Err(FileErrors {
-            file: self.file.clone(),
-            diagnostics,
-        })
+        Err(FileErrors { file: self.file.clone(), diagnostics })
     }
 }

@@ -43,11 +43,7 @@ pub fn diagram<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
             }
         }
         out.push_str(line.trim_end());
-        out.push_str(&format!(
-            "{:>w$}",
-            r + 1,
-            w = 3 * files as usize + 6 - line.trim_end().len()
-        ));
+        out.push_str(&format!("{:>w$}", r + 1, w = 3 * files as usize + 6 - line.trim_end().len()));
         out.push('\n');
     }
     out.push_str(header.trim_end());

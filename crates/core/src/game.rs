@@ -117,26 +117,10 @@ pub trait Game: LeapRules + Sync {
         }
         let target = (key.to, key.captured);
         for limit in 1..=crate::bitset::MAX_CELLS {
-            let mut finder = Canonical {
-                limit,
-                target,
-                best: None,
-                deeper: false,
-            };
-            crate::walk::walk_piece(
-                self,
-                pos,
-                key.from,
-                scope.captures_only,
-                PathMode::Simple,
-                &mut finder,
-            );
+            let mut finder = Canonical { limit, target, best: None, deeper: false };
+            crate::walk::walk_piece(self, pos, key.from, scope.captures_only, PathMode::Simple, &mut finder);
             if let Some(legs) = finder.best {
-                return Some(Move {
-                    from: key.from,
-                    legs: legs.into_iter().collect(),
-                    captured: key.captured,
-                });
+                return Some(Move { from: key.from, legs: legs.into_iter().collect(), captured: key.captured });
             }
             if !finder.deeper {
                 return None;
@@ -150,10 +134,7 @@ pub trait Game: LeapRules + Sync {
         if self.legal_moves(pos).contains(key) {
             Ok(self.apply(pos, key))
         } else {
-            Err(IllegalMove {
-                position: *pos,
-                key: *key,
-            })
+            Err(IllegalMove { position: *pos, key: *key })
         }
     }
 }

@@ -28,21 +28,17 @@ mod position;
 mod walk;
 
 pub use bitset::{Bitset, MAX_CELLS};
-pub use board::{
-    default_name, Board, BoardError, Cell, Coord, DirMask, Geometry, ALL_DIRS, MAX_DIRS,
-};
+pub use board::{default_name, Board, BoardError, Cell, Coord, DirMask, Geometry, ALL_DIRS, MAX_DIRS};
 pub use diag::{Diagnostic, Diagnostics, FileErrors};
 pub use diagram::diagram;
 pub use game::{Game, IllegalMove, KindInfo, PlayerInfo};
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
-pub use notation::{
-    format_move, legal_move_texts, parse_written, read_move, MoveError, ReadMove, Sep, WrittenMove,
-};
+pub use notation::{format_move, legal_move_texts, parse_written, read_move, MoveError, ReadMove, Sep, WrittenMove};
 pub use outcome::{EndReason, EndRules, GameResult, NoMoves, Outcome};
 pub use pdn::{format_position, parse_piece, parse_position, PositionError};
 pub use perft::{divide, perft, perft_parallel, Count};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};
 pub use walk::{
-    any_jump, can_jump, walk, walk_piece, Abilities, KeyList, Landing, LeapRules, PathList,
-    PathMode, PathSink, TurnScope,
+    any_jump, can_jump, walk, walk_piece, Abilities, KeyList, Landing, LeapRules, PathList, PathMode, PathSink,
+    TurnScope,
 };

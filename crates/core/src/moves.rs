@@ -92,10 +92,6 @@ impl Move {
 
     /// The identity of the move.
     pub fn key(&self) -> MoveKey {
-        MoveKey {
-            from: self.from,
-            to: self.to(),
-            captured: self.captured,
-        }
+        MoveKey { from: self.from, to: self.to(), captured: self.captured }
     }
 }

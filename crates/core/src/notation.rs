@@ -81,37 +81,20 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax {
-                text,
-                column,
-                expected,
-            } => write!(
-                f,
-                "`{text}` is not a move: at column {column}, expected {expected}"
-            ),
-            MoveError::NotYourPiece { text, cell, found } => write!(
-                f,
-                "`{text}`: the player to move has no piece on {cell} ({found})"
-            ),
+            MoveError::Syntax { text, column, expected } => {
+                write!(f, "`{text}` is not a move: at column {column}, expected {expected}")
+            }
+            MoveError::NotYourPiece { text, cell, found } => {
+                write!(f, "`{text}`: the player to move has no piece on {cell} ({found})")
+            }
             MoveError::Illegal { text, piece_moves } if piece_moves.is_empty() => {
-                write!(
-                    f,
-                    "`{text}` is not legal here; that piece has no legal move"
-                )
+                write!(f, "`{text}` is not legal here; that piece has no legal move")
             }
             MoveError::Illegal { text, piece_moves } => {
-                write!(
-                    f,
-                    "`{text}` is not legal here; the legal moves of that piece are: {}",
-                    piece_moves.join(" ")
-                )
+                write!(f, "`{text}` is not legal here; the legal moves of that piece are: {}", piece_moves.join(" "))
             }
             MoveError::Ambiguous { text, candidates } => {
-                write!(
-                    f,
-                    "`{text}` fits several legal moves: {}; write more of the path",
-                    candidates.join(" ")
-                )
+                write!(f, "`{text}` fits several legal moves: {}; write more of the path", candidates.join(" "))
             }
             MoveError::GameOver => write!(f, "the game is over; no move is legal"),
         }
@@ -143,10 +126,7 @@ pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError
             return Err(syntax(start + 1, "a cell name such as E6"));
         }
         let Some(cell) = board.cell(&name) else {
-            return Err(syntax(
-                start + 1,
-                &format!("a cell of the board, not `{name}`"),
-            ));
+            return Err(syntax(start + 1, &format!("a cell of the board, not `{name}`")));
         };
         let sep = if cells.is_empty() {
             None
@@ -173,10 +153,7 @@ pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError
     }
     Ok(WrittenMove {
         from: cells[0].1,
-        landings: cells[1..]
-            .iter()
-            .map(|&(s, c)| (s.unwrap_or(Sep::Quiet), c))
-            .collect(),
+        landings: cells[1..].iter().map(|&(s, c)| (s.unwrap_or(Sep::Quiet), c)).collect(),
     })
 }
 
@@ -218,11 +195,7 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         other => {
             let found = match other {
                 None => "it is empty".to_string(),
-                Some(p) => format!(
-                    "a {} of {}",
-                    game.kind_info(p.kind).name,
-                    game.players()[p.player.index()].name
-                ),
+                Some(p) => format!("a {} of {}", game.kind_info(p.kind).name, game.players()[p.player.index()].name),
             };
             return Err(MoveError::NotYourPiece {
                 text: text.to_string(),
@@ -234,61 +207,23 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
     let scope = game.scope(pos);
     let legal = game.legal_moves(pos);
     if scope.pieces.contains(written.from) {
-        let mut exact = Exact {
-            written: &written,
-            found: None,
-        };
-        walk_piece(
-            game,
-            pos,
-            written.from,
-            scope.captures_only,
-            PathMode::Simple,
-            &mut exact,
-        );
+        let mut exact = Exact { written: &written, found: None };
+        walk_piece(game, pos, written.from, scope.captures_only, PathMode::Simple, &mut exact);
         if let Some(mv) = exact.found {
             if legal.contains(&mv.key()) {
-                return Ok(ReadMove {
-                    key: mv.key(),
-                    path: mv,
-                    completed: None,
-                });
+                return Ok(ReadMove { key: mv.key(), path: mv, completed: None });
             }
         }
-        let mut loose = Subsequence {
-            written: &written,
-            keys: Vec::new(),
-        };
-        walk_piece(
-            game,
-            pos,
-            written.from,
-            scope.captures_only,
-            PathMode::Simple,
-            &mut loose,
-        );
-        let fits: Vec<MoveKey> = legal
-            .iter()
-            .filter(|k| loose.keys.contains(k))
-            .copied()
-            .collect();
-        let show = |k: &MoveKey| {
-            game.canonical(pos, k)
-                .map(|m| format_move(board, &m))
-                .unwrap_or_default()
-        };
+        let mut loose = Subsequence { written: &written, keys: Vec::new() };
+        walk_piece(game, pos, written.from, scope.captures_only, PathMode::Simple, &mut loose);
+        let fits: Vec<MoveKey> = legal.iter().filter(|k| loose.keys.contains(k)).copied().collect();
+        let show = |k: &MoveKey| game.canonical(pos, k).map(|m| format_move(board, &m)).unwrap_or_default();
         match fits.len() {
             1 => {
                 let key = fits[0];
-                let path = game
-                    .canonical(pos, &key)
-                    .expect("a legal move has a canonical path");
+                let path = game.canonical(pos, &key).expect("a legal move has a canonical path");
                 let completed = Some(format_move(board, &path));
-                return Ok(ReadMove {
-                    key,
-                    path,
-                    completed,
-                });
+                return Ok(ReadMove { key, path, completed });
             }
             0 => {}
             _ => {
@@ -306,10 +241,7 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         .map(|m| format_move(board, &m))
         .collect();
     piece_moves.sort();
-    Err(MoveError::Illegal {
-        text: text.to_string(),
-        piece_moves,
-    })
+    Err(MoveError::Illegal { text: text.to_string(), piece_moves })
 }
 
 struct Exact<'a> {
@@ -320,11 +252,7 @@ struct Exact<'a> {
 impl PathSink for Exact<'_> {
     fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
         if legs.len() == self.written.landings.len() {
-            self.found = Some(Move {
-                from,
-                legs: legs.iter().copied().collect(),
-                captured,
-            });
+            self.found = Some(Move { from, legs: legs.iter().copied().collect(), captured });
         }
     }
     fn follow(&mut self, legs: &[Leg], _captured: Bitset) -> bool {
@@ -354,11 +282,7 @@ impl PathSink for Subsequence<'_> {
             }
         }
         if i == want.len() {
-            let key = MoveKey {
-                from,
-                to: legs[legs.len() - 1].to,
-                captured,
-            };
+            let key = MoveKey { from, to: legs[legs.len() - 1].to, captured };
             if !self.keys.contains(&key) {
                 self.keys.push(key);
             }
@@ -382,12 +306,7 @@ pub fn legal_move_texts<G: Game>(game: &G, pos: &Position) -> Vec<String> {
 fn notation_order(board: &Board, a: &str, b: &str) -> std::cmp::Ordering {
     let cells = |s: &str| -> Vec<usize> {
         parse_written(board, s)
-            .map(|w| {
-                std::iter::once(w.from)
-                    .chain(w.landings.iter().map(|l| l.1))
-                    .map(Cell::index)
-                    .collect()
-            })
+            .map(|w| std::iter::once(w.from).chain(w.landings.iter().map(|l| l.1)).map(Cell::index).collect())
             .unwrap_or_default()
     };
     cells(a).cmp(&cells(b)).then_with(|| a.cmp(b))

@@ -99,40 +99,25 @@ impl EndRules {
         if let Some(n) = self.goal_count {
             for p in [moved, to_move] {
                 if (pos.pieces_of(p) & goal_zones[p.index()]).len() >= n {
-                    return Some(Outcome {
-                        result: GameResult::Win(p),
-                        reason: EndReason::Goal,
-                    });
+                    return Some(Outcome { result: GameResult::Win(p), reason: EndReason::Goal });
                 }
             }
         }
         for (bare, other) in [(to_move, moved), (moved, to_move)] {
             if count(bare) == 0 {
-                let result = if count(other) >= self.bare_min_material {
-                    GameResult::Win(other)
-                } else {
-                    GameResult::Draw
-                };
-                return Some(Outcome {
-                    result,
-                    reason: EndReason::Elimination,
-                });
+                let result =
+                    if count(other) >= self.bare_min_material { GameResult::Win(other) } else { GameResult::Draw };
+                return Some(Outcome { result, reason: EndReason::Elimination });
             }
         }
         if let Some(n) = self.insufficient_material {
             if count(to_move) <= n && count(moved) <= n {
-                return Some(Outcome {
-                    result: GameResult::Draw,
-                    reason: EndReason::InsufficientMaterial,
-                });
+                return Some(Outcome { result: GameResult::Draw, reason: EndReason::InsufficientMaterial });
             }
         }
         if let Some(limit) = self.move_limit {
             if pos.clock() >= limit {
-                return Some(Outcome {
-                    result: GameResult::Draw,
-                    reason: EndReason::MoveLimit,
-                });
+                return Some(Outcome { result: GameResult::Draw, reason: EndReason::MoveLimit });
             }
         }
         None
@@ -145,14 +130,9 @@ impl EndRules {
         let result = match self.no_moves {
             NoMoves::Loss => GameResult::Win(other),
             NoMoves::Draw => GameResult::Draw,
-            NoMoves::LossIfOpponentHas(n) if pos.pieces_of(other).len() >= n => {
-                GameResult::Win(other)
-            }
+            NoMoves::LossIfOpponentHas(n) if pos.pieces_of(other).len() >= n => GameResult::Win(other),
             NoMoves::LossIfOpponentHas(_) => GameResult::Draw,
         };
-        Outcome {
-            result,
-            reason: EndReason::NoMoves,
-        }
+        Outcome { result, reason: EndReason::NoMoves }
     }
 }

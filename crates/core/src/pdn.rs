@@ -61,9 +61,7 @@ pub fn format_position<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
         }
     }
     if let Some(name) = game.counter_name() {
-        let values: Vec<String> = (0..players.len())
-            .map(|i| pos.counter(Player(i as u8)).to_string())
-            .collect();
+        let values: Vec<String> = (0..players.len()).map(|i| pos.counter(Player(i as u8)).to_string()).collect();
         s.push_str(&format!(" {name}={}", values.join(",")));
     }
     if pos.clock() != 0 {
@@ -74,19 +72,10 @@ pub fn format_position<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
 
 /// Reads a position string for `game`, reporting the first problem with its column.
 pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position, PositionError> {
-    let err = |column: usize, message: String| PositionError {
-        text: text.to_string(),
-        column,
-        message,
-    };
+    let err = |column: usize, message: String| PositionError { text: text.to_string(), column, message };
     let players = game.players();
     let letters: String = players.iter().map(|p| p.letter).collect();
-    let player_of = |c: char| {
-        players
-            .iter()
-            .position(|p| p.letter.eq_ignore_ascii_case(&c))
-            .map(|i| Player(i as u8))
-    };
+    let player_of = |c: char| players.iter().position(|p| p.letter.eq_ignore_ascii_case(&c)).map(|i| Player(i as u8));
     let mut parts = Vec::new();
     let mut offset = 0;
     for word in text.split(' ') {
@@ -96,24 +85,18 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
         offset += word.chars().count() + 1;
     }
     let Some(&(board_at, board_part)) = parts.first() else {
-        return Err(err(1, format!("empty; expected the player to move, one of {letters}, then `:` and a section per player")));
+        return Err(err(
+            1,
+            format!("empty; expected the player to move, one of {letters}, then `:` and a section per player"),
+        ));
     };
     let mut sections = board_part.split(':');
     let side = sections.next().unwrap_or("");
     let mut side_chars = side.chars();
     let to_move = match (side_chars.next(), side_chars.next()) {
-        (Some(c), None) => player_of(c).ok_or_else(|| {
-            err(
-                board_at + 1,
-                format!("`{c}` is not a player; expected one of {letters}"),
-            )
-        })?,
-        _ => {
-            return Err(err(
-                board_at + 1,
-                format!("expected the player to move, one of {letters}, then `:`"),
-            ))
-        }
+        (Some(c), None) => player_of(c)
+            .ok_or_else(|| err(board_at + 1, format!("`{c}` is not a player; expected one of {letters}")))?,
+        _ => return Err(err(board_at + 1, format!("expected the player to move, one of {letters}, then `:`"))),
     };
     let mut pos = Position::empty(to_move);
     let mut seen = [false; MAX_PLAYERS];
@@ -123,22 +106,12 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
         col += section.chars().count() + 1;
         let mut chars = section.chars();
         let Some(letter) = chars.next() else {
-            return Err(err(
-                section_col,
-                format!("empty section; expected a player letter, one of {letters}"),
-            ));
+            return Err(err(section_col, format!("empty section; expected a player letter, one of {letters}")));
         };
-        let player = player_of(letter).ok_or_else(|| {
-            err(
-                section_col,
-                format!("`{letter}` is not a player; expected one of {letters}"),
-            )
-        })?;
+        let player = player_of(letter)
+            .ok_or_else(|| err(section_col, format!("`{letter}` is not a player; expected one of {letters}")))?;
         if std::mem::replace(&mut seen[player.index()], true) {
-            return Err(err(
-                section_col,
-                format!("{} has two sections", players[player.index()].name),
-            ));
+            return Err(err(section_col, format!("{} has two sections", players[player.index()].name)));
         }
         let rest = chars.as_str();
         if rest.is_empty() {
@@ -147,14 +120,27 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
         let mut piece_col = section_col + 1;
         for item in rest.split(',') {
             let (kind, cell) = parse_piece(game, item).ok_or_else(|| {
-                let prefixes: Vec<String> = game.kinds().iter().map(|k| if k.prefix.is_empty() { format!("{} (no prefix)", k.name) } else { format!("{} `{}`", k.name, k.prefix) }).collect();
-                err(piece_col, format!("`{item}` is not a piece; expected a cell of the board with a kind prefix: {}", prefixes.join(", ")))
+                let prefixes: Vec<String> = game
+                    .kinds()
+                    .iter()
+                    .map(|k| {
+                        if k.prefix.is_empty() {
+                            format!("{} (no prefix)", k.name)
+                        } else {
+                            format!("{} `{}`", k.name, k.prefix)
+                        }
+                    })
+                    .collect();
+                err(
+                    piece_col,
+                    format!(
+                        "`{item}` is not a piece; expected a cell of the board with a kind prefix: {}",
+                        prefixes.join(", ")
+                    ),
+                )
             })?;
             if pos.piece_at(cell).is_some() {
-                return Err(err(
-                    piece_col,
-                    format!("two pieces on {}", game.board().name(cell)),
-                ));
+                return Err(err(piece_col, format!("two pieces on {}", game.board().name(cell))));
             }
             pos.put(cell, Piece { player, kind });
             piece_col += item.chars().count() + 1;
@@ -170,42 +156,32 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
         ));
     }
     for &(at, field) in &parts[1..] {
-        let (key, value) = field.split_once('=').ok_or_else(|| {
-            err(
-                at + 1,
-                format!("`{field}` is not a field; expected key=value"),
-            )
-        })?;
+        let (key, value) = field
+            .split_once('=')
+            .ok_or_else(|| err(at + 1, format!("`{field}` is not a field; expected key=value")))?;
         let value_col = at + key.chars().count() + 2;
         if Some(key) == game.counter_name() {
             let values: Vec<&str> = value.split(',').collect();
             if values.len() != players.len() {
                 return Err(err(
                     value_col,
-                    format!(
-                        "{key} needs {} values, one per player in turn order",
-                        players.len()
-                    ),
+                    format!("{key} needs {} values, one per player in turn order", players.len()),
                 ));
             }
             for (i, v) in values.iter().enumerate() {
-                let n: u8 =
-                    v.parse().ok().filter(|&n| n < 16).ok_or_else(|| {
-                        err(value_col, format!("`{v}` is not a count from 0 to 15"))
-                    })?;
+                let n: u8 = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n < 16)
+                    .ok_or_else(|| err(value_col, format!("`{v}` is not a count from 0 to 15")))?;
                 pos.set_counter(Player(i as u8), n);
             }
         } else if key == "clock" {
-            let n: u16 = value
-                .parse()
-                .map_err(|_| err(value_col, format!("`{value}` is not a number of plies")))?;
+            let n: u16 = value.parse().map_err(|_| err(value_col, format!("`{value}` is not a number of plies")))?;
             pos.set_clock(n);
         } else {
             let known: Vec<&str> = game.counter_name().into_iter().chain(["clock"]).collect();
-            return Err(err(
-                at + 1,
-                format!("unknown field `{key}`; known fields: {}", known.join(", ")),
-            ));
+            return Err(err(at + 1, format!("unknown field `{key}`; known fields: {}", known.join(", "))));
         }
     }
     Ok(pos)
@@ -214,12 +190,7 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
 /// Reads one piece of a position string section: a kind prefix and a cell (`KC6`, `D6`).
 pub fn parse_piece<G: Game + ?Sized>(game: &G, item: &str) -> Option<(Kind, Cell)> {
     let board = game.board();
-    let mut kinds: Vec<(usize, &str)> = game
-        .kinds()
-        .iter()
-        .enumerate()
-        .map(|(i, k)| (i, k.prefix.as_str()))
-        .collect();
+    let mut kinds: Vec<(usize, &str)> = game.kinds().iter().enumerate().map(|(i, k)| (i, k.prefix.as_str())).collect();
     kinds.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
     kinds.into_iter().find_map(|(i, prefix)| {
         let rest = item.strip_prefix(prefix)?;

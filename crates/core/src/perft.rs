@@ -38,11 +38,7 @@ struct AllPaths(Vec<MoveKey>);
 
 impl PathSink for AllPaths {
     fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
-        self.0.push(MoveKey {
-            from,
-            to: legs[legs.len() - 1].to,
-            captured,
-        });
+        self.0.push(MoveKey { from, to: legs[legs.len() - 1].to, captured });
     }
 }
 
@@ -59,13 +55,7 @@ pub fn perft<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> u64
     perft_with(game, pos, depth, count, &mut stack)
 }
 
-fn perft_with<G: Game>(
-    game: &G,
-    pos: &Position,
-    depth: u32,
-    count: Count,
-    stack: &mut [KeyList],
-) -> u64 {
+fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack: &mut [KeyList]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -86,9 +76,7 @@ fn perft_with<G: Game>(
         if depth == 1 {
             return keys.len() as u64;
         }
-        keys.iter()
-            .map(|k| perft_with(game, &game.apply(pos, k), depth - 1, count, rest))
-            .sum()
+        keys.iter().map(|k| perft_with(game, &game.apply(pos, k), depth - 1, count, rest)).sum()
     }
 }
 
@@ -99,9 +87,7 @@ pub fn divide<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> Ve
         return Vec::new();
     }
     let keys = children(game, pos, count, &mut KeyList::new());
-    keys.par_iter()
-        .map(|k| (*k, perft(game, &game.apply(pos, k), depth - 1, count)))
-        .collect()
+    keys.par_iter().map(|k| (*k, perft(game, &game.apply(pos, k), depth - 1, count))).collect()
 }
 
 /// [`perft`] using every thread of the current rayon pool (split at the root, or
@@ -117,8 +103,5 @@ pub fn perft_parallel<G: Game>(game: &G, pos: &Position, depth: u32, count: Coun
         let grand = children(game, &child, count, &mut KeyList::new());
         tasks.extend(grand.iter().map(|g| game.apply(&child, g)));
     }
-    tasks
-        .par_iter()
-        .map(|p| perft(game, p, depth - 2, count))
-        .sum()
+    tasks.par_iter().map(|p| perft(game, p, depth - 2, count)).sum()
 }

@@ -59,11 +59,7 @@ struct Zobrist {
 }
 
 const ZOBRIST: Zobrist = {
-    let mut z = Zobrist {
-        pieces: [0; PIECE_KEYS],
-        side: [0; MAX_PLAYERS],
-        counters: [0; COUNTER_KEYS],
-    };
+    let mut z = Zobrist { pieces: [0; PIECE_KEYS], side: [0; MAX_PLAYERS], counters: [0; COUNTER_KEYS] };
     let mut state = 0x00C0_FFEE_CA3E_1075_u64;
     let mut i = 0;
     while i < PIECE_KEYS {
@@ -91,8 +87,7 @@ const ZOBRIST: Zobrist = {
 
 #[inline]
 fn piece_key(cell: Cell, piece: Piece) -> u64 {
-    ZOBRIST.pieces
-        [(cell.index() * MAX_PLAYERS + piece.player.index()) * MAX_KINDS + piece.kind.index()]
+    ZOBRIST.pieces[(cell.index() * MAX_PLAYERS + piece.player.index()) * MAX_KINDS + piece.kind.index()]
 }
 
 #[inline]
@@ -148,10 +143,7 @@ impl Position {
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
         let player = (0..MAX_PLAYERS).find(|&p| self.by_player[p].contains(cell))?;
         let kind = (0..MAX_KINDS).find(|&k| self.by_kind[k].contains(cell))?;
-        Some(Piece {
-            player: Player(player as u8),
-            kind: Kind(kind as u8),
-        })
+        Some(Piece { player: Player(player as u8), kind: Kind(kind as u8) })
     }
 
     /// Puts `piece` on `cell`, replacing whatever stood there.
@@ -226,8 +218,7 @@ impl Position {
 
     /// Sets the counter of `player`.
     pub fn set_counter(&mut self, player: Player, value: u8) {
-        self.hash ^=
-            counter_key(player, self.counters[player.index()]) ^ counter_key(player, value);
+        self.hash ^= counter_key(player, self.counters[player.index()]) ^ counter_key(player, value);
         self.counters[player.index()] = value;
     }
 
@@ -255,14 +246,8 @@ mod tests {
 
     #[test]
     fn hash_tracks_state_not_history() {
-        let w = Piece {
-            player: Player(0),
-            kind: Kind(1),
-        };
-        let b = Piece {
-            player: Player(1),
-            kind: Kind(0),
-        };
+        let w = Piece { player: Player(0), kind: Kind(1) };
+        let b = Piece { player: Player(1), kind: Kind(0) };
         let mut p = Position::empty(Player(0));
         p.put(Cell::new(1), w);
         p.put(Cell::new(2), b);

@@ -98,28 +98,11 @@ pub trait PathSink {
 }
 
 /// Whether the piece on `from` could jump right now (its abilities as given).
-pub fn can_jump<R: LeapRules + ?Sized>(
-    rules: &R,
-    pos: &Position,
-    from: Cell,
-    piece: Piece,
-    ab: &Abilities,
-) -> bool {
+pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, piece: Piece, ab: &Abilities) -> bool {
     let board = rules.board();
     let enemies = enemies_of(rules, pos, piece.player);
     let empty = board.cells() - pos.occupied();
-    jump_from(
-        rules,
-        board,
-        pos,
-        from,
-        piece,
-        ab.jump_dirs,
-        enemies,
-        empty,
-        Bitset::EMPTY,
-        from,
-    )
+    jump_from(rules, board, pos, from, piece, ab.jump_dirs, enemies, empty, Bitset::EMPTY, from)
 }
 
 /// Whether any of `pieces` (of the player to move) could jump right now.
@@ -322,8 +305,7 @@ impl<R: LeapRules + ?Sized, S: PathSink> Walker<'_, R, S> {
                 continue;
             }
             let ends = landing != Landing::Continue;
-            let taint = tainted
-                || (self.ab.canter_must_capture && !ends && self.could_jump(land, Bitset::EMPTY));
+            let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land, Bitset::EMPTY));
             match self.mode {
                 PathMode::Simple => {
                     if self.on_path.contains(land) {
@@ -331,9 +313,7 @@ impl<R: LeapRules + ?Sized, S: PathSink> Walker<'_, R, S> {
                     }
                 }
                 PathMode::Distinct => {
-                    if self.visited_clean.contains(land)
-                        || (taint && self.visited_any.contains(land))
-                    {
+                    if self.visited_clean.contains(land) || (taint && self.visited_any.contains(land)) {
                         continue;
                     }
                     self.visited_any.insert(land);
@@ -450,10 +430,6 @@ pub struct PathList {
 
 impl PathSink for PathList {
     fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
-        self.moves.push(crate::moves::Move {
-            from,
-            legs: legs.iter().copied().collect(),
-            captured,
-        });
+        self.moves.push(crate::moves::Move { from, legs: legs.iter().copied().collect(), captured });
     }
 }
