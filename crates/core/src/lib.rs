@@ -25,6 +25,7 @@ mod outcome;
 mod pdn;
 mod perft;
 mod position;
+mod record;
 mod walk;
 
 pub use bitset::{Bitset, MAX_CELLS};
@@ -38,6 +39,7 @@ pub use outcome::{EndReason, EndRules, GameResult, NoMoves, Outcome};
 pub use pdn::{format_position, parse_piece, parse_position, PositionError};
 pub use perft::{divide, perft, perft_parallel, Count};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};
+pub use record::{parse_movetext, parse_records, History, PlayError, Record, RecordError, WrittenPly};
 pub use walk::{
     any_jump, can_jump, walk, walk_piece, Abilities, KeyList, Landing, LeapRules, PathList, PathMode, PathSink,
     TurnScope,

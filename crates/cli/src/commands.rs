@@ -1,0 +1,276 @@
+//! The non-interactive commands.
+
+use crate::variant::{self, Variant};
+use crate::{with_game, Setup};
+use leap_core::{
+    diagram, divide, format_move, format_position, legal_move_texts, parse_movetext, parse_position, parse_records,
+    perft_parallel, Count, Game, GameResult, History, LeapRules, Outcome,
+};
+use std::path::Path;
+use std::time::Instant;
+
+/// Loads the variant and plays the setup's position and moves.
+fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, String> {
+    let start = match &setup.position {
+        Some(p) => parse_position(game, p).map_err(|e| e.to_string())?,
+        None => game.start(),
+    };
+    let mut history = History::new(start);
+    if let Some(moves) = &setup.moves {
+        let plies = parse_movetext(moves).map_err(|e| format!("--moves: {e}"))?;
+        history.play_all(game, &plies).map_err(|e| format!("--moves: {e}"))?;
+    }
+    Ok(history)
+}
+
+fn load(setup: &Setup) -> Result<Variant, String> {
+    variant::load(&setup.variant)
+}
+
+/// Describes an outcome in words.
+pub fn describe_outcome<G: Game>(game: &G, outcome: &Outcome) -> String {
+    match outcome.result {
+        GameResult::Win(p) => format!("{} wins ({})", game.players()[p.index()].name, outcome.reason),
+        GameResult::Draw => format!("drawn ({})", outcome.reason),
+    }
+}
+
+/// The status line under a diagram.
+pub fn status<G: Game>(game: &G, history: &History) -> String {
+    match history.outcome(game) {
+        Some(o) => format!("Game over: {}.", describe_outcome(game, &o)),
+        None => {
+            let (number, player) = history.next_label(game);
+            let pos = history.current();
+            let counts: Vec<String> = game
+                .players()
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{} {}", p.name, pos.counter(leap_core::Player(i as u8))))
+                .collect();
+            let counter = game.counter_name().map(|n| format!(" {n}: {}.", counts.join(", "))).unwrap_or_default();
+            format!("{player} to move (move {number}).{counter}")
+        }
+    }
+}
+
+pub fn variants() -> Result<(), String> {
+    for (name, title) in variant::builtin() {
+        println!("{name:<16} {title}");
+    }
+    Ok(())
+}
+
+pub fn show(setup: &Setup) -> Result<(), String> {
+    with_game!(load(setup)?, g => {
+        let history = setup_history(&g, setup)?;
+        print!("{}", diagram(&g, history.current()));
+        println!("{}", status(&g, &history));
+        println!("{}", format_position(&g, history.current()));
+        Ok(())
+    })
+}
+
+pub fn moves(setup: &Setup, json: bool) -> Result<(), String> {
+    with_game!(load(setup)?, g => {
+        let history = setup_history(&g, setup)?;
+        let pos = history.current();
+        let moves = legal_move_texts(&g, pos);
+        if json {
+            let outcome = history.outcome(&g).map(|o| describe_outcome(&g, &o));
+            let value = serde_json::json!({
+                "variant": g.name(),
+                "position": format_position(&g, pos),
+                "count": moves.len(),
+                "moves": moves,
+                "outcome": outcome,
+            });
+            println!("{value}");
+        } else {
+            for m in &moves {
+                println!("{m}");
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Options of `camelot perft`.
+pub struct PerftOptions {
+    pub depth: u32,
+    pub paths: bool,
+    pub divide: bool,
+    pub json: bool,
+    pub threads: Option<usize>,
+}
+
+pub fn perft(setup: &Setup, opts: &PerftOptions) -> Result<(), String> {
+    let threads = opts.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let count = if opts.paths { Count::Paths } else { Count::Positions };
+    with_game!(load(setup)?, g => {
+        let history = setup_history(&g, setup)?;
+        let pos = *history.current();
+        let started = Instant::now();
+        let (nodes, split) = pool.install(|| {
+            if opts.divide {
+                let mut rows: Vec<(String, u64)> = divide(&g, &pos, opts.depth, count)
+                    .into_iter()
+                    .map(|(k, n)| (g.canonical(&pos, &k).map(|m| format_move(g.board(), &m)).unwrap_or_default(), n))
+                    .collect();
+                rows.sort();
+                (rows.iter().map(|r| r.1).sum(), Some(rows))
+            } else if threads == 1 {
+                (leap_core::perft(&g, &pos, opts.depth, count), None)
+            } else {
+                (perft_parallel(&g, &pos, opts.depth, count), None)
+            }
+        });
+        let seconds = started.elapsed().as_secs_f64();
+        let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let what = if opts.paths { "paths" } else { "positions" };
+        if opts.json {
+            let mut value = serde_json::json!({
+                "variant": g.name(),
+                "position": format_position(&g, &pos),
+                "depth": opts.depth,
+                "count": what,
+                "nodes": nodes,
+                "seconds": seconds,
+                "nodes_per_second": nps.round(),
+                "threads": threads,
+            });
+            if let Some(rows) = &split {
+                value["divide"] = rows.iter().map(|(m, n)| (m.clone(), serde_json::json!(n))).collect::<serde_json::Map<_, _>>().into();
+            }
+            println!("{value}");
+        } else {
+            if let Some(rows) = &split {
+                for (m, n) in rows {
+                    println!("{m:<24} {n}");
+                }
+                println!();
+            }
+            println!("perft {} depth {}: {nodes} ({what})", g.name(), opts.depth);
+            println!("time {seconds:.3} s, {:.2} Mnodes/s, {threads} thread{}", nps / 1e6, if threads == 1 { "" } else { "s" });
+        }
+        Ok(())
+    })
+}
+
+pub fn replay(file: &Path) -> Result<(), String> {
+    let name = file.display().to_string();
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let games = parse_records(&text).map_err(|e| format!("{name}:{e}"))?;
+    for (i, record) in games.iter().enumerate() {
+        if games.len() > 1 {
+            println!("Game {} of {}", i + 1, games.len());
+        }
+        let variant_name = record.tag("Variant").unwrap_or("camelot");
+        let variant = variant::load(variant_name).map_err(|e| format!("{name}: game {}: {e}", i + 1))?;
+        with_game!(variant, g => {
+            let start = match record.tag("Position") {
+                Some(p) => parse_position(&g, p).map_err(|e| format!("{name}: game {}: [Position] {e}", i + 1))?,
+                None => g.start(),
+            };
+            let mut history = History::new(start);
+            for (k, v) in &record.tags {
+                if !matches!(k.as_str(), "Variant" | "Position" | "Result") {
+                    println!("{k}: {v}");
+                }
+            }
+            let read = history.play_all(&g, &record.moves).map_err(|e| format!("{name}:{e}"))?;
+            for (ply, r) in record.moves.iter().zip(&read) {
+                if let Some(full) = &r.completed {
+                    println!("note: {name}:{}:{}: read `{}` as {full}", ply.line, ply.column, ply.text);
+                }
+            }
+            print!("{}", diagram(&g, history.current()));
+            println!("{}", format_position(&g, history.current()));
+            println!("{} moves played. {}", read.len(), status(&g, &history));
+            let computed = history.result_token(&g);
+            match &record.result {
+                Some(written) if *written != computed && written != "*" => {
+                    println!("note: the record gives the result {written}; the position gives {computed}");
+                }
+                _ => println!("Result: {computed}"),
+            }
+            Ok::<(), String>(())
+        })?;
+    }
+    Ok(())
+}
+
+pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
+    let mut failed = 0;
+    for file in files {
+        let name = file.display().to_string();
+        match std::fs::read_to_string(file) {
+            Err(e) => {
+                eprintln!("{name}: cannot read: {e}");
+                failed += 1;
+            }
+            Ok(text) => match leap_camelot::parse_variant(&name, &text) {
+                Ok(g) => println!("{name}: ok\n{}", summary(&g)),
+                Err(e) => {
+                    eprintln!("{e}");
+                    failed += 1;
+                }
+            },
+        }
+    }
+    if failed > 0 {
+        Err(format!("{failed} of {} files have problems", files.len()))
+    } else {
+        Ok(())
+    }
+}
+
+fn summary(g: &leap_camelot::Camelot) -> String {
+    use leap_core::{NoMoves, Player};
+    let b = g.board();
+    let players: Vec<String> = g
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let castle: Vec<&str> = g.castle(Player(i as u8)).iter().map(|c| b.name(c)).collect();
+            format!("{} ({}, castle {})", p.name, p.letter, castle.join(" "))
+        })
+        .collect();
+    let kinds: Vec<String> = g.kinds().iter().map(|k| k.name.clone()).collect();
+    let e = g.end_rules();
+    let mut ends = Vec::new();
+    if let Some(n) = e.goal_count {
+        ends.push(format!("{n} pieces in the opponent's castle win"));
+    }
+    ends.push(format!(
+        "capturing every enemy piece wins with at least {} pieces left, else draws",
+        e.bare_min_material
+    ));
+    if let Some(n) = e.insufficient_material {
+        ends.push(format!("drawn when both sides have at most {n} piece(s)"));
+    }
+    ends.push(match e.no_moves {
+        NoMoves::Loss => "no legal move loses".into(),
+        NoMoves::Draw => "no legal move draws".into(),
+        NoMoves::LossIfOpponentHas(n) => {
+            format!("no legal move loses if the opponent has at least {n} pieces, else draws")
+        }
+    });
+    format!(
+        "  {}\n  {:?} board {}x{}, {} cells\n  players: {}\n  pieces: {}\n  castle moves per game: {}\n  end: {}",
+        g.title(),
+        b.geometry(),
+        b.files(),
+        b.ranks(),
+        b.len(),
+        players.join(", "),
+        kinds.join(", "),
+        g.rules().castle_moves,
+        ends.join("; ")
+    )
+}

@@ -1,0 +1,117 @@
+//! `camelot play`: people taking turns at one terminal.
+
+use crate::commands::status;
+use crate::variant;
+use crate::with_game;
+use leap_core::{diagram, legal_move_texts, parse_movetext, parse_position, Game, History};
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+const HELP: &str = "Type a move (E6-E8, H4xJ4xL6, a charge I10-G8xG6xE6), or:
+  moves        list the legal moves
+  undo         take back the last move
+  save FILE    write the game as a record (camelot replay FILE reads it)
+  help         this text
+  quit         leave (unsaved moves are lost)";
+
+pub fn play(variant_name: &str, position: Option<&str>) -> Result<(), String> {
+    with_game!(variant::load(variant_name)?, g => {
+        let start = match position {
+            Some(p) => parse_position(&g, p).map_err(|e| e.to_string())?,
+            None => g.start(),
+        };
+        run(&g, History::new(start), std::io::stdin().lock(), &mut std::io::stdout())
+    })
+}
+
+fn run<G: Game>(game: &G, mut history: History, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(out, "{HELP}\n").map_err(io)?;
+    let mut lines = input.lines();
+    let mut redraw = true;
+    loop {
+        if redraw {
+            write!(out, "{}", diagram(game, history.current())).map_err(io)?;
+            writeln!(out, "{}", status(game, &history)).map_err(io)?;
+        }
+        redraw = false;
+        write!(out, "> ").map_err(io)?;
+        out.flush().map_err(io)?;
+        let Some(line) = lines.next() else {
+            writeln!(out).map_err(io)?;
+            return Ok(());
+        };
+        let line = line.map_err(io)?;
+        let line = line.trim();
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match word {
+            "" => {}
+            "quit" | "exit" => return Ok(()),
+            "help" | "?" => writeln!(out, "{HELP}").map_err(io)?,
+            "moves" => writeln!(out, "{}", legal_move_texts(game, history.current()).join(" ")).map_err(io)?,
+            "undo" => {
+                if history.undo() {
+                    redraw = true;
+                } else {
+                    writeln!(out, "nothing to undo").map_err(io)?;
+                }
+            }
+            "save" => match save(game, &history, rest.trim()) {
+                Ok(()) => writeln!(out, "saved to {}", rest.trim()).map_err(io)?,
+                Err(e) => writeln!(out, "not saved: {e}").map_err(io)?,
+            },
+            _ => {
+                let plies = match parse_movetext(line) {
+                    Ok(p) if p.len() == 1 => p,
+                    Ok(_) => {
+                        writeln!(out, "one move at a time, please (type help for the commands)").map_err(io)?;
+                        continue;
+                    }
+                    Err(e) => {
+                        writeln!(out, "{e}").map_err(io)?;
+                        continue;
+                    }
+                };
+                match history.play_text(game, &plies[0].text) {
+                    Ok(read) => {
+                        if let Some(full) = read.completed {
+                            writeln!(out, "read as {full}").map_err(io)?;
+                        }
+                        redraw = true;
+                    }
+                    Err(e) => writeln!(out, "{e}").map_err(io)?,
+                }
+            }
+        }
+    }
+}
+
+/// Writes the record to `file` through a temporary file, so that a failed
+/// write never leaves a half-written record in place of an earlier one.
+fn save<G: Game>(game: &G, history: &History, file: &str) -> Result<(), String> {
+    if file.is_empty() {
+        return Err("give a file name: save FILE".into());
+    }
+    let text = history.to_record(game, &[]);
+    let path = Path::new(file);
+    let tmp = path.with_extension("tmp-save");
+    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot move {} to {file}: {e}", tmp.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plays_undoes_and_explains_illegal_moves() {
+        let g = leap_camelot::load("camelot").unwrap();
+        let input = "E6-E8\nA1-A2\nundo\nF6-F8\nH11-F9\nquit\n";
+        let mut out = Vec::new();
+        run(&g, History::new(g.start()), input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("`A1-A2` is not a move: at column 1, expected a cell of the board, not `A1`"), "{text}");
+        assert!(text.contains("Black to move (move 1)"));
+        assert!(text.contains("Black to move (move 2)"), "{text}");
+    }
+}
