@@ -3,7 +3,7 @@
 //! Knight's Charge and the Knight canter rule.
 
 use leap_core::{
-    any_jump, walk, Abilities, Bitset, Board, Cell, EndRules, Game, KeyList, KindInfo, Landing, LeapRules, LegKind,
+    any_jump, walk, Abilities, Bitset, Board, Cell, EndRules, Game, KeyList, KindInfo, LandingMap, Landings, LeapRules,
     MoveKey, Outcome, PathMode, Piece, Player, PlayerInfo, Position, TurnScope,
 };
 
@@ -50,6 +50,7 @@ pub struct Camelot {
     rules: Rules,
     end: EndRules,
     start: Position,
+    landings: [PlayerLandings; 2],
 }
 
 impl Camelot {
@@ -66,6 +67,10 @@ impl Camelot {
         rules: Rules,
         end: EndRules,
     ) -> Camelot {
+        let landings = [
+            PlayerLandings::new(&board, castles[0], castles[1], &rules),
+            PlayerLandings::new(&board, castles[1], castles[0], &rules),
+        ];
         Camelot {
             title: title.unwrap_or_else(|| name.clone()),
             name,
@@ -77,6 +82,7 @@ impl Camelot {
             rules,
             end,
             start: Position::empty(Player(0)),
+            landings,
         }
     }
 
@@ -136,22 +142,44 @@ impl LeapRules for Camelot {
         }
     }
 
-    fn landing(&self, _pos: &Position, from: Cell, piece: Piece, leg: LegKind, to: Cell) -> Landing {
-        let enemy_castle = self.castle(Self::opponent(piece.player));
-        if enemy_castle.contains(from) {
-            return if enemy_castle.contains(to) { Landing::Continue } else { Landing::Forbidden };
+    fn landings(&self, _pos: &Position, from: Cell, piece: Piece) -> &Landings {
+        let p = piece.player.index();
+        if self.castle(Self::opponent(piece.player)).contains(from) {
+            &self.landings[p].inside_enemy_castle
+        } else {
+            &self.landings[p].outside
         }
-        if enemy_castle.contains(to) {
-            return Landing::Stop;
+    }
+}
+
+/// What landings mean for one player's pieces (see [`LeapRules::landings`]).
+#[derive(Clone, Debug)]
+struct PlayerLandings {
+    /// For a piece outside the opponent's castle.
+    outside: Landings,
+    /// For a piece inside the opponent's castle.
+    inside_enemy_castle: Landings,
+}
+
+impl PlayerLandings {
+    /// Own castle: no step or canter in; a jump in goes on (or ends, by option).
+    /// Opponent's castle: any move into it ends there; a piece inside may only
+    /// step to the other castle cell.
+    fn new(board: &Board, own: Bitset, enemy: Bitset, rules: &Rules) -> PlayerLandings {
+        let inside = LandingMap { forbidden: board.cells() - enemy, ..LandingMap::default() };
+        let quiet = LandingMap { forbidden: own, stop: enemy, goal: Bitset::EMPTY };
+        let jump_stop = match rules.own_castle_jump {
+            OwnCastleJump::Continue => enemy,
+            OwnCastleJump::End => enemy | own,
+        };
+        PlayerLandings {
+            outside: Landings {
+                step: quiet,
+                canter: quiet,
+                jump: LandingMap { forbidden: Bitset::EMPTY, stop: jump_stop, goal: Bitset::EMPTY },
+            },
+            inside_enemy_castle: Landings { step: inside, canter: inside, jump: inside },
         }
-        if self.castle(piece.player).contains(to) {
-            return match (leg, self.rules.own_castle_jump) {
-                (LegKind::Jump, OwnCastleJump::Continue) => Landing::Continue,
-                (LegKind::Jump, OwnCastleJump::End) => Landing::Stop,
-                _ => Landing::Forbidden,
-            };
-        }
-        Landing::Continue
     }
 }
 

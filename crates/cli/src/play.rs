@@ -112,6 +112,6 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("`A1-A2` is not a move: at column 1, expected a cell of the board, not `A1`"), "{text}");
         assert!(text.contains("Black to move (move 1)"));
-        assert!(text.contains("Black to move (move 2)"), "{text}");
+        assert!(text.contains("White to move (move 2)"), "{text}");
     }
 }

@@ -4,8 +4,9 @@ use crate::board::Cell;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-/// The number of cells a [`Bitset`] can hold, and so the largest board.
-pub const MAX_CELLS: usize = 256;
+/// The most cells a board may have. A [`Bitset`] has one bit more, which
+/// stays clear, so that the index 255 can mean "no cell" in lookup tables.
+pub const MAX_CELLS: usize = 255;
 
 /// A set of cells as a 256-bit mask. Cheap to copy, compare and hash.
 ///
@@ -51,6 +52,19 @@ impl Bitset {
     pub fn remove(&mut self, cell: Cell) {
         let i = cell.index();
         self.0[i >> 6] &= !(1 << (i & 63));
+    }
+
+    /// For each of the (up to 8) cell indices of `cells`, whether it is in
+    /// the set, as bit `i` of the result. Index 255 ("no cell") is never in
+    /// a set. Branch-free, for the move generator's inner loop.
+    #[inline]
+    pub fn gather(&self, cells: &[u8; 8]) -> u8 {
+        let mut m = 0u8;
+        for (i, &c) in cells.iter().enumerate() {
+            let c = c as usize;
+            m |= (((self.0[c >> 6] >> (c & 63)) & 1) as u8) << i;
+        }
+        m
     }
 
     /// The number of cells in the set.

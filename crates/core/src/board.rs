@@ -115,6 +115,7 @@ pub struct Board {
     step: Vec<[u8; MAX_DIRS]>,
     leap: Vec<[u8; MAX_DIRS]>,
     all: Bitset,
+    around: Vec<Bitset>,
 }
 
 impl Board {
@@ -171,6 +172,7 @@ impl Board {
             step: Vec::new(),
             leap: Vec::new(),
             all: Bitset::EMPTY,
+            around: Vec::new(),
         };
         board.set_names(names)?;
         board.build_tables();
@@ -197,10 +199,14 @@ impl Board {
         let dirs = self.geometry.directions();
         self.step = vec![[NONE; MAX_DIRS]; self.coords.len()];
         self.leap = vec![[NONE; MAX_DIRS]; self.coords.len()];
+        self.around = vec![Bitset::EMPTY; self.coords.len()];
         for i in 0..self.coords.len() {
             let c = self.coords[i];
             for (d, &(df, dr)) in dirs.iter().enumerate() {
                 self.step[i][d] = self.at_offset(c, df, dr).map_or(NONE, |x| x.0);
+                if let Some(n) = self.at_offset(c, df, dr) {
+                    self.around[i].insert(n);
+                }
                 self.leap[i][d] = self.at_offset(c, 2 * df, 2 * dr).map_or(NONE, |x| x.0);
             }
             self.all.insert(Cell(i as u8));
@@ -286,6 +292,21 @@ impl Board {
         let s = self.step[cell.index()][dir];
         let l = self.leap[cell.index()][dir];
         (s != NONE && l != NONE).then_some((Cell(s), Cell(l)))
+    }
+    /// The neighbour of `cell` in each direction, as cell indices (255: none).
+    #[inline]
+    pub fn step_table(&self, cell: Cell) -> &[u8; MAX_DIRS] {
+        &self.step[cell.index()]
+    }
+    /// The leap landing from `cell` in each direction, as cell indices (255: none).
+    #[inline]
+    pub fn leap_table(&self, cell: Cell) -> &[u8; MAX_DIRS] {
+        &self.leap[cell.index()]
+    }
+    /// The neighbours of a cell, as a set.
+    #[inline]
+    pub fn around(&self, cell: Cell) -> Bitset {
+        self.around[cell.index()]
     }
     /// The neighbours of a cell, in direction order.
     pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {

@@ -156,7 +156,7 @@ struct Canonical {
 }
 
 impl PathSink for Canonical {
-    fn emit(&mut self, _from: Cell, legs: &[Leg], captured: Bitset) {
+    fn emit(&mut self, _from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
         if legs.len() == self.limit && (legs[legs.len() - 1].to, captured) == self.target {
             let cells = |l: &[Leg]| l.iter().map(|x| x.to).collect::<Vec<_>>();
             if self.best.as_ref().is_none_or(|b| cells(legs) < cells(b)) {

@@ -250,7 +250,7 @@ struct Exact<'a> {
 }
 
 impl PathSink for Exact<'_> {
-    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
+    fn emit(&mut self, from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
         if legs.len() == self.written.landings.len() {
             self.found = Some(Move { from, legs: legs.iter().copied().collect(), captured });
         }
@@ -270,7 +270,7 @@ struct Subsequence<'a> {
 }
 
 impl PathSink for Subsequence<'_> {
-    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
+    fn emit(&mut self, from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
         let want = &self.written.landings;
         if legs.last().map(|l| l.to) != want.last().map(|w| w.1) {
             return;

@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::game::Game;
 use crate::moves::{Leg, MoveKey};
 use crate::position::Position;
-use crate::walk::{KeyList, PathSink};
+use crate::walk::{walk, KeyList, PathMode, PathSink};
 use rayon::prelude::*;
 
 /// What perft counts as one move.
@@ -37,8 +37,55 @@ fn children<G: Game>(game: &G, pos: &Position, count: Count, list: &mut KeyList)
 struct AllPaths(Vec<MoveKey>);
 
 impl PathSink for AllPaths {
-    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
-        self.0.push(MoveKey { from, to: legs[legs.len() - 1].to, captured });
+    const PATHS: bool = false;
+    fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
+        self.0.push(MoveKey { from, to, captured });
+    }
+}
+
+/// The number of distinct legal moves of `pos`, counted without listing them.
+pub fn count_moves<G: Game>(game: &G, pos: &Position) -> u64 {
+    if game.decided(pos).is_some() {
+        return 0;
+    }
+    let mut counter = Counter::default();
+    walk(game, pos, game.scope(pos), PathMode::Distinct, &mut counter);
+    counter.total()
+}
+
+/// Counts distinct moves: quiet ones as a set of destinations per piece,
+/// captures in a short list.
+#[derive(Default)]
+struct Counter {
+    from: Option<Cell>,
+    quiet: Bitset,
+    done: u64,
+    captures: Vec<MoveKey>,
+}
+
+impl Counter {
+    fn total(&self) -> u64 {
+        self.done + self.quiet.len() as u64 + self.captures.len() as u64
+    }
+}
+
+impl PathSink for Counter {
+    const PATHS: bool = false;
+    #[inline]
+    fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
+        if captured.is_empty() {
+            if self.from != Some(from) {
+                self.done += self.quiet.len() as u64;
+                self.quiet = Bitset::EMPTY;
+                self.from = Some(from);
+            }
+            self.quiet.insert(to);
+        } else {
+            let key = MoveKey { from, to, captured };
+            if !self.captures.contains(&key) {
+                self.captures.push(key);
+            }
+        }
     }
 }
 
@@ -61,10 +108,10 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
     }
     let (list, rest) = stack.split_first_mut().expect("a list per ply");
     if count == Count::Positions {
-        game.legal_moves_into(pos, list);
         if depth == 1 {
-            return list.keys.len() as u64;
+            return count_moves(game, pos);
         }
+        game.legal_moves_into(pos, list);
         let mut total = 0;
         for i in 0..list.keys.len() {
             let key = list.keys[i];

@@ -52,6 +52,45 @@ pub enum Landing {
     Goal,
 }
 
+/// What landing on each cell means for one kind of leg: cells not listed
+/// in any set are [`Landing::Continue`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct LandingMap {
+    /// Cells the leg may not land on.
+    pub forbidden: Bitset,
+    /// Cells where the move ends ([`Landing::Stop`]).
+    pub stop: Bitset,
+    /// Cells where the move ends as a goal ([`Landing::Goal`]).
+    pub goal: Bitset,
+}
+
+impl LandingMap {
+    /// What landing on `to` means.
+    #[inline]
+    pub fn get(&self, to: Cell) -> Landing {
+        if self.forbidden.contains(to) {
+            Landing::Forbidden
+        } else if self.goal.contains(to) {
+            Landing::Goal
+        } else if self.stop.contains(to) {
+            Landing::Stop
+        } else {
+            Landing::Continue
+        }
+    }
+}
+
+/// What landing means for each kind of leg of one piece's move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Landings {
+    /// For a step.
+    pub step: LandingMap,
+    /// For a canter.
+    pub canter: LandingMap,
+    /// For a jump.
+    pub jump: LandingMap,
+}
+
 /// Which moves are allowed this turn, as decided by the game's turn rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TurnScope {
@@ -67,8 +106,9 @@ pub trait LeapRules {
     fn board(&self) -> &Board;
     /// What the piece on `from` may do.
     fn abilities(&self, pos: &Position, from: Cell, piece: Piece) -> Abilities;
-    /// What a leg of kind `leg` by `piece`, which started the move on `from`, landing on `to` means.
-    fn landing(&self, pos: &Position, from: Cell, piece: Piece, leg: LegKind, to: Cell) -> Landing;
+    /// What landing on each cell means for the legs of a move of `piece`, which starts on `from`.
+    /// (A game precomputes these; the walker borrows them for the whole move.)
+    fn landings(&self, pos: &Position, from: Cell, piece: Piece) -> &Landings;
     /// Whether `mover` may capture pieces of `other`.
     fn is_enemy(&self, mover: Player, other: Player) -> bool {
         mover != other
@@ -89,8 +129,13 @@ pub enum PathMode {
 
 /// Receives the paths the walker finds.
 pub trait PathSink {
-    /// A complete legal path of the piece on `from`.
-    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset);
+    /// Whether the sink looks at paths; when `false` the walker does not
+    /// track them, passes an empty `legs` to [`PathSink::emit`] and never
+    /// calls [`PathSink::follow`].
+    const PATHS: bool = true;
+    /// A complete legal move of the piece on `from` ending on `to`, with its
+    /// path (when [`PathSink::PATHS`]) and captures.
+    fn emit(&mut self, from: Cell, to: Cell, legs: &[Leg], captured: Bitset);
     /// Called after each leg is added; returning `false` abandons the branch.
     fn follow(&mut self, _legs: &[Leg], _captured: Bitset) -> bool {
         true
@@ -101,18 +146,26 @@ pub trait PathSink {
 pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, piece: Piece, ab: &Abilities) -> bool {
     let board = rules.board();
     let enemies = enemies_of(rules, pos, piece.player);
-    let empty = board.cells() - pos.occupied();
-    jump_from(rules, board, pos, from, piece, ab.jump_dirs, enemies, empty, Bitset::EMPTY, from)
+    let forbidden = rules.landings(pos, from, piece).jump.forbidden;
+    let land_ok = board.cells() - pos.occupied() - forbidden;
+    jump_from(board, from, ab.jump_dirs, enemies, land_ok, Bitset::EMPTY, forbidden)
 }
 
 /// Whether any of `pieces` (of the player to move) could jump right now.
 pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
-    pieces.iter().any(|c| match pos.piece_at(c) {
-        Some(p) => {
-            let ab = rules.abilities(pos, c, p);
-            ab.jump_dirs != 0 && can_jump(rules, pos, c, p, &ab)
+    let board = rules.board();
+    let enemies = enemies_of(rules, pos, pos.to_move());
+    pieces.iter().any(|c| {
+        if !board.around(c).intersects(enemies) {
+            return false;
         }
-        None => false,
+        match pos.piece_at(c) {
+            Some(p) => {
+                let ab = rules.abilities(pos, c, p);
+                ab.jump_dirs != 0 && can_jump(rules, pos, c, p, &ab)
+            }
+            None => false,
+        }
     })
 }
 
@@ -126,35 +179,24 @@ fn enemies_of<R: LeapRules + ?Sized>(rules: &R, pos: &Position, mover: Player) -
     e
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Whether a jump leaves `sq` in one of `dirs`, with `captured` already
+/// removed; `land_ok` holds the empty cells a jump may land on, `forbidden`
+/// the cells it may never land on.
 #[inline]
-fn jump_from<R: LeapRules + ?Sized>(
-    rules: &R,
+fn jump_from(
     board: &Board,
-    pos: &Position,
     sq: Cell,
-    piece: Piece,
     dirs: DirMask,
     enemies: Bitset,
-    empty: Bitset,
+    land_ok: Bitset,
     captured: Bitset,
-    from: Cell,
+    forbidden: Bitset,
 ) -> bool {
-    let mut m = dirs;
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        if let Some((over, land)) = board.leap_over(sq, d) {
-            if enemies.contains(over)
-                && !captured.contains(over)
-                && (empty.contains(land) || captured.contains(land))
-                && rules.landing(pos, from, piece, LegKind::Jump, land) != Landing::Forbidden
-            {
-                return true;
-            }
-        }
+    let over = enemies - captured;
+    if (board.around(sq) & over).is_empty() {
+        return false;
     }
-    false
+    dirs & over.gather(board.step_table(sq)) & ((land_ok | captured) - forbidden).gather(board.leap_table(sq)) != 0
 }
 
 /// Enumerates the moves allowed by `scope` in `pos`, handing each path to `sink`.
@@ -166,8 +208,9 @@ pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
     sink: &mut S,
 ) {
     let mover = pos.to_move();
+    let enemies = enemies_of(rules, pos, mover);
     for from in pos.pieces_of(mover) & scope.pieces {
-        walk_piece(rules, pos, from, scope.captures_only, mode, sink);
+        walk_from(rules, pos, from, enemies, scope.captures_only, mode, sink);
     }
 }
 
@@ -183,63 +226,83 @@ pub fn walk_piece<R: LeapRules + ?Sized, S: PathSink>(
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
+    walk_from(rules, pos, from, enemies_of(rules, pos, piece.player), captures_only, mode, sink);
+}
+
+fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
+    rules: &R,
+    pos: &Position,
+    from: Cell,
+    enemies: Bitset,
+    captures_only: bool,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
     let board = rules.board();
     let ab = rules.abilities(pos, from, piece);
+    let landings = rules.landings(pos, from, piece);
     let friends = pos.pieces_of(piece.player) - Bitset::single(from);
-    let enemies = enemies_of(rules, pos, piece.player);
     let empty = (board.cells() - pos.occupied()) | Bitset::single(from);
     let mut w = Walker {
-        rules,
         board,
-        pos,
         from,
-        piece,
         ab,
+        landings,
         friends,
         enemies,
-        empty,
+        canter_ok: empty - landings.canter.forbidden,
+        jump_ok: empty - landings.jump.forbidden,
         captures_only,
         mode,
         legs: Legs::new(),
+        last: from,
         visited_any: Bitset::EMPTY,
         visited_clean: Bitset::EMPTY,
         on_path: Bitset::single(from),
         sink,
     };
-    w.steps();
+    w.steps(empty - landings.step.forbidden);
     w.jumps(from, Bitset::EMPTY);
     if ab.canter_dirs != 0 && (!captures_only || ab.charge) {
         w.canters(from, false);
     }
 }
 
-struct Walker<'a, R: ?Sized, S> {
-    rules: &'a R,
+struct Walker<'a, S> {
     board: &'a Board,
-    pos: &'a Position,
     from: Cell,
-    piece: Piece,
     ab: Abilities,
+    landings: &'a Landings,
     friends: Bitset,
     enemies: Bitset,
-    empty: Bitset,
+    /// Empty cells a canter may land on.
+    canter_ok: Bitset,
+    /// Empty cells a jump may land on (before captures).
+    jump_ok: Bitset,
     captures_only: bool,
     mode: PathMode,
     legs: Legs,
+    last: Cell,
     visited_any: Bitset,
     visited_clean: Bitset,
     on_path: Bitset,
     sink: &'a mut S,
 }
 
-impl<R: LeapRules + ?Sized, S: PathSink> Walker<'_, R, S> {
-    fn landing(&self, leg: LegKind, to: Cell) -> Landing {
-        self.rules.landing(self.pos, self.from, self.piece, leg, to)
-    }
-
+impl<S: PathSink> Walker<'_, S> {
+    /// Adds a leg; `false` when the sink abandons the branch (nothing added).
+    #[inline]
     fn push(&mut self, to: Cell, kind: LegKind, captured: Bitset) -> bool {
+        if !S::PATHS {
+            self.last = to;
+            return true;
+        }
         self.legs.push(Leg { to, kind });
         if self.sink.follow(&self.legs, captured) {
+            self.last = to;
             true
         } else {
             self.legs.pop();
@@ -247,63 +310,56 @@ impl<R: LeapRules + ?Sized, S: PathSink> Walker<'_, R, S> {
         }
     }
 
-    fn emit(&mut self, captured: Bitset) {
-        self.sink.emit(self.from, &self.legs, captured);
+    /// Removes the last leg; `back` is the cell the piece stood on before it.
+    #[inline]
+    fn pop(&mut self, back: Cell) {
+        if S::PATHS {
+            self.legs.pop();
+        }
+        self.last = back;
     }
 
-    fn steps(&mut self) {
+    #[inline]
+    fn emit(&mut self, captured: Bitset) {
+        self.sink.emit(self.from, self.last, &self.legs, captured);
+    }
+
+    fn steps(&mut self, step_ok: Bitset) {
         let mut m = self.ab.step_dirs;
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            let Some(to) = self.board.step(self.from, d) else {
-                continue;
-            };
-            if to == self.from || !self.empty.contains(to) {
+            let Some(to) = self.board.step(self.from, d) else { continue };
+            if to == self.from || !step_ok.contains(to) {
                 continue;
             }
-            let landing = self.landing(LegKind::Step, to);
-            if landing == Landing::Forbidden || (self.captures_only && landing != Landing::Goal) {
+            if self.captures_only && self.landings.step.get(to) != Landing::Goal {
                 continue;
             }
             if self.push(to, LegKind::Step, Bitset::EMPTY) {
                 self.emit(Bitset::EMPTY);
-                self.legs.pop();
+                self.pop(self.from);
             }
         }
     }
 
+    #[inline]
     fn could_jump(&self, sq: Cell, captured: Bitset) -> bool {
-        jump_from(
-            self.rules,
-            self.board,
-            self.pos,
-            sq,
-            self.piece,
-            self.ab.jump_dirs,
-            self.enemies,
-            self.empty,
-            captured,
-            self.from,
-        )
+        jump_from(self.board, sq, self.ab.jump_dirs, self.enemies, self.jump_ok, captured, self.landings.jump.forbidden)
     }
 
     /// Canters on from `sq`; `tainted` records a landing from which the piece could have jumped.
     fn canters(&mut self, sq: Cell, tainted: bool) {
-        let mut m = self.ab.canter_dirs;
+        if !self.board.around(sq).intersects(self.friends) {
+            return;
+        }
+        let leaps = self.board.leap_table(sq);
+        let mut m = self.ab.canter_dirs & self.friends.gather(self.board.step_table(sq)) & self.canter_ok.gather(leaps);
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            let Some((over, land)) = self.board.leap_over(sq, d) else {
-                continue;
-            };
-            if !self.friends.contains(over) || !self.empty.contains(land) {
-                continue;
-            }
-            let landing = self.landing(LegKind::Canter, land);
-            if landing == Landing::Forbidden {
-                continue;
-            }
+            let land = Cell::new(leaps[d]);
+            let landing = self.landings.canter.get(land);
             let ends = landing != Landing::Continue;
             let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land, Bitset::EMPTY));
             match self.mode {
@@ -341,39 +397,32 @@ impl<R: LeapRules + ?Sized, S: PathSink> Walker<'_, R, S> {
                 }
             }
             self.on_path.remove(land);
-            self.legs.pop();
+            self.pop(sq);
         }
     }
 
     /// Jumps on from `sq` having captured `captured`; returns whether any jump was possible.
     fn jumps(&mut self, sq: Cell, captured: Bitset) -> bool {
-        let mut any = false;
-        let mut m = self.ab.jump_dirs;
+        if (self.board.around(sq) & self.enemies) - captured == Bitset::EMPTY {
+            return false;
+        }
+        let steps = self.board.step_table(sq);
+        let leaps = self.board.leap_table(sq);
+        let land_ok = (self.jump_ok | captured) - self.landings.jump.forbidden;
+        let mut m = self.ab.jump_dirs & (self.enemies - captured).gather(steps) & land_ok.gather(leaps);
+        let any = m != 0;
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            let Some((over, land)) = self.board.leap_over(sq, d) else {
-                continue;
-            };
-            if !self.enemies.contains(over)
-                || captured.contains(over)
-                || !(self.empty.contains(land) || captured.contains(land))
-            {
-                continue;
-            }
-            let landing = self.landing(LegKind::Jump, land);
-            if landing == Landing::Forbidden {
-                continue;
-            }
-            any = true;
+            let (over, land) = (Cell::new(steps[d]), Cell::new(leaps[d]));
             let now = captured | Bitset::single(over);
             if !self.push(land, LegKind::Jump, now) {
                 continue;
             }
-            if landing != Landing::Continue || !self.jumps(land, now) {
+            if self.landings.jump.get(land) != Landing::Continue || !self.jumps(land, now) {
                 self.emit(now);
             }
-            self.legs.pop();
+            self.pop(sq);
         }
         any
     }
@@ -402,8 +451,9 @@ impl KeyList {
 }
 
 impl PathSink for KeyList {
-    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
-        let to = legs.last().map_or(from, |l| l.to);
+    const PATHS: bool = false;
+    #[inline]
+    fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         let key = MoveKey { from, to, captured };
         if captured.is_empty() {
             if self.quiet_from != Some(from) {
@@ -429,7 +479,7 @@ pub struct PathList {
 }
 
 impl PathSink for PathList {
-    fn emit(&mut self, from: Cell, legs: &[Leg], captured: Bitset) {
+    fn emit(&mut self, from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
         self.moves.push(crate::moves::Move { from, legs: legs.iter().copied().collect(), captured });
     }
 }
