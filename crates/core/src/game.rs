@@ -134,16 +134,16 @@ pub trait Game: LeapRules + Sync {
         if self.legal_moves(pos).contains(key) {
             Ok(self.apply(pos, key))
         } else {
-            Err(IllegalMove { position: *pos, key: *key })
+            Err(IllegalMove { position: Box::new(*pos), key: *key })
         }
     }
 }
 
 /// A move that is not legal in the position it was played in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct IllegalMove {
     /// The position, unchanged.
-    pub position: Position,
+    pub position: Box<Position>,
     /// The move that was refused.
     pub key: MoveKey,
 }

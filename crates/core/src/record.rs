@@ -191,7 +191,7 @@ pub struct PlayError {
     /// Where it was written, if it came from a file.
     pub at: Option<(usize, usize)>,
     /// Why it could not be played.
-    pub error: MoveError,
+    pub error: Box<MoveError>,
 }
 
 impl fmt::Display for PlayError {
@@ -244,7 +244,7 @@ impl History {
     pub fn play_text<G: Game>(&mut self, game: &G, text: &str) -> Result<ReadMove, PlayError> {
         if self.outcome(game).is_some() {
             let (number, player) = self.next_label(game);
-            return Err(PlayError { number, player, at: None, error: MoveError::GameOver });
+            return Err(PlayError { number, player, at: None, error: Box::new(MoveError::GameOver) });
         }
         match read_move(game, self.current(), text) {
             Ok(read) => {
@@ -255,7 +255,7 @@ impl History {
             }
             Err(error) => {
                 let (number, player) = self.next_label(game);
-                Err(PlayError { number, player, at: None, error })
+                Err(PlayError { number, player, at: None, error: Box::new(error) })
             }
         }
     }
@@ -321,7 +321,7 @@ impl History {
         let mut line = String::new();
         for (i, mv) in self.moves.iter().enumerate() {
             let ply = first + i;
-            if ply % n == 0 {
+            if ply.is_multiple_of(n) {
                 line.push_str(&format!("{}.", ply / n + 1));
             } else if i == 0 {
                 line.push_str(&format!("{}...", ply / n + 1));
