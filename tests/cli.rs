@@ -1,0 +1,943 @@
+//! End-to-end tests of the `camelot` command line, run as a person would run
+//! it: arguments in, text and an exit status out, and `play` fed through
+//! stdin. Every run also checks that the program never panics.
+//!
+//! Record files are in `tests/games/`, broken variant files in
+//! `tests/variants/`; commands run in the package directory so that the
+//! paths in messages are the relative ones given on the command line.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The start position string of Camelot.
+const START: &str = "W:WKC6,KJ6,KD7,KI7,D6,E6,F6,G6,H6,I6,E7,F7,G7,H7:\
+BKD10,KI10,KC11,KJ11,E10,F10,G10,H10,D11,E11,F11,G11,H11,I11 castle-moves=0,0";
+
+/// The whole output of `camelot show camelot`.
+const START_SHOW: &str = "     A  B  C  D  E  F  G  H  I  J  K  L
+ 16                [ ][ ]               16
+ 15        .  .  .  .  .  .  .  .       15
+ 14     .  .  .  .  .  .  .  .  .  .    14
+ 13  .  .  .  .  .  .  .  .  .  .  .  . 13
+ 12  .  .  .  .  .  .  .  .  .  .  .  . 12
+ 11  .  .  k  m  m  m  m  m  m  k  .  . 11
+ 10  .  .  .  k  m  m  m  m  k  .  .  . 10
+  9  .  .  .  .  .  .  .  .  .  .  .  .  9
+  8  .  .  .  .  .  .  .  .  .  .  .  .  8
+  7  .  .  .  K  M  M  M  M  K  .  .  .  7
+  6  .  .  K  M  M  M  M  M  M  K  .  .  6
+  5  .  .  .  .  .  .  .  .  .  .  .  .  5
+  4  .  .  .  .  .  .  .  .  .  .  .  .  4
+  3     .  .  .  .  .  .  .  .  .  .     3
+  2        .  .  .  .  .  .  .  .        2
+  1                [ ][ ]                1
+     A  B  C  D  E  F  G  H  I  J  K  L
+White to move (move 1). castle-moves: White 0, Black 0.
+";
+
+/// What a run of the program gave: exit status, stdout, stderr.
+struct Out {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Out {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// The last line of stdout.
+    fn last_line(&self) -> &str {
+        self.stdout.lines().last().unwrap_or("")
+    }
+
+    fn show(&self) -> String {
+        format!("status {}\n--- stdout\n{}--- stderr\n{}", self.status, self.stdout, self.stderr)
+    }
+}
+
+fn package_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn finish(args: &[&str], output: std::process::Output) -> Out {
+    let out = Out {
+        status: output.status.code().unwrap_or_else(|| panic!("camelot {args:?} was killed by a signal")),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(!out.stderr.contains("panicked"), "camelot {args:?} panicked:\n{}", out.show());
+    assert!(out.status != 101, "camelot {args:?} exited with the panic status 101:\n{}", out.show());
+    out
+}
+
+/// Runs `camelot ARGS` in the package directory with empty stdin.
+fn run(args: &[&str]) -> Out {
+    let output = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(args)
+        .current_dir(package_dir())
+        .stdin(Stdio::null())
+        .output()
+        .expect("the camelot binary runs");
+    finish(args, output)
+}
+
+/// Runs `camelot ARGS` in the package directory, typing `input` on stdin
+/// and then closing it (end of file).
+fn run_stdin(args: &[&str], input: &str) -> Out {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(args)
+        .current_dir(package_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the camelot binary starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
+    // Write from another thread so a full stdout pipe can never deadlock us.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("camelot finishes");
+    writer.join().expect("stdin writer");
+    finish(args, output)
+}
+
+fn ok(args: &[&str]) -> Out {
+    let out = run(args);
+    assert_eq!(out.status, 0, "camelot {args:?} should succeed:\n{}", out.show());
+    out
+}
+
+fn fails(args: &[&str], status: i32) -> Out {
+    let out = run(args);
+    assert_eq!(out.status, status, "camelot {args:?} should fail with status {status}:\n{}", out.show());
+    out
+}
+
+/// A fresh empty directory under the system temp dir.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "camelot-cli-{name}-{}-{nanos}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempDir(dir)
+    }
+
+    fn path(&self, file: &str) -> String {
+        self.0.join(file).to_str().expect("a UTF-8 temp path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The position string printed by `show` after `moves` from the start.
+fn position_after(moves: &str) -> String {
+    ok(&["show", "camelot", "--moves", moves]).last_line().to_string()
+}
+
+/// Reads the node count from the `perft NAME depth D: N (what)` line.
+fn perft_text_nodes(out: &Out) -> u64 {
+    let line = out.lines().into_iter().find(|l| l.starts_with("perft ")).unwrap_or_else(|| panic!("{}", out.show()));
+    let (_, rest) = line.split_once(": ").expect("perft line has `: `");
+    rest.split_whitespace().next().unwrap().parse().expect("a node count")
+}
+
+fn json(out: &Out) -> serde_json::Value {
+    serde_json::from_str(out.stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", out.show()))
+}
+
+// ---------------------------------------------------------------------------
+// variants, show
+
+#[test]
+fn variants_lists_camelot() {
+    let out = ok(&["variants"]);
+    assert!(
+        out.lines().iter().any(|l| l.split_whitespace().next() == Some("camelot")),
+        "no line for camelot:\n{}",
+        out.show()
+    );
+    assert!(out.stdout.contains("camelot          Camelot (World Camelot Federation rules)\n"), "{}", out.show());
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn show_start_prints_the_diagram_the_status_and_the_position_string() {
+    let out = ok(&["show", "camelot"]);
+    assert_eq!(out.stdout, format!("{START_SHOW}{START}\n"));
+    assert_eq!(out.stderr, "");
+    // The position string stands on a line of its own.
+    assert!(out.lines().contains(&START));
+}
+
+#[test]
+fn show_after_moves() {
+    let out = ok(&["show", "camelot", "--moves", "1.E6-E8 H11-F9"]);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 20, "{}", out.show());
+    assert_eq!(lines[6], " 11  .  .  k  m  m  m  m  .  m  k  .  . 11");
+    assert_eq!(lines[8], "  9  .  .  .  .  .  m  .  .  .  .  .  .  9");
+    assert_eq!(lines[9], "  8  .  .  .  .  M  .  .  .  .  .  .  .  8");
+    assert_eq!(lines[11], "  6  .  .  K  M  .  M  M  M  M  K  .  .  6");
+    assert_eq!(lines[18], "White to move (move 2). castle-moves: White 0, Black 0.");
+    assert_eq!(
+        lines[19],
+        "W:WKC6,KJ6,KD7,KI7,D6,F6,G6,H6,I6,E7,F7,G7,H7,E8:\
+BKD10,KI10,KC11,KJ11,F9,E10,F10,G10,H10,D11,E11,F11,G11,I11 castle-moves=0,0 clock=2"
+    );
+}
+
+#[test]
+fn show_position_round_trips() {
+    let after = position_after("1.E6-E8 H11-F9");
+    let strings = [
+        START.to_string(),
+        after,
+        position_after("1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.C6-G8xG10xG12"),
+        "B:WKC6,F16:BKD10,E10 castle-moves=1,2 clock=7".to_string(),
+        "W:WF16,G16:BKC11,D11 castle-moves=0,0".to_string(),
+    ];
+    for s in &strings {
+        let out = ok(&["show", "camelot", "--position", s]);
+        assert_eq!(out.last_line(), s, "the printed string differs from the one given");
+        // And parsing the printed string again gives the same string.
+        let again = ok(&["show", "camelot", "--position", out.last_line()]);
+        assert_eq!(again.last_line(), s);
+    }
+    // A string in another order is printed in the canonical order, which reads back the same.
+    let out = ok(&["show", "camelot", "--position", "W:WD6,KC6:BE10"]);
+    assert_eq!(out.last_line(), "W:WKC6,D6:BE10 castle-moves=0,0");
+    let again = ok(&["show", "camelot", "--position", out.last_line()]);
+    assert_eq!(again.last_line(), out.last_line());
+    // A position and moves played from it.
+    let out = ok(&["show", "camelot", "--position", "B:WKC6,D6:BE10,F11 castle-moves=0,0", "--moves", "1...E10-E9"]);
+    assert_eq!(out.last_line(), "W:WKC6,D6:BE9,F11 castle-moves=0,0 clock=1");
+    assert!(out.stdout.contains("\nWhite to move (move 2). castle-moves: White 0, Black 0.\n"), "{}", out.show());
+}
+
+#[test]
+fn show_of_a_finished_game_says_who_won() {
+    let out = ok(&["show", "camelot", "--position", "W:WF16,G16:BKC11,D11 castle-moves=0,0"]);
+    assert!(out.stdout.contains("\nGame over: White wins (goal reached).\n"), "{}", out.show());
+    assert!(out.stdout.contains(" 16                [M][M]               16\n"), "{}", out.show());
+}
+
+// ---------------------------------------------------------------------------
+// moves
+
+#[test]
+fn moves_at_the_start_are_the_100_of_the_wcf() {
+    let out = ok(&["moves", "camelot"]);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 100, "{}", out.show());
+    let mut unique = lines.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 100, "a move is listed twice");
+    for m in ["E6-E8", "H6-F8", "C6-B5", "D7-D5-B7", "J6-K7"] {
+        assert!(lines.contains(&m), "{m} missing:\n{}", out.show());
+    }
+    assert_eq!(lines[0], "C6-B5");
+    assert!(lines.iter().all(|m| !m.contains('x')), "no capture is possible at the start");
+}
+
+#[test]
+fn moves_json() {
+    let plain = ok(&["moves", "camelot"]);
+    let out = ok(&["moves", "camelot", "--json"]);
+    assert_eq!(out.lines().len(), 1, "one JSON object on one line");
+    let v = json(&out);
+    assert_eq!(v["count"], 100);
+    assert_eq!(v["variant"], "camelot");
+    assert_eq!(v["position"], START);
+    assert!(v["outcome"].is_null());
+    let moves: Vec<&str> = v["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(moves, plain.lines());
+}
+
+#[test]
+fn moves_after_a_sequence() {
+    // Black's knight at F9 and the man at G9 can be jumped: only captures are legal.
+    let seq = "1.E6-E8 H11-F9 2.H6-F8 G10-G9";
+    let out = ok(&["moves", "camelot", "--moves", seq]);
+    assert_eq!(
+        out.lines(),
+        ["C6-E6-G8xG10xE12xC10xC12", "C6-E6-G8xG10xG12", "E8xG10xG8", "E8xG10xE12xC10xC12", "E8xG10xG12",]
+    );
+    let v = json(&ok(&["moves", "camelot", "--moves", seq, "--json"]));
+    assert_eq!(v["count"], 5);
+    assert_eq!(v["position"], position_after(seq).as_str());
+
+    let v = json(&ok(&["moves", "camelot", "--moves", "1.E6-E8 H11-F9 2.H6-F8", "--json"]));
+    assert_eq!(v["count"], 104);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 104);
+    let moves = ok(&["moves", "camelot", "--moves", "1.E6-E8 H11-F9 2.H6-F8"]);
+    assert_eq!(moves.lines().len(), 104);
+    assert!(moves.lines().iter().all(|m| m.starts_with(|c: char| c.is_ascii_uppercase())));
+    assert!(moves.lines().contains(&"F10-H12-J10-J12"), "{}", moves.show());
+}
+
+#[test]
+fn moves_of_a_finished_game() {
+    let pos = "W:WF16,G16:BKC11,D11 castle-moves=0,0";
+    let out = ok(&["moves", "camelot", "--position", pos]);
+    assert_eq!(out.stdout, "");
+    let v = json(&ok(&["moves", "camelot", "--position", pos, "--json"]));
+    assert_eq!(v["count"], 0);
+    assert_eq!(v["outcome"], "White wins (goal reached)");
+}
+
+// ---------------------------------------------------------------------------
+// perft
+
+#[test]
+fn perft_json_agrees_with_the_text() {
+    let out = ok(&["perft", "camelot", "--depth", "2", "--json"]);
+    let v = json(&out);
+    assert_eq!(v["depth"], 2);
+    assert!(v["seconds"].is_number(), "{}", out.show());
+    assert!(v["nodes"].is_u64(), "{}", out.show());
+    assert_eq!(v["count"], "positions");
+    assert_eq!(v["variant"], "camelot");
+    assert_eq!(v["position"], START);
+    let text = ok(&["perft", "camelot", "--depth", "2"]);
+    assert_eq!(v["nodes"].as_u64().unwrap(), perft_text_nodes(&text));
+    assert!(text.stdout.starts_with("perft camelot depth 2: "), "{}", text.show());
+    assert!(text.lines()[0].ends_with(" (positions)"), "{}", text.show());
+    assert!(text.lines()[1].starts_with("time "), "{}", text.show());
+}
+
+#[test]
+fn perft_depth_1_is_100_and_depth_0_is_1() {
+    assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--depth", "1"])), 100);
+    assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--depth", "0"])), 1);
+}
+
+#[test]
+fn perft_one_thread_agrees() {
+    let one = ok(&["perft", "camelot", "--depth", "3", "--threads", "1"]);
+    let all = ok(&["perft", "camelot", "--depth", "3"]);
+    assert_eq!(perft_text_nodes(&one), perft_text_nodes(&all));
+    assert!(one.lines()[1].ends_with(", 1 thread"), "{}", one.show());
+    let v = json(&ok(&["perft", "camelot", "--depth", "2", "--threads", "1", "--json"]));
+    assert_eq!(v["threads"], 1);
+    let two = json(&ok(&["perft", "camelot", "--depth", "2", "--threads", "2", "--json"]));
+    assert_eq!(two["threads"], 2);
+    assert_eq!(v["nodes"], two["nodes"]);
+}
+
+#[test]
+fn perft_divide_rows_sum_to_the_total() {
+    let out = ok(&["perft", "camelot", "--depth", "2", "--divide"]);
+    let lines = out.lines();
+    let blank = lines.iter().position(|l| l.is_empty()).expect("a blank line after the rows");
+    let rows = &lines[..blank];
+    assert_eq!(rows.len(), 100, "one row per first move:\n{}", out.show());
+    let mut sum = 0;
+    for row in rows {
+        let mut words = row.split_whitespace();
+        let mv = words.next().unwrap();
+        let n: u64 = words.next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("bad row `{row}`"));
+        assert!(words.next().is_none(), "bad row `{row}`");
+        assert!(mv.contains('-'), "bad row `{row}`");
+        sum += n;
+    }
+    let total = perft_text_nodes(&out);
+    assert_eq!(sum, total);
+    assert_eq!(total, perft_text_nodes(&ok(&["perft", "camelot", "--depth", "2"])));
+    // The rows name the same moves as `moves`.
+    let mut names: Vec<&str> = rows.iter().map(|r| r.split_whitespace().next().unwrap()).collect();
+    let moves = ok(&["moves", "camelot"]);
+    let mut listed = moves.lines();
+    names.sort();
+    listed.sort();
+    assert_eq!(names, listed);
+
+    let v = json(&ok(&["perft", "camelot", "--depth", "2", "--divide", "--json"]));
+    let divide = v["divide"].as_object().expect("a divide object");
+    assert_eq!(divide.len(), 100);
+    assert_eq!(divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), v["nodes"].as_u64().unwrap());
+}
+
+#[test]
+fn perft_paths_count_at_least_the_positions() {
+    for depth in ["1", "2"] {
+        let positions = perft_text_nodes(&ok(&["perft", "camelot", "--depth", depth]));
+        let out = ok(&["perft", "camelot", "--depth", depth, "--paths"]);
+        assert!(out.lines()[0].ends_with(" (paths)"), "{}", out.show());
+        let paths = perft_text_nodes(&out);
+        assert!(paths >= positions, "depth {depth}: {paths} paths < {positions} positions");
+    }
+    let v = json(&ok(&["perft", "camelot", "--depth", "1", "--paths", "--json"]));
+    assert_eq!(v["count"], "paths");
+    assert!(v["nodes"].as_u64().unwrap() >= 100);
+}
+
+#[test]
+fn perft_after_moves_and_of_a_finished_game() {
+    let seq = "1.E6-E8 H11-F9 2.H6-F8 G10-G9";
+    assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--moves", seq, "--depth", "1"])), 5);
+    let over = "W:WF16,G16:BKC11,D11 castle-moves=0,0";
+    assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--position", over, "--depth", "2"])), 0);
+}
+
+#[test]
+fn perft_without_depth_is_a_usage_error() {
+    let out = fails(&["perft", "camelot"], 2);
+    assert!(out.stderr.contains("--depth <DEPTH>"), "{}", out.show());
+    assert!(out.stderr.contains("Usage: camelot perft"), "{}", out.show());
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn perft_with_zero_threads_is_an_error() {
+    let out = fails(&["perft", "camelot", "--depth", "1", "--threads", "0"], 1);
+    assert_eq!(out.stderr, "error: --threads must be at least 1\n");
+}
+
+// ---------------------------------------------------------------------------
+// replay
+
+/// The final position of tests/games/short.pgn.
+const SHORT_FINAL: &str = "W:WKJ6,KD7,KI7,D6,F6,G6,I6,E7,F7,G7,H7,F8,F16:\
+BKD10,KI10,KC11,KJ12,E10,F10,H10,I11,D14 castle-moves=1,0 clock=3";
+
+#[test]
+fn replay_a_game_with_tags_comments_glyphs_and_an_abbreviated_charge() {
+    let out = ok(&["replay", "tests/games/short.pgn"]);
+    let lines = out.lines();
+    assert_eq!(
+        lines[..4],
+        [
+            "Event: End-to-end test game",
+            "White: Ann",
+            "Black: Bob",
+            "note: tests/games/short.pgn:8:3: read `C6-G8xG10xG12` as C6-E6-G8xG10xG12",
+        ],
+        "{}",
+        out.show()
+    );
+    assert_eq!(
+        lines[lines.len() - 3..],
+        [SHORT_FINAL, "16 moves played. White to move (move 9). castle-moves: White 1, Black 0.", "Result: *"],
+        "{}",
+        out.show()
+    );
+    // The diagram: a White man in Black's castle, a Black man on D14.
+    assert_eq!(lines[5], " 16                [M][ ]               16");
+    assert_eq!(lines[7], " 14     .  .  m  .  .  .  .  .  .  .    14");
+    assert_eq!(out.stderr, "");
+    // The same moves given to `show` reach the same position.
+    let moves = "1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.C6-E6-G8xG10xG12 F11xH13 4.E8xG10 E11-E9-G11 \
+                 5.G10xG12xI14 J11-J12 6.I14-H15 D11-D12 7.H15-G16 D12-D13 8.G16-F16 D13-D14";
+    assert_eq!(position_after(moves), SHORT_FINAL);
+}
+
+#[test]
+fn replay_a_file_with_several_games() {
+    let out = ok(&["replay", "tests/games/several.pgn"]);
+    let text = &out.stdout;
+    let one = text.find("Game 1 of 3\nEvent: Game one\n").expect(&out.show());
+    let two = text.find("Game 2 of 3\nEvent: Game two\n").expect(&out.show());
+    let three = text.find("Game 3 of 3\nEvent: Game three\n").expect(&out.show());
+    assert!(one < two && two < three);
+    let (g1, g2, g3) = (&text[one..two], &text[two..three], &text[three..]);
+    assert!(g1.contains(&format!("\n{}\n", position_after("1.E6-E8 H11-F9 2.H6-F8 G10-G9"))), "{g1}");
+    assert!(g1.contains("\n4 moves played. White to move (move 3). castle-moves: White 0, Black 0.\n"), "{g1}");
+    assert!(g1.ends_with("\nResult: *\n"), "{g1}");
+    assert!(g2.contains("\nB:WF16,G16:BKC11,D11 castle-moves=0,0\n"), "{g2}");
+    assert!(g2.contains(" played. Game over: White wins (goal reached).\n"), "{g2}");
+    assert!(g2.ends_with("\nResult: 1-0\n"), "{g2}");
+    assert!(g3.contains("\nB:WKC6,D7:BE9 castle-moves=0,0 clock=2\n"), "{g3}");
+    assert!(g3.contains("\n2 moves played. Black to move (move 2). castle-moves: White 0, Black 0.\n"), "{g3}");
+    assert!(g3.ends_with("\nResult: *\n"), "{g3}");
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn replay_stops_at_an_illegal_move_and_lists_the_moves_of_that_piece() {
+    // E8xG10xE12 stops where the jump must go on (xC10xC12).
+    let out = fails(&["replay", "tests/games/illegal.pgn"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: tests/games/illegal.pgn:6:3: move 3 (White): `E8xG10xE12` is not legal here; \
+         the legal moves of that piece are: E8xG10xE12xC10xC12 E8xG10xG12 E8xG10xG8\n"
+    );
+}
+
+#[test]
+fn replay_a_missing_file() {
+    let out = fails(&["replay", "tests/games/no-such-game.pgn"], 1);
+    assert!(out.stderr.starts_with("error: cannot read tests/games/no-such-game.pgn: "), "{}", out.show());
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.show());
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn replay_a_record_with_an_unclosed_comment() {
+    let out = fails(&["replay", "tests/games/unclosed_comment.pgn"], 1);
+    assert_eq!(out.stderr, "error: tests/games/unclosed_comment.pgn:3:16: comment `{` is never closed with `}`\n");
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn replay_a_record_with_a_bad_tag() {
+    let out = fails(&["replay", "tests/games/bad_tag.pgn"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: tests/games/bad_tag.pgn:2:1: expected a tag pair such as [Variant \"camelot\"], found [White Ann]\n"
+    );
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn replay_a_record_with_a_bad_position_or_variant() {
+    let out = fails(&["replay", "tests/games/bad_position.pgn"], 1);
+    assert!(out.stderr.starts_with("error: tests/games/bad_position.pgn: game 1: [Position] "), "{}", out.show());
+    assert!(out.stderr.contains("at column 8: `Q3` is not a piece"), "{}", out.show());
+    let out = fails(&["replay", "tests/games/unknown_variant.pgn"], 1);
+    assert!(out.stderr.starts_with("error: tests/games/unknown_variant.pgn: game 1: unknown variant `chess`"));
+}
+
+#[test]
+fn replay_notes_a_result_that_the_position_does_not_give() {
+    let out = ok(&["replay", "tests/games/wrong_result.pgn"]);
+    assert_eq!(out.last_line(), "note: the record gives the result 0-1; the position gives *");
+}
+
+#[test]
+fn replay_a_draw_by_repetition() {
+    let out = ok(&["replay", "tests/games/repetition.pgn"]);
+    let lines = out.lines();
+    assert_eq!(lines[0], "Event: Knights to and fro");
+    assert_eq!(
+        lines[lines.len() - 3..],
+        [
+            format!("{START} clock=8").as_str(),
+            "8 moves played. Game over: drawn (repetition of position).",
+            "Result: 1/2-1/2",
+        ],
+        "{}",
+        out.show()
+    );
+}
+
+#[test]
+fn replay_refuses_a_move_after_the_end_of_the_game() {
+    let out = fails(&["replay", "tests/games/after_the_end.pgn"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: tests/games/after_the_end.pgn:4:11: move 1 (Black): the game is over; no move is legal\n"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// play
+
+#[test]
+fn play_a_game_at_the_terminal_then_replay_the_saved_record() {
+    let dir = TempDir::new("play");
+    let file = dir.path("game.pgn");
+    let input = format!(
+        "E6-E8\n\
+         H11-H7\n\
+         H11-F9\n\
+         H6-F8\n\
+         D11-D12\n\
+         undo\n\
+         G10-G9\n\
+         C6-G8xG10xG12\n\
+         F11xH13\n\
+         save {file}\n"
+    );
+    let out = run_stdin(&["play", "camelot"], &input);
+    assert_eq!(out.status, 0, "end of input ends the program normally:\n{}", out.show());
+    let text = &out.stdout;
+    assert!(text.starts_with("Type a move (E6-E8, H4xJ4xL6, a charge I10-G8xG6xE6), or:\n"), "{}", out.show());
+    // Follow the session in order.
+    let expect_in_order = [
+        "White to move (move 1). castle-moves: White 0, Black 0.\n",
+        "Black to move (move 1). castle-moves: White 0, Black 0.\n",
+        "> move 1 (Black): `H11-H7` is not legal here; the legal moves of that piece are: \
+         H11-F9 H11-G12 H11-H12 H11-H9 H11-I12 H11-J9\n",
+        "White to move (move 2). castle-moves: White 0, Black 0.\n",
+        "Black to move (move 2). castle-moves: White 0, Black 0.\n",
+        // D11-D12, then undo: Black to move again.
+        "White to move (move 3). castle-moves: White 0, Black 0.\n",
+        "Black to move (move 2). castle-moves: White 0, Black 0.\n",
+        "White to move (move 3). castle-moves: White 0, Black 0.\n",
+        "> read as C6-E6-G8xG10xG12\n",
+        "Black to move (move 3). castle-moves: White 0, Black 0.\n",
+        "White to move (move 4). castle-moves: White 0, Black 0.\n",
+        &format!("> saved to {file}\n"),
+    ];
+    let mut at = 0;
+    for want in expect_in_order {
+        match text[at..].find(want) {
+            Some(i) => at += i + want.len(),
+            None => panic!("expected, after byte {at}: {want:?}\n{}", out.show()),
+        }
+    }
+    assert_eq!(&text[at..], "> \n", "at end of input the program prints a newline and stops");
+    assert_eq!(out.stderr, "");
+
+    let saved = std::fs::read_to_string(&file).expect("the saved record");
+    assert_eq!(
+        saved,
+        "[Variant \"camelot\"]\n[Result \"*\"]\n\n1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.C6-E6-G8xG10xG12 F11xH13 *\n"
+    );
+    let replayed = ok(&["replay", &file]);
+    let final_position = position_after("1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.C6-G8xG10xG12 F11xH13");
+    let lines = replayed.lines();
+    assert_eq!(lines[lines.len() - 3], final_position, "{}", replayed.show());
+    assert_eq!(lines[lines.len() - 2], "6 moves played. White to move (move 4). castle-moves: White 0, Black 0.");
+    assert_eq!(lines[lines.len() - 1], "Result: *");
+    // No temporary file is left next to the record.
+    let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+}
+
+#[test]
+fn play_from_a_position_with_black_to_move_saves_a_record_that_replays() {
+    let dir = TempDir::new("play-black");
+    let file = dir.path("black.pgn");
+    let start = "B:WKC6,D6,E6:BKD10,E10,F10 castle-moves=0,1 clock=3";
+    let out = run_stdin(&["play", "camelot", "--position", start], &format!("E10-E9\nD6-D7\nsave {file}\nquit\n"));
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("Black to move (move 1). castle-moves: White 0, Black 1.\n"), "{}", out.show());
+    assert!(out.stdout.contains("Black to move (move 2). castle-moves: White 0, Black 1.\n"), "{}", out.show());
+    let saved = std::fs::read_to_string(&file).expect("the saved record");
+    assert!(saved.contains(&format!("[Position \"{start}\"]\n")), "{saved}");
+    assert!(saved.contains("1...E10-E9 2.D6-D7 *\n"), "{saved}");
+    let replayed = ok(&["replay", &file]);
+    let shown = ok(&["show", "camelot", "--position", start, "--moves", "1...E10-E9 2.D6-D7"]);
+    let lines = replayed.lines();
+    assert_eq!(lines[lines.len() - 3], shown.last_line(), "{}", replayed.show());
+    assert_eq!(shown.last_line(), "B:WKC6,E6,D7:BKD10,E9,F10 castle-moves=0,1 clock=5");
+}
+
+#[test]
+fn play_commands_help_undo_save_and_quit() {
+    let dir = TempDir::new("play-misc");
+    let nowhere = dir.path("no-such-dir/game.pgn");
+    let input = format!(
+        "undo\n\
+         help\n\
+         E6-E8 H11-F9\n\
+         Z6-E8\n\
+         H11-F9\n\
+         save\n\
+         save {nowhere}\n\
+         moves\n\
+         quit\n\
+         E6-E8\n"
+    );
+    let out = run_stdin(&["play", "camelot"], &input);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = &out.stdout;
+    assert!(text.contains("> nothing to undo\n"), "{}", out.show());
+    assert!(text.contains("> Type a move"), "help repeats the help text:\n{}", out.show());
+    assert!(text.contains("  quit         leave (unsaved moves are lost)\n"), "{}", out.show());
+    assert!(text.contains("> one move at a time, please (type help for the commands)\n"), "{}", out.show());
+    assert!(
+        text.contains("> move 1 (White): `Z6-E8` is not a move: at column 1, expected a cell of the board, not `Z6`\n"),
+        "{}",
+        out.show()
+    );
+    assert!(text.contains("> not saved: give a file name: save FILE\n"), "{}", out.show());
+    assert!(text.contains("> not saved: cannot write "), "{}", out.show());
+    assert!(!Path::new(&nowhere).exists());
+    // H11-F9 was not played (a White move was needed), so `moves` lists White's 100 moves.
+    let moves_line = text.lines().find(|l| l.starts_with("> C6-B5 ")).expect(&out.show());
+    assert_eq!(moves_line.split_whitespace().count(), 101, "the prompt and 100 moves");
+    // After quit nothing more is read: the last prompt is the one that read quit.
+    assert!(text.ends_with("> "), "{}", out.show());
+    assert!(!text.contains("Black to move"), "{}", out.show());
+}
+
+#[test]
+fn play_ends_at_end_of_input_with_status_0() {
+    let out = run_stdin(&["play", "camelot"], "");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.ends_with("White to move (move 1). castle-moves: White 0, Black 0.\n> \n"), "{}", out.show());
+}
+
+#[test]
+fn play_says_when_the_game_is_over() {
+    // One quiet move reaches the 100-ply limit; no move is legal after it, until undo.
+    let start = "W:WKC6,D6:BE10,F11 castle-moves=0,0 clock=99";
+    let out = run_stdin(&["play", "camelot", "--position", start], "C6-C7\nE10-E9\nundo\nD6-D7\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = &out.stdout;
+    let over = text.find("Game over: drawn (move limit without progress).\n").expect(&out.show());
+    let refused = text.find("> move 1 (Black): the game is over; no move is legal\n").expect(&out.show());
+    assert!(over < refused);
+    assert!(text[refused..].contains("White to move (move 1). castle-moves: White 0, Black 0.\n"), "{}", out.show());
+    assert!(text.ends_with("Game over: drawn (move limit without progress).\n> \n"), "{}", out.show());
+}
+
+#[test]
+fn play_a_variant_file_then_replay_the_saved_record() {
+    // A variant read from a file, under its own name: the help text promises
+    // that `camelot replay FILE` reads what `save FILE` wrote.
+    let dir = TempDir::new("play-variant-file");
+    let variant = dir.path("mycamelot.toml");
+    let text = std::fs::read_to_string(package_dir().join("variants/camelot.toml")).unwrap();
+    std::fs::write(&variant, text.replace("name = \"camelot\"", "name = \"mycamelot\"")).unwrap();
+    ok(&["check", &variant]);
+    let file = dir.path("game.pgn");
+    let out = run_stdin(&["play", &variant], &format!("E6-E8\nsave {file}\n"));
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains(&format!("> saved to {file}\n")), "{}", out.show());
+    let replayed = run(&["replay", &file]);
+    assert_eq!(
+        replayed.status,
+        0,
+        "the saved record of a game of a variant file should replay:\n{}\n--- record\n{}",
+        replayed.show(),
+        std::fs::read_to_string(&file).unwrap_or_default()
+    );
+    let after = run(&["show", &variant, "--moves", "1.E6-E8"]);
+    assert!(replayed.stdout.contains(&format!("\n{}\n", after.last_line())), "{}", replayed.show());
+}
+
+// ---------------------------------------------------------------------------
+// errors
+
+#[test]
+fn an_unknown_variant_is_an_error_everywhere() {
+    let want = "error: unknown variant `chess`: expected a built-in variant (camelot) or the path of a .toml file\n";
+    for args in [
+        &["show", "chess"][..],
+        &["moves", "chess"],
+        &["moves", "chess", "--json"],
+        &["perft", "chess", "--depth", "1"],
+        &["play", "chess"],
+    ] {
+        let out = fails(args, 1);
+        assert_eq!(out.stderr, want, "camelot {args:?}");
+        assert_eq!(out.stdout, "", "camelot {args:?}");
+    }
+    let out = fails(&["show", "tests/variants/no-such-variant.toml"], 1);
+    assert!(out.stderr.starts_with("error: cannot read tests/variants/no-such-variant.toml: "), "{}", out.show());
+}
+
+#[test]
+fn a_bad_position_string_names_the_column() {
+    let out = fails(&["show", "camelot", "--position", "W:WKC6,Z99:BE10"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: bad position string at column 8: `Z99` is not a piece; expected a cell of the board with a kind \
+         prefix: Knight `K`, Man (no prefix)\n  W:WKC6,Z99:BE10\n         ^\n"
+    );
+    let cases = [
+        ("X:WKC6:BE10", "at column 1: `X` is not a player; expected one of WB"),
+        ("W:WKC6,C6:BE10", "at column 8: two pieces on C6"),
+        ("W:WKC6:BE10:WD6", "at column 13: White has two sections"),
+        ("W:WKC6", "at column 7: no section for Black"),
+        ("W:WF16:BF1 castle-moves=99,0", "at column 25: `99` is not a count from 0 to 15"),
+        ("W:WKC6:BE10 castle-moves=0", "at column 26: castle-moves needs 2 values"),
+        ("W:WKC6:BE10 colour=red", "at column 13: unknown field `colour`"),
+        ("", "at column 1: empty"),
+    ];
+    for (position, fragment) in cases {
+        for cmd in ["show", "moves", "perft", "play"] {
+            let mut args = vec![cmd, "camelot", "--position", position];
+            if cmd == "perft" {
+                args.extend(["--depth", "1"]);
+            }
+            let out = fails(&args, 1);
+            assert!(out.stderr.starts_with("error: bad position string "), "{args:?}\n{}", out.show());
+            assert!(out.stderr.contains(fragment), "{args:?} should say {fragment:?}\n{}", out.show());
+        }
+    }
+}
+
+#[test]
+fn bad_moves_name_the_move_number_and_the_side() {
+    let out = fails(&["show", "camelot", "--moves", "1.E6-E8 H11-F9 2.H6-H9"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: --moves: 1:18: move 2 (White): `H6-H9` is not legal here; the legal moves of that piece are: \
+         H6-F8 H6-F8-D8 H6-G5 H6-H5 H6-H8 H6-I5 H6-J8\n"
+    );
+    let out = fails(&["moves", "camelot", "--moves", "1.E6-E8 Q6-E8"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: --moves: 1:9: move 1 (Black): `Q6-E8` is not a move: at column 1, expected a cell of the board, \
+         not `Q6`\n"
+    );
+    let out = fails(&["perft", "camelot", "--depth", "1", "--moves", "1.E6-E8 E8-E9"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: --moves: 1:9: move 1 (Black): `E8-E9`: the player to move has no piece on E8 (a Man of White)\n"
+    );
+    let out = fails(&["show", "camelot", "--moves", "1.E6-E8 H11-F9 {unclosed"], 1);
+    assert_eq!(out.stderr, "error: --moves: 1:16: comment `{` is never closed with `}`\n");
+    let out = fails(&["show", "camelot", "--moves", "1.E6-E8 [White \"Ann\"]"], 1);
+    assert!(out.stderr.starts_with("error: --moves: "), "{}", out.show());
+}
+
+#[test]
+fn an_abbreviated_move_in_moves_is_read_and_said_so() {
+    // The reference: a reader accepts a move whose written squares fit exactly
+    // one legal move's path, "and say so" (as `replay` and `play` do).
+    let seq = "1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.E8xG12";
+    let out = ok(&["show", "camelot", "--moves", seq]);
+    assert_eq!(out.last_line(), position_after("1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.E8xG10xG12"));
+    assert!(
+        out.stderr.contains("E8xG10xG12") || out.stdout.contains("E8xG10xG12"),
+        "`show --moves` accepted `E8xG12` without saying it read it as E8xG10xG12:\n{}",
+        out.show()
+    );
+}
+
+#[test]
+fn usage_errors_help_and_version() {
+    let out = fails(&["bogus"], 2);
+    assert!(out.stderr.contains("unrecognized subcommand 'bogus'"), "{}", out.show());
+    let out = fails(&[], 2);
+    assert!(out.stderr.contains("Usage: camelot <COMMAND>"), "{}", out.show());
+    let out = fails(&["show"], 2);
+    assert!(out.stderr.contains("<VARIANT>"), "{}", out.show());
+    let out = fails(&["perft", "camelot", "--depth", "two"], 2);
+    assert!(out.stderr.contains("invalid value 'two'"), "{}", out.show());
+    let out = fails(&["check"], 2);
+    assert!(out.stderr.contains("<FILES>..."), "{}", out.show());
+    let out = ok(&["--help"]);
+    for cmd in ["variants", "show", "moves", "perft", "replay", "play", "check"] {
+        assert!(out.stdout.contains(&format!("  {cmd} ")), "--help lists {cmd}:\n{}", out.show());
+    }
+    let out = ok(&["--version"]);
+    assert!(out.stdout.starts_with("camelot "), "{}", out.show());
+}
+
+// ---------------------------------------------------------------------------
+// check
+
+#[test]
+fn check_the_builtin_variant_file() {
+    let out = ok(&["check", "variants/camelot.toml"]);
+    assert_eq!(
+        out.stdout,
+        "variants/camelot.toml: ok\n  Camelot (World Camelot Federation rules)\n  Square board 12x16, 160 cells\n  \
+         players: White (W, castle F1 G1), Black (B, castle F16 G16)\n  pieces: Knight, Man\n  \
+         castle moves per game: 2\n  end: 2 pieces in the opponent's castle win; capturing every enemy piece wins \
+         with at least 2 pieces left, else draws; drawn when both sides have at most 1 piece(s); no legal move \
+         loses if the opponent has at least 2 pieces, else draws\n"
+    );
+    assert_eq!(out.stderr, "");
+}
+
+/// Runs `check` on one broken file: status 1, the diagnostics, and the summary line.
+fn check_fails(file: &str) -> Vec<String> {
+    let out = fails(&["check", file], 1);
+    assert_eq!(out.stdout, "", "{}", out.show());
+    let lines: Vec<String> = out.stderr.lines().map(String::from).collect();
+    assert_eq!(lines.last().map(String::as_str), Some("error: 1 of 1 files have problems"), "{}", out.show());
+    let diagnostics = lines[..lines.len() - 1].to_vec();
+    assert!(!diagnostics.is_empty(), "{}", out.show());
+    for d in &diagnostics {
+        let rest = d.strip_prefix(&format!("{file}:")).unwrap_or_else(|| panic!("`{d}` does not start with {file}:"));
+        let mut parts = rest.splitn(3, ':');
+        let line: usize = parts.next().unwrap().parse().unwrap_or_else(|_| panic!("no line in `{d}`"));
+        let column: usize = parts.next().unwrap().parse().unwrap_or_else(|_| panic!("no column in `{d}`"));
+        assert!(line >= 1 && column >= 1);
+        assert!(parts.next().unwrap().starts_with(" error: "), "`{d}`");
+    }
+    diagnostics
+}
+
+#[test]
+fn check_a_misspelt_key() {
+    let d = check_fails("tests/variants/misspelt_key.toml");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        d[0].starts_with("tests/variants/misspelt_key.toml:60:1: error: unknown field `castel_moves`, expected one of"),
+        "{d:?}"
+    );
+    assert!(d[0].contains("`castle_moves`"), "{d:?}");
+}
+
+#[test]
+fn check_a_castle_cell_off_the_board() {
+    let d = check_fails("tests/variants/castle_off_board.toml");
+    assert_eq!(d, ["tests/variants/castle_off_board.toml:41:18: error: castle cell `G17` is not on the board"]);
+}
+
+#[test]
+fn check_two_setup_pieces_on_one_cell() {
+    // Line 56 is `White = "KC6,KC6,KD7,..."`: the diagnostic should point there,
+    // not at the `[setup]` header on line 55.
+    let d = check_fails("tests/variants/two_on_one_cell.toml");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].ends_with(": error: [setup] puts two pieces on C6"), "{d:?}");
+    assert!(d[0].starts_with("tests/variants/two_on_one_cell.toml:56:"), "{d:?}");
+}
+
+#[test]
+fn check_a_toml_syntax_error() {
+    let d = check_fails("tests/variants/syntax_error.toml");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].starts_with("tests/variants/syntax_error.toml:11:12: error: "), "{d:?}");
+}
+
+#[test]
+fn check_reports_every_problem_of_a_file() {
+    let d = check_fails("tests/variants/two_problems.toml");
+    assert_eq!(
+        d,
+        [
+            "tests/variants/two_problems.toml:36:17: error: castle cell `Z1` is not on the board",
+            "tests/variants/two_problems.toml:68:12: error: no_moves = `lose`; expected \"loss\" or \"draw\"",
+        ]
+    );
+}
+
+#[test]
+fn check_several_files_reports_each() {
+    let out = fails(
+        &["check", "variants/camelot.toml", "tests/variants/castle_off_board.toml", "tests/variants/missing.toml"],
+        1,
+    );
+    assert!(out.stdout.starts_with("variants/camelot.toml: ok\n"), "{}", out.show());
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", out.show());
+    assert_eq!(lines[0], "tests/variants/castle_off_board.toml:41:18: error: castle cell `G17` is not on the board");
+    assert!(lines[1].starts_with("tests/variants/missing.toml: cannot read: "), "{}", out.show());
+    assert_eq!(lines[2], "error: 2 of 3 files have problems");
+}
+
+#[test]
+fn a_broken_variant_file_is_reported_by_the_other_commands() {
+    let out = fails(&["show", "tests/variants/two_problems.toml"], 1);
+    assert!(out.stderr.starts_with("error: "), "{}", out.show());
+    assert!(
+        out.stderr.contains("tests/variants/two_problems.toml:36:17: error: castle cell `Z1` is not on the board\n"),
+        "{}",
+        out.show()
+    );
+    assert!(
+        out.stderr.contains(
+            "tests/variants/two_problems.toml:68:12: error: no_moves = `lose`; expected \"loss\" or \"draw\""
+        ),
+        "{}",
+        out.show()
+    );
+}
