@@ -1,0 +1,355 @@
+//! Property tests over random games of Camelot, and the error reports of
+//! malformed position strings.
+//!
+//! At every position reached by random play (from the start, and from small
+//! positions around the castles):
+//! (a) a position string reads back to the same position and is written back
+//!     the same;
+//! (b) every legal move has a canonical path, whose notation reads back to the
+//!     same move, and the position after it survives a string round trip
+//!     with the same hash;
+//! (c) the number of distinct moves is perft at depth 1;
+//! (d) every simple path is a legal move, and every legal move has a simple path;
+//! (e) a finished game has no legal moves (perft does not expand it).
+//!
+//! The random source is a small deterministic generator (splitmix64), so a
+//! failure names a game and ply that can be replayed.
+
+use leap_core::{
+    format_move, format_position, legal_move_texts, parse_position, perft, read_move, Count, Game, MoveKey, PathList,
+    Position,
+};
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+
+/// splitmix64: tiny, deterministic, good enough to pick moves.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+#[test]
+fn splitmix64_is_the_reference_sequence() {
+    // First outputs of splitmix64 seeded with 0 (the reference C code).
+    let mut r = SplitMix64(0);
+    assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+    assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    let mut counts = [0u32; 7];
+    for _ in 0..7000 {
+        counts[r.below(7)] += 1;
+    }
+    assert!(counts.iter().all(|&c| (800..1200).contains(&c)), "{counts:?}");
+}
+
+const GAMES: u64 = 200;
+const MAX_PLIES: usize = 200;
+
+#[derive(Default, Debug)]
+struct Stats {
+    positions: u64,
+    moves: u64,
+    paths: u64,
+    captures: u64,
+    multi_path_moves: u64,
+    finished: u64,
+    endings: HashMap<String, u64>,
+}
+
+/// Checks (a)-(e) at `pos`; `at` names the game and ply for messages.
+fn check_position<G: Game>(game: &G, pos: &Position, at: &str, stats: &mut Stats) {
+    stats.positions += 1;
+    let board = game.board();
+
+    // (a) position string round trip.
+    let text = format_position(game, pos);
+    let parsed = parse_position(game, &text).unwrap_or_else(|e| panic!("{at}: {e}"));
+    assert_eq!(parsed, *pos, "{at}: `{text}` reads back as another position");
+    assert_eq!(parsed.hash(), pos.hash(), "{at}: `{text}`");
+    assert_eq!(format_position(game, &parsed), text, "{at}: written back differently");
+
+    let keys = game.legal_moves(pos);
+    let mut paths = PathList::default();
+    game.legal_paths(pos, &mut paths);
+
+    // (e) a finished game has no moves, and a game with no moves is finished.
+    let outcome = game.outcome(pos);
+    if outcome.is_some() {
+        assert!(keys.is_empty(), "{at}: `{text}` is over ({outcome:?}) but has {} moves", keys.len());
+        assert!(paths.moves.is_empty(), "{at}: `{text}` is over but has paths");
+        assert_eq!(perft(game, pos, 1, Count::Positions), 0, "{at}: `{text}`");
+        assert_eq!(perft(game, pos, 2, Count::Paths), 0, "{at}: `{text}`");
+        return;
+    }
+    assert!(!keys.is_empty(), "{at}: `{text}` has no move but no outcome");
+
+    // (c) distinct moves = perft 1; the list has no duplicates.
+    let distinct: HashSet<MoveKey> = keys.iter().copied().collect();
+    assert_eq!(distinct.len(), keys.len(), "{at}: `{text}`: legal_moves repeats a move");
+    assert_eq!(perft(game, pos, 1, Count::Positions), keys.len() as u64, "{at}: `{text}`");
+    assert_eq!(perft(game, pos, 1, Count::Paths), paths.moves.len() as u64, "{at}: `{text}`");
+
+    // (b) canonical path, notation round trip, position after the move.
+    let mut texts = HashSet::new();
+    for key in &keys {
+        let mv = game.canonical(pos, key).unwrap_or_else(|| panic!("{at}: `{text}`: no canonical path for {key:?}"));
+        assert_eq!(mv.key(), *key, "{at}: `{text}`: canonical path of another move");
+        assert_eq!((mv.from, mv.captured), (key.from, key.captured), "{at}: `{text}`");
+        let written = format_move(board, &mv);
+        assert!(texts.insert(written.clone()), "{at}: `{text}`: two moves written `{written}`");
+        let read = read_move(game, pos, &written).unwrap_or_else(|e| panic!("{at}: `{text}`: `{written}`: {e}"));
+        assert_eq!(read.key, *key, "{at}: `{text}`: `{written}` reads as another move");
+        assert_eq!(read.completed, None, "{at}: `{text}`: `{written}` is a complete path");
+        let child = game.apply(pos, key);
+        assert_ne!(child.to_move(), pos.to_move(), "{at}: `{text}`: `{written}`");
+        let child_text = format_position(game, &child);
+        let again = parse_position(game, &child_text).unwrap_or_else(|e| panic!("{at}: after `{written}`: {e}"));
+        assert_eq!(again.hash(), child.hash(), "{at}: `{text}`: after `{written}`: `{child_text}`");
+        assert_eq!(again, child, "{at}: `{text}`: after `{written}`");
+        if key.is_capture() {
+            stats.captures += 1;
+        }
+    }
+    // legal_move_texts writes the same canonical texts (sampled: it redoes
+    // the canonical search of every move).
+    if stats.positions % 8 == 1 {
+        let mut listed = legal_move_texts(game, pos);
+        listed.sort();
+        let mut ours: Vec<String> = texts.into_iter().collect();
+        ours.sort();
+        assert_eq!(listed, ours, "{at}: `{text}`: legal_move_texts");
+    }
+
+    // (d) simple paths and distinct moves describe the same set of moves.
+    let mut per_key: HashMap<MoveKey, u32> = HashMap::new();
+    for mv in &paths.moves {
+        assert!(!mv.legs.is_empty(), "{at}: `{text}`: an empty path");
+        assert!(
+            distinct.contains(&mv.key()),
+            "{at}: `{text}`: the path `{}` is not a legal move",
+            format_move(board, mv)
+        );
+        *per_key.entry(mv.key()).or_default() += 1;
+    }
+    for key in &keys {
+        let n = per_key.get(key).copied().unwrap_or(0);
+        assert!(n >= 1, "{at}: `{text}`: the move {key:?} has no simple path");
+        if n > 1 {
+            stats.multi_path_moves += 1;
+        }
+    }
+    stats.moves += keys.len() as u64;
+    stats.paths += paths.moves.len() as u64;
+}
+
+impl Stats {
+    fn add(&mut self, o: Stats) {
+        self.positions += o.positions;
+        self.moves += o.moves;
+        self.paths += o.paths;
+        self.captures += o.captures;
+        self.multi_path_moves += o.multi_path_moves;
+        self.finished += o.finished;
+        for (k, v) in o.endings {
+            *self.endings.entry(k).or_default() += v;
+        }
+    }
+}
+
+/// Plays one random game from `start` (seeded by `seed`), checking every position.
+fn random_game<G: Game>(game: &G, start: &Position, seed: u64, max_plies: usize, name: &str, stats: &mut Stats) {
+    let mut rng = SplitMix64(seed);
+    let mut pos = *start;
+    for ply in 0..=max_plies {
+        let at = format!("{name} ply {ply}");
+        check_position(game, &pos, &at, stats);
+        if let Some(o) = game.outcome(&pos) {
+            stats.finished += 1;
+            *stats.endings.entry(format!("{:?}", o.reason)).or_default() += 1;
+            return;
+        }
+        if ply == max_plies {
+            return;
+        }
+        let keys = game.legal_moves(&pos);
+        // Half the time, move forward (towards the opponent's castle) when
+        // possible, so that the armies meet and games reach their endings.
+        // (Captures need no help: when one is possible, every move captures.)
+        let up = pos.to_move().index() == 0;
+        let rank = |c| game.board().coord(c).rank;
+        let forward: Vec<&MoveKey> =
+            keys.iter().filter(|k| if up { rank(k.to) > rank(k.from) } else { rank(k.to) < rank(k.from) }).collect();
+        let key = if !forward.is_empty() && rng.below(2) == 0 {
+            *forward[rng.below(forward.len())]
+        } else {
+            keys[rng.below(keys.len())]
+        };
+        pos = game.apply(&pos, &key);
+    }
+}
+
+/// Plays `games` random games from `start` on all cores; each game has its
+/// own seed, so the games are the same whatever the number of threads.
+fn random_games(start_text: &str, games: u64, max_plies: usize, base_seed: u64) -> Stats {
+    let game = leap_camelot::load("camelot").unwrap();
+    let start = if start_text == "start" { game.start() } else { parse_position(&game, start_text).unwrap() };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8) as u64;
+    let mut total = Stats::default();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let (game, start) = (&game, &start);
+                scope.spawn(move || {
+                    let mut stats = Stats::default();
+                    for g in (w..games).step_by(workers as usize) {
+                        let seed = SplitMix64(base_seed.wrapping_add(g)).next_u64();
+                        let name = format!("`{start_text}` game {g} (seed {seed:#x})");
+                        random_game(game, start, seed, max_plies, &name, &mut stats);
+                    }
+                    stats
+                })
+            })
+            .collect();
+        for h in handles {
+            total.add(h.join().expect("a random game failed"));
+        }
+    });
+    total
+}
+
+#[test]
+fn random_games_keep_the_invariants() {
+    let started = Instant::now();
+    let stats = random_games("start", GAMES, MAX_PLIES, 0x00C0_FFEE);
+    eprintln!("{stats:?} in {:.1?}", started.elapsed());
+    assert!(stats.positions > 5_000, "too few positions checked: {stats:?}");
+    assert!(stats.captures > 0 && stats.multi_path_moves > 0, "{stats:?}");
+    assert!(stats.finished > 0, "no random game finished: {stats:?}");
+}
+
+/// Random games from small positions near the castles, where castle moves,
+/// castle entries and the obligation to leave one's castle come up often.
+#[test]
+fn random_endgames_keep_the_invariants() {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    for (i, start) in [
+        "W:WF16,G15,KE14,F2:BF1,KG3,H14,L13 castle-moves=0,0",
+        "B:WKF1,G2,E13,F14:BE2,H4,KG14,F16 castle-moves=1,1",
+        "W:WKD4,D5,E5,E6,F15:BC7,KG1,D13,E12 castle-moves=0,0",
+        "B:WF1,F2,KD8,H15:BD9,KK12,G1,G16 castle-moves=0,0",
+    ]
+    .iter()
+    .enumerate()
+    {
+        stats.add(random_games(start, 60, 150, 0xCA57_1E00 + i as u64 * 1000));
+    }
+    eprintln!("{stats:?} in {:.1?}", started.elapsed());
+    assert!(stats.finished > 0 && stats.captures > 0, "{stats:?}");
+    assert!(stats.endings.contains_key("Goal"), "no random endgame reached the castle: {stats:?}");
+}
+
+/// Positions built to reach the corners of the rules, checked the same way.
+#[test]
+fn constructed_positions_keep_the_invariants() {
+    let game = leap_camelot::load("camelot").unwrap();
+    let mut stats = Stats::default();
+    let positions = [
+        // Circular jump; capture obligation; Knight's Charge; canter rule.
+        "W:WE5,L4:BE6,F7,G6,F5,A13 castle-moves=0,0",
+        "W:WE5,KJ4:BE6,D8,F8,J5,L13 castle-moves=0,0",
+        "W:WKD4,D5,E5,E6:BC7 castle-moves=0,0",
+        // Castles: leaving one's own, entering the other, castle moves.
+        "W:WF1,F2,D8:BD9,K12 castle-moves=0,0",
+        "W:WKF1,G2:BE2,H4 castle-moves=0,0",
+        "W:WF16,G15:BA13,L13 castle-moves=1,0",
+        "B:WA4:BG1,L13 castle-moves=0,2",
+        // Finished games: two in the castle, one piece each, bare side.
+        "W:WF16,G16:BA13,L13 castle-moves=0,0",
+        "B:WE5:BL13 castle-moves=0,0",
+        "W:WE5,E6:B castle-moves=0,0",
+        // No legal move: a Man whose only moves would be castle moves, used up.
+        "B:WA4,B4:BF1 castle-moves=0,2",
+    ];
+    for (i, text) in positions.iter().enumerate() {
+        let pos = parse_position(&game, text).unwrap_or_else(|e| panic!("{e}"));
+        check_position(&game, &pos, &format!("constructed {i}"), &mut stats);
+    }
+    assert!(game.outcome(&parse_position(&game, positions[7]).unwrap()).is_some());
+    let stuck = parse_position(&game, positions[10]).unwrap();
+    assert!(game.legal_moves(&stuck).is_empty());
+    let lost = leap_core::Outcome {
+        result: leap_core::GameResult::Win(leap_core::Player(0)),
+        reason: leap_core::EndReason::NoMoves,
+    };
+    assert_eq!(game.outcome(&stuck), Some(lost), "a side with no legal move has lost");
+}
+
+/// Malformed position strings give an error, not a panic, at the right column.
+#[test]
+fn malformed_position_strings_report_a_column() {
+    let game = leap_camelot::load("camelot").unwrap();
+    // (text, 1-based column, fragment of the message)
+    let cases: &[(&str, usize, &str)] = &[
+        ("", 1, "empty"),
+        ("   ", 1, "empty"),
+        ("X:WE5:BE7", 1, "`X` is not a player"),
+        ("WB:WE5:BE7", 1, "expected the player to move"),
+        ("W", 2, "no section for White"),
+        ("W:WE5", 6, "no section for Black"),
+        ("W:WE5:RE7", 7, "`R` is not a player"),
+        ("W:WE5::BE7", 7, "empty section"),
+        ("W:WE5:BE7:", 11, "empty section"),
+        ("W:WE5:WE6:BE7", 7, "White has two sections"),
+        // A1 is not on the board (rank 1 has only F1 and G1); B2 neither
+        // (rank 2 is C-J); F2 is.
+        ("W:WE5:BA1", 8, "`A1` is not a piece"),
+        ("W:WF2,B2:BE7", 7, "`B2` is not a piece"),
+        ("W:WE17:BE7", 4, "`E17` is not a piece"),
+        ("W:WM5:BE7", 4, "`M5` is not a piece"),
+        ("W:WE5,QE6:BE7", 7, "`QE6` is not a piece"),
+        ("W:WE5,:BE7", 7, "`` is not a piece"),
+        ("W:WÉ5:BE7", 4, "`É5` is not a piece"),
+        ("W:WE5,F5:BE7,É1", 14, "`É1` is not a piece"),
+        ("W:WE5:BE5", 8, "two pieces on E5"),
+        ("W:WKE5,E6:BE7,KE6", 15, "two pieces on E6"),
+        ("W:WE5:BE7 castle", 11, "`castle` is not a field"),
+        ("W:WE5:BE7 moves=3", 11, "unknown field `moves`"),
+        ("W:WE5:BE7 castle-moves=1", 24, "castle-moves needs 2 values"),
+        ("W:WE5:BE7 castle-moves=0,1,2", 24, "castle-moves needs 2 values"),
+        ("W:WE5:BE7 castle-moves=0,x", 24, "`x` is not a count"),
+        ("W:WE5:BE7 castle-moves=0,16", 24, "`16` is not a count"),
+        ("W:WE5:BE7  clock=x", 18, "`x` is not a number of plies"),
+    ];
+    let mut wrong = Vec::new();
+    for &(text, column, fragment) in cases {
+        match parse_position(&game, text) {
+            Ok(pos) => wrong.push(format!("{text:?}: accepted as `{}`", format_position(&game, &pos))),
+            Err(e) => {
+                if e.column != column || !e.message.contains(fragment) || e.text != text {
+                    wrong.push(format!("{text:?}: expected column {column} and `{fragment}`, got: {e}"));
+                }
+                let shown = e.to_string();
+                assert!(shown.contains(&format!("column {column}")) || e.column != column, "{shown}");
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+
+    // Near misses that are fine: F2 and F1 exist, spaces around, counts and
+    // clock in range, a player with no pieces.
+    for text in ["W:WF2,KF1:BE7", "  W:WE5:BE7   castle-moves=1,2  ", "B:W:BE7,KE8 castle-moves=2,0 clock=99"] {
+        parse_position(&game, text).unwrap_or_else(|e| panic!("{text:?} should be accepted: {e}"));
+    }
+}
