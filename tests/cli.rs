@@ -453,9 +453,9 @@ fn replay_a_game_with_tags_comments_glyphs_and_an_abbreviated_charge() {
 fn replay_a_file_with_several_games() {
     let out = ok(&["replay", "tests/games/several.pgn"]);
     let text = &out.stdout;
-    let one = text.find("Game 1 of 3\nEvent: Game one\n").expect(&out.show());
-    let two = text.find("Game 2 of 3\nEvent: Game two\n").expect(&out.show());
-    let three = text.find("Game 3 of 3\nEvent: Game three\n").expect(&out.show());
+    let one = text.find("Game 1 of 3\nEvent: Game one\n").unwrap_or_else(|| panic!("{}", out.show()));
+    let two = text.find("Game 2 of 3\nEvent: Game two\n").unwrap_or_else(|| panic!("{}", out.show()));
+    let three = text.find("Game 3 of 3\nEvent: Game three\n").unwrap_or_else(|| panic!("{}", out.show()));
     assert!(one < two && two < three);
     let (g1, g2, g3) = (&text[one..two], &text[two..three], &text[three..]);
     assert!(g1.contains(&format!("\n{}\n", position_after("1.E6-E8 H11-F9 2.H6-F8 G10-G9"))), "{g1}");
@@ -664,7 +664,7 @@ fn play_commands_help_undo_save_and_quit() {
     assert!(text.contains("> not saved: cannot write "), "{}", out.show());
     assert!(!Path::new(&nowhere).exists());
     // H11-F9 was not played (a White move was needed), so `moves` lists White's 100 moves.
-    let moves_line = text.lines().find(|l| l.starts_with("> C6-B5 ")).expect(&out.show());
+    let moves_line = text.lines().find(|l| l.starts_with("> C6-B5 ")).unwrap_or_else(|| panic!("{}", out.show()));
     assert_eq!(moves_line.split_whitespace().count(), 101, "the prompt and 100 moves");
     // After quit nothing more is read: the last prompt is the one that read quit.
     assert!(text.ends_with("> "), "{}", out.show());
@@ -685,8 +685,10 @@ fn play_says_when_the_game_is_over() {
     let out = run_stdin(&["play", "camelot", "--position", start], "C6-C7\nE10-E9\nundo\nD6-D7\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let text = &out.stdout;
-    let over = text.find("Game over: drawn (move limit without progress).\n").expect(&out.show());
-    let refused = text.find("> move 1 (Black): the game is over; no move is legal\n").expect(&out.show());
+    let over =
+        text.find("Game over: drawn (move limit without progress).\n").unwrap_or_else(|| panic!("{}", out.show()));
+    let refused =
+        text.find("> move 1 (Black): the game is over; no move is legal\n").unwrap_or_else(|| panic!("{}", out.show()));
     assert!(over < refused);
     assert!(text[refused..].contains("White to move (move 1). castle-moves: White 0, Black 0.\n"), "{}", out.show());
     assert!(text.ends_with("Game over: drawn (move limit without progress).\n> \n"), "{}", out.show());

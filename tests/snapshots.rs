@@ -31,5 +31,10 @@ fn camelot_after_an_exchange() {
         h.play_text(&g, m).expect("legal");
     }
     let moves = legal_move_texts(&g, h.current());
-    insta::assert_snapshot!(format!("{}{}\n{}", diagram(&g, h.current()), format_position(&g, h.current()), moves.join("\n")));
+    insta::assert_snapshot!(format!(
+        "{}{}\n{}",
+        diagram(&g, h.current()),
+        format_position(&g, h.current()),
+        moves.join("\n")
+    ));
 }

@@ -7,6 +7,7 @@ use leap_core::{
     PlayerInfo, Position,
 };
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
 
@@ -22,7 +23,7 @@ struct VariantFile {
     board: BoardSpec,
     players: Spanned<Vec<PlayerSpec>>,
     pieces: Spanned<Vec<PieceSpec>>,
-    setup: Spanned<toml::Table>,
+    setup: Spanned<BTreeMap<Spanned<String>, Spanned<String>>>,
     #[serde(default)]
     rules: RulesSpec,
     #[serde(default)]
@@ -173,7 +174,7 @@ impl std::fmt::Display for LoadError {
                 )
             }
             LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
-            LoadError::Invalid(e) => write!(f, "{e}"),
+            LoadError::Invalid(e) => write!(f, "invalid variant file {}:\n{e}", e.file),
         }
     }
 }
@@ -423,35 +424,36 @@ fn setup(spec: &VariantFile, game: &Camelot, diag: &mut Diagnostics) -> Option<P
     let table = spec.setup.get_ref();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     for key in table.keys() {
-        if !names.contains(key) {
+        if !names.contains(key.get_ref()) {
             diag.error(
-                at(spec.setup.span()),
-                format!("[setup] names `{key}`, which is not a player; expected {}", names.join(", ")),
+                at(key.span()),
+                format!("[setup] names `{}`, which is not a player; expected {}", key.get_ref(), names.join(", ")),
             );
         }
     }
     for (i, name) in names.iter().enumerate() {
-        let Some(value) = table.get(name) else {
+        let Some(value) = table.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| v) else {
             diag.error(at(spec.setup.span()), format!("[setup] has no line for {name}"));
             continue;
         };
-        let Some(list) = value.as_str() else {
-            diag.error(at(spec.setup.span()), format!("[setup] {name} must be a string of pieces such as \"KC6,D6\""));
-            continue;
-        };
-        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        // The value's span includes its opening quote.
+        let mut offset = value.span().start + 1;
+        for raw in value.get_ref().split(',') {
+            let item = raw.trim();
+            let here = offset + (raw.len() - raw.trim_start().len());
+            offset += raw.len() + 1;
+            if item.is_empty() {
+                continue;
+            }
             match piece_of(game, item) {
                 Some((kind, cell)) => {
                     if pos.piece_at(cell).is_some() {
-                        diag.error(
-                            at(spec.setup.span()),
-                            format!("[setup] puts two pieces on {}", game.board().name(cell)),
-                        );
+                        diag.error(here, format!("[setup] puts two pieces on {}", game.board().name(cell)));
                     }
                     pos.put(cell, Piece { player: Player(i as u8), kind });
                 }
                 None => diag.error(
-                    at(spec.setup.span()),
+                    here,
                     format!("[setup] {name}: `{item}` is not a piece on the board (a cell with a kind prefix)"),
                 ),
             }

@@ -6,8 +6,38 @@ use leap_core::{
     diagram, divide, format_move, format_position, legal_move_texts, parse_movetext, parse_position, parse_records,
     perft_parallel, Count, Game, GameResult, History, LeapRules, Outcome,
 };
+use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
+
+/// Appends a line to an output buffer.
+macro_rules! outln {
+    ($out:expr) => {
+        $out.push('\n')
+    };
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// Appends text to an output buffer.
+macro_rules! outw {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = write!($out, $($arg)*);
+    }};
+}
+
+/// Writes the output buffer to standard output. A closed pipe (`| head`)
+/// ends the output quietly; any other failure is an error.
+pub fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
 
 /// Loads the variant and plays the setup's position and moves.
 fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, String> {
@@ -18,7 +48,15 @@ fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, String> {
     let mut history = History::new(start);
     if let Some(moves) = &setup.moves {
         let plies = parse_movetext(moves).map_err(|e| format!("--moves: {e}"))?;
-        history.play_all(game, &plies).map_err(|e| format!("--moves: {e}"))?;
+        for ply in &plies {
+            let (number, player) = history.next_label(game);
+            let read = history
+                .play_text(game, &ply.text)
+                .map_err(|e| format!("--moves: {}", leap_core::PlayError { at: Some((ply.line, ply.column)), ..e }))?;
+            if let Some(full) = read.completed {
+                eprintln!("note: --moves: move {number} ({player}): read `{}` as {full}", ply.text);
+            }
+        }
     }
     Ok(history)
 }
@@ -55,23 +93,26 @@ pub fn status<G: Game>(game: &G, history: &History) -> String {
 }
 
 pub fn variants() -> Result<(), String> {
+    let mut out = String::new();
     for (name, title) in variant::builtin() {
-        println!("{name:<16} {title}");
+        outln!(out, "{name:<16} {title}");
     }
-    Ok(())
+    emit(&out)
 }
 
 pub fn show(setup: &Setup) -> Result<(), String> {
+    let mut out = String::new();
     with_game!(load(setup)?, g => {
         let history = setup_history(&g, setup)?;
-        print!("{}", diagram(&g, history.current()));
-        println!("{}", status(&g, &history));
-        println!("{}", format_position(&g, history.current()));
-        Ok(())
+        outw!(out, "{}", diagram(&g, history.current()));
+        outln!(out, "{}", status(&g, &history));
+        outln!(out, "{}", format_position(&g, history.current()));
+        emit(&out)
     })
 }
 
 pub fn moves(setup: &Setup, json: bool) -> Result<(), String> {
+    let mut out = String::new();
     with_game!(load(setup)?, g => {
         let history = setup_history(&g, setup)?;
         let pos = history.current();
@@ -85,13 +126,13 @@ pub fn moves(setup: &Setup, json: bool) -> Result<(), String> {
                 "moves": moves,
                 "outcome": outcome,
             });
-            println!("{value}");
+            outln!(out, "{value}");
         } else {
             for m in &moves {
-                println!("{m}");
+                outln!(out, "{m}");
             }
         }
-        Ok(())
+        emit(&out)
     })
 }
 
@@ -105,6 +146,7 @@ pub struct PerftOptions {
 }
 
 pub fn perft(setup: &Setup, opts: &PerftOptions) -> Result<(), String> {
+    let mut out = String::new();
     let threads = opts.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
         return Err("--threads must be at least 1".into());
@@ -146,18 +188,18 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> Result<(), String> {
             if let Some(rows) = &split {
                 value["divide"] = rows.iter().map(|(m, n)| (m.clone(), serde_json::json!(n))).collect::<serde_json::Map<_, _>>().into();
             }
-            println!("{value}");
+            outln!(out, "{value}");
         } else {
             if let Some(rows) = &split {
                 for (m, n) in rows {
-                    println!("{m:<24} {n}");
+                    outln!(out, "{m:<24} {n}");
                 }
-                println!();
+                outln!(out);
             }
-            println!("perft {} depth {}: {nodes} ({what})", g.name(), opts.depth);
-            println!("time {seconds:.3} s, {:.2} Mnodes/s, {threads} thread{}", nps / 1e6, if threads == 1 { "" } else { "s" });
+            outln!(out, "perft {} depth {}: {nodes} ({what})", g.name(), opts.depth);
+            outln!(out, "time {seconds:.3} s, {:.2} Mnodes/s, {threads} thread{}", nps / 1e6, if threads == 1 { "" } else { "s" });
         }
-        Ok(())
+        emit(&out)
     })
 }
 
@@ -166,11 +208,11 @@ pub fn replay(file: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
     let games = parse_records(&text).map_err(|e| format!("{name}:{e}"))?;
     for (i, record) in games.iter().enumerate() {
+        let mut out = String::new();
         if games.len() > 1 {
-            println!("Game {} of {}", i + 1, games.len());
+            outln!(out, "Game {} of {}", i + 1, games.len());
         }
-        let variant_name = record.tag("Variant").unwrap_or("camelot");
-        let variant = variant::load(variant_name).map_err(|e| format!("{name}: game {}: {e}", i + 1))?;
+        let variant = variant::for_record(record, file).map_err(|e| format!("{name}: game {}: {e}", i + 1))?;
         with_game!(variant, g => {
             let start = match record.tag("Position") {
                 Some(p) => parse_position(&g, p).map_err(|e| format!("{name}: game {}: [Position] {e}", i + 1))?,
@@ -179,32 +221,40 @@ pub fn replay(file: &Path) -> Result<(), String> {
             let mut history = History::new(start);
             for (k, v) in &record.tags {
                 if !matches!(k.as_str(), "Variant" | "Position" | "Result") {
-                    println!("{k}: {v}");
+                    outln!(out, "{k}: {v}");
                 }
             }
-            let read = history.play_all(&g, &record.moves).map_err(|e| format!("{name}:{e}"))?;
+            let read = match history.play_all(&g, &record.moves) {
+                Ok(read) => read,
+                Err(e) => {
+                    emit(&out)?;
+                    return Err(format!("{name}:{e}"));
+                }
+            };
             for (ply, r) in record.moves.iter().zip(&read) {
                 if let Some(full) = &r.completed {
-                    println!("note: {name}:{}:{}: read `{}` as {full}", ply.line, ply.column, ply.text);
+                    outln!(out, "note: {name}:{}:{}: read `{}` as {full}", ply.line, ply.column, ply.text);
                 }
             }
-            print!("{}", diagram(&g, history.current()));
-            println!("{}", format_position(&g, history.current()));
-            println!("{} moves played. {}", read.len(), status(&g, &history));
+            outw!(out, "{}", diagram(&g, history.current()));
+            outln!(out, "{}", format_position(&g, history.current()));
+            let plural = if read.len() == 1 { "" } else { "s" };
+            outln!(out, "{} move{plural} played. {}", read.len(), status(&g, &history));
             let computed = history.result_token(&g);
             match &record.result {
                 Some(written) if *written != computed && written != "*" => {
-                    println!("note: the record gives the result {written}; the position gives {computed}");
+                    outln!(out, "note: the record gives the result {written}; the position gives {computed}");
                 }
-                _ => println!("Result: {computed}"),
+                _ => outln!(out, "Result: {computed}"),
             }
-            Ok::<(), String>(())
+            emit(&out)
         })?;
     }
     Ok(())
 }
 
 pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
+    let mut out = String::new();
     let mut failed = 0;
     for file in files {
         let name = file.display().to_string();
@@ -214,7 +264,7 @@ pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
                 failed += 1;
             }
             Ok(text) => match leap_camelot::parse_variant(&name, &text) {
-                Ok(g) => println!("{name}: ok\n{}", summary(&g)),
+                Ok(g) => outln!(out, "{name}: ok\n{}", summary(&g)),
                 Err(e) => {
                     eprintln!("{e}");
                     failed += 1;
@@ -222,6 +272,7 @@ pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
             },
         }
     }
+    emit(&out)?;
     if failed > 0 {
         Err(format!("{failed} of {} files have problems", files.len()))
     } else {

@@ -20,11 +20,18 @@ pub fn play(variant_name: &str, position: Option<&str>) -> Result<(), String> {
             Some(p) => parse_position(&g, p).map_err(|e| e.to_string())?,
             None => g.start(),
         };
-        run(&g, History::new(start), std::io::stdin().lock(), &mut std::io::stdout())
+        let tags = variant::source_tags(variant_name);
+        run(&g, &tags, History::new(start), std::io::stdin().lock(), &mut std::io::stdout())
     })
 }
 
-fn run<G: Game>(game: &G, mut history: History, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+fn run<G: Game>(
+    game: &G,
+    tags: &[(String, String)],
+    mut history: History,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     writeln!(out, "{HELP}\n").map_err(io)?;
     let mut lines = input.lines();
@@ -56,7 +63,7 @@ fn run<G: Game>(game: &G, mut history: History, input: impl BufRead, out: &mut i
                     writeln!(out, "nothing to undo").map_err(io)?;
                 }
             }
-            "save" => match save(game, &history, rest.trim()) {
+            "save" => match save(game, tags, &history, rest.trim()) {
                 Ok(()) => writeln!(out, "saved to {}", rest.trim()).map_err(io)?,
                 Err(e) => writeln!(out, "not saved: {e}").map_err(io)?,
             },
@@ -88,11 +95,11 @@ fn run<G: Game>(game: &G, mut history: History, input: impl BufRead, out: &mut i
 
 /// Writes the record to `file` through a temporary file, so that a failed
 /// write never leaves a half-written record in place of an earlier one.
-fn save<G: Game>(game: &G, history: &History, file: &str) -> Result<(), String> {
+fn save<G: Game>(game: &G, tags: &[(String, String)], history: &History, file: &str) -> Result<(), String> {
     if file.is_empty() {
         return Err("give a file name: save FILE".into());
     }
-    let text = history.to_record(game, &[]);
+    let text = history.to_record(game, tags);
     let path = Path::new(file);
     let tmp = path.with_extension("tmp-save");
     std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
@@ -108,7 +115,7 @@ mod tests {
         let g = leap_camelot::load("camelot").unwrap();
         let input = "E6-E8\nA1-A2\nundo\nF6-F8\nH11-F9\nquit\n";
         let mut out = Vec::new();
-        run(&g, History::new(g.start()), input.as_bytes(), &mut out).unwrap();
+        run(&g, &[], History::new(g.start()), input.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("`A1-A2` is not a move: at column 1, expected a cell of the board, not `A1`"), "{text}");
         assert!(text.contains("Black to move (move 1)"));
