@@ -753,7 +753,7 @@ fn a_bad_position_string_names_the_column() {
         ("W:WKC6,C6:BE10", "at column 8: two pieces on C6"),
         ("W:WKC6:BE10:WD6", "at column 13: White has two sections"),
         ("W:WKC6", "at column 7: no section for Black"),
-        ("W:WF16:BF1 castle-moves=99,0", "at column 25: `99` is not a count from 0 to 15"),
+        ("W:WF16:BF1 castle-moves=99,0", "at column 25: `99` is not a count from 0 to 2"),
         ("W:WKC6:BE10 castle-moves=0", "at column 26: castle-moves needs 2 values"),
         ("W:WKC6:BE10 colour=red", "at column 13: unknown field `colour`"),
         ("", "at column 1: empty"),

@@ -199,6 +199,9 @@ impl Game for Camelot {
     fn counter_name(&self) -> Option<&str> {
         Some("castle-moves")
     }
+    fn counter_limit(&self) -> u8 {
+        self.rules.castle_moves
+    }
 
     /// A piece standing in its own castle must move out (jumping if it can),
     /// overriding the capture obligation elsewhere; otherwise, when any piece

@@ -45,6 +45,10 @@ pub trait Game: LeapRules + Sync {
     fn counter_name(&self) -> Option<&str> {
         None
     }
+    /// The largest value the per-player counter can take (Camelot: the castle-move limit).
+    fn counter_limit(&self) -> u8 {
+        15
+    }
     /// Which pieces may move this turn and whether a capture is required.
     fn scope(&self, pos: &Position) -> TurnScope;
     /// The outcome, if the game is over without looking at the moves.

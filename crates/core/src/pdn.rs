@@ -168,12 +168,13 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
                     format!("{key} needs {} values, one per player in turn order", players.len()),
                 ));
             }
+            let limit = game.counter_limit().min(15);
             for (i, v) in values.iter().enumerate() {
                 let n: u8 = v
                     .parse()
                     .ok()
-                    .filter(|&n| n < 16)
-                    .ok_or_else(|| err(value_col, format!("`{v}` is not a count from 0 to 15")))?;
+                    .filter(|&n| n <= limit)
+                    .ok_or_else(|| err(value_col, format!("`{v}` is not a count from 0 to {limit}")))?;
                 pos.set_counter(Player(i as u8), n);
             }
         } else if key == "clock" {
