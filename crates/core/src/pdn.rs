@@ -5,7 +5,9 @@
 //! `W:WKC6,KD7,D6,E6:BKC11,D11 castle-moves=0,1`
 //!
 //! Fields: the game's counter (`castle-moves=` one value per player, in turn
-//! order) and `clock=N` (plies without progress, written when not zero).
+//! order), `clock=N` (plies without progress, written when not zero) and
+//! `clock2=N` (the second clock, for games with a second draw rule; written
+//! when not zero).
 
 use crate::board::Cell;
 use crate::game::Game;
@@ -66,6 +68,9 @@ pub fn format_position<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
     }
     if pos.clock() != 0 {
         s.push_str(&format!(" clock={}", pos.clock()));
+    }
+    if pos.aux_clock() != 0 {
+        s.push_str(&format!(" clock2={}", pos.aux_clock()));
     }
     s
 }
@@ -177,11 +182,15 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
                     .ok_or_else(|| err(value_col, format!("`{v}` is not a count from 0 to {limit}")))?;
                 pos.set_counter(Player(i as u8), n);
             }
-        } else if key == "clock" {
+        } else if key == "clock" || key == "clock2" {
             let n: u16 = value.parse().map_err(|_| err(value_col, format!("`{value}` is not a number of plies")))?;
-            pos.set_clock(n);
+            if key == "clock" {
+                pos.set_clock(n);
+            } else {
+                pos.set_aux_clock(n);
+            }
         } else {
-            let known: Vec<&str> = game.counter_name().into_iter().chain(["clock"]).collect();
+            let known: Vec<&str> = game.counter_name().into_iter().chain(["clock", "clock2"]).collect();
             return Err(err(at + 1, format!("unknown field `{key}`; known fields: {}", known.join(", "))));
         }
     }

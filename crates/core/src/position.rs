@@ -100,9 +100,12 @@ fn counter_key(player: Player, value: u8) -> u64 {
 }
 
 /// A position of a game: the pieces, the player to move, one small counter
-/// per player (Camelot counts castle moves with it), and a clock of plies
+/// per player (Camelot counts castle moves with it), two clocks of plies
+/// without some kind of progress (the main one: since the last capture or
+/// goal entry; a second one for games with a second draw rule, such as
+/// checkers' plies since the last advance of a man),
 /// since the last progress (capture or goal entry), with an incrementally
-/// kept Zobrist hash of everything but the clock.
+/// kept Zobrist hash of everything but the clocks.
 ///
 /// ```
 /// use leap_core::{Cell, Kind, Piece, Player, Position};
@@ -122,6 +125,7 @@ pub struct Position {
     counters: [u8; MAX_PLAYERS],
     to_move: Player,
     clock: u16,
+    aux_clock: u16,
     hash: u64,
 }
 
@@ -134,6 +138,7 @@ impl Position {
             counters: [0; MAX_PLAYERS],
             to_move,
             clock: 0,
+            aux_clock: 0,
             hash: ZOBRIST.side[to_move.index()],
         }
     }
@@ -233,7 +238,18 @@ impl Position {
         self.clock = clock;
     }
 
-    /// The Zobrist hash: pieces, player to move and counters (not the clock).
+    /// The second clock (see [`Position`]).
+    #[inline]
+    pub fn aux_clock(&self) -> u16 {
+        self.aux_clock
+    }
+
+    /// Sets the second clock.
+    pub fn set_aux_clock(&mut self, clock: u16) {
+        self.aux_clock = clock;
+    }
+
+    /// The Zobrist hash: pieces, player to move and counters (not the clocks).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash

@@ -289,6 +289,7 @@ impl History {
         let same = |p: &&Position| {
             let mut q = **p;
             q.set_clock(now.clock());
+            q.set_aux_clock(now.aux_clock());
             q == *now
         };
         let seen = self.positions.iter().filter(same).count();
