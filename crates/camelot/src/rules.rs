@@ -1,6 +1,7 @@
 //! The Camelot rules on the leap-and-capture core: castles, castle moves,
 //! the obligation to leave one's own castle, the capture obligation, the
-//! Knight's Charge and the Knight canter rule.
+//! Knight's Charge and the Knight canter rule; for two players (Camelot) or
+//! more (Tri-Camelot, whose castles are won or barred by seating).
 
 use leap_core::{
     any_jump, walk, Abilities, Bitset, Board, Cell, EndRules, Game, KeyList, KindInfo, LandingMap, Landings, LeapRules,
@@ -25,6 +26,31 @@ pub enum OwnCastleJump {
     End,
 }
 
+/// How a player stands to the castles of the other players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OtherCastles {
+    /// Camelot: a move into an opponent's castle ends there; a piece there
+    /// never leaves and may only make castle moves.
+    Enter,
+    /// Tri-Camelot, players seated in turn order: the castle of the next
+    /// player (the one to the left) wins when entered; the castle of the
+    /// previous player (to the right) may never be entered.
+    LeftWinsRightBarred,
+}
+
+/// The role a castle plays for a player.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CastleRole {
+    /// The player's own castle.
+    Own,
+    /// An opponent's castle that can be entered and held (Camelot).
+    Enter,
+    /// An opponent's castle whose entry wins at once (Tri-Camelot's left castle).
+    Goal,
+    /// An opponent's castle that may never be entered (Tri-Camelot's right castle).
+    Barred,
+}
+
 /// The rule options of a Camelot-family variant.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
@@ -34,6 +60,14 @@ pub struct Rules {
     pub own_castle_jump: OwnCastleJump,
     /// Whether the obligation to leave one's castle lapses when the piece cannot move out.
     pub blocked_lapses: bool,
+    /// The roles of the other players' castles.
+    pub other_castles: OtherCastles,
+    /// Whether a move entering a goal castle is legal even when a capture is
+    /// obligatory, and exempt from the Knight canter rule (Tri-Camelot).
+    pub goal_entry_exempt: bool,
+    /// Whether a player with pieces but no legal move passes while another
+    /// player can still move (Tri-Camelot); otherwise the game ends.
+    pub stuck_passes: bool,
 }
 
 /// A Camelot-family game: board, castles, pieces and rule options, as read
@@ -46,15 +80,19 @@ pub struct Camelot {
     players: Vec<PlayerInfo>,
     kinds: Vec<KindInfo>,
     kind_rules: Vec<KindRules>,
-    castles: [Bitset; 2],
+    castles: Vec<Bitset>,
     rules: Rules,
     end: EndRules,
     start: Position,
-    landings: [PlayerLandings; 2],
+    landings: Vec<PlayerLandings>,
+    goal_zones: Vec<Bitset>,
+    /// Per player: the cells of the castles it holds once entered (role `Enter`).
+    held_zones: Vec<Bitset>,
 }
 
 impl Camelot {
-    /// Builds a game from validated parts; the start position is empty until [`Camelot::set_start`].
+    /// Builds a game from validated parts (one castle per player); the start
+    /// position is empty until [`Camelot::set_start`].
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         name: String,
@@ -63,15 +101,11 @@ impl Camelot {
         players: Vec<PlayerInfo>,
         kinds: Vec<KindInfo>,
         kind_rules: Vec<KindRules>,
-        castles: [Bitset; 2],
+        castles: Vec<Bitset>,
         rules: Rules,
         end: EndRules,
     ) -> Camelot {
-        let landings = [
-            PlayerLandings::new(&board, castles[0], castles[1], &rules),
-            PlayerLandings::new(&board, castles[1], castles[0], &rules),
-        ];
-        Camelot {
+        let mut game = Camelot {
             title: title.unwrap_or_else(|| name.clone()),
             name,
             board,
@@ -82,8 +116,27 @@ impl Camelot {
             rules,
             end,
             start: Position::empty(Player(0)),
-            landings,
-        }
+            landings: Vec::new(),
+            goal_zones: Vec::new(),
+            held_zones: Vec::new(),
+        };
+        let n = game.players.len();
+        game.landings = (0..n).map(|p| PlayerLandings::new(&game, Player(p as u8))).collect();
+        game.held_zones = (0..n)
+            .map(|p| {
+                game.other_castles(Player(p as u8))
+                    .filter(|(_, role)| *role == CastleRole::Enter)
+                    .fold(Bitset::EMPTY, |z, (c, _)| z | c)
+            })
+            .collect();
+        game.goal_zones = (0..n)
+            .map(|p| {
+                game.other_castles(Player(p as u8))
+                    .filter(|(_, role)| matches!(role, CastleRole::Enter | CastleRole::Goal))
+                    .fold(Bitset::EMPTY, |z, (c, _)| z | c)
+            })
+            .collect();
+        game
     }
 
     /// Sets the start position.
@@ -101,6 +154,39 @@ impl Camelot {
         self.castles[player.index()]
     }
 
+    /// The role of `owner`'s castle for `player`.
+    pub fn role(&self, player: Player, owner: Player) -> CastleRole {
+        let n = self.players.len();
+        if player == owner {
+            return CastleRole::Own;
+        }
+        match self.rules.other_castles {
+            OtherCastles::Enter => CastleRole::Enter,
+            OtherCastles::LeftWinsRightBarred if owner.index() == (player.index() + 1) % n => CastleRole::Goal,
+            OtherCastles::LeftWinsRightBarred if owner.index() == (player.index() + n - 1) % n => CastleRole::Barred,
+            OtherCastles::LeftWinsRightBarred => CastleRole::Enter,
+        }
+    }
+
+    /// The castles of the other players with their roles for `player`.
+    fn other_castles(&self, player: Player) -> impl Iterator<Item = (Bitset, CastleRole)> + '_ {
+        (0..self.players.len())
+            .map(|o| Player(o as u8))
+            .filter(move |o| *o != player)
+            .map(move |o| (self.castle(o), self.role(player, o)))
+    }
+
+    /// The castle of another player that `piece` stands in and holds (role `Enter`), if any.
+    #[inline]
+    fn held_castle(&self, player: Player, cell: Cell) -> Option<Player> {
+        if !self.held_zones[player.index()].contains(cell) {
+            return None;
+        }
+        (0..self.players.len())
+            .map(|o| Player(o as u8))
+            .find(|o| self.castle(*o).contains(cell) && self.role(player, *o) == CastleRole::Enter)
+    }
+
     /// The rule options.
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -111,8 +197,13 @@ impl Camelot {
         &self.end
     }
 
-    fn opponent(p: Player) -> Player {
-        Player(1 - p.0)
+    /// The next player in turn order after `p` who still has pieces (the
+    /// next one in turn order when no other player has pieces: the game is
+    /// then over).
+    fn next_player(&self, pos: &Position, p: Player) -> Player {
+        let n = self.players.len();
+        let next = |i: usize| Player(((p.index() + i) % n) as u8);
+        (1..n).map(next).find(|q| !pos.pieces_of(*q).is_empty()).unwrap_or(next(1))
     }
 
     fn scope_for(&self, pos: &Position, pieces: Bitset) -> TurnScope {
@@ -127,8 +218,8 @@ impl LeapRules for Camelot {
 
     fn abilities(&self, pos: &Position, from: Cell, piece: Piece) -> Abilities {
         let all = self.board.all_dirs();
-        if self.castle(Self::opponent(piece.player)).contains(from) {
-            // In the opponent's castle: only castle moves, while the count allows.
+        if self.held_castle(piece.player, from).is_some() {
+            // In an opponent's castle: only castle moves, while the count allows.
             let step_dirs = if pos.counter(piece.player) < self.rules.castle_moves { all } else { 0 };
             return Abilities { step_dirs, ..Abilities::default() };
         }
@@ -143,11 +234,10 @@ impl LeapRules for Camelot {
     }
 
     fn landings(&self, _pos: &Position, from: Cell, piece: Piece) -> &Landings {
-        let p = piece.player.index();
-        if self.castle(Self::opponent(piece.player)).contains(from) {
-            &self.landings[p].inside_enemy_castle
-        } else {
-            &self.landings[p].outside
+        let mine = &self.landings[piece.player.index()];
+        match self.held_castle(piece.player, from) {
+            Some(owner) => &mine.inside[owner.index()],
+            None => &mine.outside,
         }
     }
 }
@@ -155,31 +245,46 @@ impl LeapRules for Camelot {
 /// What landings mean for one player's pieces (see [`LeapRules::landings`]).
 #[derive(Clone, Debug)]
 struct PlayerLandings {
-    /// For a piece outside the opponent's castle.
+    /// For a piece outside the castles it holds.
     outside: Landings,
-    /// For a piece inside the opponent's castle.
-    inside_enemy_castle: Landings,
+    /// For a piece inside the castle of player `i` (castle moves only).
+    inside: Vec<Landings>,
 }
 
 impl PlayerLandings {
-    /// Own castle: no step or canter in; a jump in goes on (or ends, by option).
-    /// Opponent's castle: any move into it ends there; a piece inside may only
-    /// step to the other castle cell.
-    fn new(board: &Board, own: Bitset, enemy: Bitset, rules: &Rules) -> PlayerLandings {
-        let inside = LandingMap { forbidden: board.cells() - enemy, ..LandingMap::default() };
-        let quiet = LandingMap { forbidden: own, stop: enemy, goal: Bitset::EMPTY };
-        let jump_stop = match rules.own_castle_jump {
-            OwnCastleJump::Continue => enemy,
-            OwnCastleJump::End => enemy | own,
-        };
-        PlayerLandings {
-            outside: Landings {
-                step: quiet,
-                canter: quiet,
-                jump: LandingMap { forbidden: Bitset::EMPTY, stop: jump_stop, goal: Bitset::EMPTY },
-            },
-            inside_enemy_castle: Landings { step: inside, canter: inside, jump: inside },
+    /// Own castle: no step or canter in; a jump in goes on (or ends, by
+    /// option). A castle to enter: any move into it ends there; a piece
+    /// inside may only step to another cell of it. A goal castle: the move
+    /// ends there (as a goal when goal entries are exempt). A barred castle:
+    /// never landed on.
+    fn new(game: &Camelot, player: Player) -> PlayerLandings {
+        let own = game.castle(player);
+        let (mut enter, mut goal, mut barred) = (Bitset::EMPTY, Bitset::EMPTY, Bitset::EMPTY);
+        for (castle, role) in game.other_castles(player) {
+            match role {
+                CastleRole::Enter => enter |= castle,
+                CastleRole::Goal => goal |= castle,
+                CastleRole::Barred => barred |= castle,
+                CastleRole::Own => {}
+            }
         }
+        let (stop, goal) = if game.rules.goal_entry_exempt { (enter, goal) } else { (enter | goal, Bitset::EMPTY) };
+        let quiet = LandingMap { forbidden: own | barred, stop, goal };
+        let own_jump_stop = match game.rules.own_castle_jump {
+            OwnCastleJump::Continue => Bitset::EMPTY,
+            OwnCastleJump::End => own,
+        };
+        let jump = LandingMap { forbidden: barred, stop: stop | own_jump_stop, goal };
+        let inside = (0..game.players.len())
+            .map(|o| {
+                let map = LandingMap {
+                    forbidden: game.board.cells() - game.castle(Player(o as u8)),
+                    ..LandingMap::default()
+                };
+                Landings { step: map, canter: map, jump: map }
+            })
+            .collect();
+        PlayerLandings { outside: Landings { step: quiet, canter: quiet, jump }, inside }
     }
 }
 
@@ -205,7 +310,7 @@ impl Game for Camelot {
 
     /// A piece standing in its own castle must move out (jumping if it can),
     /// overriding the capture obligation elsewhere; otherwise, when any piece
-    /// outside the opponent's castle can jump, the move must capture.
+    /// outside the castles it holds can jump, the move must capture.
     fn scope(&self, pos: &Position) -> TurnScope {
         let mine = pos.pieces_of(pos.to_move());
         let in_castle = mine & self.castle(pos.to_move());
@@ -224,28 +329,53 @@ impl Game for Camelot {
     }
 
     fn decided(&self, pos: &Position) -> Option<Outcome> {
-        self.end.decided(pos, &[self.castles[1], self.castles[0]])
+        self.end.decided(pos, &self.goal_zones)
     }
 
     fn no_moves(&self, pos: &Position) -> Outcome {
-        self.end.no_moves(pos)
+        self.end.no_moves(pos, self.players.len())
+    }
+
+    /// With the `stuck_passes` option, a player who cannot move passes as
+    /// long as some other player still in the game can move.
+    fn passes_when_stuck(&self, pos: &Position) -> bool {
+        if !self.rules.stuck_passes {
+            return false;
+        }
+        let me = pos.to_move();
+        (0..self.players.len()).map(|p| Player(p as u8)).filter(|p| *p != me && !pos.pieces_of(*p).is_empty()).any(
+            |p| {
+                let mut other = *pos;
+                other.set_to_move(p);
+                let mut probe = KeyList::new();
+                walk(self, &other, self.scope(&other), PathMode::Distinct, &mut probe);
+                !probe.keys.is_empty()
+            },
+        )
     }
 
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
         let mover = pos.to_move();
-        let enemy_castle = self.castle(Self::opponent(mover));
         let mut next = *pos;
-        for c in key.captured {
-            next.remove(c);
+        if !key.is_pass() {
+            for c in key.captured {
+                next.remove(c);
+            }
+            next.move_piece(key.from, key.to);
+            let held = self.held_castle(mover, key.from);
+            if held.is_some() && key.from != key.to {
+                next.set_counter(mover, pos.counter(mover) + 1);
+            }
+            let entered = held.is_none() && self.goal_zones[mover.index()].contains(key.to);
+            if key.is_capture() || entered {
+                next.set_clock(0);
+            } else {
+                next.set_clock(pos.clock().saturating_add(1));
+            }
+        } else {
+            next.set_clock(pos.clock().saturating_add(1));
         }
-        next.move_piece(key.from, key.to);
-        let castle_move = enemy_castle.contains(key.from) && key.from != key.to;
-        if castle_move {
-            next.set_counter(mover, pos.counter(mover) + 1);
-        }
-        let progress = key.is_capture() || (enemy_castle.contains(key.to) && !enemy_castle.contains(key.from));
-        next.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
-        next.set_to_move(Self::opponent(mover));
+        next.set_to_move(self.next_player(&next, mover));
         next
     }
 
@@ -254,6 +384,6 @@ impl Game for Camelot {
     }
 
     fn zone_owner(&self, cell: Cell) -> Option<Player> {
-        (0..2).map(|i| Player(i as u8)).find(|p| self.castle(*p).contains(cell))
+        (0..self.players.len()).map(|i| Player(i as u8)).find(|p| self.castle(*p).contains(cell))
     }
 }

@@ -1,7 +1,7 @@
 //! Camelot-family variant files: the TOML schema, and its validation into a
 //! [`Camelot`] game with every problem reported at once, by line and column.
 
-use crate::rules::{Camelot, KindRules, OwnCastleJump, Rules};
+use crate::rules::{Camelot, KindRules, OtherCastles, OwnCastleJump, Rules};
 use leap_core::{
     Bitset, Board, Cell, Coord, Diagnostics, EndRules, FileErrors, Geometry, KindInfo, NoMoves, Piece, Player,
     PlayerInfo, Position,
@@ -68,12 +68,32 @@ struct RulesSpec {
     own_castle_jump: Spanned<String>,
     #[serde(default = "lapse")]
     blocked_castle_piece: Spanned<String>,
+    #[serde(default = "enter")]
+    other_castles: Spanned<String>,
+    #[serde(default)]
+    goal_entry_exempt: bool,
+    #[serde(default = "game_over")]
+    no_move: Spanned<String>,
 }
 
 impl Default for RulesSpec {
     fn default() -> Self {
-        RulesSpec { castle_moves: two(), own_castle_jump: cont(), blocked_castle_piece: lapse() }
+        RulesSpec {
+            castle_moves: two(),
+            own_castle_jump: cont(),
+            blocked_castle_piece: lapse(),
+            other_castles: enter(),
+            goal_entry_exempt: false,
+            no_move: game_over(),
+        }
     }
+}
+
+fn enter() -> Spanned<String> {
+    Spanned::new(0..0, "enter".into())
+}
+fn game_over() -> Spanned<String> {
+    Spanned::new(0..0, "ends-game".into())
 }
 
 fn two() -> Spanned<u8> {
@@ -276,10 +296,13 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
         kind_rules.push(KindRules { charge: p.charge, canter_rule: p.canter_rule });
     }
     let board = board?;
-    let mut castles = [Bitset::EMPTY; 2];
-    for (i, p) in players.iter().enumerate().take(2) {
+    let mut castles = vec![Bitset::EMPTY; players.len()];
+    for (i, p) in players.iter().enumerate() {
         for c in p.castle.get_ref() {
             match board.cell(c.get_ref()) {
+                Some(cell) if castles.iter().any(|k| k.contains(cell)) => {
+                    diag.error(at(c.span()), format!("castle cell `{}` belongs to two castles", c.get_ref()))
+                }
                 Some(cell) => castles[i].insert(cell),
                 None => diag.error(at(c.span()), format!("castle cell `{}` is not on the board", c.get_ref())),
             }
@@ -288,10 +311,7 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
             diag.error(at(p.castle.span()), "a castle needs at least one cell");
         }
     }
-    if castles[0].intersects(castles[1]) {
-        diag.error(at(players[1].castle.span()), "the two castles share a cell");
-    }
-    let rules = rules(spec, diag);
+    let rules = rules(spec, players.len(), diag);
     let end = end_rules(spec, diag);
     let name = spec.name.get_ref().clone();
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
@@ -367,7 +387,7 @@ fn board(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> Opti
     }
 }
 
-fn rules(spec: &VariantFile, diag: &mut Diagnostics) -> Rules {
+fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> Rules {
     let r = &spec.rules;
     let own_castle_jump = match r.own_castle_jump.get_ref().as_str() {
         "continue" => OwnCastleJump::Continue,
@@ -395,7 +415,37 @@ fn rules(spec: &VariantFile, diag: &mut Diagnostics) -> Rules {
     if castle_moves > 15 {
         diag.error(at(r.castle_moves.span()), format!("castle_moves = {castle_moves}; expected 0 to 15"));
     }
-    Rules { castle_moves, own_castle_jump, blocked_lapses }
+    let other_castles = match r.other_castles.get_ref().as_str() {
+        "enter" => OtherCastles::Enter,
+        "left-wins-right-barred" if players == 3 => OtherCastles::LeftWinsRightBarred,
+        "left-wins-right-barred" => {
+            diag.error(at(r.other_castles.span()), "other_castles = \"left-wins-right-barred\" needs 3 players");
+            OtherCastles::Enter
+        }
+        other => {
+            diag.error(
+                at(r.other_castles.span()),
+                format!("other_castles = `{other}`; expected \"enter\" or \"left-wins-right-barred\""),
+            );
+            OtherCastles::Enter
+        }
+    };
+    let stuck_passes = match r.no_move.get_ref().as_str() {
+        "ends-game" => false,
+        "pass" => true,
+        other => {
+            diag.error(at(r.no_move.span()), format!("no_move = `{other}`; expected \"ends-game\" or \"pass\""));
+            false
+        }
+    };
+    Rules {
+        castle_moves,
+        own_castle_jump,
+        blocked_lapses,
+        other_castles,
+        goal_entry_exempt: r.goal_entry_exempt,
+        stuck_passes,
+    }
 }
 
 fn end_rules(spec: &VariantFile, diag: &mut Diagnostics) -> EndRules {
@@ -408,13 +458,14 @@ fn end_rules(spec: &VariantFile, diag: &mut Diagnostics) -> EndRules {
             NoMoves::Loss
         }
     };
+    // 0 switches a numeric condition off.
     EndRules {
-        goal_count: e.castle_occupancy,
+        goal_count: e.castle_occupancy.filter(|&n| n > 0),
         bare_min_material: e.bare_win_min_material,
-        insufficient_material: e.insufficient_material,
+        insufficient_material: e.insufficient_material.filter(|&n| n > 0),
         no_moves,
-        move_limit: e.move_limit,
-        repetition: e.repetition,
+        move_limit: e.move_limit.filter(|&n| n > 0),
+        repetition: e.repetition.filter(|&n| n > 0),
     }
 }
 

@@ -112,6 +112,10 @@ pub struct Board {
     by_coord: Vec<u8>,
     names: Vec<String>,
     lookup: HashMap<String, Cell>,
+    /// Each cell's place when cells are listed for people (see [`Board::listing_key`]).
+    order: Vec<u8>,
+    /// Whether every cell's name is a number.
+    numbered: bool,
     step: Vec<[u8; MAX_DIRS]>,
     leap: Vec<[u8; MAX_DIRS]>,
     all: Bitset,
@@ -169,6 +173,8 @@ impl Board {
             by_coord,
             names: Vec::new(),
             lookup: HashMap::new(),
+            order: Vec::new(),
+            numbered: false,
             step: Vec::new(),
             leap: Vec::new(),
             all: Bitset::EMPTY,
@@ -180,6 +186,8 @@ impl Board {
     }
 
     /// Replaces the cell names (in square order), e.g. checkers' 1-32.
+    /// When every name is a number, cells are listed in numeric order
+    /// (see [`Board::listing_key`]).
     pub fn set_names(&mut self, names: Vec<String>) -> Result<(), BoardError> {
         if names.len() != self.coords.len() {
             return Err(BoardError::BadNames(format!("{} names for {} cells", names.len(), self.coords.len())));
@@ -189,6 +197,16 @@ impl Board {
             if lookup.insert(n.to_ascii_uppercase(), Cell(i as u8)).is_some() {
                 return Err(BoardError::BadNames(format!("`{n}` is used twice")));
             }
+        }
+        let numbers: Option<Vec<u32>> = names.iter().map(|n| n.parse().ok()).collect();
+        let mut listed: Vec<usize> = (0..names.len()).collect();
+        self.numbered = numbers.is_some();
+        if let Some(numbers) = numbers {
+            listed.sort_by_key(|&i| numbers[i]);
+        }
+        self.order = vec![0; names.len()];
+        for (place, &i) in listed.iter().enumerate() {
+            self.order[i] = place as u8;
         }
         self.names = names;
         self.lookup = lookup;
@@ -269,6 +287,23 @@ impl Board {
     /// The name of a cell.
     pub fn name(&self, cell: Cell) -> &str {
         &self.names[cell.index()]
+    }
+    /// Where `cell` comes when cells are listed for people (position strings,
+    /// move lists): square order, or numeric order when every cell's name is
+    /// a number (checkers' 1-32, which run against square order).
+    #[inline]
+    pub fn listing_key(&self, cell: Cell) -> usize {
+        self.order[cell.index()] as usize
+    }
+    /// Whether every cell's name is a number (checkers' 1-32).
+    pub fn is_numbered(&self) -> bool {
+        self.numbered
+    }
+    /// The cells of `cells` in listing order (see [`Board::listing_key`]).
+    pub fn listed(&self, cells: Bitset) -> Vec<Cell> {
+        let mut v: Vec<Cell> = cells.iter().collect();
+        v.sort_by_key(|&c| self.listing_key(c));
+        v
     }
     /// The cell with this name (case-insensitive).
     pub fn cell(&self, name: &str) -> Option<Cell> {

@@ -1,6 +1,8 @@
 //! Board diagrams for people: ranks from the top, files labelled, special
-//! zones (castles) in brackets, the first player's pieces in upper case and
-//! the second's in lower case.
+//! zones (castles) in brackets, each piece as its game's letter for it (by
+//! default upper case for the first player, lower case for the second). On a
+//! board whose cells are numbered (checkers' 1-32) the empty cells show their
+//! numbers instead of a file and rank frame.
 
 use crate::board::Coord;
 use crate::game::Game;
@@ -9,6 +11,9 @@ use crate::position::Position;
 /// Draws `pos` as text.
 pub fn diagram<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
     let board = game.board();
+    if board.is_numbered() {
+        return numbered(game, pos);
+    }
     let files = board.files();
     let mut header = String::from("    ");
     for f in 0..files {
@@ -27,14 +32,7 @@ pub fn diagram<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
             let symbol = match pos.piece_at(cell) {
                 None if game.zone_owner(cell).is_some() => ' ',
                 None => '.',
-                Some(p) => {
-                    let c = game.kind_info(p.kind).symbol;
-                    if p.player.0 == 0 {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c.to_ascii_lowercase()
-                    }
-                }
+                Some(p) => game.piece_symbol(p),
             };
             if game.zone_owner(cell).is_some() {
                 line.push_str(&format!("[{symbol}]"));
@@ -48,5 +46,26 @@ pub fn diagram<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
     }
     out.push_str(header.trim_end());
     out.push('\n');
+    out
+}
+
+/// A diagram of a board with numbered cells: each empty cell shows its number.
+fn numbered<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
+    let board = game.board();
+    let mut out = String::new();
+    for r in (0..board.ranks()).rev() {
+        let mut line = String::from(" ");
+        for f in 0..board.files() {
+            match board.at(Coord { file: f, rank: r }) {
+                None => line.push_str("   "),
+                Some(cell) => match pos.piece_at(cell) {
+                    Some(p) => line.push_str(&format!(" {} ", game.piece_symbol(p))),
+                    None => line.push_str(&format!("{:>2} ", board.name(cell))),
+                },
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
     out
 }

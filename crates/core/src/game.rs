@@ -6,7 +6,7 @@ use crate::bitset::Bitset;
 use crate::board::Cell;
 use crate::moves::{Leg, Move, MoveKey};
 use crate::outcome::Outcome;
-use crate::position::{Kind, Player, Position};
+use crate::position::{Kind, Piece, Player, Position};
 use crate::walk::{walk, KeyList, LeapRules, PathMode, PathSink, TurnScope};
 
 /// A player as a variant names it.
@@ -53,8 +53,14 @@ pub trait Game: LeapRules + Sync {
     fn scope(&self, pos: &Position) -> TurnScope;
     /// The outcome, if the game is over without looking at the moves.
     fn decided(&self, pos: &Position) -> Option<Outcome>;
-    /// The outcome when the player to move has no legal move.
+    /// The outcome when the player to move has no legal move (and does not pass).
     fn no_moves(&self, pos: &Position) -> Outcome;
+    /// Whether the player to move, having no legal move, passes (the game
+    /// goes on; the pass is then its one legal move) rather than the game
+    /// ending with [`Game::no_moves`].
+    fn passes_when_stuck(&self, _pos: &Position) -> bool {
+        false
+    }
     /// The position after the (legal) move `key`.
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position;
     /// Draw after this many occurrences of a position, if the variant has that rule.
@@ -64,6 +70,23 @@ pub trait Game: LeapRules + Sync {
     /// A mark for special cells in diagrams (a castle), by owner.
     fn zone_owner(&self, _cell: Cell) -> Option<Player> {
         None
+    }
+    /// The players in the order notation lists them: the sections of a
+    /// position string and the scores of a result token (`1-0`). Turn order
+    /// unless the game's convention differs (PDN checkers: White first,
+    /// although Black moves first).
+    fn notation_order(&self) -> Vec<Player> {
+        (0..self.players().len()).map(|i| Player(i as u8)).collect()
+    }
+    /// The letter showing `piece` in diagrams: its kind's symbol, upper case
+    /// for the first player and lower case for the others.
+    fn piece_symbol(&self, piece: Piece) -> char {
+        let c = self.kind_info(piece.kind).symbol;
+        if piece.player.0 == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        }
     }
 
     /// The kind with this index.
@@ -76,6 +99,9 @@ pub trait Game: LeapRules + Sync {
         out.clear();
         if self.decided(pos).is_none() {
             walk(self, pos, self.scope(pos), PathMode::Distinct, out);
+            if out.keys.is_empty() && self.passes_when_stuck(pos) {
+                out.keys.push(MoveKey::PASS);
+            }
         }
     }
 
@@ -92,7 +118,11 @@ pub trait Game: LeapRules + Sync {
         Self: Sized,
     {
         if self.decided(pos).is_none() {
-            walk(self, pos, self.scope(pos), PathMode::Simple, sink);
+            let mut counted = Counted { sink, paths: 0 };
+            walk(self, pos, self.scope(pos), PathMode::Simple, &mut counted);
+            if counted.paths == 0 && self.passes_when_stuck(pos) {
+                counted.sink.emit(MoveKey::PASS.from, MoveKey::PASS.to, &[], Bitset::EMPTY);
+            }
         }
     }
 
@@ -101,9 +131,7 @@ pub trait Game: LeapRules + Sync {
         if let Some(o) = self.decided(pos) {
             return Some(o);
         }
-        let mut list = KeyList::new();
-        walk(self, pos, self.scope(pos), PathMode::Distinct, &mut list);
-        list.keys.is_empty().then(|| self.no_moves(pos))
+        self.legal_moves(pos).is_empty().then(|| self.no_moves(pos))
     }
 
     /// The canonical path of a legal move: the fewest legs, then the first in
@@ -114,6 +142,9 @@ pub trait Game: LeapRules + Sync {
     {
         if self.decided(pos).is_some() {
             return None;
+        }
+        if key.is_pass() {
+            return self.legal_moves(pos).contains(key).then(Move::pass);
         }
         let scope = self.scope(pos);
         if !scope.pieces.contains(key.from) {
@@ -150,6 +181,23 @@ pub struct IllegalMove {
     pub position: Box<Position>,
     /// The move that was refused.
     pub key: MoveKey,
+}
+
+/// Passes paths on to `sink`, counting them.
+struct Counted<'a, S> {
+    sink: &'a mut S,
+    paths: usize,
+}
+
+impl<S: PathSink> PathSink for Counted<'_, S> {
+    const PATHS: bool = S::PATHS;
+    fn emit(&mut self, from: Cell, to: Cell, legs: &[Leg], captured: Bitset) {
+        self.paths += 1;
+        self.sink.emit(from, to, legs, captured);
+    }
+    fn follow(&mut self, legs: &[Leg], captured: Bitset) -> bool {
+        self.sink.follow(legs, captured)
+    }
 }
 
 struct Canonical {

@@ -42,11 +42,23 @@ pub struct MoveKey {
     pub captured: Bitset,
 }
 
+/// The cell index a pass uses for its start and end: no cell of any board.
+const NO_CELL: Cell = Cell::new(u8::MAX);
+
 impl MoveKey {
+    /// The move of a player who cannot move and passes (in games that allow it).
+    pub const PASS: MoveKey = MoveKey { from: NO_CELL, to: NO_CELL, captured: Bitset::EMPTY };
+
+    /// Whether this is a pass.
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.from == NO_CELL
+    }
+
     /// `(from, to)` as it affects the board: `None` for a move that ends where it began.
     #[inline]
     fn displacement(&self) -> Option<(Cell, Cell)> {
-        (self.from != self.to).then_some((self.from, self.to))
+        (self.from != self.to || self.is_pass()).then_some((self.from, self.to))
     }
 
     /// Whether the move captures anything.
@@ -85,6 +97,16 @@ pub struct Move {
 }
 
 impl Move {
+    /// A pass, with no legs.
+    pub fn pass() -> Move {
+        Move { from: NO_CELL, legs: Legs::new(), captured: Bitset::EMPTY }
+    }
+
+    /// Whether this is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.from == NO_CELL
+    }
+
     /// The end cell.
     pub fn to(&self) -> Cell {
         self.legs.last().map_or(self.from, |l| l.to)

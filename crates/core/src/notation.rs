@@ -13,6 +13,9 @@ use std::fmt;
 
 /// Writes a move in notation.
 pub fn format_move(board: &Board, mv: &Move) -> String {
+    if mv.is_pass() {
+        return "pass".to_string();
+    }
     let mut s = board.name(mv.from).to_string();
     for leg in &mv.legs {
         s.push(if leg.kind == LegKind::Jump { 'x' } else { '-' });
@@ -76,6 +79,8 @@ pub enum MoveError {
     },
     /// The game is over: no move is legal.
     GameOver,
+    /// A pass was written, but the player has a move (or the game has no passing).
+    NoPass,
 }
 
 impl fmt::Display for MoveError {
@@ -97,6 +102,7 @@ impl fmt::Display for MoveError {
                 write!(f, "`{text}` fits several legal moves: {}; write more of the path", candidates.join(" "))
             }
             MoveError::GameOver => write!(f, "the game is over; no move is legal"),
+            MoveError::NoPass => write!(f, "`pass` is legal only for a player who has no move"),
         }
     }
 }
@@ -185,6 +191,16 @@ pub struct ReadMove {
 pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMove, MoveError> {
     let board = game.board();
     let text = text.trim();
+    if text.eq_ignore_ascii_case("pass") {
+        if game.decided(pos).is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let legal = game.legal_moves(pos);
+        if legal.contains(&MoveKey::PASS) {
+            return Ok(ReadMove { key: MoveKey::PASS, path: Move::pass(), completed: None });
+        }
+        return Err(MoveError::NoPass);
+    }
     let written = parse_written(board, text)?;
     if game.decided(pos).is_some() {
         return Err(MoveError::GameOver);
@@ -302,11 +318,13 @@ pub fn legal_move_texts<G: Game>(game: &G, pos: &Position) -> Vec<String> {
     v
 }
 
-/// Orders move texts by their cells in square order (start cell first).
+/// Orders move texts by their cells in listing order (start cell first; see [`Board::listing_key`]).
 fn notation_order(board: &Board, a: &str, b: &str) -> std::cmp::Ordering {
     let cells = |s: &str| -> Vec<usize> {
         parse_written(board, s)
-            .map(|w| std::iter::once(w.from).chain(w.landings.iter().map(|l| l.1)).map(Cell::index).collect())
+            .map(|w| {
+                std::iter::once(w.from).chain(w.landings.iter().map(|l| l.1)).map(|c| board.listing_key(c)).collect()
+            })
             .unwrap_or_default()
     };
     cells(a).cmp(&cells(b)).then_with(|| a.cmp(b))

@@ -52,8 +52,7 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// End conditions of a two-player game of the family, checked after every
-/// move (the player who just moved is the one not to move).
+/// End conditions of a game of the family, checked after every move.
 ///
 /// ```
 /// use leap_core::{EndRules, NoMoves};
@@ -91,27 +90,32 @@ pub enum NoMoves {
 
 impl EndRules {
     /// The outcome that needs no move generation, if the game is over.
-    /// `goal_zones[p]` is player `p`'s goal zone.
+    /// `goal_zones[p]` is player `p`'s goal zone; there is one per player.
+    ///
+    /// In order: a player with enough pieces in its goal zone wins (the
+    /// player who just moved is looked at first); when only one player has
+    /// pieces left, it wins if it has enough of them, else the game is drawn;
+    /// drawn when every player is down to the insufficient material; drawn
+    /// when the clock reaches the move limit.
     pub fn decided(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
-        let to_move = pos.to_move();
-        let moved = Player(1 - to_move.0);
+        let n = goal_zones.len();
         let count = |p: Player| pos.pieces_of(p).len();
-        if let Some(n) = self.goal_count {
-            for p in [moved, to_move] {
-                if (pos.pieces_of(p) & goal_zones[p.index()]).len() >= n {
-                    return Some(Outcome { result: GameResult::Win(p), reason: EndReason::Goal });
-                }
+        let players = || (0..n).map(|i| Player(((pos.to_move().index() + 2 * n - 1 - i) % n) as u8));
+        if let Some(need) = self.goal_count {
+            if let Some(p) = players().find(|p| (pos.pieces_of(*p) & goal_zones[p.index()]).len() >= need) {
+                return Some(Outcome { result: GameResult::Win(p), reason: EndReason::Goal });
             }
         }
-        for (bare, other) in [(to_move, moved), (moved, to_move)] {
-            if count(bare) == 0 {
-                let result =
-                    if count(other) >= self.bare_min_material { GameResult::Win(other) } else { GameResult::Draw };
-                return Some(Outcome { result, reason: EndReason::Elimination });
-            }
+        let mut alive = players().filter(|p| count(*p) > 0);
+        if let (first, None) = (alive.next(), alive.next()) {
+            let result = match first {
+                Some(p) if count(p) >= self.bare_min_material => GameResult::Win(p),
+                _ => GameResult::Draw,
+            };
+            return Some(Outcome { result, reason: EndReason::Elimination });
         }
-        if let Some(n) = self.insufficient_material {
-            if count(to_move) <= n && count(moved) <= n {
+        if let Some(most) = self.insufficient_material {
+            if players().all(|p| count(p) <= most) {
                 return Some(Outcome { result: GameResult::Draw, reason: EndReason::InsufficientMaterial });
             }
         }
@@ -123,10 +127,15 @@ impl EndRules {
         None
     }
 
-    /// The outcome when the player to move has no legal move.
-    pub fn no_moves(&self, pos: &Position) -> Outcome {
-        let to_move = pos.to_move();
-        let other = Player(1 - to_move.0);
+    /// The outcome when the player to move has no legal move, in a game of
+    /// `players` players. A loss is a win for the player who moved last
+    /// (the nearest one before in turn order that has pieces).
+    pub fn no_moves(&self, pos: &Position, players: usize) -> Outcome {
+        let to_move = pos.to_move().index();
+        let other = (1..players)
+            .map(|i| Player(((to_move + players - i) % players) as u8))
+            .find(|p| !pos.pieces_of(*p).is_empty())
+            .unwrap_or(Player(((to_move + players - 1) % players) as u8));
         let result = match self.no_moves {
             NoMoves::Loss => GameResult::Win(other),
             NoMoves::Draw => GameResult::Draw,

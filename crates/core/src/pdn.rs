@@ -1,6 +1,8 @@
 //! Position strings in PDN style: the player to move, then one section per
 //! player (its letter, then its pieces as comma-separated cells, each with
-//! its kind's prefix), then optional `key=value` fields:
+//! its kind's prefix; sections in the game's [`Game::notation_order`], pieces
+//! kind by kind in [`crate::Board::listing_key`] order; either order is read),
+//! then optional `key=value` fields:
 //!
 //! `W:WKC6,KD7,D6,E6:BKC11,D11 castle-moves=0,1`
 //!
@@ -46,13 +48,13 @@ pub fn format_position<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
     let board = game.board();
     let mut s = String::new();
     s.push(players[pos.to_move().index()].letter);
-    for (i, info) in players.iter().enumerate() {
+    for player in game.notation_order() {
         s.push(':');
-        s.push(info.letter);
-        let mine = pos.pieces_of(Player(i as u8));
+        s.push(players[player.index()].letter);
+        let mine = pos.pieces_of(player);
         let mut first = true;
         for (k, kind) in game.kinds().iter().enumerate() {
-            for c in mine & pos.kind_cells(Kind(k as u8)) {
+            for c in board.listed(mine & pos.kind_cells(Kind(k as u8))) {
                 if !first {
                     s.push(',');
                 }

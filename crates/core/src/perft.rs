@@ -50,7 +50,10 @@ pub fn count_moves<G: Game>(game: &G, pos: &Position) -> u64 {
     }
     let mut counter = Counter::default();
     walk(game, pos, game.scope(pos), PathMode::Distinct, &mut counter);
-    counter.total()
+    match counter.total() {
+        0 if game.passes_when_stuck(pos) => 1,
+        n => n,
+    }
 }
 
 /// Counts distinct moves: quiet ones as a set of destinations per piece,

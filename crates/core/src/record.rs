@@ -296,12 +296,17 @@ impl History {
         (seen as u32 >= limit).then_some(Outcome { result: GameResult::Draw, reason: EndReason::Repetition })
     }
 
-    /// The result token of the game so far (`*` while it goes on).
+    /// The result token of the game so far (`*` while it goes on). With two
+    /// players the scores are in [`Game::notation_order`]: `1-0` is a win for
+    /// the player listed first (Camelot: White; PDN checkers: White too,
+    /// although Black moves first).
     pub fn result_token<G: Game>(&self, game: &G) -> String {
         match self.outcome(game).map(|o| o.result) {
             None => "*".into(),
             Some(GameResult::Draw) => "1/2-1/2".into(),
-            Some(GameResult::Win(p)) if game.players().len() == 2 => if p.0 == 0 { "1-0" } else { "0-1" }.into(),
+            Some(GameResult::Win(p)) if game.players().len() == 2 => {
+                if game.notation_order().first() == Some(&p) { "1-0" } else { "0-1" }.into()
+            }
             Some(GameResult::Win(p)) => format!("{}-wins", game.players()[p.index()].letter),
         }
     }

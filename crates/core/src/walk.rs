@@ -266,7 +266,7 @@ fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
     };
     w.steps(empty - landings.step.forbidden);
     w.jumps(from, Bitset::EMPTY);
-    if ab.canter_dirs != 0 && (!captures_only || ab.charge) {
+    if ab.canter_dirs != 0 && (!captures_only || ab.charge || !landings.canter.goal.is_empty()) {
         w.canters(from, false);
     }
 }
