@@ -14,8 +14,10 @@
 
 #![warn(missing_docs)]
 
+mod eval;
 mod rules;
 mod variant;
 
+pub use eval::{CamelotEval, EvalTerms, EvalWeights};
 pub use rules::{Camelot, KindRules, OwnCastleJump, Rules};
 pub use variant::{load, parse_variant, LoadError, BUILTIN};

@@ -26,6 +26,7 @@ mod pdn;
 mod perft;
 mod position;
 mod record;
+mod search;
 mod walk;
 
 pub use bitset::{Bitset, MAX_CELLS};
@@ -40,6 +41,10 @@ pub use pdn::{format_position, parse_piece, parse_position, PositionError};
 pub use perft::{count_moves, divide, perft, perft_parallel, Count};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};
 pub use record::{parse_movetext, parse_records, History, PlayError, Record, RecordError, WrittenPly};
+pub use search::{
+    is_decisive, outcome_score, AlphaBeta, Choice, EvalFn, Evaluator, Material, Minimax, Random, Score, SplitMix64,
+    Strategy, MAX_EVAL, WIN,
+};
 pub use walk::{
     any_jump, can_jump, walk, walk_piece, Abilities, KeyList, Landing, LandingMap, Landings, LeapRules, PathList,
     PathMode, PathSink, TurnScope,

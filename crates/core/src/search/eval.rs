@@ -1,0 +1,104 @@
+//! Evaluations: what a position is worth to a player when the search stops.
+
+use super::Score;
+use crate::game::Game;
+use crate::position::{Kind, Player, Position, MAX_KINDS};
+
+/// The value of an unfinished position for a player, in [`Score`] units
+/// (100 = one Man). Searches call it only on positions where the game goes
+/// on (finished games are scored by [`super::outcome_score`]), and clamp
+/// what it returns to ±[`super::MAX_EVAL`].
+///
+/// For two players an evaluation should be antisymmetric
+/// (`evaluate(pos, a) == -evaluate(pos, b)`); the searches do not rely on
+/// it, since they always ask for the root player's value.
+///
+/// A closure becomes an evaluator with [`EvalFn`]; a reference to an
+/// evaluator is one too, so that many searches can share one.
+pub trait Evaluator<G: ?Sized>: Send + Sync {
+    /// The value of `pos` for `player`.
+    fn evaluate(&self, game: &G, pos: &Position, player: Player) -> Score;
+}
+
+/// A closure `Fn(&G, &Position, Player) -> Score` as an [`Evaluator`].
+///
+/// ```
+/// # use leap_core::*;
+/// # fn demo<G: Game>(game: &G) {
+/// let mobility = EvalFn(|g: &G, p: &Position, me: Player| {
+///     let n = count_moves(g, p) as Score;
+///     if p.to_move() == me { n } else { -n }
+/// });
+/// let _ = AlphaBeta::new(2, mobility).choose(game, &game.start());
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct EvalFn<F>(pub F);
+
+impl<G: ?Sized, F> Evaluator<G> for EvalFn<F>
+where
+    F: Fn(&G, &Position, Player) -> Score + Send + Sync,
+{
+    fn evaluate(&self, game: &G, pos: &Position, player: Player) -> Score {
+        (self.0)(game, pos, player)
+    }
+}
+
+/// The default evaluation: material. Each piece kind has a value; a
+/// position is worth the value of the player's pieces minus the value of
+/// all the other players' pieces (for two players: own minus the
+/// opponent's; with more, the paranoid view that every other player is an
+/// enemy).
+///
+/// ```
+/// use leap_core::{Kind, Material};
+/// let m = Material::new(&[300, 100]);
+/// assert_eq!(m.value(Kind(0)), 300);
+/// assert_eq!(Material::default().value(Kind(1)), 100);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Material {
+    values: [Score; MAX_KINDS],
+}
+
+impl Default for Material {
+    /// Every kind worth 100.
+    fn default() -> Self {
+        Material { values: [100; MAX_KINDS] }
+    }
+}
+
+impl Material {
+    /// Values by kind index; kinds not listed are worth 100.
+    pub fn new(values: &[Score]) -> Self {
+        let mut m = Material::default();
+        for (slot, v) in m.values.iter_mut().zip(values) {
+            *slot = *v;
+        }
+        m
+    }
+
+    /// The value of one piece of `kind`.
+    pub fn value(&self, kind: Kind) -> Score {
+        self.values[kind.index()]
+    }
+
+    /// The value of `player`'s pieces.
+    pub fn of(&self, pos: &Position, player: Player) -> Score {
+        let mine = pos.pieces_of(player);
+        (0..MAX_KINDS).map(|k| (mine & pos.kind_cells(Kind(k as u8))).len() as Score * self.values[k]).sum()
+    }
+}
+
+impl<G: Game + ?Sized> Evaluator<G> for Material {
+    fn evaluate(&self, game: &G, pos: &Position, player: Player) -> Score {
+        let n = game.players().len();
+        (0..n).map(|p| Player(p as u8)).map(|p| if p == player { 1 } else { -1 } * self.of(pos, p)).sum()
+    }
+}
+
+impl<G: ?Sized, E: Evaluator<G>> Evaluator<G> for &E {
+    fn evaluate(&self, game: &G, pos: &Position, player: Player) -> Score {
+        (**self).evaluate(game, pos, player)
+    }
+}
