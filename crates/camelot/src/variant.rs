@@ -12,7 +12,10 @@ use std::ops::Range;
 use toml::Spanned;
 
 /// The built-in variants: name and file text.
-pub const BUILTIN: &[(&str, &str)] = &[("camelot", include_str!("../../../variants/camelot.toml"))];
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("camelot", include_str!("../../../variants/camelot.toml")),
+    ("tri-camelot", include_str!("../../../variants/tri-camelot.toml")),
+];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -237,10 +240,10 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
     };
     let board = board(spec, geometry.unwrap_or(Geometry::Square), diag);
     let players = spec.players.get_ref();
-    if players.len() != 2 {
+    if players.len() < 2 || players.len() > leap_core::MAX_PLAYERS {
         diag.error(
             at(spec.players.span()),
-            format!("a Camelot-family variant has 2 players, this file lists {}", players.len()),
+            format!("expected 2 to {} players, this file lists {}", leap_core::MAX_PLAYERS, players.len()),
         );
     }
     let mut player_infos = Vec::new();

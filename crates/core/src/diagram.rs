@@ -14,6 +14,9 @@ pub fn diagram<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
     if board.is_numbered() {
         return numbered(game, pos);
     }
+    if board.geometry() == crate::board::Geometry::Hex {
+        return hex(game, pos);
+    }
     let files = board.files();
     let mut header = String::from("    ");
     for f in 0..files {
@@ -67,5 +70,44 @@ fn numbered<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    out
+}
+
+/// A diagram of a hex board: each rank a row, each hexagon four characters
+/// wide at its file's column, so that neighbouring ranks interlock. A piece
+/// shows as its player's letter and its kind's symbol (`BK`: a Blue Knight),
+/// an empty hexagon as `..`, a castle in brackets.
+fn hex<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
+    let board = game.board();
+    let files = board.files() as usize;
+    let mut header = String::from("    ");
+    for f in 0..files {
+        header.push_str(&format!("  {} ", (b'A' + f as u8) as char));
+    }
+    let header = header.trim_end().to_string();
+    let mut out = format!("{header}\n");
+    for r in (0..board.ranks()).rev() {
+        let mut line = format!("{:>3} ", r + 1);
+        for f in 0..files {
+            let Some(cell) = board.at(Coord { file: f as u8, rank: r }) else {
+                line.push_str("    ");
+                continue;
+            };
+            let token = match pos.piece_at(cell) {
+                Some(p) => format!("{}{}", game.players()[p.player.index()].letter, game.kind_info(p.kind).symbol),
+                None => "..".to_string(),
+            };
+            if game.zone_owner(cell).is_some() {
+                line.push_str(&format!("[{token}]"));
+            } else {
+                line.push_str(&format!(" {token} "));
+            }
+        }
+        let width = 4 + 4 * files;
+        out.push_str(&format!("{:<width$} {}", line, r + 1).trim_end().to_string());
+        out.push('\n');
+    }
+    out.push_str(&header);
+    out.push('\n');
     out
 }

@@ -64,7 +64,7 @@ pub fn format_position<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
             }
         }
     }
-    if let Some(name) = game.counter_name() {
+    if let Some(name) = game.counter_name().filter(|_| game.counter_limit() > 0) {
         let values: Vec<String> = (0..players.len()).map(|i| pos.counter(Player(i as u8)).to_string()).collect();
         s.push_str(&format!(" {name}={}", values.join(",")));
     }

@@ -70,7 +70,17 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// Whether `token` is a result: `*`, or one score per player joined by `-`,
+/// each `1`, `0` or a share of a draw (`1-0`, `0-1`, `1/2-1/2`, `0-1-0`,
+/// `1/3-1/3-1/3`).
+fn is_result(token: &str) -> bool {
+    if token == "*" {
+        return true;
+    }
+    let parts: Vec<&str> = token.split('-').collect();
+    (2..=crate::position::MAX_PLAYERS).contains(&parts.len())
+        && parts.iter().all(|p| matches!(*p, "0" | "1" | "1/2" | "1/3" | "1/4"))
+}
 
 /// Reads every game of a record file.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
@@ -134,7 +144,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             }
             let token: String = chars[start..i].iter().collect();
             in_moves = true;
-            if RESULTS.contains(&token.as_str()) {
+            if is_result(&token) {
                 current.result = Some(token);
                 games.push(std::mem::take(&mut current));
                 in_moves = false;
@@ -300,15 +310,18 @@ impl History {
     /// players the scores are in [`Game::notation_order`]: `1-0` is a win for
     /// the player listed first (Camelot: White; PDN checkers: White too,
     /// although Black moves first).
+    ///
+    /// One score per player in notation order, joined by `-`: `1` for the
+    /// winner and `0` for the others (`1-0`, `0-1`, `0-0-1`), or an equal
+    /// share for a draw (`1/2-1/2`, `1/3-1/3-1/3`).
     pub fn result_token<G: Game>(&self, game: &G) -> String {
-        match self.outcome(game).map(|o| o.result) {
-            None => "*".into(),
-            Some(GameResult::Draw) => "1/2-1/2".into(),
-            Some(GameResult::Win(p)) if game.players().len() == 2 => {
-                if game.notation_order().first() == Some(&p) { "1-0" } else { "0-1" }.into()
-            }
-            Some(GameResult::Win(p)) => format!("{}-wins", game.players()[p.index()].letter),
-        }
+        let order = game.notation_order();
+        let scores: Vec<String> = match self.outcome(game).map(|o| o.result) {
+            None => return "*".into(),
+            Some(GameResult::Draw) => order.iter().map(|_| format!("1/{}", order.len())).collect(),
+            Some(GameResult::Win(w)) => order.iter().map(|p| if *p == w { "1" } else { "0" }.to_string()).collect(),
+        };
+        scores.join("-")
     }
 
     /// Writes the game as a record that [`parse_records`] reads back.

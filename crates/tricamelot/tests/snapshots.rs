@@ -1,0 +1,35 @@
+//! Snapshots of what a person reads for Tri-Camelot: the hex diagram and the move list.
+
+use leap_core::{diagram, format_position, legal_move_texts, Game, History};
+
+#[test]
+fn tri_camelot_start_diagram() {
+    let g = leap_tricamelot::game();
+    let start = g.start();
+    insta::assert_snapshot!(format!("{}{}", diagram(&g, &start), format_position(&g, &start)));
+}
+
+#[test]
+fn tri_camelot_start_moves() {
+    let g = leap_tricamelot::game();
+    let moves = legal_move_texts(&g, &g.start());
+    assert_eq!(moves.len(), 36);
+    insta::assert_snapshot!(moves.join("\n"));
+}
+
+#[test]
+fn tri_camelot_after_one_round() {
+    // Blue and Green advance a Man each; Red's Knight canters forward.
+    let g = leap_tricamelot::game();
+    let mut h = History::new(g.start());
+    for m in ["F7-F9", "C14-E12", "H13-G12"] {
+        h.play_text(&g, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    let moves = legal_move_texts(&g, h.current());
+    insta::assert_snapshot!(format!(
+        "{}{}\n{}",
+        diagram(&g, h.current()),
+        format_position(&g, h.current()),
+        moves.join(" ")
+    ));
+}
