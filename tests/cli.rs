@@ -724,7 +724,14 @@ fn play_a_variant_file_then_replay_the_saved_record() {
 
 #[test]
 fn an_unknown_variant_is_an_error_everywhere() {
-    let want = "error: unknown variant `chess`: expected a built-in variant (camelot) or the path of a .toml file\n";
+    // The built-in variants of every family, as `camelot variants` lists them.
+    let names: Vec<String> =
+        ok(&["variants"]).lines().iter().filter_map(|l| l.split_whitespace().next().map(String::from)).collect();
+    assert!(names.contains(&"checkers".to_string()), "{names:?}");
+    let want = format!(
+        "error: unknown variant `chess`: expected a built-in variant ({}) or the path of a .toml file\n",
+        names.join(", ")
+    );
     for args in [
         &["show", "chess"][..],
         &["moves", "chess"],

@@ -2,11 +2,14 @@
 //! running code generic over the game type.
 
 use leap_camelot::Camelot;
+use leap_checkers::Checkers;
 
 /// A loaded variant of any family the program knows.
 pub enum Variant {
     /// A Camelot-family game.
     Camelot(Camelot),
+    /// A checkers-family game.
+    Checkers(Checkers),
 }
 
 /// Runs `$body` with `$g` bound to the loaded game, whatever its family.
@@ -15,13 +18,44 @@ macro_rules! with_game {
     ($variant:expr, $g:ident => $body:expr) => {
         match $variant {
             $crate::variant::Variant::Camelot($g) => $body,
+            $crate::variant::Variant::Checkers($g) => $body,
         }
     };
 }
 
+/// The names of every built-in variant, of every family.
+fn builtin_names() -> impl Iterator<Item = &'static str> {
+    leap_camelot::BUILTIN.iter().chain(leap_checkers::BUILTIN).map(|(n, _)| *n)
+}
+
 /// Loads a built-in variant by name, or a variant file by path.
 pub fn load(name_or_path: &str) -> Result<Variant, String> {
-    leap_camelot::load(name_or_path).map(Variant::Camelot).map_err(|e| e.to_string())
+    if leap_camelot::BUILTIN.iter().any(|(n, _)| *n == name_or_path) {
+        return leap_camelot::load(name_or_path).map(Variant::Camelot).map_err(|e| e.to_string());
+    }
+    if leap_checkers::BUILTIN.iter().any(|(n, _)| *n == name_or_path) {
+        return leap_checkers::load(name_or_path).map(Variant::Checkers).map_err(|e| e.to_string());
+    }
+    if !name_or_path.ends_with(".toml") && !std::path::Path::new(name_or_path).exists() {
+        let names: Vec<&str> = builtin_names().collect();
+        return Err(format!(
+            "unknown variant `{name_or_path}`: expected a built-in variant ({}) or the path of a .toml file",
+            names.join(", ")
+        ));
+    }
+    let text = std::fs::read_to_string(name_or_path).map_err(|e| format!("cannot read {name_or_path}: {e}"))?;
+    parse(name_or_path, &text).map_err(|e| format!("invalid variant file {name_or_path}:\n{e}"))
+}
+
+/// Parses the text of a variant file of any family, by its `family` key
+/// (`family = "checkers"`; a file without one is of the Camelot family).
+/// `file` names it in the diagnostics, which are the error.
+pub fn parse(file: &str, text: &str) -> Result<Variant, leap_core::FileErrors> {
+    let family = text.parse::<toml::Table>().ok().and_then(|t| t.get("family")?.as_str().map(str::to_string));
+    match family.as_deref() {
+        Some(leap_checkers::FAMILY) => leap_checkers::parse_variant(file, text).map(Variant::Checkers),
+        _ => leap_camelot::parse_variant(file, text).map(Variant::Camelot),
+    }
 }
 
 /// The tag a saved game gets when its variant was read from a file, so that
@@ -31,7 +65,7 @@ pub const FILE_TAG: &str = "VariantFile";
 /// Tags naming where a variant came from: none for a built-in variant, the
 /// file for a variant read from a file.
 pub fn source_tags(name_or_path: &str) -> Vec<(String, String)> {
-    if leap_camelot::BUILTIN.iter().any(|(n, _)| *n == name_or_path) {
+    if builtin_names().any(|n| n == name_or_path) {
         return Vec::new();
     }
     let path = std::path::Path::new(name_or_path);
@@ -39,12 +73,19 @@ pub fn source_tags(name_or_path: &str) -> Vec<(String, String)> {
     vec![(FILE_TAG.to_string(), absolute.display().to_string())]
 }
 
+/// The PDN `GameType` of English draughts, which names checkers in records
+/// that have no `Variant` tag.
+const ENGLISH_DRAUGHTS: &str = "21";
+
 /// Loads the variant of a game record: its `Variant` tag when that names a
-/// built-in variant (camelot when there is no tag), else its `VariantFile`
+/// built-in variant (checkers for a PDN record of English draughts,
+/// `[GameType "21"]`; camelot when there is no tag), else its `VariantFile`
 /// tag, read relative to the record's folder when it is a relative path.
 pub fn for_record(record: &leap_core::Record, record_file: &std::path::Path) -> Result<Variant, String> {
-    let name = record.tag("Variant").unwrap_or("camelot");
-    if leap_camelot::BUILTIN.iter().any(|(n, _)| *n == name) {
+    let english_draughts =
+        record.tag("GameType").is_some_and(|t| t.split(',').next().map(str::trim) == Some(ENGLISH_DRAUGHTS));
+    let name = record.tag("Variant").unwrap_or(if english_draughts { "checkers" } else { "camelot" });
+    if builtin_names().any(|n| n == name) {
         return load(name);
     }
     let Some(file) = record.tag(FILE_TAG) else {
@@ -61,8 +102,13 @@ pub fn for_record(record: &leap_core::Record, record_file: &std::path::Path) -> 
 
 /// The built-in variants: name and title.
 pub fn builtin() -> Vec<(String, String)> {
-    leap_camelot::BUILTIN
-        .iter()
-        .filter_map(|(n, _)| leap_camelot::load(n).ok().map(|g| (n.to_string(), g.title().to_string())))
+    builtin_names()
+        .filter_map(|n| {
+            let title = match load(n).ok()? {
+                Variant::Camelot(g) => g.title().to_string(),
+                Variant::Checkers(g) => g.title().to_string(),
+            };
+            Some((n.to_string(), title))
+        })
         .collect()
 }
