@@ -1,6 +1,8 @@
-//! Perft as data: every line of `tests/perft/camelot.perft` is checked.
+//! Perft as data: every line of the files in `tests/perft/` is checked,
+//! one file per variant (`camelot.perft`, `checkers.perft`), by one driver
+//! generic over the game.
 //!
-//! The file is a list of blocks (shakmaty style):
+//! A file is a list of blocks (shakmaty style):
 //!
 //! ```text
 //! id NAME
@@ -13,12 +15,19 @@
 //! `paths` counts simple paths ([`Count::Paths`]). Blocks are separated by
 //! blank lines; `#` starts a comment line. A malformed line fails the test
 //! with its line number.
+//!
+//! Lines with more than [`QUICK`] nodes are left to an ignored test
+//! (`cargo test --release --test perft -- --ignored`).
 
-use leap_core::{parse_position, perft, Count, Game, Position};
+use leap_core::{parse_position, perft, perft_parallel, Count, Game, Position};
 use std::fmt;
 use std::time::Instant;
 
 const FILE: &str = "tests/perft/camelot.perft";
+const CHECKERS: &str = "tests/perft/checkers.perft";
+
+/// The largest count checked in the normal test run.
+const QUICK: u64 = 20_000_000;
 
 /// One `perft` or `paths` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,24 +52,25 @@ struct Block {
 /// A malformed line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct ParseError {
+    file: &'static str,
     line: usize,
     message: String,
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{FILE}:{}: {}", self.line, self.message)
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
     }
 }
 
-/// Reads the perft file; the position strings are read later, against the game.
-fn parse_file(text: &str) -> Result<Vec<Block>, ParseError> {
+/// Reads a perft file; the position strings are read later, against the game.
+fn parse_file(file: &'static str, text: &str) -> Result<Vec<Block>, ParseError> {
     let mut blocks: Vec<Block> = Vec::new();
     // Whether the current block is still open (no blank line since its `id`).
     let mut open = false;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let err = |message: String| ParseError { line, message };
+        let err = |message: String| ParseError { file, line, message };
         let trimmed = raw.trim();
         if trimmed.is_empty() {
             open = false;
@@ -113,8 +123,8 @@ fn parse_file(text: &str) -> Result<Vec<Block>, ParseError> {
                 let depth: u32 = depth
                     .parse()
                     .ok()
-                    .filter(|d| (1..=8).contains(d))
-                    .ok_or_else(|| err(format!("`{depth}` is not a depth from 1 to 8")))?;
+                    .filter(|d| (1..=20).contains(d))
+                    .ok_or_else(|| err(format!("`{depth}` is not a depth from 1 to 20")))?;
                 let nodes: u64 = nodes.parse().map_err(|_| err(format!("`{nodes}` is not a node count")))?;
                 let count = if keyword == "perft" { Count::Positions } else { Count::Paths };
                 if block.checks.iter().any(|c| c.count == count && c.depth == depth) {
@@ -129,6 +139,7 @@ fn parse_file(text: &str) -> Result<Vec<Block>, ParseError> {
     }
     if let Some(b) = blocks.iter().find(|b| b.position.is_none() || b.checks.is_empty()) {
         return Err(ParseError {
+            file,
             line: b.line,
             message: format!("block `{}` needs a `position` line and at least one `perft` or `paths` line", b.id),
         });
@@ -136,64 +147,103 @@ fn parse_file(text: &str) -> Result<Vec<Block>, ParseError> {
     Ok(blocks)
 }
 
-fn load_blocks() -> Vec<Block> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FILE);
+fn load_blocks(file: &'static str) -> Vec<Block> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    parse_file(&text).unwrap_or_else(|e| panic!("{e}"))
+    parse_file(file, &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn position_of<G: Game>(game: &G, block: &Block) -> Position {
+fn position_of<G: Game>(game: &G, file: &str, block: &Block) -> Position {
     match block.position.as_deref() {
         Some("start") => game.start(),
-        Some(s) => parse_position(game, s).unwrap_or_else(|e| panic!("{FILE}:{}: {e}", block.position_line)),
+        Some(s) => parse_position(game, s).unwrap_or_else(|e| panic!("{file}:{}: {e}", block.position_line)),
         None => unreachable!("checked by parse_file"),
     }
 }
 
-#[test]
-fn perft_file() {
-    let game = leap_camelot::load("camelot").unwrap();
-    let blocks = load_blocks();
-    assert!(blocks.len() >= 9, "expected the start position and at least 8 constructed positions");
+/// Checks the lines of `file` whose counts `select` accepts; returns how many.
+/// Large counts use every core.
+fn check_file<G: Game>(game: &G, file: &'static str, select: impl Fn(u64) -> bool) -> usize {
     let mut failures = Vec::new();
     let mut checked = 0;
-    for block in &blocks {
-        let pos = position_of(&game, block);
-        for check in &block.checks {
+    for block in &load_blocks(file) {
+        let pos = position_of(game, file, block);
+        for check in block.checks.iter().filter(|c| select(c.nodes)) {
             let started = Instant::now();
-            let got = perft(&game, &pos, check.depth, check.count);
+            let got = if check.nodes > 1_000_000 {
+                perft_parallel(game, &pos, check.depth, check.count)
+            } else {
+                perft(game, &pos, check.depth, check.count)
+            };
             let kind = if check.count == Count::Positions { "perft" } else { "paths" };
-            eprintln!("{:<32} {kind} {} {:>9} {:>8.1?}", block.id, check.depth, got, started.elapsed());
+            eprintln!("{:<32} {kind} {:>2} {:>10} {:>8.1?}", block.id, check.depth, got, started.elapsed());
             checked += 1;
             if got != check.nodes {
                 failures.push(format!(
-                    "{FILE}:{}: {} {kind} {}: expected {}, engine gives {}",
+                    "{file}:{}: {} {kind} {}: expected {}, engine gives {}",
                     check.line, block.id, check.depth, check.nodes, got
                 ));
             }
         }
     }
     assert!(failures.is_empty(), "{} of {checked} perft lines disagree:\n{}", failures.len(), failures.join("\n"));
+    checked
 }
 
-/// The position strings of the file are in the engine's own form: reading
+/// The position strings of a file are in the engine's own form: reading
 /// and writing one gives it back (so the file stays easy to compare with
 /// the engine's output).
+fn positions_are_canonical<G: Game>(game: &G, file: &'static str) {
+    for block in load_blocks(file) {
+        let pos = position_of(game, file, &block);
+        assert!(game.decided(&pos).is_none(), "{file}:{}: block `{}` starts in a finished game", block.line, block.id);
+        let again = parse_position(game, &leap_core::format_position(game, &pos)).unwrap();
+        assert_eq!(again, pos, "{file}:{}: block `{}`", block.line, block.id);
+    }
+}
+
+fn camelot() -> leap_camelot::Camelot {
+    leap_camelot::load("camelot").unwrap()
+}
+
+fn checkers() -> leap_checkers::Checkers {
+    leap_checkers::load("checkers").unwrap()
+}
+
+#[test]
+fn perft_file() {
+    assert!(load_blocks(FILE).len() >= 9, "expected the start position and at least 8 constructed positions");
+    check_file(&camelot(), FILE, |n| n <= QUICK);
+}
+
 #[test]
 fn perft_file_positions_are_canonical() {
-    let game = leap_camelot::load("camelot").unwrap();
-    for block in load_blocks() {
-        let pos = position_of(&game, &block);
-        assert!(game.decided(&pos).is_none(), "{FILE}:{}: block `{}` starts in a finished game", block.line, block.id);
-        let again = parse_position(&game, &leap_core::format_position(&game, &pos)).unwrap();
-        assert_eq!(again, pos, "{FILE}:{}: block `{}`", block.line, block.id);
-    }
+    positions_are_canonical(&camelot(), FILE);
+}
+
+/// Checkers: the published counts from the start to depth 10, and the
+/// constructed positions.
+#[test]
+fn checkers_perft_file() {
+    assert!(check_file(&checkers(), CHECKERS, |n| n <= QUICK) >= 20);
+}
+
+/// Checkers: the published counts of depths 11 to 13 (minutes of work).
+#[test]
+#[ignore]
+fn checkers_perft_file_deep() {
+    assert!(check_file(&checkers(), CHECKERS, |n| n > QUICK) >= 6);
+}
+
+#[test]
+fn checkers_perft_file_positions_are_canonical() {
+    positions_are_canonical(&checkers(), CHECKERS);
 }
 
 /// The parallel perft agrees with the single-threaded one at depth 3.
 #[test]
 fn perft_parallel_agrees() {
-    let game = leap_camelot::load("camelot").unwrap();
+    let game = camelot();
     let start = game.start();
     for count in [Count::Positions, Count::Paths] {
         assert_eq!(leap_core::perft_parallel(&game, &start, 3, count), perft(&game, &start, 3, count), "{count:?}");
@@ -206,6 +256,7 @@ fn malformed_lines_are_reported_with_their_line_number() {
         ("id a\nposition start\nperft 1\n", 3, "expected `perft DEPTH NODES`"),
         ("id a\nposition start\nperft x 100\n", 3, "not a depth"),
         ("id a\nposition start\nperft 0 1\n", 3, "not a depth"),
+        ("id a\nposition start\nperft 21 1\n", 3, "not a depth from 1 to 20"),
         ("id a\nposition start\nperft 1 many\n", 3, "not a node count"),
         ("id a\nposition start\nperft 1 100 7\n", 3, "expected `perft DEPTH NODES`"),
         ("id a\nposition start\n# fine\nnodes 1 100\n", 4, "unknown keyword `nodes`"),
@@ -222,12 +273,12 @@ fn malformed_lines_are_reported_with_their_line_number() {
         ("\n\nid a\nposition start\n", 3, "needs a `position` line and at least one"),
     ];
     for &(text, line, fragment) in cases {
-        let e = parse_file(text).expect_err(text);
+        let e = parse_file(FILE, text).expect_err(text);
         assert_eq!(e.line, line, "{text:?}: {e}");
         assert!(e.message.contains(fragment), "{text:?}: `{}` lacks `{fragment}`", e.message);
         assert!(e.to_string().starts_with(&format!("{FILE}:{line}: ")), "{e}");
     }
-    let ok = parse_file("# c\n\nid a\nposition W:WE5:BE7 castle-moves=0,0\nperft 1 8\npaths 1 8\n").unwrap();
+    let ok = parse_file(FILE, "# c\n\nid a\nposition W:WE5:BE7 castle-moves=0,0\nperft 1 8\npaths 1 8\n").unwrap();
     assert_eq!(ok.len(), 1);
     assert_eq!(ok[0].position.as_deref(), Some("W:WE5:BE7 castle-moves=0,0"));
     assert_eq!(ok[0].checks.len(), 2);
