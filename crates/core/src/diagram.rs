@@ -104,7 +104,7 @@ fn hex<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
             }
         }
         let width = 4 + 4 * files;
-        out.push_str(&format!("{:<width$} {}", line, r + 1).trim_end().to_string());
+        out.push_str(format!("{:<width$} {}", line, r + 1).trim_end());
         out.push('\n');
     }
     out.push_str(&header);
