@@ -86,7 +86,11 @@ pub fn status<G: Game>(game: &G, history: &History) -> String {
                 .enumerate()
                 .map(|(i, p)| format!("{} {}", p.name, pos.counter(leap_core::Player(i as u8))))
                 .collect();
-            let counter = game.counter_name().map(|n| format!(" {n}: {}.", counts.join(", "))).unwrap_or_default();
+            let counter = game
+                .counter_name()
+                .filter(|_| game.counter_limit() > 0)
+                .map(|n| format!(" {n}: {}.", counts.join(", ")))
+                .unwrap_or_default();
             format!("{player} to move (move {number}).{counter}")
         }
     }
