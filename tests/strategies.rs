@@ -5,13 +5,14 @@
 //!   same depth, on positions reached by random play, visiting no more
 //!   nodes (and far fewer in aggregate).
 //! - Unpruned minimax to depth d visits exactly perft(0) + ... + perft(d)
-//!   positions.
+//!   positions (Camelot to depth 3, checkers to depth 6).
 //! - Finished games are scored by outcome, faster wins first.
 //! - With three players the searches are paranoid: checked against a
-//!   reference written independently here.
+//!   reference written independently here, and on Tri-Camelot.
 //! - Random is deterministic for a seed and plays legal moves.
 
 use leap_camelot::{Camelot, CamelotEval};
+use leap_checkers::{Checkers, CheckersEval};
 use leap_core::{
     any_jump, parse_position, perft, Abilities, AlphaBeta, Board, Cell, Count, EndReason, EvalFn, Evaluator, Game,
     GameResult, KindInfo, Landings, LeapRules, Material, Minimax, MoveKey, Outcome, Piece, Player, PlayerInfo,
@@ -145,6 +146,74 @@ fn minimax_visits_the_sum_of_perft_counts_on_camelot() {
             assert_eq!(Minimax::new(depth, &zero).choose(&game, &small).nodes, sum, "small position, depth {depth}");
         }
     }
+}
+
+fn checkers() -> Checkers {
+    leap_checkers::load("checkers").unwrap()
+}
+
+#[test]
+fn alphabeta_equals_minimax_on_checkers_positions_from_random_play() {
+    let game = checkers();
+    let eval = CheckersEval::new(&game);
+    let mut tally = Tally::default();
+    let mut decisive = 0;
+    for (at, pos) in random_positions(&game, &game.start(), 0..12, 7, 120) {
+        for depth in 1..=4 {
+            agree(&game, &eval, &pos, depth, &at, &mut tally);
+        }
+        if AlphaBeta::new(4, &eval).choose(&game, &pos).value.abs() > WIN / 2 {
+            decisive += 1;
+        }
+    }
+    eprintln!("{tally:?}, {decisive} decisive");
+    assert!(tally.positions >= 150, "{tally:?}");
+    assert!(decisive > 0, "some searches should see the end of the game");
+    assert!(tally.alphabeta_nodes * 2 < tally.minimax_nodes, "alpha-beta should prune: {tally:?}");
+}
+
+/// From the checkers start no side runs out of moves early, and unpruned
+/// minimax to depth 6 visits 1 + 7 + 49 + 302 + 1469 + 7361 + 36768 nodes.
+#[test]
+fn minimax_visits_the_sum_of_perft_counts_on_checkers() {
+    let game = checkers();
+    let eval = CheckersEval::new(&game);
+    let start = game.start();
+    let published = [1u64, 7, 49, 302, 1469, 7361, 36768];
+    for (d, n) in published.iter().enumerate() {
+        assert_eq!(perft(&game, &start, d as u32, Count::Positions), *n, "perft {d}");
+    }
+    let mut sum = 0;
+    for (depth, n) in published.iter().enumerate() {
+        sum += n;
+        if depth > 0 {
+            let m = Minimax::new(depth as u32, &eval).choose(&game, &start);
+            assert_eq!(m.nodes, sum, "minimax depth {depth}");
+            let a = AlphaBeta::new(depth as u32, &eval).choose(&game, &start);
+            assert_eq!((a.key, a.value), (m.key, m.value), "depth {depth}");
+            assert!(depth < 2 || a.nodes < m.nodes, "depth {depth}: {} vs {}", a.nodes, m.nodes);
+        }
+    }
+    assert_eq!(sum, 45_957);
+}
+
+/// Tri-Camelot: three players, paranoid search, passes when stuck.
+#[test]
+fn alphabeta_equals_minimax_on_tri_camelot() {
+    let game = leap_camelot::load("tri-camelot").unwrap();
+    let eval = CamelotEval::new(&game);
+    let mut tally = Tally::default();
+    let mut movers = [0; 3];
+    for (at, pos) in random_positions(&game, &game.start(), 0..4, 10, 60) {
+        movers[pos.to_move().index()] += 1;
+        for depth in 1..=2 {
+            agree(&game, &eval, &pos, depth, &at, &mut tally);
+        }
+    }
+    let start = game.start();
+    agree(&game, &eval, &start, 3, "tri-camelot start", &mut tally);
+    assert!(movers.iter().all(|&n| n > 0), "{movers:?}");
+    assert!(tally.alphabeta_nodes * 2 < tally.minimax_nodes, "{tally:?}");
 }
 
 #[test]

@@ -32,8 +32,8 @@
 //! assert_eq!(eval.knight_value(1), 100);
 //! ```
 
-use crate::rules::Camelot;
-use leap_core::{Bitset, Cell, Evaluator, Game, Kind, LeapRules, Piece, Player, Position, Score, MAX_KINDS};
+use crate::rules::{Camelot, CastleRole};
+use leap_core::{Bitset, Board, Cell, Evaluator, Game, Kind, LeapRules, Piece, Player, Position, Score, MAX_KINDS};
 
 /// The weight of each term of [`CamelotEval`] (material is in hundredths
 /// of a Man and has no weight; the others multiply their raw counts).
@@ -83,20 +83,20 @@ pub struct EvalTerms {
     /// friendly uncastled pieces.
     pub material: Score,
     /// Factor 5: each uncastled piece scores `(16 - d)² / 8` for its distance
-    /// `d` (in king steps) to the nearer cell of the enemy castle.
+    /// `d` (in steps to a neighbour) to the nearest castle it may enter.
     pub offence: Score,
-    /// Factor 6: with the nearest enemy attacker `a` king steps from one's
-    /// castle (`a` < 9), each own piece no farther than `a` from the castle
-    /// (at most 3 counted) scores `9 - a`.
+    /// Factor 6: with the nearest enemy attacker `a` steps from one's castle
+    /// (`a` < 9), each own piece no farther than `a` from the castle (at most
+    /// 3 counted) scores `9 - a`.
     pub defence: Score,
     /// Factor 7: the number of cells the side's pieces control (an empty
     /// neighbour, or an empty cell a leap over any piece lands on).
     pub mobility: Score,
     /// Factor 8: the trade-down bonus on the material difference.
     pub trade_down: Score,
-    /// Factor 9: each uncastled piece scores `12 - (|2f - 11| + |2r - 15|) / 2`
-    /// (f, r its file and rank from 0), at least 0: 11 next to the centre,
-    /// 0 in the corners.
+    /// Factor 9: each uncastled piece scores the largest distance on the
+    /// board from the centre cells minus its own (Camelot: 7 on F8, G8, F9
+    /// and G9, 0 in the far corners).
     pub centering: Score,
     /// Factor 10: the number of pairs of adjacent friendly uncastled pieces.
     pub grouping: Score,
@@ -131,21 +131,58 @@ struct Side {
     charging: Score,
 }
 
-/// The WCF-factor evaluation of a Camelot-family game (two players, each
-/// with a castle); see the [module docs](self) for the terms.
+/// The WCF-factor evaluation of a Camelot-family game; see the
+/// [module docs](self) for the terms. It works for any number of players
+/// (Tri-Camelot included): a side's *targets* are the castles it may enter
+/// (to hold them, or to win at once), its *attackers* the pieces of the
+/// players who may enter its castle; with more than two players the value is
+/// the player's figures minus the sum of everyone else's (the paranoid view
+/// the searches take).
 #[derive(Clone, Debug)]
 pub struct CamelotEval {
     weights: EvalWeights,
+    players: usize,
     /// Kinds that may charge (the Knights), by kind index.
     knight: [bool; MAX_KINDS],
     /// `castles[p]`: player `p`'s own castle.
-    castles: [Bitset; 2],
-    /// `to_castle[p][cell]`: king steps from `cell` to player `p`'s castle.
-    to_castle: [Vec<u8>; 2],
+    castles: Vec<Bitset>,
+    /// `held[p]`: the castles where `p`'s pieces sit once entered (castled pieces).
+    held: Vec<Bitset>,
+    /// `attackers[p]`: the players who may enter `p`'s castle.
+    attackers: Vec<Vec<usize>>,
+    /// `to_target[p][cell]`: steps from `cell` to the nearest castle `p` may enter.
+    to_target: Vec<Vec<u8>>,
+    /// `to_home[p][cell]`: steps from `cell` to `p`'s own castle.
+    to_home: Vec<Vec<u8>>,
     /// `centre[cell]`: the centering score of a cell.
     centre: Vec<u8>,
     /// `knight_value[P]` for P = 0..=MAX uncastled pieces.
     knight_value: Vec<Score>,
+}
+
+/// Steps (moves to a neighbour) from every cell to the nearest cell of `from`;
+/// `u8::MAX` where unreachable or when `from` is empty.
+fn distances(board: &Board, from: Bitset) -> Vec<u8> {
+    let mut d = vec![u8::MAX; board.len()];
+    let mut frontier: Vec<Cell> = from.iter().collect();
+    for c in &frontier {
+        d[c.index()] = 0;
+    }
+    let mut step = 0u8;
+    while !frontier.is_empty() && step < u8::MAX - 1 {
+        step += 1;
+        let mut next = Vec::new();
+        for c in frontier {
+            for n in board.around(c) {
+                if d[n.index()] == u8::MAX {
+                    d[n.index()] = step;
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    d
 }
 
 impl CamelotEval {
@@ -157,38 +194,50 @@ impl CamelotEval {
     /// The evaluation for `game` with these weights.
     pub fn with_weights(game: &Camelot, weights: EvalWeights) -> Self {
         let board = game.board();
-        let castles = [game.castle(Player(0)), game.castle(Player(1))];
+        let n = game.players().len();
+        let player = |i: usize| Player(i as u8);
+        let castles: Vec<Bitset> = (0..n).map(|p| game.castle(player(p))).collect();
+        let all_castles = castles.iter().fold(Bitset::EMPTY, |a, c| a | *c);
+        let enterable = |p: usize, o: usize| {
+            p != o && matches!(game.role(player(p), player(o)), CastleRole::Enter | CastleRole::Goal)
+        };
+        let held = (0..n)
+            .map(|p| {
+                (0..n)
+                    .filter(|&o| o != p && game.role(player(p), player(o)) == CastleRole::Enter)
+                    .fold(Bitset::EMPTY, |z, o| z | castles[o])
+            })
+            .collect();
+        let attackers = (0..n).map(|p| (0..n).filter(|&o| enterable(o, p)).collect()).collect();
+        let to_target = (0..n)
+            .map(|p| distances(board, (0..n).filter(|&o| enterable(p, o)).fold(Bitset::EMPTY, |z, o| z | castles[o])))
+            .collect();
+        let to_home = castles.iter().map(|c| distances(board, *c)).collect();
         // The Knights are the kinds that may charge, asked of a piece standing
-        // outside both castles.
+        // outside every castle.
         let mut knight = [false; MAX_KINDS];
-        let outside = (board.cells() - castles[0] - castles[1]).first();
-        if let Some(cell) = outside {
+        if let Some(cell) = (board.cells() - all_castles).first() {
             let pos = game.start();
             for (k, slot) in knight.iter_mut().enumerate().take(game.kinds().len()) {
                 *slot = game.abilities(&pos, cell, Piece { player: Player(0), kind: Kind(k as u8) }).charge;
             }
         }
-        let distance = |a: Cell, b: Cell| {
-            let (a, b) = (board.coord(a), board.coord(b));
-            a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
-        };
-        let to_castle = castles.map(|castle| {
-            (0..board.len())
-                .map(|i| castle.iter().map(|c| distance(Cell::new(i as u8), c)).min().unwrap_or(u8::MAX))
-                .collect::<Vec<u8>>()
-        });
+        // The centre: the cells nearest the middle of the board's rectangle;
+        // a cell scores the largest distance on the board minus its own.
         let (files, ranks) = (board.files() as i32, board.ranks() as i32);
-        let centre = (0..board.len())
-            .map(|i| {
-                let c = board.coord(Cell::new(i as u8));
-                let off = (2 * c.file as i32 - (files - 1)).abs() + (2 * c.rank as i32 - (ranks - 1)).abs();
-                (12 - off / 2).max(0) as u8
-            })
-            .collect();
+        let off = |c: Cell| {
+            let c = board.coord(c);
+            (2 * c.file as i32 - (files - 1)).pow(2) + (2 * c.rank as i32 - (ranks - 1)).pow(2)
+        };
+        let nearest = board.cells().iter().map(off).min().unwrap_or(0);
+        let middle: Bitset = board.cells().iter().filter(|c| off(*c) == nearest).collect();
+        let from_middle = distances(board, middle);
+        let far = from_middle.iter().copied().filter(|d| *d != u8::MAX).max().unwrap_or(0);
+        let centre = from_middle.iter().map(|d| far.saturating_sub(*d)).collect();
         let knight_value = (0..=leap_core::MAX_CELLS)
             .map(|p| if p <= 1 { 100 } else { 100 + (125.0 * (p as f64).ln() / 14f64.ln()).round() as Score })
             .collect();
-        CamelotEval { weights, knight, castles, to_castle, centre, knight_value }
+        CamelotEval { weights, players: n, knight, castles, held, attackers, to_target, to_home, centre, knight_value }
     }
 
     /// The weights in use.
@@ -197,7 +246,7 @@ impl CamelotEval {
     }
 
     /// A Knight's value in hundredths of a Man when its side has `uncastled`
-    /// pieces outside the enemy castle: `100 + 125 ln P / ln 14` (the WCF
+    /// pieces outside the castles it holds: `100 + 125 ln P / ln 14` (the WCF
     /// Knight-Man formula: 225 with the 14 pieces of the start, falling to a
     /// Man's value when the Knight is alone).
     pub fn knight_value(&self, uncastled: usize) -> Score {
@@ -206,37 +255,35 @@ impl CamelotEval {
 
     /// The evaluation of `pos` for `player`, term by term.
     pub fn terms(&self, game: &Camelot, pos: &Position, player: Player) -> EvalTerms {
-        let me = player.index().min(1);
-        let them = 1 - me;
-        let mine = self.side(game, pos, me);
-        let theirs = self.side(game, pos, them);
+        let me = player.index();
+        let sides: Vec<Side> = (0..self.players).map(|s| self.side(game, pos, s)).collect();
+        let net = |f: fn(&Side) -> Score| -> Score {
+            sides.iter().enumerate().map(|(s, side)| if s == me { f(side) } else { -f(side) }).sum()
+        };
         let w = &self.weights;
         // The trade-down bonus, on the material difference D and total T.
-        let d = (mine.material - theirs.material) as f64;
-        let t = (mine.material + theirs.material) as f64;
+        let d = net(|s| s.material) as f64;
+        let t = sides.iter().map(|s| s.material).sum::<Score>() as f64;
         let bonus = 1.125 * d - 0.00025 * d * t;
         EvalTerms {
-            material: mine.material - theirs.material,
-            offence: w.offence * (mine.offence - theirs.offence),
-            defence: w.defence * (mine.defence - theirs.defence),
-            mobility: w.mobility * (mine.mobility - theirs.mobility),
+            material: net(|s| s.material),
+            offence: w.offence * net(|s| s.offence),
+            defence: w.defence * net(|s| s.defence),
+            mobility: w.mobility * net(|s| s.mobility),
             trade_down: (bonus * w.trade_down as f64 / 100.0).round() as Score,
-            centering: w.centering * (mine.centering - theirs.centering),
-            grouping: w.grouping * (mine.grouping - theirs.grouping),
-            charging: w.charging * (mine.charging - theirs.charging),
+            centering: w.centering * net(|s| s.centering),
+            grouping: w.grouping * net(|s| s.grouping),
+            charging: w.charging * net(|s| s.charging),
         }
     }
 
-    /// One side's raw figures (`s`: 0 or 1).
+    /// One side's raw figures.
     fn side(&self, game: &Camelot, pos: &Position, s: usize) -> Side {
         let board = game.board();
-        let other = 1 - s;
         let own = pos.pieces_of(Player(s as u8));
-        let enemy = pos.pieces_of(Player(other as u8));
-        let occupied = own | enemy;
+        let occupied = pos.occupied();
         let empty = board.cells() - occupied;
-        let target = self.castles[other];
-        let castled = own & target;
+        let castled = own & self.held[s];
         let active = own - castled;
         let uncastled = active.len() as usize;
         let mut side = Side::default();
@@ -256,7 +303,7 @@ impl CamelotEval {
         let mut controlled = Bitset::EMPTY;
         let mut adjacent_pairs = 0;
         for cell in active {
-            let d = 16 - (self.to_castle[other][cell.index()] as Score).min(16);
+            let d = 16 - (self.to_target[s][cell.index()] as Score).min(16);
             side.offence += d * d / 8;
             side.centering += self.centre[cell.index()] as Score;
             let around = board.around(cell);
@@ -285,15 +332,17 @@ impl CamelotEval {
             side.charging += canters.min(4);
         }
 
-        // Defence: the nearest enemy attacker (outside our castle's reach of
-        // the enemy's own castle) against our pieces as near to our castle.
-        let home = &self.to_castle[s];
-        let enemy_active = enemy - self.castles[s];
-        if let Some(a) = enemy_active.iter().map(|c| home[c.index()]).min() {
-            if a < 9 {
-                let defenders = active.iter().filter(|c| home[c.index()] <= a).count().min(3) as Score;
-                side.defence = defenders * (9 - a as Score);
-            }
+        // Defence: the nearest attacker of our castle against our pieces at
+        // least as near to it.
+        let home = &self.to_home[s];
+        let nearest = self.attackers[s]
+            .iter()
+            .flat_map(|&o| (pos.pieces_of(Player(o as u8)) - self.held[o] - self.castles[s]).iter())
+            .map(|c| home[c.index()])
+            .min();
+        if let Some(a) = nearest.filter(|a| *a < 9) {
+            let defenders = active.iter().filter(|c| home[c.index()] <= a).count().min(3) as Score;
+            side.defence = defenders * (9 - a as Score);
         }
         side
     }

@@ -24,8 +24,10 @@
 
 #![warn(missing_docs)]
 
+mod eval;
 mod rules;
 mod variant;
 
+pub use eval::{CheckersEval, EvalTerms, EvalWeights};
 pub use rules::{Checkers, EndLimits, KindRules, Movement};
 pub use variant::{load, parse_variant, LoadError, BUILTIN, FAMILY};

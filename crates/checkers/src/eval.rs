@@ -1,0 +1,293 @@
+//! A checkers evaluation after the seed's "step choosing strategy".
+//!
+//! The seed lists what a good move does; the searches look ahead for the
+//! tactical points (take a capture, capture without being recaptured, make
+//! exchanges that pay), and this evaluation scores the positional ones
+//! where the search stops, for the player asked about minus its opponent,
+//! in hundredths of a man ([`EvalTerms`] lists them one by one):
+//!
+//! | term | the seed's point | what it counts |
+//! |---|---|---|
+//! | `material` | (the object of every capture) | men 100, kings [`EvalWeights::king`] |
+//! | `safe_mobility` | "minimise the opponent's steps without being captured"; "move adjacent to an opposing checker without loss" | steps to a square where the opponent cannot jump the piece at once |
+//! | `back_row` | "keep the lanes to the king's row blocked for the opponent" | men still on their own back row, which is the opponent's king row |
+//! | `advancement` | "reach the farthest row safely to become a king" | rows advanced by each man that cannot be jumped at once |
+//! | `capture_threat` | "a capture step must be taken"; "capture more than one piece" | for the side to move only: the most pieces one capture takes |
+//!
+//! ```
+//! use leap_checkers::CheckersEval;
+//! use leap_core::{parse_position, Evaluator, Game, Player};
+//! let game = leap_checkers::load("checkers").unwrap();
+//! let eval = CheckersEval::new(&game);
+//! // The start is symmetric.
+//! assert_eq!(eval.evaluate(&game, &game.start(), Player(0)), 0);
+//! // A king is worth more than a man.
+//! let king = parse_position(&game, "B:WK18:B1").unwrap();
+//! let man = parse_position(&game, "B:W18:B1").unwrap();
+//! assert!(eval.evaluate(&game, &king, Player(1)) > eval.evaluate(&game, &man, Player(1)));
+//! ```
+
+use crate::rules::{Checkers, Movement};
+use leap_core::{
+    walk, Bitset, Cell, Evaluator, Game, LeapRules, Leg, PathMode, PathSink, Player, Position, Score, MAX_KINDS,
+};
+
+/// The weights of the terms of [`CheckersEval`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct EvalWeights {
+    /// A king's value (a man is 100).
+    pub king: Score,
+    /// Per safe step.
+    pub safe_mobility: Score,
+    /// Per man on its own back row.
+    pub back_row: Score,
+    /// Per row advanced by a man that cannot be jumped at once.
+    pub advancement: Score,
+    /// Per piece the side to move can take in one capture.
+    pub capture_threat: Score,
+}
+
+impl Default for EvalWeights {
+    fn default() -> Self {
+        EvalWeights { king: 140, safe_mobility: 3, back_row: 8, advancement: 3, capture_threat: 50 }
+    }
+}
+
+/// The evaluation of one position for one player, term by term (the
+/// player's figure minus its opponent's, weighted): [`EvalTerms::total`] is
+/// the evaluation.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct EvalTerms {
+    /// Men and kings.
+    pub material: Score,
+    /// Steps (legal or not this turn) to squares where no enemy piece can
+    /// jump the moved piece at once.
+    pub safe_mobility: Score,
+    /// Men on their own back row (the opponent's king row).
+    pub back_row: Score,
+    /// Rows advanced (0-6) by each man that cannot be jumped at once.
+    pub advancement: Score,
+    /// The most pieces the side to move can take in one capture, credited to
+    /// that side (0 when it has no capture).
+    pub capture_threat: Score,
+}
+
+impl EvalTerms {
+    /// The sum of the terms: the evaluation.
+    pub fn total(&self) -> Score {
+        self.material + self.safe_mobility + self.back_row + self.advancement + self.capture_threat
+    }
+}
+
+/// The step-choosing evaluation of a checkers-family game (two players);
+/// see the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct CheckersEval {
+    weights: EvalWeights,
+    /// Kinds that move forward only (men), by kind index.
+    man: [bool; MAX_KINDS],
+    /// `home_row[p]`: player `p`'s back row (its opponent's king row).
+    home_row: [Bitset; 2],
+    /// `rows[p][cell]`: rows from player `p`'s back row to `cell` (0-7).
+    rows: [Vec<u8>; 2],
+    /// The opposite of each direction of the board, by index.
+    opposite: Vec<usize>,
+}
+
+impl CheckersEval {
+    /// The evaluation for `game` with the default [`EvalWeights`].
+    pub fn new(game: &Checkers) -> Self {
+        Self::with_weights(game, EvalWeights::default())
+    }
+
+    /// The evaluation for `game` with these weights.
+    pub fn with_weights(game: &Checkers, weights: EvalWeights) -> Self {
+        let board = game.board();
+        let mut man = [false; MAX_KINDS];
+        for (k, r) in game.kind_rules().iter().enumerate().take(MAX_KINDS) {
+            man[k] = r.movement == Movement::Forward;
+        }
+        let home_row = [game.promotion_row(Player(1)), game.promotion_row(Player(0))];
+        let rank_of = |row: Bitset| row.first().map_or(0, |c| board.coord(c).rank as i32);
+        let rows = [0, 1].map(|p| {
+            let home = rank_of(home_row[p]);
+            (0..board.len())
+                .map(|i| (board.coord(Cell::new(i as u8)).rank as i32 - home).unsigned_abs() as u8)
+                .collect()
+        });
+        let dirs = board.geometry().directions();
+        let opposite = dirs
+            .iter()
+            .map(|&(f, r)| dirs.iter().position(|&(g, s)| g == -f && s == -r).unwrap_or(usize::MAX))
+            .collect();
+        CheckersEval { weights, man, home_row, rows, opposite }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &EvalWeights {
+        &self.weights
+    }
+
+    /// The evaluation of `pos` for `player`, term by term.
+    pub fn terms(&self, game: &Checkers, pos: &Position, player: Player) -> EvalTerms {
+        let me = player.index().min(1);
+        let mine = self.side(game, pos, me);
+        let theirs = self.side(game, pos, 1 - me);
+        let w = &self.weights;
+        let threat = w.capture_threat * most_captured(game, pos);
+        EvalTerms {
+            material: mine.material - theirs.material,
+            safe_mobility: w.safe_mobility * (mine.safe_steps - theirs.safe_steps),
+            back_row: w.back_row * (mine.back_row - theirs.back_row),
+            advancement: w.advancement * (mine.advancement - theirs.advancement),
+            capture_threat: if pos.to_move().index() == me { threat } else { -threat },
+        }
+    }
+
+    /// Whether a piece of player `owner` standing on `cell` could be jumped
+    /// at once by the opponent, with `vacated` counted as empty.
+    fn exposed(&self, game: &Checkers, pos: &Position, cell: Cell, owner: usize, vacated: Option<Cell>) -> bool {
+        let board = game.board();
+        let enemy = pos.pieces_of(Player(1 - owner as u8));
+        let mut empty = board.cells() - pos.occupied();
+        if let Some(v) = vacated {
+            empty.insert(v);
+        }
+        (0..board.dir_count()).any(|d| {
+            let (Some(from), Some(land)) =
+                (self.opposite.get(d).and_then(|&o| board.step(cell, o)), board.step(cell, d))
+            else {
+                return false;
+            };
+            if !enemy.contains(from) || !empty.contains(land) {
+                return false;
+            }
+            pos.piece_at(from).is_some_and(|p| game.abilities(pos, from, p).jump_dirs & (1 << d) != 0)
+        })
+    }
+
+    fn side(&self, game: &Checkers, pos: &Position, s: usize) -> SideFigures {
+        let board = game.board();
+        let own = pos.pieces_of(Player(s as u8));
+        let empty = board.cells() - pos.occupied();
+        let mut f = SideFigures::default();
+        for cell in own {
+            let Some(piece) = pos.piece_at(cell) else { continue };
+            let is_man = self.man[piece.kind.index()];
+            f.material += if is_man { 100 } else { self.weights.king };
+            if is_man {
+                if self.home_row[s].contains(cell) {
+                    f.back_row += 1;
+                }
+                if !self.exposed(game, pos, cell, s, None) {
+                    f.advancement += self.rows[s][cell.index()] as Score;
+                }
+            }
+            let step_dirs = game.abilities(pos, cell, piece).step_dirs;
+            for d in 0..board.dir_count() {
+                if step_dirs & (1 << d) == 0 {
+                    continue;
+                }
+                let Some(to) = board.step(cell, d) else { continue };
+                if !empty.contains(to) {
+                    continue;
+                }
+                let mut after = *pos;
+                after.move_piece(cell, to);
+                if !self.exposed(game, &after, to, s, None) {
+                    f.safe_steps += 1;
+                }
+            }
+        }
+        f
+    }
+}
+
+/// One side's raw figures.
+#[derive(Default)]
+struct SideFigures {
+    material: Score,
+    safe_steps: Score,
+    back_row: Score,
+    advancement: Score,
+}
+
+/// The most pieces the side to move can take in one legal capture (0 without one).
+fn most_captured(game: &Checkers, pos: &Position) -> Score {
+    struct Most(u32);
+    impl PathSink for Most {
+        const PATHS: bool = false;
+        fn emit(&mut self, _from: Cell, _to: Cell, _legs: &[Leg], captured: Bitset) {
+            self.0 = self.0.max(captured.len());
+        }
+    }
+    let scope = game.scope(pos);
+    if !scope.captures_only {
+        return 0;
+    }
+    let mut most = Most(0);
+    walk(game, pos, scope, PathMode::Distinct, &mut most);
+    most.0 as Score
+}
+
+impl Evaluator<Checkers> for CheckersEval {
+    fn evaluate(&self, game: &Checkers, pos: &Position, player: Player) -> Score {
+        self.terms(game, pos, player).total()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leap_core::parse_position;
+
+    fn game() -> Checkers {
+        crate::load("checkers").unwrap()
+    }
+
+    #[test]
+    fn the_start_is_even_and_the_evaluation_antisymmetric() {
+        let g = game();
+        let e = CheckersEval::new(&g);
+        assert_eq!(e.terms(&g, &g.start(), Player(0)), EvalTerms::default());
+        let p = parse_position(&g, "W:W18,22,K5:B9,10,14").unwrap();
+        assert_eq!(e.evaluate(&g, &p, Player(0)), -e.evaluate(&g, &p, Player(1)));
+    }
+
+    #[test]
+    fn back_row_men_guard_the_king_row() {
+        let g = game();
+        let e = CheckersEval::new(&g);
+        // Black's back row is 1-4, White's 29-32.
+        let guarded = parse_position(&g, "W:W30,22:B2,11").unwrap();
+        assert_eq!(e.terms(&g, &guarded, Player(1)).back_row, 0, "one guard each");
+        let unguarded = parse_position(&g, "W:W26,22:B2,11").unwrap();
+        assert_eq!(e.terms(&g, &unguarded, Player(0)).back_row, e.weights().back_row);
+    }
+
+    #[test]
+    fn a_capture_for_the_side_to_move_counts_its_pieces() {
+        let g = game();
+        let e = CheckersEval::new(&g);
+        // White to move: 22x15 takes one piece.
+        let single = parse_position(&g, "W:W22:B18,1").unwrap();
+        assert_eq!(e.terms(&g, &single, Player(1)).capture_threat, e.weights().capture_threat);
+        assert_eq!(e.terms(&g, &single, Player(0)).capture_threat, -e.weights().capture_threat);
+        // 27x18x11 takes two.
+        let double = parse_position(&g, "W:W27:B23,15,1").unwrap();
+        assert_eq!(e.terms(&g, &double, Player(1)).capture_threat, 2 * e.weights().capture_threat);
+    }
+
+    #[test]
+    fn steps_into_a_jump_are_not_safe() {
+        let g = game();
+        let e = CheckersEval::new(&g);
+        // White 22-17 would be jumped by 13 (13x22), 22-18 is safe; Black's
+        // only step, 13-17, would be jumped by 22 (22x13).
+        let p = parse_position(&g, "W:W22:B13").unwrap();
+        assert_eq!(e.terms(&g, &p, Player(1)).safe_mobility, e.weights().safe_mobility);
+        // Both men are safe where they stand; White's has advanced 2 rows,
+        // Black's 3.
+        assert_eq!(e.terms(&g, &p, Player(1)).advancement, -e.weights().advancement);
+    }
+}

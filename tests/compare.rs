@@ -1,0 +1,361 @@
+//! End-to-end tests of `camelot compare` with tiny settings: the report is
+//! written as Markdown with a well-formed SVG chart beside it, results are
+//! reproducible from the seed, minimax and alpha-beta at one depth play the
+//! same games, and bad options get clear errors (never a panic).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Out {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Out {
+    fn show(&self) -> String {
+        format!("status {}\n--- stdout\n{}--- stderr\n{}", self.status, self.stdout, self.stderr)
+    }
+}
+
+/// Runs `camelot ARGS` in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Out {
+    let output = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the camelot binary runs");
+    let out = Out {
+        status: output.status.code().unwrap_or_else(|| panic!("camelot {args:?} was killed by a signal")),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(!out.stderr.contains("panicked"), "camelot {args:?} panicked:\n{}", out.show());
+    assert_ne!(out.status, 101, "camelot {args:?} exited with the panic status:\n{}", out.show());
+    out
+}
+
+/// A fresh empty directory, removed at the end of the test.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "camelot-compare-{name}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempDir(dir)
+    }
+    fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Checks that `text` is well-formed XML (as far as an SVG file needs):
+/// one root element, every tag closed in order, attributes quoted, no bare
+/// `&` or `<` in text. Returns the element names in document order.
+fn check_xml(text: &str) -> Result<Vec<String>, String> {
+    let mut stack: Vec<String> = Vec::new();
+    let mut names = Vec::new();
+    let mut roots = 0;
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('<') {
+            let end = after.find('>').ok_or("a tag is not closed by `>`")?;
+            let tag = &after[..end];
+            rest = &after[end + 1..];
+            if let Some(name) = tag.strip_prefix('/') {
+                let open = stack.pop().ok_or_else(|| format!("`</{name}>` closes nothing"))?;
+                if open != name.trim() {
+                    return Err(format!("`</{name}>` closes `<{open}>`"));
+                }
+                continue;
+            }
+            let self_closing = tag.ends_with('/');
+            let body = tag.trim_end_matches('/');
+            let name: String = body.chars().take_while(|c| !c.is_whitespace()).collect();
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
+                return Err(format!("bad element name in `<{tag}>`"));
+            }
+            // Attributes: name="value" pairs.
+            let mut attrs = body[name.len()..].trim();
+            while !attrs.is_empty() {
+                let eq = attrs.find('=').ok_or_else(|| format!("attribute without a value in `<{tag}>`"))?;
+                let value = attrs[eq + 1..].trim_start();
+                let value = value.strip_prefix('"').ok_or_else(|| format!("unquoted attribute in `<{tag}>`"))?;
+                let close = value.find('"').ok_or_else(|| format!("unterminated attribute in `<{tag}>`"))?;
+                if value[..close].contains('<') {
+                    return Err(format!("`<` in an attribute of `<{tag}>`"));
+                }
+                attrs = value[close + 1..].trim_start();
+            }
+            if stack.is_empty() {
+                roots += 1;
+            }
+            names.push(name.clone());
+            if !self_closing {
+                stack.push(name);
+            }
+        } else {
+            let end = rest.find('<').unwrap_or(rest.len());
+            let chunk = &rest[..end];
+            if stack.is_empty() && !chunk.trim().is_empty() {
+                return Err(format!("text outside the root element: `{chunk}`"));
+            }
+            for (i, _) in chunk.match_indices('&') {
+                let entity = &chunk[i..];
+                if !["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].iter().any(|e| entity.starts_with(e)) {
+                    return Err(format!("a bare `&` in text: `{chunk}`"));
+                }
+            }
+            rest = &rest[end..];
+        }
+    }
+    if let Some(open) = stack.pop() {
+        return Err(format!("`<{open}>` is never closed"));
+    }
+    if roots != 1 {
+        return Err(format!("{roots} root elements"));
+    }
+    Ok(names)
+}
+
+#[test]
+fn the_xml_checker_catches_broken_files() {
+    assert!(check_xml("<svg a=\"1\"><rect/><text>x &amp; y</text></svg>").is_ok());
+    assert!(check_xml("<svg><rect></svg>").is_err());
+    assert!(check_xml("<svg a=1></svg>").is_err());
+    assert!(check_xml("<svg>a & b</svg>").is_err());
+    assert!(check_xml("<svg></svg><svg></svg>").is_err());
+    assert!(check_xml("<svg><g></svg></g>").is_err());
+}
+
+/// The rows of the Markdown table under the heading `### title` in the
+/// section of `variant`.
+fn table<'a>(markdown: &'a str, variant: &str, title: &str) -> Vec<Vec<&'a str>> {
+    let section = markdown.split("\n## ").find(|s| s.starts_with(variant)).expect("the variant's section");
+    let part = section.split("### ").find(|s| s.starts_with(title)).expect("the table's heading");
+    part.lines()
+        .filter(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
+        .collect()
+}
+
+#[test]
+fn compare_writes_a_markdown_report_and_a_well_formed_svg() {
+    let dir = TempDir::new("report");
+    let out = run_in(
+        &dir.0,
+        &[
+            "compare",
+            "camelot",
+            "checkers",
+            "--depths",
+            "1,2",
+            "--games",
+            "2",
+            "--max-plies",
+            "24",
+            "--output",
+            "report.md",
+            "--quiet",
+        ],
+    );
+    assert_eq!(out.status, 0, "{}", out.show());
+    let md = std::fs::read_to_string(dir.file("report.md")).expect("the report is written");
+    let svg = std::fs::read_to_string(dir.file("report.svg")).expect("the chart is written beside it");
+    assert!(md.contains("![Nodes per move and score per strategy](report.svg)"), "{md}");
+    for heading in [
+        "# Strategy comparison: camelot, checkers",
+        "## Rule families",
+        "## camelot",
+        "## checkers",
+        "### Pairings",
+        "### Strategies",
+        "### Alpha-beta / minimax nodes per move",
+        "### Games",
+    ] {
+        assert!(md.contains(heading), "missing `{heading}` in\n{md}");
+    }
+    // Every table is rectangular.
+    let mut header_cells = None;
+    for line in md.lines() {
+        if line.starts_with('|') {
+            let cells = line.matches('|').count();
+            if header_cells.is_none() {
+                header_cells = Some(cells);
+            }
+            assert_eq!(Some(cells), header_cells, "a ragged table row: {line}");
+        } else {
+            header_cells = None;
+        }
+    }
+    // 5 entrants: 10 pairings of 2 games each, per variant.
+    for variant in ["camelot", "checkers"] {
+        let pairings = table(&md, variant, "Pairings");
+        assert_eq!(pairings.len(), 10, "{variant}");
+        for row in &pairings {
+            let games: u32 = row[2..5].iter().map(|c| c.parse::<u32>().unwrap()).sum();
+            assert_eq!(games, 2, "{variant}: {row:?}");
+        }
+        let strategies = table(&md, variant, "Strategies");
+        let names: Vec<&str> = strategies.iter().map(|r| r[0]).collect();
+        assert_eq!(names, ["random", "minimax-1", "alphabeta-1", "minimax-2", "alphabeta-2"]);
+        // Random visits one node a move.
+        assert_eq!(strategies[0][7], "1.0");
+        // Minimax and alpha-beta at one depth play the same games: the same
+        // results and moves; at depth 1 the same nodes too.
+        for d in [1, 3] {
+            assert_eq!(strategies[d][1..7], strategies[d + 1][1..7], "{variant}: {strategies:?}");
+        }
+        assert_eq!(strategies[1][7], strategies[2][7]);
+        let ratios = table(&md, variant, "Alpha-beta");
+        assert_eq!(ratios.len(), 2);
+        assert_eq!(ratios[0][3], "1.000", "{variant}: depth 1 cannot prune");
+        let r2: f64 = ratios[1][3].parse().unwrap();
+        assert!(r2 > 0.0 && r2 < 1.0, "{variant}: depth-2 ratio {r2}");
+    }
+    let families = md.split("## Rule families").nth(1).unwrap();
+    assert!(families.contains("| camelot |") && families.contains("| checkers |"));
+
+    let names = check_xml(&svg).unwrap_or_else(|e| panic!("the SVG is not well-formed: {e}\n{svg}"));
+    assert_eq!(names[0], "svg");
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    // A bar per entrant per panel per variant.
+    assert!(names.iter().filter(|n| *n == "rect").count() >= 2 * 2 * 5);
+    for label in ["camelot", "checkers", "alphabeta-2", "nodes per move", "score %"] {
+        assert!(svg.contains(label), "the chart should show `{label}`");
+    }
+
+    // The terminal shows the same tables.
+    assert!(out.stdout.contains("Alpha-beta / minimax nodes per move"), "{}", out.show());
+    assert!(out.stdout.contains("Rule families"));
+    assert!(out.stdout.contains("Report written to report.md (chart: report.svg)."));
+    // --quiet, and no terminal: no progress bar.
+    assert!(out.stderr.is_empty(), "{}", out.show());
+}
+
+#[test]
+fn compare_is_reproducible_from_its_seed() {
+    let dir = TempDir::new("seed");
+    let args = |out: &str, seed: &str| {
+        [
+            "compare",
+            "checkers",
+            "--depths",
+            "1",
+            "--games",
+            "4",
+            "--max-plies",
+            "40",
+            "--seed",
+            seed,
+            "-o",
+            out,
+            "--threads",
+            "2",
+        ]
+        .map(String::from)
+    };
+    let tables = |file: &str| {
+        let md = std::fs::read_to_string(dir.file(file)).unwrap();
+        // Everything but the times.
+        let mut t = table(&md, "checkers", "Pairings");
+        t.extend(table(&md, "checkers", "Strategies").into_iter().map(|mut r| {
+            r.pop();
+            r
+        }));
+        t.extend(table(&md, "checkers", "Games"));
+        t.into_iter().map(|r| r.join("|")).collect::<Vec<_>>()
+    };
+    for (file, seed) in [("a.md", "7"), ("b.md", "7"), ("c.md", "8")] {
+        let a = args(file, seed);
+        let out = run_in(&dir.0, &a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(out.status, 0, "{}", out.show());
+    }
+    assert_eq!(tables("a.md"), tables("b.md"));
+    assert_ne!(tables("a.md"), tables("c.md"), "another seed should give other games");
+}
+
+#[test]
+fn compare_runs_on_three_players_and_with_material_only() {
+    let dir = TempDir::new("tri");
+    let out = run_in(
+        &dir.0,
+        &[
+            "compare",
+            "tri-camelot",
+            "--strategies",
+            "minimax,alphabeta",
+            "--depths",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "12",
+            "--eval",
+            "material",
+            "-o",
+            "tri.md",
+        ],
+    );
+    assert_eq!(out.status, 0, "{}", out.show());
+    let md = std::fs::read_to_string(dir.file("tri.md")).unwrap();
+    assert!(md.contains("Evaluation: material"), "{md}");
+    assert_eq!(table(&md, "tri-camelot", "Pairings").len(), 1);
+    check_xml(&std::fs::read_to_string(dir.file("tri.svg")).unwrap()).unwrap();
+}
+
+#[test]
+fn compare_refuses_bad_options_clearly() {
+    let dir = TempDir::new("bad");
+    std::fs::write(dir.file("not-a-dir"), "").unwrap();
+    std::fs::create_dir(dir.file("folder.md")).unwrap();
+    std::fs::create_dir(dir.file("r.svg")).unwrap();
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&["compare", "camelot", "--depths", "0"], 2, "depths must be at least 1"),
+        (&["compare", "camelot", "--depths", "two"], 2, "`two` is not a depth"),
+        (&["compare", "camelot", "--depths", "1,,2"], 2, "is not a depth"),
+        (&["compare", "camelot", "--depths", "40"], 2, "too deep"),
+        (&["compare", "camelot", "--depths", "3-1"], 2, "empty range"),
+        (&["compare", "camelot", "--strategies", "negamax"], 2, "unknown strategy `negamax`"),
+        (&["compare", "camelot", "--games=-1"], 2, "invalid value '-1' for '--games"),
+        (&["compare", "camelot", "--games", "0"], 1, "--games must be at least 1"),
+        (&["compare", "camelot", "--max-plies", "0"], 1, "--max-plies must be at least 1"),
+        (&["compare", "camelot", "--threads", "0"], 1, "--threads must be at least 1"),
+        (&["compare", "camelot", "--strategies", "random"], 1, "needs at least two strategies"),
+        (&["compare", "camelot", "--strategies", "alphabeta", "--depths", "2"], 1, "needs at least two strategies"),
+        (&["compare", "no-such-game"], 1, "unknown variant `no-such-game`"),
+        (&["compare", "camelot", "-o", "missing/r.md"], 1, "the folder missing does not exist"),
+        (&["compare", "camelot", "-o", "not-a-dir/r.md"], 1, "not-a-dir is not a folder"),
+        (&["compare", "camelot", "-o", "folder.md"], 1, "folder.md is a folder, not a file"),
+        (&["compare", "camelot", "-o", "r.md"], 1, "r.svg is a folder, not a file"),
+        (&["compare", "camelot", "-o", "chart.svg"], 1, "give a .md path"),
+        (&["compare"], 2, "VARIANTS"),
+        (&["compare", "camelot", "--eval", "smart"], 2, "invalid value 'smart'"),
+    ];
+    for (args, status, message) in cases {
+        let out = run_in(&dir.0, args);
+        assert_eq!(out.status, *status, "camelot {args:?}:\n{}", out.show());
+        assert!(out.stderr.contains(message), "camelot {args:?}: expected `{message}` in\n{}", out.show());
+        assert!(out.stdout.is_empty(), "camelot {args:?}:\n{}", out.show());
+    }
+    // Nothing was written.
+    let mut left: Vec<String> =
+        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect();
+    left.sort();
+    assert_eq!(left, ["folder.md", "not-a-dir", "r.svg"]);
+}
