@@ -28,9 +28,12 @@ impl Bitset {
     /// The set holding only `cell`.
     #[inline]
     pub fn single(cell: Cell) -> Bitset {
-        let mut s = Bitset::EMPTY;
-        s.insert(cell);
-        s
+        // Built word by word in registers: writing one word into a set in
+        // memory and reading it back whole stalls store forwarding.
+        let i = cell.index();
+        let bit = 1u64 << (i & 63);
+        let word = |w: usize| if i >> 6 == w { bit } else { 0 };
+        Bitset([word(0), word(1), word(2), word(3)])
     }
 
     /// Whether `cell` is in the set.

@@ -151,6 +151,12 @@ impl Position {
         Some(Piece { player: Player(player as u8), kind: Kind(kind as u8) })
     }
 
+    /// The kind of the piece on `cell`, if any (cheaper than [`Position::piece_at`]).
+    #[inline]
+    pub fn kind_at(&self, cell: Cell) -> Option<Kind> {
+        (0..MAX_KINDS).find(|&k| self.by_kind[k].contains(cell)).map(|k| Kind(k as u8))
+    }
+
     /// Puts `piece` on `cell`, replacing whatever stood there.
     pub fn put(&mut self, cell: Cell, piece: Piece) {
         self.remove(cell);

@@ -154,18 +154,23 @@ pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, pi
 /// Whether any of `pieces` (of the player to move) could jump right now.
 pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
     let board = rules.board();
-    let enemies = enemies_of(rules, pos, pos.to_move());
-    pieces.iter().any(|c| {
+    let mover = pos.to_move();
+    let enemies = enemies_of(rules, pos, mover);
+    let empty = board.cells() - pos.occupied();
+    (pieces & pos.pieces_of(mover)).iter().any(|c| {
         if !board.around(c).intersects(enemies) {
             return false;
         }
-        match pos.piece_at(c) {
-            Some(p) => {
-                let ab = rules.abilities(pos, c, p);
-                ab.jump_dirs != 0 && can_jump(rules, pos, c, p, &ab)
-            }
-            None => false,
+        let Some(kind) = pos.kind_at(c) else {
+            return false;
+        };
+        let piece = Piece { player: mover, kind };
+        let ab = rules.abilities(pos, c, piece);
+        if ab.jump_dirs == 0 {
+            return false;
         }
+        let forbidden = rules.landings(pos, c, piece).jump.forbidden;
+        jump_from(board, c, ab.jump_dirs, enemies, empty - forbidden, Bitset::EMPTY, forbidden)
     })
 }
 
@@ -199,6 +204,29 @@ fn jump_from(
     dirs & over.gather(board.step_table(sq)) & ((land_ok | captured) - forbidden).gather(board.leap_table(sq)) != 0
 }
 
+/// What the walk of one position shares across the pieces that move.
+struct Ctx<'a> {
+    board: &'a Board,
+    /// The pieces the mover may capture.
+    enemies: Bitset,
+    /// The empty cells.
+    empty: Bitset,
+    /// The mover's pieces.
+    own: Bitset,
+}
+
+impl<'a> Ctx<'a> {
+    fn new<R: LeapRules + ?Sized>(rules: &'a R, pos: &Position, mover: Player) -> Ctx<'a> {
+        let board = rules.board();
+        Ctx {
+            board,
+            enemies: enemies_of(rules, pos, mover),
+            empty: board.cells() - pos.occupied(),
+            own: pos.pieces_of(mover),
+        }
+    }
+}
+
 /// Enumerates the moves allowed by `scope` in `pos`, handing each path to `sink`.
 pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
     rules: &R,
@@ -208,9 +236,11 @@ pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
     sink: &mut S,
 ) {
     let mover = pos.to_move();
-    let enemies = enemies_of(rules, pos, mover);
-    for from in pos.pieces_of(mover) & scope.pieces {
-        walk_from(rules, pos, from, enemies, scope.captures_only, mode, sink);
+    let ctx = Ctx::new(rules, pos, mover);
+    for from in ctx.own & scope.pieces {
+        if let Some(kind) = pos.kind_at(from) {
+            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, scope.captures_only, mode, sink);
+        }
     }
 }
 
@@ -226,33 +256,70 @@ pub fn walk_piece<R: LeapRules + ?Sized, S: PathSink>(
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
-    walk_from(rules, pos, from, enemies_of(rules, pos, piece.player), captures_only, mode, sink);
+    let ctx = Ctx::new(rules, pos, piece.player);
+    walk_from(rules, pos, &ctx, from, piece, captures_only, mode, sink);
 }
 
+/// Hands a one-step move to `sink`.
+#[inline]
+fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell) {
+    if S::PATHS {
+        let legs = [Leg { to, kind: LegKind::Step }];
+        if sink.follow(&legs, Bitset::EMPTY) {
+            sink.emit(from, to, &legs, Bitset::EMPTY);
+        }
+    } else {
+        sink.emit(from, to, &[], Bitset::EMPTY);
+    }
+}
+
+/// The moves of `piece` on `from`: steps straight to the sink, then jumps
+/// and canters through a [`Walker`] when the piece has a neighbour to leap.
+#[allow(clippy::too_many_arguments)]
+#[inline]
 fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
     rules: &R,
     pos: &Position,
+    ctx: &Ctx,
     from: Cell,
-    enemies: Bitset,
+    piece: Piece,
     captures_only: bool,
     mode: PathMode,
     sink: &mut S,
 ) {
-    let Some(piece) = pos.piece_at(from) else {
-        return;
-    };
-    let board = rules.board();
+    let board = ctx.board;
     let ab = rules.abilities(pos, from, piece);
     let landings = rules.landings(pos, from, piece);
-    let friends = pos.pieces_of(piece.player) - Bitset::single(from);
-    let empty = (board.cells() - pos.occupied()) | Bitset::single(from);
+    if ab.step_dirs != 0 && (!captures_only || !landings.step.goal.is_empty()) {
+        let steps = board.step_table(from);
+        let mut m = ab.step_dirs & (ctx.empty - landings.step.forbidden).gather(steps);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let to = Cell::new(steps[d]);
+            if !captures_only || landings.step.get(to) == Landing::Goal {
+                emit_step(sink, from, to);
+            }
+        }
+    }
+    let here = Bitset::single(from);
+    let friends = ctx.own - here;
+    let around = board.around(from);
+    let jumps = ab.jump_dirs != 0 && around.intersects(ctx.enemies);
+    let canters = ab.canter_dirs != 0
+        && (!captures_only || ab.charge || !landings.canter.goal.is_empty())
+        && around.intersects(friends);
+    if !jumps && !canters {
+        return;
+    }
+    let empty = ctx.empty | here;
     let mut w = Walker {
         board,
         from,
         ab,
         landings,
         friends,
-        enemies,
+        enemies: ctx.enemies,
         canter_ok: empty - landings.canter.forbidden,
         jump_ok: empty - landings.jump.forbidden,
         captures_only,
@@ -261,12 +328,13 @@ fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
         last: from,
         visited_any: Bitset::EMPTY,
         visited_clean: Bitset::EMPTY,
-        on_path: Bitset::single(from),
+        on_path: here,
         sink,
     };
-    w.steps(empty - landings.step.forbidden);
-    w.jumps(from, Bitset::EMPTY);
-    if ab.canter_dirs != 0 && (!captures_only || ab.charge || !landings.canter.goal.is_empty()) {
+    if jumps {
+        w.jumps(from, Bitset::EMPTY);
+    }
+    if canters {
         w.canters(from, false);
     }
 }
@@ -322,25 +390,6 @@ impl<S: PathSink> Walker<'_, S> {
     #[inline]
     fn emit(&mut self, captured: Bitset) {
         self.sink.emit(self.from, self.last, &self.legs, captured);
-    }
-
-    fn steps(&mut self, step_ok: Bitset) {
-        let mut m = self.ab.step_dirs;
-        while m != 0 {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let Some(to) = self.board.step(self.from, d) else { continue };
-            if to == self.from || !step_ok.contains(to) {
-                continue;
-            }
-            if self.captures_only && self.landings.step.get(to) != Landing::Goal {
-                continue;
-            }
-            if self.push(to, LegKind::Step, Bitset::EMPTY) {
-                self.emit(Bitset::EMPTY);
-                self.pop(self.from);
-            }
-        }
     }
 
     #[inline]
