@@ -1,5 +1,5 @@
 //! Perft as data: every line of the files in `tests/perft/` is checked,
-//! one file per variant (`camelot.perft`, `checkers.perft`), by one driver
+//! one file per variant (`camelot.perft`, `checkers.perft`, `tri-camelot.perft`), by one driver
 //! generic over the game.
 //!
 //! A file is a list of blocks (shakmaty style):
@@ -25,6 +25,7 @@ use std::time::Instant;
 
 const FILE: &str = "tests/perft/camelot.perft";
 const CHECKERS: &str = "tests/perft/checkers.perft";
+const TRICAMELOT: &str = "tests/perft/tri-camelot.perft";
 
 /// The largest count checked in the normal test run.
 const QUICK: u64 = 20_000_000;
@@ -241,6 +242,26 @@ fn checkers_perft_file_positions_are_canonical() {
 }
 
 /// The parallel perft agrees with the single-threaded one at depth 3.
+fn tricamelot() -> leap_camelot::Camelot {
+    leap_camelot::load("tri-camelot").unwrap()
+}
+
+#[test]
+fn tricamelot_perft_file() {
+    assert!(check_file(&tricamelot(), TRICAMELOT, |n| n <= QUICK) >= 30);
+}
+
+#[test]
+#[ignore]
+fn tricamelot_perft_file_deep() {
+    assert!(check_file(&tricamelot(), TRICAMELOT, |n| n > QUICK) >= 1);
+}
+
+#[test]
+fn tricamelot_perft_file_positions_are_canonical() {
+    positions_are_canonical(&tricamelot(), TRICAMELOT);
+}
+
 #[test]
 fn perft_parallel_agrees() {
     let game = camelot();

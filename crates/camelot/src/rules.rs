@@ -308,6 +308,34 @@ impl Game for Camelot {
         self.rules.castle_moves
     }
 
+    /// A player without pieces is out of the game and never to move while
+    /// two or more players are still in; no piece stands in a castle barred
+    /// to its owner.
+    fn check_position(&self, pos: &Position) -> Result<(), String> {
+        let to_move = pos.to_move();
+        let alive = (0..self.players.len()).filter(|&p| !pos.pieces_of(Player(p as u8)).is_empty()).count();
+        if pos.pieces_of(to_move).is_empty() && alive >= 2 {
+            return Err(format!(
+                "{} has no pieces, is out of the game, and cannot be the player to move",
+                self.players[to_move.index()].name
+            ));
+        }
+        for p in 0..self.players.len() {
+            let player = Player(p as u8);
+            for (owner, castle) in self.castles.iter().enumerate() {
+                if self.role(player, Player(owner as u8)) == CastleRole::Barred
+                    && pos.pieces_of(player).intersects(*castle)
+                {
+                    return Err(format!(
+                        "{} has a piece in the castle of {}, which it may never enter",
+                        self.players[p].name, self.players[owner].name
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A piece standing in its own castle must move out (jumping if it can),
     /// overriding the capture obligation elsewhere; otherwise, when any piece
     /// outside the castles it holds can jump, the move must capture.

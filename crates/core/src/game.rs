@@ -49,6 +49,11 @@ pub trait Game: LeapRules + Sync {
     fn counter_limit(&self) -> u8 {
         15
     }
+    /// Checks a position given by a user (a position string) for what the
+    /// game can never reach; the message says what is wrong.
+    fn check_position(&self, _pos: &Position) -> Result<(), String> {
+        Ok(())
+    }
     /// Which pieces may move this turn and whether a capture is required.
     fn scope(&self, pos: &Position) -> TurnScope;
     /// The outcome, if the game is over without looking at the moves.

@@ -196,6 +196,7 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
             return Err(err(at + 1, format!("unknown field `{key}`; known fields: {}", known.join(", "))));
         }
     }
+    game.check_position(&pos).map_err(|message| err(board_at + 1, message))?;
     Ok(pos)
 }
 
