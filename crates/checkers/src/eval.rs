@@ -29,7 +29,8 @@
 
 use crate::rules::{Checkers, Movement};
 use leap_core::{
-    walk, Bitset, Cell, Evaluator, Game, LeapRules, Leg, PathMode, PathSink, Player, Position, Score, MAX_KINDS,
+    walk, Bitset, Cell, Evaluator, Game, Kind, LeapRules, Leg, PathMode, PathSink, Piece, Player, Position, Score,
+    MAX_KINDS,
 };
 
 /// The weights of the terms of [`CheckersEval`].
@@ -92,6 +93,10 @@ pub struct CheckersEval {
     rows: [Vec<u8>; 2],
     /// The opposite of each direction of the board, by index.
     opposite: Vec<usize>,
+    /// `steps[p][k]`, `jumps[p][k]`: the step and jump directions of player
+    /// `p`'s pieces of kind `k` (the same on every square in checkers).
+    steps: [[u8; MAX_KINDS]; 2],
+    jumps: [[u8; MAX_KINDS]; 2],
 }
 
 impl CheckersEval {
@@ -116,11 +121,21 @@ impl CheckersEval {
                 .collect()
         });
         let dirs = board.geometry().directions();
-        let opposite = dirs
-            .iter()
-            .map(|&(f, r)| dirs.iter().position(|&(g, s)| g == -f && s == -r).unwrap_or(usize::MAX))
-            .collect();
-        CheckersEval { weights, man, home_row, rows, opposite }
+        let opposite =
+            dirs.iter().map(|&(f, r)| dirs.iter().position(|&(g, s)| g == -f && s == -r).unwrap_or(0)).collect();
+        let (mut steps, mut jumps) = ([[0; MAX_KINDS]; 2], [[0; MAX_KINDS]; 2]);
+        let start = game.start();
+        if let Some(cell) = board.cells().first() {
+            for p in 0..2 {
+                for k in 0..game.kinds().len().min(MAX_KINDS) {
+                    let piece = Piece { player: Player(p as u8), kind: Kind(k as u8) };
+                    let a = game.abilities(&start, cell, piece);
+                    steps[p][k] = a.step_dirs;
+                    jumps[p][k] = a.jump_dirs;
+                }
+            }
+        }
+        CheckersEval { weights, man, home_row, rows, opposite, steps, jumps }
     }
 
     /// The weights in use.
@@ -145,57 +160,58 @@ impl CheckersEval {
     }
 
     /// Whether a piece of player `owner` standing on `cell` could be jumped
-    /// at once by the opponent, with `vacated` counted as empty.
-    fn exposed(&self, game: &Checkers, pos: &Position, cell: Cell, owner: usize, vacated: Option<Cell>) -> bool {
+    /// at once by the opponent, whose pieces are `enemy`, with the cells
+    /// `empty` empty.
+    fn exposed(&self, game: &Checkers, pos: &Position, cell: Cell, owner: usize, enemy: Bitset, empty: Bitset) -> bool {
         let board = game.board();
-        let enemy = pos.pieces_of(Player(1 - owner as u8));
-        let mut empty = board.cells() - pos.occupied();
-        if let Some(v) = vacated {
-            empty.insert(v);
-        }
         (0..board.dir_count()).any(|d| {
-            let (Some(from), Some(land)) =
-                (self.opposite.get(d).and_then(|&o| board.step(cell, o)), board.step(cell, d))
-            else {
+            let (Some(from), Some(land)) = (board.step(cell, self.opposite[d]), board.step(cell, d)) else {
                 return false;
             };
-            if !enemy.contains(from) || !empty.contains(land) {
-                return false;
-            }
-            pos.piece_at(from).is_some_and(|p| game.abilities(pos, from, p).jump_dirs & (1 << d) != 0)
+            enemy.contains(from) && empty.contains(land) && self.jump_dirs(pos, from, 1 - owner) & (1 << d) != 0
         })
+    }
+
+    /// The jump directions of `player`'s piece on `cell`.
+    #[inline]
+    fn jump_dirs(&self, pos: &Position, cell: Cell, player: usize) -> u8 {
+        let kind = (0..MAX_KINDS).find(|&k| pos.kind_cells(Kind(k as u8)).contains(cell)).unwrap_or(0);
+        self.jumps[player][kind]
     }
 
     fn side(&self, game: &Checkers, pos: &Position, s: usize) -> SideFigures {
         let board = game.board();
         let own = pos.pieces_of(Player(s as u8));
+        let enemy = pos.pieces_of(Player(1 - s as u8));
         let empty = board.cells() - pos.occupied();
         let mut f = SideFigures::default();
-        for cell in own {
-            let Some(piece) = pos.piece_at(cell) else { continue };
-            let is_man = self.man[piece.kind.index()];
-            f.material += if is_man { 100 } else { self.weights.king };
+        for k in 0..MAX_KINDS {
+            let cells = own & pos.kind_cells(Kind(k as u8));
+            if cells.is_empty() {
+                continue;
+            }
+            let is_man = self.man[k];
+            f.material += cells.len() as Score * if is_man { 100 } else { self.weights.king };
             if is_man {
-                if self.home_row[s].contains(cell) {
-                    f.back_row += 1;
-                }
-                if !self.exposed(game, pos, cell, s, None) {
+                f.back_row += (cells & self.home_row[s]).len() as Score;
+            }
+            for cell in cells {
+                if is_man && !self.exposed(game, pos, cell, s, enemy, empty) {
                     f.advancement += self.rows[s][cell.index()] as Score;
                 }
-            }
-            let step_dirs = game.abilities(pos, cell, piece).step_dirs;
-            for d in 0..board.dir_count() {
-                if step_dirs & (1 << d) == 0 {
-                    continue;
-                }
-                let Some(to) = board.step(cell, d) else { continue };
-                if !empty.contains(to) {
-                    continue;
-                }
-                let mut after = *pos;
-                after.move_piece(cell, to);
-                if !self.exposed(game, &after, to, s, None) {
-                    f.safe_steps += 1;
+                let mut m = self.steps[s][k];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let Some(to) = board.step(cell, d) else { continue };
+                    if !empty.contains(to) {
+                        continue;
+                    }
+                    // The piece moved: its start is empty now.
+                    let after = (empty - Bitset::single(to)) | Bitset::single(cell);
+                    if !self.exposed(game, pos, to, s, enemy, after) {
+                        f.safe_steps += 1;
+                    }
                 }
             }
         }
