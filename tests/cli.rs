@@ -847,9 +847,10 @@ fn check_the_builtin_variant_file() {
         out.stdout,
         "variants/camelot.toml: ok\n  Camelot (World Camelot Federation rules)\n  Square board 12x16, 160 cells\n  \
          players: White (W, castle F1 G1), Black (B, castle F16 G16)\n  pieces: Knight, Man\n  \
-         castle moves per game: 2\n  end: 2 pieces in the opponent's castle win; capturing every enemy piece wins \
-         with at least 2 pieces left, else draws; drawn when both sides have at most 1 piece(s); no legal move \
-         loses if the opponent has at least 2 pieces, else draws\n"
+         castle moves per game: 2\n  end: 2 piece(s) in the opponent's castle win; capturing every piece of the \
+         other side(s) wins with at least 2 piece(s) left, else draws; drawn when every side has at most 1 piece(s); \
+         no legal move loses if the opponent has at least 2 pieces, else draws; drawn on occurrence 3 of a position; \
+         drawn after 100 plies without progress\n"
     );
     assert_eq!(out.stderr, "");
 }
@@ -914,7 +915,7 @@ fn check_reports_every_problem_of_a_file() {
         d,
         [
             "tests/variants/two_problems.toml:36:17: error: castle cell `Z1` is not on the board",
-            "tests/variants/two_problems.toml:68:12: error: no_moves = `lose`; expected \"loss\" or \"draw\"",
+            "tests/variants/two_problems.toml:68:12: error: no_moves = `lose`; expected \"loss\", \"draw\" or \"win\"",
         ]
     );
 }
@@ -944,7 +945,7 @@ fn a_broken_variant_file_is_reported_by_the_other_commands() {
     );
     assert!(
         out.stderr.contains(
-            "tests/variants/two_problems.toml:68:12: error: no_moves = `lose`; expected \"loss\" or \"draw\""
+            "tests/variants/two_problems.toml:68:12: error: no_moves = `lose`; expected \"loss\", \"draw\" or \"win\""
         ),
         "{}",
         out.show()

@@ -16,8 +16,9 @@
 
 mod eval;
 mod rules;
+mod spec;
 mod variant;
 
 pub use eval::{CamelotEval, EvalTerms, EvalWeights};
-pub use rules::{Camelot, KindRules, OwnCastleJump, Rules};
+pub use rules::{Camelot, CastleRole, KindRules, OtherCastles, OwnCastleJump, Rules};
 pub use variant::{load, parse_variant, LoadError, BUILTIN};

@@ -139,9 +139,15 @@ impl Camelot {
         game
     }
 
-    /// Sets the start position.
+    /// Sets the start position; each player must keep the royal pieces it has there.
     pub fn set_start(&mut self, start: Position) {
         self.start = start;
+        for p in 0..self.players.len() {
+            self.end.royal_count[p] = (0..self.kinds.len())
+                .filter(|k| self.end.royal >> k & 1 != 0)
+                .map(|k| (start.pieces_of(Player(p as u8)) & start.kind_cells(leap_core::Kind(k as u8))).len())
+                .sum();
+        }
     }
 
     /// The variant's title.

@@ -2,12 +2,11 @@
 //! [`Camelot`] game with every problem reported at once, by line and column.
 
 use crate::rules::{Camelot, KindRules, OtherCastles, OwnCastleJump, Rules};
+use crate::spec::{resolve, VariantFile};
 use leap_core::{
-    Bitset, Board, Cell, Coord, Diagnostics, EndRules, FileErrors, Geometry, KindInfo, NoMoves, Piece, Player,
-    PlayerInfo, Position,
+    Bitset, Board, Cell, Coord, Diagnostics, EndRules, FileErrors, Geometry, KindInfo, KindMask, NoMoves, Piece,
+    Player, PlayerInfo, Position,
 };
-use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
 
@@ -16,150 +15,6 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("camelot", include_str!("../../../variants/camelot.toml")),
     ("tri-camelot", include_str!("../../../variants/tri-camelot.toml")),
 ];
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VariantFile {
-    name: Spanned<String>,
-    #[serde(default)]
-    title: Option<String>,
-    board: BoardSpec,
-    players: Spanned<Vec<PlayerSpec>>,
-    pieces: Spanned<Vec<PieceSpec>>,
-    setup: Spanned<BTreeMap<Spanned<String>, Spanned<String>>>,
-    #[serde(default)]
-    rules: RulesSpec,
-    #[serde(default)]
-    end: EndSpec,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BoardSpec {
-    geometry: Spanned<String>,
-    files: Spanned<u8>,
-    ranks: Spanned<u8>,
-    layout: Spanned<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayerSpec {
-    name: Spanned<String>,
-    letter: Spanned<String>,
-    castle: Spanned<Vec<Spanned<String>>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PieceSpec {
-    name: Spanned<String>,
-    prefix: Spanned<String>,
-    symbol: Spanned<String>,
-    #[serde(default)]
-    charge: bool,
-    #[serde(default)]
-    canter_rule: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RulesSpec {
-    #[serde(default = "two")]
-    castle_moves: Spanned<u8>,
-    #[serde(default = "cont")]
-    own_castle_jump: Spanned<String>,
-    #[serde(default = "lapse")]
-    blocked_castle_piece: Spanned<String>,
-    #[serde(default = "enter")]
-    other_castles: Spanned<String>,
-    #[serde(default)]
-    goal_entry_exempt: bool,
-    #[serde(default = "game_over")]
-    no_move: Spanned<String>,
-}
-
-impl Default for RulesSpec {
-    fn default() -> Self {
-        RulesSpec {
-            castle_moves: two(),
-            own_castle_jump: cont(),
-            blocked_castle_piece: lapse(),
-            other_castles: enter(),
-            goal_entry_exempt: false,
-            no_move: game_over(),
-        }
-    }
-}
-
-fn enter() -> Spanned<String> {
-    Spanned::new(0..0, "enter".into())
-}
-fn game_over() -> Spanned<String> {
-    Spanned::new(0..0, "ends-game".into())
-}
-
-fn two() -> Spanned<u8> {
-    Spanned::new(0..0, 2)
-}
-fn cont() -> Spanned<String> {
-    Spanned::new(0..0, "continue".into())
-}
-fn lapse() -> Spanned<String> {
-    Spanned::new(0..0, "lapse".into())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EndSpec {
-    #[serde(default = "some2")]
-    castle_occupancy: Option<u32>,
-    #[serde(default = "u2")]
-    bare_win_min_material: u32,
-    #[serde(default = "some1")]
-    insufficient_material: Option<u32>,
-    #[serde(default = "loss")]
-    no_moves: Spanned<String>,
-    #[serde(default = "u2")]
-    no_moves_loss_needs: u32,
-    #[serde(default = "some3")]
-    repetition: Option<u32>,
-    #[serde(default = "some100")]
-    move_limit: Option<u16>,
-}
-
-impl Default for EndSpec {
-    fn default() -> Self {
-        EndSpec {
-            castle_occupancy: some2(),
-            bare_win_min_material: 2,
-            insufficient_material: some1(),
-            no_moves: loss(),
-            no_moves_loss_needs: 2,
-            repetition: some3(),
-            move_limit: some100(),
-        }
-    }
-}
-
-fn some1() -> Option<u32> {
-    Some(1)
-}
-fn some2() -> Option<u32> {
-    Some(2)
-}
-fn some3() -> Option<u32> {
-    Some(3)
-}
-fn some100() -> Option<u16> {
-    Some(100)
-}
-fn u2() -> u32 {
-    2
-}
-fn loss() -> Spanned<String> {
-    Spanned::new(0..0, "loss".into())
-}
 
 /// Loads a variant: a built-in name (`camelot`) or a path to a `.toml` file.
 pub fn load(name_or_path: &str) -> Result<Camelot, LoadError> {
@@ -207,14 +62,10 @@ impl std::error::Error for LoadError {}
 /// Parses and validates the text of a variant file; `file` names it in diagnostics.
 pub fn parse_variant(file: &str, text: &str) -> Result<Camelot, FileErrors> {
     let mut diag = Diagnostics::new(file, text);
-    let spec: VariantFile = match toml::from_str(text) {
-        Ok(s) => s,
-        Err(e) => {
-            let at = e.span().map_or(0, |s| s.start);
-            diag.error(at, e.message().trim().to_string());
-            diag.finish()?;
-            unreachable!("an error was recorded")
-        }
+    let builtin = |name: &str| BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t);
+    let Some(spec) = resolve(file, text, &builtin, &mut diag) else {
+        diag.finish()?;
+        unreachable!("a file that cannot be resolved has diagnostics")
     };
     let built = build(&spec, &mut diag);
     diag.finish()?;
@@ -315,7 +166,7 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Camelot> {
         }
     }
     let rules = rules(spec, players.len(), diag);
-    let end = end_rules(spec, diag);
+    let end = end_rules(spec, &kinds, diag);
     let name = spec.name.get_ref().clone();
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         diag.error(at(spec.name.span()), format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"));
@@ -451,24 +302,54 @@ fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> Rules {
     }
 }
 
-fn end_rules(spec: &VariantFile, diag: &mut Diagnostics) -> EndRules {
+fn end_rules(spec: &VariantFile, kinds: &[KindInfo], diag: &mut Diagnostics) -> EndRules {
     let e = &spec.end;
     let no_moves = match e.no_moves.get_ref().as_str() {
         "loss" => NoMoves::LossIfOpponentHas(e.no_moves_loss_needs),
         "draw" => NoMoves::Draw,
+        "win" => NoMoves::Win,
         other => {
-            diag.error(at(e.no_moves.span()), format!("no_moves = `{other}`; expected \"loss\" or \"draw\""));
+            diag.error(at(e.no_moves.span()), format!("no_moves = `{other}`; expected \"loss\", \"draw\" or \"win\""));
             NoMoves::Loss
         }
     };
+    let mut mask = |key: &str, names: &[Spanned<String>]| -> KindMask {
+        let mut m = 0;
+        for n in names {
+            match kinds.iter().position(|k| k.name == *n.get_ref()) {
+                Some(i) => m |= 1 << i,
+                None => {
+                    let known: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+                    diag.error(
+                        at(n.span()),
+                        format!(
+                            "{key} names `{}`, which is not a piece; expected one of {}",
+                            n.get_ref(),
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        m
+    };
+    let royal = mask("royal", &e.royal);
+    let extinction = mask("extinction", &e.extinction);
+    let baring = e.baring.as_ref().map_or(KindMask::MAX, |b| mask("baring", b));
     // 0 switches a numeric condition off.
+    let on = |n: u32| (n > 0).then_some(n);
     EndRules {
-        goal_count: e.castle_occupancy.filter(|&n| n > 0),
+        goal_count: on(e.castle_occupancy),
         bare_min_material: e.bare_win_min_material,
-        insufficient_material: e.insufficient_material.filter(|&n| n > 0),
+        insufficient_material: on(e.insufficient_material),
         no_moves,
-        move_limit: e.move_limit.filter(|&n| n > 0),
-        repetition: e.repetition.filter(|&n| n > 0),
+        move_limit: (e.move_limit > 0).then_some(e.move_limit),
+        repetition: on(e.repetition),
+        royal,
+        royal_count: [0; leap_core::MAX_PLAYERS],
+        extinction,
+        baring,
+        counter_baring: e.counter_baring,
     }
 }
 

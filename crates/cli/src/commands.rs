@@ -286,7 +286,7 @@ pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
 }
 
 fn summary(g: &leap_camelot::Camelot) -> String {
-    use leap_core::{NoMoves, Player};
+    use leap_core::Player;
     let b = g.board();
     let players: Vec<String> = g
         .players()
@@ -298,25 +298,11 @@ fn summary(g: &leap_camelot::Camelot) -> String {
         })
         .collect();
     let kinds: Vec<String> = g.kinds().iter().map(|k| k.name.clone()).collect();
-    let e = g.end_rules();
-    let mut ends = Vec::new();
-    if let Some(n) = e.goal_count {
-        ends.push(format!("{n} pieces in the opponent's castle win"));
-    }
-    ends.push(format!(
-        "capturing every enemy piece wins with at least {} pieces left, else draws",
-        e.bare_min_material
-    ));
-    if let Some(n) = e.insufficient_material {
-        ends.push(format!("drawn when both sides have at most {n} piece(s)"));
-    }
-    ends.push(match e.no_moves {
-        NoMoves::Loss => "no legal move loses".into(),
-        NoMoves::Draw => "no legal move draws".into(),
-        NoMoves::LossIfOpponentHas(n) => {
-            format!("no legal move loses if the opponent has at least {n} pieces, else draws")
-        }
-    });
+    let goal = match g.rules().other_castles {
+        leap_camelot::OtherCastles::Enter => "the opponent's castle",
+        leap_camelot::OtherCastles::LeftWinsRightBarred => "the castle to the left",
+    };
+    let ends = g.end_rules().describe(g.kinds(), goal);
     format!(
         "  {}\n  {:?} board {}x{}, {} cells\n  players: {}\n  pieces: {}\n  castle moves per game: {}\n  end: {}",
         g.title(),

@@ -36,7 +36,7 @@ pub use diagram::diagram;
 pub use game::{Game, IllegalMove, KindInfo, PlayerInfo};
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
 pub use notation::{format_move, legal_move_texts, parse_written, read_move, MoveError, ReadMove, Sep, WrittenMove};
-pub use outcome::{EndReason, EndRules, GameResult, NoMoves, Outcome};
+pub use outcome::{EndReason, EndRules, GameResult, KindMask, NoMoves, Outcome};
 pub use pdn::{format_position, parse_piece, parse_position, PositionError};
 pub use perft::{count_moves, divide, perft, perft_parallel, Count};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};

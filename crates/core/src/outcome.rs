@@ -1,7 +1,7 @@
 //! How a game ends: results, reasons, and the end conditions the family shares.
 
 use crate::bitset::Bitset;
-use crate::position::{Player, Position};
+use crate::position::{Kind, Player, Position, MAX_KINDS, MAX_PLAYERS};
 use std::fmt;
 
 /// The result of a finished game.
@@ -18,7 +18,9 @@ pub enum GameResult {
 pub enum EndReason {
     /// A player has enough pieces in its goal zone (Camelot: two in the opponent's castle).
     Goal,
-    /// A player lost all its pieces.
+    /// A player lost a royal piece, or the last of its extinction pieces.
+    Royal,
+    /// A player lost all its pieces (all its baring pieces).
     Elimination,
     /// Every player is down to too few pieces to win.
     InsufficientMaterial,
@@ -43,6 +45,7 @@ impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             EndReason::Goal => "goal reached",
+            EndReason::Royal => "royal piece lost",
             EndReason::Elimination => "all pieces of a side captured",
             EndReason::InsufficientMaterial => "no side has enough pieces left to win",
             EndReason::NoMoves => "no legal move",
@@ -52,20 +55,45 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// End conditions of a game of the family, checked after every move.
+/// A set of piece kinds, one bit per [`crate::Kind`] index.
+pub type KindMask = u8;
+
+/// End conditions of a game of the family, checked after every move, in
+/// the royalty/baring style (after H. G. Muller's scheme for the
+/// Interactive Diagram):
+///
+/// - **royal** kinds: a player with fewer royal pieces than it started with
+///   loses (losing any one loses);
+/// - **extinction** kinds: a player with no piece of these kinds left loses
+///   (several of them are spare royals);
+/// - **goal**: a player with `goal_count` pieces in its goal zone wins;
+/// - **baring** kinds: a player with none of these left is *bare*. When only
+///   one player is not bare, it wins if it has at least `bare_min_material`
+///   pieces, else the game is drawn. With `counter_baring` (two players), a
+///   player bared by a move may bare the other in its reply for a draw: the
+///   bare player loses only when its own move leaves it bare and the other
+///   not.
+/// - **insufficient material**, **move limit**: draws.
 ///
 /// ```
 /// use leap_core::{EndRules, NoMoves};
-/// let camelot = EndRules { goal_count: Some(2), bare_min_material: 2, insufficient_material: Some(1),
-///     no_moves: NoMoves::LossIfOpponentHas(2), move_limit: Some(100), repetition: Some(3) };
-/// assert_eq!(camelot.goal_count, Some(2));
+/// let camelot = EndRules {
+///     goal_count: Some(2),
+///     bare_min_material: 2,
+///     insufficient_material: Some(1),
+///     no_moves: NoMoves::LossIfOpponentHas(2),
+///     move_limit: Some(100),
+///     repetition: Some(3),
+///     ..EndRules::default()
+/// };
+/// assert_eq!(camelot.baring, 0xff); // every kind counts for baring
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct EndRules {
     /// A player with this many pieces in its goal zone wins.
     pub goal_count: Option<u32>,
-    /// A player who captures the last enemy piece wins with at least this
-    /// many pieces of its own; with fewer the game is drawn.
+    /// A player who bares every other player wins with at least this many
+    /// pieces of its own; with fewer the game is drawn.
     pub bare_min_material: u32,
     /// Drawn when every player has at most this many pieces.
     pub insufficient_material: Option<u32>,
@@ -75,6 +103,36 @@ pub struct EndRules {
     pub move_limit: Option<u16>,
     /// Drawn when a position occurs this many times.
     pub repetition: Option<u32>,
+    /// Royal kinds: losing any one of them loses.
+    pub royal: KindMask,
+    /// How many royal pieces each player starts with (and must keep).
+    pub royal_count: [u32; MAX_PLAYERS],
+    /// Extinction kinds: losing the last of them loses.
+    pub extinction: KindMask,
+    /// Kinds that count for baring (all kinds: a player is bare when it has no pieces).
+    pub baring: KindMask,
+    /// Whether a bared player may bare the other in reply for a draw.
+    pub counter_baring: bool,
+}
+
+impl Default for EndRules {
+    /// No goal, no royals, every kind counts for baring, a bare win with any
+    /// material, no draws: losing every piece loses, having no move loses.
+    fn default() -> Self {
+        EndRules {
+            goal_count: None,
+            bare_min_material: 1,
+            insufficient_material: None,
+            no_moves: NoMoves::Loss,
+            move_limit: None,
+            repetition: None,
+            royal: 0,
+            royal_count: [0; MAX_PLAYERS],
+            extinction: 0,
+            baring: KindMask::MAX,
+            counter_baring: false,
+        }
+    }
 }
 
 /// The value of having no legal move.
@@ -84,6 +142,8 @@ pub enum NoMoves {
     Loss,
     /// The game is drawn.
     Draw,
+    /// The player wins (the player who moved last loses).
+    Win,
     /// The player loses if the opponent has at least this many pieces, else draw.
     LossIfOpponentHas(u32),
 }
@@ -100,31 +160,124 @@ impl EndRules {
     pub fn decided(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
         let n = goal_zones.len();
         let count = |p: Player| pos.pieces_of(p).len();
+        let of_kinds = |p: Player, mask: KindMask| {
+            (0..MAX_KINDS)
+                .filter(|k| mask >> k & 1 != 0)
+                .map(|k| (pos.pieces_of(p) & pos.kind_cells(Kind(k as u8))).len())
+                .sum::<u32>()
+        };
+        // The player who moved last first, then backwards in turn order.
         let players = || (0..n).map(|i| Player(((pos.to_move().index() + 2 * n - 1 - i) % n) as u8));
+        let moved = players().next().unwrap_or(Player(0));
+        let win = |p: Player, reason| Some(Outcome { result: GameResult::Win(p), reason });
+        let draw = |reason| Some(Outcome { result: GameResult::Draw, reason });
+        let fallen = |p: Player| {
+            (self.royal != 0 && of_kinds(p, self.royal) < self.royal_count[p.index()])
+                || (self.extinction != 0 && of_kinds(p, self.extinction) == 0)
+        };
+        if let Some(loser) = players().find(|p| fallen(*p)) {
+            let mut others = players().filter(|p| *p != loser && !fallen(*p));
+            return match (others.next(), others.next()) {
+                (Some(w), None) => win(w, EndReason::Royal),
+                (None, _) => draw(EndReason::Royal),
+                // With three or more players, the royal loss of one player
+                // ends the game for the player who took it: the one who moved.
+                (Some(_), Some(_)) => win(moved, EndReason::Royal),
+            };
+        }
         if let Some(need) = self.goal_count {
             if let Some(p) = players().find(|p| (pos.pieces_of(*p) & goal_zones[p.index()]).len() >= need) {
-                return Some(Outcome { result: GameResult::Win(p), reason: EndReason::Goal });
+                return win(p, EndReason::Goal);
             }
         }
-        let mut alive = players().filter(|p| count(*p) > 0);
-        if let (first, None) = (alive.next(), alive.next()) {
-            let result = match first {
-                Some(p) if count(p) >= self.bare_min_material => GameResult::Win(p),
-                _ => GameResult::Draw,
-            };
-            return Some(Outcome { result, reason: EndReason::Elimination });
+        let bare = |p: Player| of_kinds(p, self.baring) == 0;
+        let baring_win = |p: Player| {
+            if count(p) >= self.bare_min_material {
+                win(p, EndReason::Elimination)
+            } else {
+                draw(EndReason::Elimination)
+            }
+        };
+        if self.counter_baring && n == 2 {
+            let to_move = pos.to_move();
+            match (bare(moved), bare(to_move)) {
+                (true, true) => return draw(EndReason::Elimination),
+                (true, false) => return baring_win(to_move),
+                _ => {}
+            }
+        } else {
+            let mut alive = players().filter(|p| !bare(*p));
+            if let (first, None) = (alive.next(), alive.next()) {
+                return match first {
+                    Some(p) => baring_win(p),
+                    None => draw(EndReason::Elimination),
+                };
+            }
         }
         if let Some(most) = self.insufficient_material {
             if players().all(|p| count(p) <= most) {
-                return Some(Outcome { result: GameResult::Draw, reason: EndReason::InsufficientMaterial });
+                return draw(EndReason::InsufficientMaterial);
             }
         }
         if let Some(limit) = self.move_limit {
             if pos.clock() >= limit {
-                return Some(Outcome { result: GameResult::Draw, reason: EndReason::MoveLimit });
+                return draw(EndReason::MoveLimit);
             }
         }
         None
+    }
+
+    /// The end conditions in words, one phrase each; `kinds` names the piece
+    /// kinds and `goal_zone` the goal zone (`the opponent's castle`).
+    pub fn describe(&self, kinds: &[crate::game::KindInfo], goal_zone: &str) -> Vec<String> {
+        let names = |mask: KindMask| -> String {
+            kinds
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 != 0)
+                .map(|(_, k)| k.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let all = (1u16 << kinds.len()) - 1;
+        let mut out = Vec::new();
+        if self.royal != 0 {
+            out.push(format!("losing a royal piece ({}) loses", names(self.royal)));
+        }
+        if self.extinction != 0 {
+            out.push(format!("losing the last of {} loses", names(self.extinction)));
+        }
+        if let Some(n) = self.goal_count {
+            out.push(format!("{n} piece(s) in {goal_zone} win"));
+        }
+        let bared = if self.baring as u16 & all == all {
+            "every piece".to_string()
+        } else {
+            format!("every {}", names(self.baring))
+        };
+        out.push(format!(
+            "capturing {bared} of the other side(s) wins with at least {} piece(s) left, else draws{}",
+            self.bare_min_material,
+            if self.counter_baring { " (unless the bared side bares back at once: draw)" } else { "" }
+        ));
+        if let Some(n) = self.insufficient_material {
+            out.push(format!("drawn when every side has at most {n} piece(s)"));
+        }
+        out.push(match self.no_moves {
+            NoMoves::Loss => "no legal move loses".into(),
+            NoMoves::Draw => "no legal move draws".into(),
+            NoMoves::Win => "no legal move wins".into(),
+            NoMoves::LossIfOpponentHas(n) => {
+                format!("no legal move loses if the opponent has at least {n} pieces, else draws")
+            }
+        });
+        if let Some(n) = self.repetition {
+            out.push(format!("drawn on occurrence {n} of a position"));
+        }
+        if let Some(n) = self.move_limit {
+            out.push(format!("drawn after {n} plies without progress"));
+        }
+        out
     }
 
     /// The outcome when the player to move has no legal move, in a game of
@@ -139,6 +292,7 @@ impl EndRules {
         let result = match self.no_moves {
             NoMoves::Loss => GameResult::Win(other),
             NoMoves::Draw => GameResult::Draw,
+            NoMoves::Win => GameResult::Win(pos.to_move()),
             NoMoves::LossIfOpponentHas(n) if pos.pieces_of(other).len() >= n => GameResult::Win(other),
             NoMoves::LossIfOpponentHas(_) => GameResult::Draw,
         };
