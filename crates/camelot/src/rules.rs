@@ -150,6 +150,11 @@ impl Camelot {
         }
     }
 
+    /// The board (also [`LeapRules::board`], here without importing the trait).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The variant's title.
     pub fn title(&self) -> &str {
         &self.title

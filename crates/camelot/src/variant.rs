@@ -14,6 +14,8 @@ use toml::Spanned;
 pub const BUILTIN: &[(&str, &str)] = &[
     ("camelot", include_str!("../../../variants/camelot.toml")),
     ("tri-camelot", include_str!("../../../variants/tri-camelot.toml")),
+    ("regicide", include_str!("../../../variants/regicide.toml")),
+    ("skirmish", include_str!("../../../variants/skirmish.toml")),
 ];
 
 /// Loads a variant: a built-in name (`camelot`) or a path to a `.toml` file.
@@ -354,7 +356,7 @@ fn end_rules(spec: &VariantFile, kinds: &[KindInfo], diag: &mut Diagnostics) -> 
 }
 
 fn setup(spec: &VariantFile, game: &Camelot, diag: &mut Diagnostics) -> Option<Position> {
-    use leap_core::{Game, LeapRules};
+    use leap_core::Game;
     let mut pos = Position::empty(Player(0));
     let table = spec.setup.get_ref();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();

@@ -28,7 +28,7 @@
 use leap_camelot::Camelot;
 use leap_core::{
     format_position, legal_move_texts, parse_position, perft, read_move, Count, EndReason, Game, GameResult, History,
-    LeapRules, MoveError, MoveKey, Outcome, Player, Position,
+    MoveError, MoveKey, Outcome, Player, Position,
 };
 use leap_tricamelot::{BLUE, GREEN, RED};
 use std::sync::OnceLock;
