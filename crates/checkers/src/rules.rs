@@ -162,6 +162,13 @@ impl LeapRules for Checkers {
     fn landings(&self, _pos: &Position, _from: Cell, piece: Piece) -> &Landings {
         &self.landings[piece.player.index()][piece.kind.index()]
     }
+
+    /// A piece's powers depend on its player and kind only.
+    #[inline]
+    fn uniform(&self, _pos: &Position, piece: Piece) -> Option<(Abilities, &Landings)> {
+        let (p, k) = (piece.player.index(), piece.kind.index());
+        Some((self.abilities[p][k], &self.landings[p][k]))
+    }
 }
 
 impl Game for Checkers {

@@ -2,7 +2,7 @@
 
 use crate::board::Cell;
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 
 /// The most cells a board may have. A [`Bitset`] has one bit more, which
 /// stays clear, so that the index 255 can mean "no cell" in lookup tables.
@@ -70,6 +70,72 @@ impl Bitset {
         m
     }
 
+    /// [`Bitset::gather`] for the entries of `which` only (bit `i` for entry
+    /// `i`); the other bits of the result are clear. Looks at few entries one
+    /// by one (a checkers man's two directions) and at many all at once.
+    #[inline]
+    pub fn gather_some(&self, cells: &[u8; 8], which: u8) -> u8 {
+        if which.count_ones() > 4 {
+            return self.gather(cells) & which;
+        }
+        let (mut m, mut rest) = (0u8, which);
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let c = cells[i as usize] as usize;
+            m |= (((self.0[c >> 6] >> (c & 63)) & 1) as u8) << i;
+        }
+        m
+    }
+
+    /// The set with every cell index moved by `delta` (towards higher
+    /// indices when positive); cells moved off either end are dropped.
+    #[inline(always)]
+    pub fn shifted(self, delta: i32) -> Bitset {
+        // Word by word in registers (no array indexed at run time, which
+        // would go through memory and stall store forwarding).
+        let [a, b, c, d] = self.0;
+        match delta {
+            0 => self,
+            1..=63 => {
+                let r = delta as u32;
+                // The bits carried into the next word: `w >> (64 - r)`, written so that r = 0 cannot overflow.
+                let carry = |w: u64| (w >> 1) >> (63 - r);
+                Bitset([a << r, b << r | carry(a), c << r | carry(b), d << r | carry(c)])
+            }
+            -63..=-1 => {
+                let r = delta.unsigned_abs();
+                let carry = |w: u64| (w << 1) << (63 - r);
+                Bitset([a >> r | carry(b), b >> r | carry(c), c >> r | carry(d), d >> r])
+            }
+            _ => self.shifted_far(delta),
+        }
+    }
+
+    /// [`Bitset::shifted`] by 64 cells or more.
+    #[cold]
+    fn shifted_far(self, mut delta: i32) -> Bitset {
+        let mut s = self;
+        while delta != 0 && !s.is_empty() {
+            let step = delta.clamp(-63, 63);
+            s = s.shifted(step);
+            delta -= step;
+        }
+        s
+    }
+
+    /// The cells with indices below 64, as a machine word (bit `i` for cell `i`).
+    #[inline]
+    pub fn low_word(&self) -> u64 {
+        self.0[0]
+    }
+
+    /// The set of the cells below 64 given as a machine word (bit `i` for cell `i`).
+    #[inline]
+    pub fn from_low_word(w: u64) -> Bitset {
+        Bitset([w, 0, 0, 0])
+    }
+
     /// The number of cells in the set.
     #[inline]
     pub fn len(&self) -> u32 {
@@ -79,7 +145,7 @@ impl Bitset {
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
 
     /// Whether the two sets share a cell.
@@ -184,6 +250,13 @@ impl Sub for Bitset {
     }
 }
 
+impl SubAssign for Bitset {
+    #[inline]
+    fn sub_assign(&mut self, o: Bitset) {
+        *self = *self - o;
+    }
+}
+
 impl fmt::Debug for Bitset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter().map(|c| c.index())).finish()
@@ -205,5 +278,24 @@ mod tests {
         assert_eq!(a.first(), Some(Cell::new(1)));
         assert_eq!(Bitset::EMPTY.first(), None);
         assert!(!(a - a).intersects(a));
+        let table = [1, 64, 2, 255, 130, 3, 200, 255];
+        assert_eq!(a.gather(&table), 0b1001_1011);
+        for which in [0u8, 0b1, 0b11, 0b1010_0000, 0b0101_0101, 0xff] {
+            assert_eq!(a.gather_some(&table, which), a.gather(&table) & which, "{which:b}");
+        }
+    }
+
+    #[test]
+    fn shifts() {
+        let a: Bitset = [0u8, 63, 64, 130, 200].into_iter().map(Cell::new).collect();
+        let cells = |s: Bitset| s.iter().map(Cell::index).collect::<Vec<_>>();
+        assert_eq!(cells(a.shifted(1)), vec![1, 64, 65, 131, 201]);
+        assert_eq!(cells(a.shifted(-1)), vec![62, 63, 129, 199]);
+        assert_eq!(cells(a.shifted(70)), vec![70, 133, 134, 200]);
+        assert_eq!(cells(a.shifted(-130)), vec![0, 70]);
+        assert_eq!(cells(a.shifted(64)), vec![64, 127, 128, 194]);
+        assert_eq!(a.shifted(0), a);
+        assert_eq!(a.shifted(256), Bitset::EMPTY);
+        assert_eq!(a.shifted(-300), Bitset::EMPTY);
     }
 }

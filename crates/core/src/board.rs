@@ -120,6 +120,16 @@ pub struct Board {
     leap: Vec<[u8; MAX_DIRS]>,
     all: Bitset,
     around: Vec<Bitset>,
+    /// Per direction: the cells grouped by the index difference to their
+    /// neighbour in that direction, for moving whole sets at once.
+    shifts: Vec<Vec<(i32, Bitset)>>,
+    /// The same for boards of at most 64 cells, as machine words, all
+    /// directions in one list; direction `d`'s groups are
+    /// `word_shifts[word_ranges[d].0..word_ranges[d].1]`.
+    word_shifts: Vec<(i32, u64)>,
+    word_ranges: [(u16, u16); MAX_DIRS],
+    /// Per direction: the opposite direction.
+    opposite: [u8; MAX_DIRS],
 }
 
 impl Board {
@@ -179,6 +189,10 @@ impl Board {
             leap: Vec::new(),
             all: Bitset::EMPTY,
             around: Vec::new(),
+            shifts: Vec::new(),
+            word_shifts: Vec::new(),
+            word_ranges: [(0, 0); MAX_DIRS],
+            opposite: [0; MAX_DIRS],
         };
         board.set_names(names)?;
         board.build_tables();
@@ -228,6 +242,34 @@ impl Board {
                 self.leap[i][d] = self.at_offset(c, 2 * df, 2 * dr).map_or(NONE, |x| x.0);
             }
             self.all.insert(Cell(i as u8));
+        }
+        self.shifts = (0..dirs.len())
+            .map(|d| {
+                let mut groups: Vec<(i32, Bitset)> = Vec::new();
+                for i in 0..self.coords.len() {
+                    let n = self.step[i][d];
+                    if n == NONE {
+                        continue;
+                    }
+                    let delta = n as i32 - i as i32;
+                    match groups.iter_mut().find(|g| g.0 == delta) {
+                        Some(g) => g.1.insert(Cell(i as u8)),
+                        None => groups.push((delta, Bitset::single(Cell(i as u8)))),
+                    }
+                }
+                groups
+            })
+            .collect();
+        if self.fits_word() {
+            for (d, groups) in self.shifts.iter().enumerate() {
+                let start = self.word_shifts.len() as u16;
+                self.word_shifts.extend(groups.iter().map(|&(delta, cells)| (delta, cells.low_word())));
+                self.word_ranges[d] = (start, self.word_shifts.len() as u16);
+            }
+        }
+        for (d, &(df, dr)) in dirs.iter().enumerate() {
+            let back = dirs.iter().position(|&(f, r)| (f, r) == (-df, -dr)).expect("directions come in opposite pairs");
+            self.opposite[d] = back as u8;
         }
     }
 
@@ -343,6 +385,39 @@ impl Board {
     pub fn around(&self, cell: Cell) -> Bitset {
         self.around[cell.index()]
     }
+    /// The neighbours in direction `dir` of the cells of `cells`: the whole
+    /// set moved one step at once.
+    #[inline]
+    pub fn shift(&self, cells: Bitset, dir: usize) -> Bitset {
+        let mut out = Bitset::EMPTY;
+        for &(delta, from) in &self.shifts[dir] {
+            out |= (cells & from).shifted(delta);
+        }
+        out
+    }
+    /// Whether the board has at most 64 cells, so that a set of its cells
+    /// fits a machine word ([`Bitset::low_word`], [`Board::shift_word`]).
+    #[inline]
+    pub fn fits_word(&self) -> bool {
+        self.coords.len() <= 64
+    }
+    /// [`Board::shift`] for a board that [fits a word](Board::fits_word),
+    /// on a set of cells as a word.
+    #[inline]
+    pub fn shift_word(&self, cells: u64, dir: usize) -> u64 {
+        let mut out = 0;
+        let (start, end) = self.word_ranges[dir];
+        for &(delta, from) in &self.word_shifts[start as usize..end as usize] {
+            let c = cells & from;
+            out |= if delta >= 0 { c << delta } else { c >> -delta };
+        }
+        out
+    }
+    /// The direction opposite `dir`.
+    #[inline]
+    pub fn opposite(&self, dir: usize) -> usize {
+        self.opposite[dir] as usize
+    }
     /// The neighbours of a cell, in direction order.
     pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
         (0..self.dir_count()).filter_map(move |d| self.step(cell, d))
@@ -390,6 +465,33 @@ mod tests {
         assert_eq!(n, vec!["B4", "B6", "C3", "C7", "D4", "D6"]);
         let (over, land) = b.leap_over(c, 1).unwrap();
         assert_eq!((b.name(over), b.name(land)), ("D6", "E7"));
+    }
+
+    #[test]
+    fn shifting_whole_sets() {
+        // Every geometry: moving a set one step in a direction gives the
+        // neighbours of its cells in that direction, cell by cell.
+        let hex =
+            (0..9u8).flat_map(|r| (0..5u8).filter(move |f| (f + r) % 2 == 0).map(move |f| Coord { file: f, rank: r }));
+        let irregular = (0..6u8)
+            .flat_map(|r| (0..7u8).filter(move |f| f + r > 2 && f + r < 9).map(move |f| Coord { file: f, rank: r }));
+        for b in [
+            rect(Geometry::Square, 5, 4),
+            rect(Geometry::Diagonal, 8, 8),
+            Board::new(Geometry::Hex, 5, 9, hex).unwrap(),
+            Board::new(Geometry::Square, 7, 6, irregular).unwrap(),
+        ] {
+            let some: Bitset = b.cells().iter().filter(|c| c.index() % 3 != 1).collect();
+            for d in 0..b.dir_count() {
+                let want: Bitset = some.iter().filter_map(|c| b.step(c, d)).collect();
+                assert_eq!(b.shift(some, d), want, "{:?} direction {d}", b.geometry());
+                if b.fits_word() {
+                    assert_eq!(b.shift_word(some.low_word(), d), want.low_word(), "{:?} direction {d}", b.geometry());
+                }
+                let o = b.opposite(d);
+                assert!(b.cells().iter().all(|c| b.step(c, d).is_none_or(|n| b.step(n, o) == Some(c))));
+            }
+        }
     }
 
     #[test]

@@ -196,9 +196,14 @@ struct Counted<'a, S> {
 
 impl<S: PathSink> PathSink for Counted<'_, S> {
     const PATHS: bool = S::PATHS;
+    const COUNTS: bool = S::COUNTS;
     fn emit(&mut self, from: Cell, to: Cell, legs: &[Leg], captured: Bitset) {
         self.paths += 1;
         self.sink.emit(from, to, legs, captured);
+    }
+    fn add_steps(&mut self, n: u64) {
+        self.paths += n as usize;
+        self.sink.add_steps(n);
     }
     fn follow(&mut self, legs: &[Leg], captured: Bitset) -> bool {
         self.sink.follow(legs, captured)

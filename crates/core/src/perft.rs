@@ -27,28 +27,52 @@ fn children<G: Game>(game: &G, pos: &Position, count: Count, list: &mut KeyList)
             list.keys.clone()
         }
         Count::Paths => {
-            let mut paths = AllPaths(Vec::new());
-            game.legal_paths(pos, &mut paths);
-            paths.0
+            let mut keys = Vec::new();
+            game.legal_paths(pos, &mut AllPaths(&mut keys));
+            keys
         }
     }
 }
 
-struct AllPaths(Vec<MoveKey>);
+/// Keeps the move of every path.
+struct AllPaths<'a>(&'a mut Vec<MoveKey>);
 
-impl PathSink for AllPaths {
+impl PathSink for AllPaths<'_> {
     const PATHS: bool = false;
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         self.0.push(MoveKey { from, to, captured });
     }
 }
 
+/// Counts paths.
+struct PathCount(u64);
+
+impl PathSink for PathCount {
+    const PATHS: bool = false;
+    const COUNTS: bool = true;
+    #[inline]
+    fn emit(&mut self, _from: Cell, _to: Cell, _legs: &[Leg], _captured: Bitset) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn add_steps(&mut self, n: u64) {
+        self.0 += n;
+    }
+}
+
 /// The number of distinct legal moves of `pos`, counted without listing them.
 pub fn count_moves<G: Game>(game: &G, pos: &Position) -> u64 {
+    count_moves_with(game, pos, &mut Vec::new())
+}
+
+/// [`count_moves`] keeping the captures it has seen in `captures` (cleared
+/// first), so that a caller counting many positions allocates once.
+fn count_moves_with<G: Game>(game: &G, pos: &Position, captures: &mut Vec<MoveKey>) -> u64 {
     if game.decided(pos).is_some() {
         return 0;
     }
-    let mut counter = Counter::default();
+    captures.clear();
+    let mut counter = Counter { from: None, quiet: Bitset::EMPTY, done: 0, captures };
     walk(game, pos, game.scope(pos), PathMode::Distinct, &mut counter);
     match counter.total() {
         0 if game.passes_when_stuck(pos) => 1,
@@ -58,22 +82,26 @@ pub fn count_moves<G: Game>(game: &G, pos: &Position) -> u64 {
 
 /// Counts distinct moves: quiet ones as a set of destinations per piece,
 /// captures in a short list.
-#[derive(Default)]
-struct Counter {
+struct Counter<'a> {
     from: Option<Cell>,
     quiet: Bitset,
     done: u64,
-    captures: Vec<MoveKey>,
+    captures: &'a mut Vec<MoveKey>,
 }
 
-impl Counter {
+impl Counter<'_> {
     fn total(&self) -> u64 {
         self.done + self.quiet.len() as u64 + self.captures.len() as u64
     }
 }
 
-impl PathSink for Counter {
+impl PathSink for Counter<'_> {
     const PATHS: bool = false;
+    const COUNTS: bool = true;
+    #[inline]
+    fn add_steps(&mut self, n: u64) {
+        self.done += n;
+    }
     #[inline]
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         if captured.is_empty() {
@@ -112,7 +140,7 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
     let (list, rest) = stack.split_first_mut().expect("a list per ply");
     if count == Count::Positions {
         if depth == 1 {
-            return count_moves(game, pos);
+            return count_moves_with(game, pos, &mut list.keys);
         }
         game.legal_moves_into(pos, list);
         let mut total = 0;
@@ -122,11 +150,19 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
         }
         total
     } else {
-        let keys = children(game, pos, count, list);
         if depth == 1 {
-            return keys.len() as u64;
+            let mut paths = PathCount(0);
+            game.legal_paths(pos, &mut paths);
+            return paths.0;
         }
-        keys.iter().map(|k| perft_with(game, &game.apply(pos, k), depth - 1, count, rest)).sum()
+        list.keys.clear();
+        game.legal_paths(pos, &mut AllPaths(&mut list.keys));
+        let mut total = 0;
+        for i in 0..list.keys.len() {
+            let key = list.keys[i];
+            total += perft_with(game, &game.apply(pos, &key), depth - 1, count, rest);
+        }
+        total
     }
 }
 

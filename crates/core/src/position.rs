@@ -174,14 +174,23 @@ impl Position {
         Some(piece)
     }
 
-    /// Moves the piece on `from` to the empty cell `to` (nothing if `from` is empty).
+    /// Moves the piece on `from` to the cell `to`, replacing whatever stood
+    /// there (nothing if `from` is empty).
+    #[inline]
     pub fn move_piece(&mut self, from: Cell, to: Cell) {
         if from == to {
             return;
         }
-        if let Some(p) = self.remove(from) {
-            self.put(to, p);
+        let Some(p) = self.piece_at(from) else {
+            return;
+        };
+        if self.occupied().contains(to) {
+            self.remove(to);
         }
+        let both = Bitset::single(from) | Bitset::single(to);
+        self.by_player[p.player.index()] ^= both;
+        self.by_kind[p.kind.index()] ^= both;
+        self.hash ^= piece_key(from, p) ^ piece_key(to, p);
     }
 
     /// Changes the kind of the piece on `cell` (promotion).

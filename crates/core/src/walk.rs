@@ -20,7 +20,7 @@
 use crate::bitset::Bitset;
 use crate::board::{Board, Cell, DirMask};
 use crate::moves::{Leg, LegKind, Legs, MoveKey};
-use crate::position::{Piece, Player, Position};
+use crate::position::{Kind, Piece, Player, Position, MAX_KINDS};
 
 /// What a piece standing on a given cell may do this turn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -113,6 +113,13 @@ pub trait LeapRules {
     fn is_enemy(&self, mover: Player, other: Player) -> bool {
         mover != other
     }
+    /// The abilities and landings of every piece like `piece` (same player
+    /// and kind) in `pos`, wherever it stands; `None`, the default, when they
+    /// depend on the cell. A game that gives them lets the walker treat such
+    /// pieces in bulk (see [`PathSink::COUNTS`] and [`any_jump`]).
+    fn uniform(&self, _pos: &Position, _piece: Piece) -> Option<(Abilities, &Landings)> {
+        None
+    }
 }
 
 /// How the walker bounds chains of canters.
@@ -140,6 +147,13 @@ pub trait PathSink {
     fn follow(&mut self, _legs: &[Leg], _captured: Bitset) -> bool {
         true
     }
+    /// Whether the sink only counts: it then takes the quiet one-step moves
+    /// of pieces that move alike ([`LeapRules::uniform`], without canters)
+    /// as a number, through [`PathSink::add_steps`], instead of one by one.
+    const COUNTS: bool = false;
+    /// `n` more quiet one-step moves, each a distinct move (called only when
+    /// [`PathSink::COUNTS`]).
+    fn add_steps(&mut self, _n: u64) {}
 }
 
 /// Whether the piece on `from` could jump right now (its abilities as given).
@@ -152,12 +166,27 @@ pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, pi
 }
 
 /// Whether any of `pieces` (of the player to move) could jump right now.
+/// Pieces that move alike ([`LeapRules::uniform`]) are looked at in bulk.
 pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
     let board = rules.board();
     let mover = pos.to_move();
     let enemies = enemies_of(rules, pos, mover);
     let empty = board.cells() - pos.occupied();
-    (pieces & pos.pieces_of(mover)).iter().any(|c| {
+    let mut rest = pieces & pos.pieces_of(mover);
+    for k in 0..MAX_KINDS {
+        let piece = Piece { player: mover, kind: Kind(k as u8) };
+        let cells = rest & pos.kind_cells(piece.kind);
+        if cells.is_empty() {
+            continue;
+        }
+        if let Some((ab, landings)) = rules.uniform(pos, piece) {
+            if jumpers(board, cells, ab.jump_dirs, enemies, empty - landings.jump.forbidden).next().is_some() {
+                return true;
+            }
+            rest -= cells;
+        }
+    }
+    rest.iter().any(|c| {
         if !board.around(c).intersects(enemies) {
             return false;
         }
@@ -171,6 +200,118 @@ pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset
         }
         let forbidden = rules.landings(pos, c, piece).jump.forbidden;
         jump_from(board, c, ab.jump_dirs, enemies, empty - forbidden, Bitset::EMPTY, forbidden)
+    })
+}
+
+/// The pieces of `cells` that can jump in one of `dirs`: over a piece of
+/// `enemies` onto a cell of `land_ok`.
+#[inline]
+fn jumpers(board: &Board, cells: Bitset, dirs: DirMask, enemies: Bitset, land_ok: Bitset) -> Cells {
+    if board.fits_word() {
+        Cells::Word(jumpers_in(board, cells.low_word(), dirs, enemies.low_word(), land_ok.low_word()))
+    } else {
+        Cells::Set(jumpers_in(board, cells, dirs, enemies, land_ok).iter())
+    }
+}
+
+/// The cells of a set given as a [`Bitset`] or as a machine word.
+enum Cells {
+    Word(u64),
+    Set(crate::bitset::Iter),
+}
+
+impl Iterator for Cells {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        match self {
+            Cells::Word(0) => None,
+            Cells::Word(w) => {
+                let i = w.trailing_zeros();
+                *w &= *w - 1;
+                Some(Cell::new(i as u8))
+            }
+            Cells::Set(it) => it.next(),
+        }
+    }
+}
+
+/// The number of one-step moves of the pieces of `cells` in `dirs` onto cells of `ok`.
+#[inline]
+fn step_count(board: &Board, cells: Bitset, dirs: DirMask, ok: Bitset) -> u32 {
+    if board.fits_word() {
+        let (cells, ok) = (cells.low_word(), ok.low_word());
+        return dir_list(dirs).map(|d| (board.shift_word(cells, d) & ok).count_ones()).sum();
+    }
+    dir_list(dirs).map(|d| (board.shift(cells, d) & ok).len()).sum()
+}
+
+/// A set of cells: a [`Bitset`], or a machine word on a board that fits one
+/// (whose operations stay in registers).
+trait CellSet: Copy {
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn shift(self, board: &Board, dir: usize) -> Self;
+    fn none() -> Self;
+}
+
+impl CellSet for Bitset {
+    #[inline]
+    fn and(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline]
+    fn shift(self, board: &Board, dir: usize) -> Self {
+        board.shift(self, dir)
+    }
+    #[inline]
+    fn none() -> Self {
+        Bitset::EMPTY
+    }
+}
+
+impl CellSet for u64 {
+    #[inline]
+    fn and(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline]
+    fn shift(self, board: &Board, dir: usize) -> Self {
+        board.shift_word(self, dir)
+    }
+    #[inline]
+    fn none() -> Self {
+        0
+    }
+}
+
+#[inline]
+fn jumpers_in<T: CellSet>(board: &Board, cells: T, dirs: DirMask, enemies: T, land_ok: T) -> T {
+    let mut found = T::none();
+    for d in dir_list(dirs) {
+        let back = board.opposite(d);
+        found = found.or(enemies.and(land_ok.shift(board, back)).shift(board, back));
+    }
+    cells.and(found)
+}
+
+/// The directions of a mask, lowest first.
+#[inline]
+fn dir_list(mut dirs: DirMask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (dirs != 0).then(|| {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            d
+        })
     })
 }
 
@@ -201,7 +342,9 @@ fn jump_from(
     if (board.around(sq) & over).is_empty() {
         return false;
     }
-    dirs & over.gather(board.step_table(sq)) & ((land_ok | captured) - forbidden).gather(board.leap_table(sq)) != 0
+    over.gather_some(board.step_table(sq), dirs)
+        & ((land_ok | captured) - forbidden).gather_some(board.leap_table(sq), dirs)
+        != 0
 }
 
 /// What the walk of one position shares across the pieces that move.
@@ -237,11 +380,105 @@ pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
 ) {
     let mover = pos.to_move();
     let ctx = Ctx::new(rules, pos, mover);
-    for from in ctx.own & scope.pieces {
+    let mut pieces = ctx.own & scope.pieces;
+    if S::COUNTS {
+        pieces = count_uniform(rules, pos, &ctx, pieces, scope.captures_only, mode, sink);
+    } else {
+        pieces = movable(rules, pos, &ctx, pieces, scope.captures_only);
+    }
+    for from in pieces {
         if let Some(kind) = pos.kind_at(from) {
             walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, scope.captures_only, mode, sink);
         }
     }
+}
+
+/// The pieces of `pieces` worth walking: those that move alike and do not
+/// canter are kept only if they can step or jump (looked at in bulk); the
+/// others are all kept.
+fn movable<R: LeapRules + ?Sized>(rules: &R, pos: &Position, ctx: &Ctx, pieces: Bitset, captures_only: bool) -> Bitset {
+    let board = ctx.board;
+    let mut keep = pieces;
+    for k in 0..MAX_KINDS {
+        let piece = Piece { player: pos.to_move(), kind: Kind(k as u8) };
+        let cells = pieces & pos.kind_cells(piece.kind);
+        if cells.is_empty() {
+            continue;
+        }
+        let Some((ab, landings)) = rules.uniform(pos, piece) else {
+            continue;
+        };
+        if ab.canter_dirs != 0 {
+            continue;
+        }
+        let mut step_ok = ctx.empty - landings.step.forbidden;
+        if captures_only {
+            step_ok &= landings.step.goal;
+        }
+        let jump_ok = ctx.empty - landings.jump.forbidden;
+        let moving = if board.fits_word() {
+            let w =
+                movers_in(board, cells.low_word(), &ab, ctx.enemies.low_word(), step_ok.low_word(), jump_ok.low_word());
+            Bitset::from_low_word(w)
+        } else {
+            movers_in(board, cells, &ab, ctx.enemies, step_ok, jump_ok)
+        };
+        keep = (keep - cells) | moving;
+    }
+    keep
+}
+
+/// The pieces of `cells` that can step onto `step_ok` or jump onto `jump_ok`.
+#[inline]
+fn movers_in<T: CellSet>(board: &Board, cells: T, ab: &Abilities, enemies: T, step_ok: T, jump_ok: T) -> T {
+    let mut found = T::none();
+    for d in dir_list(ab.step_dirs) {
+        found = found.or(step_ok.shift(board, board.opposite(d)));
+    }
+    cells.and(found).or(jumpers_in(board, cells, ab.jump_dirs, enemies, jump_ok))
+}
+
+/// For a counting sink: the moves of the pieces of `pieces` that move alike
+/// and do not canter, kind by kind, their steps counted at once and only the
+/// pieces that can jump walked. Returns the pieces left to walk one by one.
+fn count_uniform<R: LeapRules + ?Sized, S: PathSink>(
+    rules: &R,
+    pos: &Position,
+    ctx: &Ctx,
+    pieces: Bitset,
+    captures_only: bool,
+    mode: PathMode,
+    sink: &mut S,
+) -> Bitset {
+    let board = ctx.board;
+    let mut rest = pieces;
+    for k in 0..MAX_KINDS {
+        let piece = Piece { player: pos.to_move(), kind: Kind(k as u8) };
+        let cells = rest & pos.kind_cells(piece.kind);
+        if cells.is_empty() {
+            continue;
+        }
+        let Some((ab, landings)) = rules.uniform(pos, piece) else {
+            continue;
+        };
+        if ab.canter_dirs != 0 {
+            continue;
+        }
+        rest -= cells;
+        if !captures_only || !landings.step.goal.is_empty() {
+            let mut ok = ctx.empty - landings.step.forbidden;
+            if captures_only {
+                ok &= landings.step.goal;
+            }
+            sink.add_steps(step_count(board, cells, ab.step_dirs, ok) as u64);
+        }
+        if ab.jump_dirs != 0 {
+            for from in jumpers(board, cells, ab.jump_dirs, ctx.enemies, ctx.empty - landings.jump.forbidden) {
+                Walker::new(ctx, from, ab, landings, captures_only, mode, sink).jumps(from, Bitset::EMPTY);
+            }
+        }
+    }
+    rest
 }
 
 /// Enumerates the moves of the piece on `from` (see [`walk`]).
@@ -292,7 +529,7 @@ fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
     let landings = rules.landings(pos, from, piece);
     if ab.step_dirs != 0 && (!captures_only || !landings.step.goal.is_empty()) {
         let steps = board.step_table(from);
-        let mut m = ab.step_dirs & (ctx.empty - landings.step.forbidden).gather(steps);
+        let mut m = (ctx.empty - landings.step.forbidden).gather_some(steps, ab.step_dirs);
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -302,35 +539,16 @@ fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
             }
         }
     }
-    let here = Bitset::single(from);
-    let friends = ctx.own - here;
+    // A cell is not its own neighbour: friends next to it are other pieces.
     let around = board.around(from);
     let jumps = ab.jump_dirs != 0 && around.intersects(ctx.enemies);
     let canters = ab.canter_dirs != 0
         && (!captures_only || ab.charge || !landings.canter.goal.is_empty())
-        && around.intersects(friends);
+        && around.intersects(ctx.own);
     if !jumps && !canters {
         return;
     }
-    let empty = ctx.empty | here;
-    let mut w = Walker {
-        board,
-        from,
-        ab,
-        landings,
-        friends,
-        enemies: ctx.enemies,
-        canter_ok: empty - landings.canter.forbidden,
-        jump_ok: empty - landings.jump.forbidden,
-        captures_only,
-        mode,
-        legs: Legs::new(),
-        last: from,
-        visited_any: Bitset::EMPTY,
-        visited_clean: Bitset::EMPTY,
-        on_path: here,
-        sink,
-    };
+    let mut w = Walker::new(ctx, from, ab, landings, captures_only, mode, sink);
     if jumps {
         w.jumps(from, Bitset::EMPTY);
     }
@@ -360,7 +578,40 @@ struct Walker<'a, S> {
     sink: &'a mut S,
 }
 
-impl<S: PathSink> Walker<'_, S> {
+impl<'a, S: PathSink> Walker<'a, S> {
+    /// A walker for the piece on `from`, with nothing walked yet.
+    #[inline]
+    fn new(
+        ctx: &Ctx<'a>,
+        from: Cell,
+        ab: Abilities,
+        landings: &'a Landings,
+        captures_only: bool,
+        mode: PathMode,
+        sink: &'a mut S,
+    ) -> Walker<'a, S> {
+        let here = Bitset::single(from);
+        let empty = ctx.empty | here;
+        Walker {
+            board: ctx.board,
+            from,
+            ab,
+            landings,
+            friends: ctx.own - here,
+            enemies: ctx.enemies,
+            canter_ok: empty - landings.canter.forbidden,
+            jump_ok: empty - landings.jump.forbidden,
+            captures_only,
+            mode,
+            legs: Legs::new(),
+            last: from,
+            visited_any: Bitset::EMPTY,
+            visited_clean: Bitset::EMPTY,
+            on_path: here,
+            sink,
+        }
+    }
+
     /// Adds a leg; `false` when the sink abandons the branch (nothing added).
     #[inline]
     fn push(&mut self, to: Cell, kind: LegKind, captured: Bitset) -> bool {
@@ -458,7 +709,10 @@ impl<S: PathSink> Walker<'_, S> {
         let steps = self.board.step_table(sq);
         let leaps = self.board.leap_table(sq);
         let land_ok = (self.jump_ok | captured) - self.landings.jump.forbidden;
-        let mut m = self.ab.jump_dirs & (self.enemies - captured).gather(steps) & land_ok.gather(leaps);
+        let mut m = (self.enemies - captured).gather_some(steps, self.ab.jump_dirs);
+        if m != 0 {
+            m &= land_ok.gather_some(leaps, m);
+        }
         let any = m != 0;
         while m != 0 {
             let d = m.trailing_zeros() as usize;
