@@ -14,6 +14,10 @@ use toml::Spanned;
 pub const BUILTIN: &[(&str, &str)] = &[
     ("camelot", include_str!("../../../variants/camelot.toml")),
     ("tri-camelot", include_str!("../../../variants/tri-camelot.toml")),
+    ("cam", include_str!("../../../variants/cam.toml")),
+    ("camette", include_str!("../../../variants/camette.toml")),
+    ("chivalry", include_str!("../../../variants/chivalry.toml")),
+    ("parker-1930", include_str!("../../../variants/parker-1930.toml")),
     ("regicide", include_str!("../../../variants/regicide.toml")),
     ("skirmish", include_str!("../../../variants/skirmish.toml")),
 ];
