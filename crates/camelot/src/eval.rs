@@ -1,36 +1,5 @@
 //! A Camelot evaluation after the World Camelot Federation's evaluation
-//! factors (Michael Nolan, "Creation of an independent Camelot-playing
-//! computer program": factors 4-11).
-//!
-//! The objective factors (1-3: winning by elimination, by castling two
-//! pieces, by stalemate) are finished games, which the searches score
-//! themselves ([`leap_core::outcome_score`]); this evaluation gives the
-//! subjective ones, for the player asked about minus its opponent, in
-//! hundredths of a Man ([`EvalTerms`] lists them one by one):
-//!
-//! | term | WCF factor | what it counts |
-//! |---|---|---|
-//! | `material` | 4 | Men 100; a Knight `100 + 125 ln P / ln 14`, P the side's uncastled pieces (225 at the start, 100 alone); a piece in the enemy castle [`EvalWeights::castled`] |
-//! | `offence` | 5 | closeness of each uncastled piece to the enemy castle, growing quadratically as it nears |
-//! | `defence` | 6 | own pieces at least as close to one's own castle as the nearest enemy attacker, weighted by how near that attacker is |
-//! | `mobility` | 7 | cells the side's pieces control: empty neighbours and empty single-leap landings |
-//! | `trade_down` | 8 | the WCF trade-down bonus `1.125 D - 0.00025 D T` (D material difference, T total material): trading when ahead gains |
-//! | `centering` | 9 | closeness of each uncastled piece to the centre of the board |
-//! | `grouping` | 10 | pairs of friendly pieces standing next to each other |
-//! | `charging` | 11 | canters open to each Knight: a friendly neighbour with an empty cell beyond, at most 4 per Knight |
-//!
-//! ```
-//! use leap_camelot::CamelotEval;
-//! use leap_core::{Evaluator, Game, Player};
-//! let game = leap_camelot::load("camelot").unwrap();
-//! let eval = CamelotEval::new(&game);
-//! let start = game.start();
-//! // The start is symmetric: every term is even.
-//! assert_eq!(eval.evaluate(&game, &start, Player(0)), 0);
-//! assert_eq!(eval.terms(&game, &start, Player(0)).material, 0);
-//! assert_eq!(eval.knight_value(14), 225);
-//! assert_eq!(eval.knight_value(1), 100);
-//! ```
+//! factors: [`CamelotEval`].
 
 use crate::rules::{Camelot, CastleRole};
 use leap_core::{Bitset, Board, Cell, Evaluator, Game, Kind, LeapRules, Piece, Player, Position, Score, MAX_KINDS};
@@ -131,8 +100,41 @@ struct Side {
     charging: Score,
 }
 
-/// The WCF-factor evaluation of a Camelot-family game; see the
-/// [module docs](self) for the terms. It works for any number of players
+/// A Camelot evaluation after the World Camelot Federation's evaluation
+/// factors (Michael Nolan, "Creation of an independent Camelot-playing
+/// computer program": factors 4-11).
+///
+/// The objective factors (1-3: winning by elimination, by castling two
+/// pieces, by stalemate) are finished games, which the searches score
+/// themselves ([`leap_core::outcome_score`]); this evaluation gives the
+/// subjective ones, for the player asked about minus its opponent, in
+/// hundredths of a Man ([`EvalTerms`] lists them one by one):
+///
+/// | term | WCF factor | what it counts |
+/// |---|---|---|
+/// | `material` | 4 | Men 100; a Knight `100 + 125 ln P / ln 14`, P the side's uncastled pieces (225 at the start, 100 alone); a piece in the enemy castle [`EvalWeights::castled`] |
+/// | `offence` | 5 | closeness of each uncastled piece to the enemy castle, growing quadratically as it nears |
+/// | `defence` | 6 | own pieces at least as close to one's own castle as the nearest enemy attacker, weighted by how near that attacker is |
+/// | `mobility` | 7 | cells the side's pieces control: empty neighbours and empty single-leap landings |
+/// | `trade_down` | 8 | the WCF trade-down bonus `1.125 D - 0.00025 D T` (D material difference, T total material): trading when ahead gains |
+/// | `centering` | 9 | closeness of each uncastled piece to the centre of the board |
+/// | `grouping` | 10 | pairs of friendly pieces standing next to each other |
+/// | `charging` | 11 | canters open to each Knight: a friendly neighbour with an empty cell beyond, at most 4 per Knight |
+///
+/// ```
+/// use leap_camelot::CamelotEval;
+/// use leap_core::{Evaluator, Game, Player};
+/// let game = leap_camelot::load("camelot").unwrap();
+/// let eval = CamelotEval::new(&game);
+/// let start = game.start();
+/// // The start is symmetric: every term is even.
+/// assert_eq!(eval.evaluate(&game, &start, Player(0)), 0);
+/// assert_eq!(eval.terms(&game, &start, Player(0)).material, 0);
+/// assert_eq!(eval.knight_value(14), 225);
+/// assert_eq!(eval.knight_value(1), 100);
+/// ```
+///
+/// It works for any number of players
 /// (Tri-Camelot included): a side's *targets* are the castles it may enter
 /// (to hold them, or to win at once), its *attackers* the pieces of the
 /// players who may enter its castle; with more than two players the value is

@@ -1,31 +1,4 @@
-//! A checkers evaluation after the seed's "step choosing strategy".
-//!
-//! The seed lists what a good move does; the searches look ahead for the
-//! tactical points (take a capture, capture without being recaptured, make
-//! exchanges that pay), and this evaluation scores the positional ones
-//! where the search stops, for the player asked about minus its opponent,
-//! in hundredths of a man ([`EvalTerms`] lists them one by one):
-//!
-//! | term | the seed's point | what it counts |
-//! |---|---|---|
-//! | `material` | (the object of every capture) | men 100, kings [`EvalWeights::king`] |
-//! | `safe_mobility` | "minimise the opponent's steps without being captured"; "move adjacent to an opposing checker without loss" | steps to a square where the opponent cannot jump the piece at once |
-//! | `back_row` | "keep the lanes to the king's row blocked for the opponent" | men still on their own back row, which is the opponent's king row |
-//! | `advancement` | "reach the farthest row safely to become a king" | rows advanced by each man that cannot be jumped at once |
-//! | `capture_threat` | "a capture step must be taken"; "capture more than one piece" | for the side to move only: the most pieces one capture takes |
-//!
-//! ```
-//! use leap_checkers::CheckersEval;
-//! use leap_core::{parse_position, Evaluator, Game, Player};
-//! let game = leap_checkers::load("checkers").unwrap();
-//! let eval = CheckersEval::new(&game);
-//! // The start is symmetric.
-//! assert_eq!(eval.evaluate(&game, &game.start(), Player(0)), 0);
-//! // A king is worth more than a man.
-//! let king = parse_position(&game, "B:WK18:B1").unwrap();
-//! let man = parse_position(&game, "B:W18:B1").unwrap();
-//! assert!(eval.evaluate(&game, &king, Player(1)) > eval.evaluate(&game, &man, Player(1)));
-//! ```
+//! A checkers evaluation after the seed's "step choosing strategy": [`CheckersEval`].
 
 use crate::rules::{Checkers, Movement};
 use leap_core::{
@@ -80,8 +53,36 @@ impl EvalTerms {
     }
 }
 
-/// The step-choosing evaluation of a checkers-family game (two players);
-/// see the [module docs](self).
+/// A checkers evaluation after the seed's "step choosing strategy".
+///
+/// The seed lists what a good move does; the searches look ahead for the
+/// tactical points (take a capture, capture without being recaptured, make
+/// exchanges that pay), and this evaluation scores the positional ones
+/// where the search stops, for the player asked about minus its opponent,
+/// in hundredths of a man ([`EvalTerms`] lists them one by one):
+///
+/// | term | the seed's point | what it counts |
+/// |---|---|---|
+/// | `material` | (the object of every capture) | men 100, kings [`EvalWeights::king`] |
+/// | `safe_mobility` | "minimise the opponent's steps without being captured"; "move adjacent to an opposing checker without loss" | steps to a square where the opponent cannot jump the piece at once |
+/// | `back_row` | "keep the lanes to the king's row blocked for the opponent" | men still on their own back row, which is the opponent's king row |
+/// | `advancement` | "reach the farthest row safely to become a king" | rows advanced by each man that cannot be jumped at once |
+/// | `capture_threat` | "a capture step must be taken"; "capture more than one piece" | for the side to move only: the most pieces one capture takes |
+///
+/// ```
+/// use leap_checkers::CheckersEval;
+/// use leap_core::{parse_position, Evaluator, Game, Player};
+/// let game = leap_checkers::load("checkers").unwrap();
+/// let eval = CheckersEval::new(&game);
+/// // The start is symmetric.
+/// assert_eq!(eval.evaluate(&game, &game.start(), Player(0)), 0);
+/// // A king is worth more than a man.
+/// let king = parse_position(&game, "B:WK18:B1").unwrap();
+/// let man = parse_position(&game, "B:W18:B1").unwrap();
+/// assert!(eval.evaluate(&game, &king, Player(1)) > eval.evaluate(&game, &man, Player(1)));
+/// ```
+///
+/// It is written for two players.
 #[derive(Clone, Debug)]
 pub struct CheckersEval {
     weights: EvalWeights,

@@ -714,6 +714,7 @@ impl GameStats {
 fn reason_name(r: EndReason) -> &'static str {
     match r {
         EndReason::Goal => "goal",
+        EndReason::Royal => "royal piece lost",
         EndReason::Elimination => "elimination",
         EndReason::InsufficientMaterial => "insufficient material",
         EndReason::NoMoves => "no moves",

@@ -1,61 +1,5 @@
 //! Game-independent players: [`Random`], [`Minimax`] and [`AlphaBeta`],
-//! behind one trait, [`Strategy`], usable for every game of the family.
-//!
-//! # Values
-//!
-//! A search scores positions from the point of view of the player to move at
-//! its root (the *root player*), in [`Score`] units (a Man or a checkers
-//! man is worth 100 in the evaluations of this workspace):
-//!
-//! - a finished game scores [`WIN`] minus its distance from the root in
-//!   plies when the root player won, the negation of that when another
-//!   player won, and 0 for a draw, so that a faster win and a slower loss
-//!   are preferred ([`outcome_score`]);
-//! - an unfinished position at the depth limit scores what the
-//!   [`Evaluator`] says, clamped to ±[`MAX_EVAL`] so that it never looks
-//!   like a win.
-//!
-//! # More than two players: paranoid search
-//!
-//! [`Minimax`] and [`AlphaBeta`] use the *paranoid* rule for any number of
-//! players: the root player maximises its value and every other player
-//! minimises it, as if all the others had allied against it. With two
-//! players this is ordinary minimax; with three or more it is a sound
-//! two-sided game tree, so alpha-beta pruning is exact: [`AlphaBeta`]
-//! returns the same value as [`Minimax`] at the same depth, and the same
-//! move (see below). The player to move always comes from
-//! [`Position::to_move`], so a game that passes turns in order (1, 2, 3,
-//! 1, ...) needs nothing special.
-//!
-//! # Determinism
-//!
-//! Both searches try the moves in the order of [`Game::legal_moves`] and
-//! keep the *first* best move at the root (a later move must be strictly
-//! better to replace it). Alpha-beta visits a subtree of the minimax tree
-//! in the same order, so it returns the same value, the same move, and
-//! never more nodes. [`Random`] is seeded and draws from its own small
-//! generator ([`SplitMix64`]), so a game between strategies is
-//! reproducible.
-//!
-//! # Nodes
-//!
-//! Every strategy reports the positions it visited in [`Choice::nodes`],
-//! counting the root. A position counts once per visit; finished positions
-//! are not expanded, as in [`crate::perft`], so unpruned minimax to depth
-//! `d` visits exactly `perft(0) + perft(1) + ... + perft(d)` positions
-//! (counted as distinct resulting positions, [`crate::Count::Positions`]).
-//!
-//! ```
-//! # use leap_core::*;
-//! # fn demo<G: Game>(game: &G) {
-//! let mut minimax = Minimax::new(2, Material::default());
-//! let mut alphabeta = AlphaBeta::new(2, Material::default());
-//! let start = game.start();
-//! let (m, a) = (minimax.choose(game, &start), alphabeta.choose(game, &start));
-//! assert_eq!((m.key, m.value), (a.key, a.value));
-//! assert!(a.nodes <= m.nodes);
-//! # }
-//! ```
+//! behind one trait, [`Strategy`] (whose documentation describes them).
 
 mod alphabeta;
 mod eval;
@@ -76,7 +20,7 @@ use crate::outcome::{GameResult, Outcome};
 use crate::position::{Player, Position};
 use crate::walk::{walk_piece, KeyList, PathMode, PathSink};
 
-/// A position's value for a player (see the [module docs](self)).
+/// A position's value for a player (see [`Strategy`]).
 pub type Score = i32;
 
 /// The value of a win at the root; a win `n` plies away is worth `WIN - n`.
@@ -98,7 +42,74 @@ pub struct Choice {
     pub nodes: u64,
 }
 
-/// A player: picks a move in a position.
+/// A player: picks a move in a position. The players of the core,
+/// [`Random`], [`Minimax`] and [`AlphaBeta`], are game-independent and
+/// usable for every game of the family.
+///
+/// # Values
+///
+/// A search scores positions from the point of view of the player to move at
+/// its root (the *root player*), in [`Score`] units (a Man or a checkers
+/// man is worth 100 in the evaluations of this workspace):
+///
+/// - a finished game scores [`WIN`] minus its distance from the root in
+///   plies when the root player won, the negation of that when another
+///   player won, and 0 for a draw, so that a faster win and a slower loss
+///   are preferred ([`outcome_score`]);
+/// - an unfinished position at the depth limit scores what the
+///   [`Evaluator`] says, clamped to ±[`MAX_EVAL`] so that it never looks
+///   like a win.
+///
+/// # More than two players: paranoid search
+///
+/// [`Minimax`] and [`AlphaBeta`] use the *paranoid* rule for any number of
+/// players: the root player maximises its value and every other player
+/// minimises it, as if all the others had allied against it. With two
+/// players this is ordinary minimax; with three or more it is a sound
+/// two-sided game tree, so alpha-beta pruning is exact: [`AlphaBeta`]
+/// returns the same value as [`Minimax`] at the same depth, and the same
+/// move (see below). The player to move always comes from
+/// [`Position::to_move`], so a game that passes turns in order (1, 2, 3,
+/// 1, ...) needs nothing special.
+///
+/// # Determinism
+///
+/// Both searches try the moves in the order of [`Game::legal_moves`] and
+/// keep the *first* best move at the root (a later move must be strictly
+/// better to replace it). Alpha-beta visits a subtree of the minimax tree
+/// in the same order, so it returns the same value, the same move, and
+/// never more nodes. [`Random`] is seeded and draws from its own small
+/// generator ([`SplitMix64`]), so a game between strategies is
+/// reproducible.
+///
+/// # History
+///
+/// A search sees positions, not games: like [`crate::perft`] it knows no
+/// repetition inside its tree (a [`crate::History`] does, and so does
+/// `camelot compare`, which ends games by repetition). The game's own end
+/// conditions, move clocks included, apply at every node.
+///
+/// # Nodes
+///
+/// Every strategy reports the positions it visited in [`Choice::nodes`],
+/// counting the root. A position counts once per visit; finished positions
+/// are not expanded, as in [`crate::perft`], so unpruned minimax to depth
+/// `d` visits exactly `perft(0) + perft(1) + ... + perft(d)` positions
+/// (counted as distinct resulting positions, [`crate::Count::Positions`]).
+///
+/// ```
+/// # use leap_core::*;
+/// # fn demo<G: Game>(game: &G) {
+/// let mut minimax = Minimax::new(2, Material::default());
+/// let mut alphabeta = AlphaBeta::new(2, Material::default());
+/// let start = game.start();
+/// let (m, a) = (minimax.choose(game, &start), alphabeta.choose(game, &start));
+/// assert_eq!((m.key, m.value), (a.key, a.value));
+/// assert!(a.nodes <= m.nodes);
+/// # }
+/// ```
+///
+/// Strategies are interchangeable:
 ///
 /// ```
 /// # use leap_core::*;
