@@ -303,9 +303,17 @@ fn read(
             match std::fs::read_to_string(&path) {
                 Ok(t) => (path.display().to_string(), t),
                 Err(e) => {
+                    let why = if e.kind() == std::io::ErrorKind::NotFound {
+                        format!("there is no file {}", path.display())
+                    } else {
+                        format!("{} cannot be read: {e}", path.display())
+                    };
                     diag.error(
                         at.start,
-                        format!("extends `{name}`: not a built-in variant, and {} cannot be read: {e}", path.display()),
+                        format!(
+                            "extends `{name}`: expected a built-in variant ({}) or a variant file relative to this one; {why}",
+                            crate::variant::BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                        ),
                     );
                     return None;
                 }

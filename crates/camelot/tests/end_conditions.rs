@@ -78,7 +78,11 @@ fn extends_reports_problems_at_the_right_place() {
     let bad = leap_camelot::parse_variant("x.toml", "extends = \"nowhere\"\nname = \"x\"\n").unwrap_err();
     assert_eq!(bad.diagnostics.len(), 1);
     assert_eq!((bad.diagnostics[0].line, bad.diagnostics[0].column), (1, 11));
-    assert!(bad.diagnostics[0].message.starts_with("extends `nowhere`: not a built-in variant, and "), "{bad}");
+    assert!(
+        bad.diagnostics[0].message.starts_with("extends `nowhere`: expected a built-in variant (camelot, "),
+        "{bad}"
+    );
+    assert!(bad.diagnostics[0].message.ends_with("; there is no file nowhere"), "{bad}");
 
     // An override that does not fit what is inherited is reported where it is written.
     let text = "extends = \"camelot\"\nname = \"x\"\n[setup]\nWhite = \"KC6,Z9\"\nBlack = \"KC11\"\n";
