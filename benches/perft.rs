@@ -2,7 +2,7 @@
 //! but wrong generator cannot look good.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use leap_core::{count_moves, perft, perft_parallel, Count, Game};
+use leap_core::{count_moves, perft, perft_parallel, Count, Game, KeyList, Position};
 
 fn camelot(c: &mut Criterion) {
     let game = leap_camelot::load("camelot").expect("built-in variant");
@@ -25,5 +25,47 @@ fn camelot(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, camelot);
+/// Perft that counts each leaf at depth 0 (no bulk counting at the last
+/// ply): a move generated, played and looked at for every leaf.
+fn perft_leaf_by_leaf<G: Game>(game: &G, pos: &Position, depth: u32, lists: &mut [KeyList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("a list per ply");
+    game.legal_moves_into(pos, list);
+    let mut total = 0;
+    for i in 0..list.keys.len() {
+        let key = list.keys[i];
+        total += perft_leaf_by_leaf(game, &game.apply(pos, &key), depth - 1, rest);
+    }
+    total
+}
+
+/// Checkers perft from the start, against the published counts (the
+/// throughput is in leaf nodes).
+fn checkers(c: &mut Criterion) {
+    let game = leap_checkers::load("checkers").expect("built-in variant");
+    let start = game.start();
+    let mut group = c.benchmark_group("checkers");
+    group.sample_size(10);
+
+    group.throughput(Throughput::Elements(845_931));
+    group.bench_function("perft 8 one thread", |b| {
+        b.iter(|| assert_eq!(perft(&game, &start, 8, Count::Positions), 845_931));
+    });
+    group.bench_function("perft 8 paths one thread", |b| {
+        b.iter(|| assert_eq!(perft(&game, &start, 8, Count::Paths), 845_931));
+    });
+    group.bench_function("perft 8 leaf by leaf one thread", |b| {
+        let mut lists: Vec<KeyList> = (0..8).map(|_| KeyList::new()).collect();
+        b.iter(|| assert_eq!(perft_leaf_by_leaf(&game, &start, 8, &mut lists), 845_931));
+    });
+    group.throughput(Throughput::Elements(18_391_564));
+    group.bench_function("perft 10 all threads", |b| {
+        b.iter(|| assert_eq!(perft_parallel(&game, &start, 10, Count::Positions), 18_391_564));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, camelot, checkers);
 criterion_main!(benches);
