@@ -78,6 +78,9 @@ pub enum BoardError {
     Empty,
     /// Custom names do not match the number of cells, or repeat.
     BadNames(String),
+    /// A layout picture does not match the board's files and ranks, or has
+    /// a character other than `.` and space.
+    Layout(String),
 }
 
 impl fmt::Display for BoardError {
@@ -90,6 +93,7 @@ impl fmt::Display for BoardError {
             BoardError::Duplicate(c) => write!(f, "cell {} is listed twice", default_name(*c)),
             BoardError::Empty => write!(f, "the board has no cells"),
             BoardError::BadNames(why) => write!(f, "cell names: {why}"),
+            BoardError::Layout(why) => write!(f, "{why}"),
         }
     }
 }
@@ -197,6 +201,55 @@ impl Board {
         board.set_names(names)?;
         board.build_tables();
         Ok(board)
+    }
+
+    /// Builds a board from a picture: one line per rank, the top rank first,
+    /// one character per file, `.` for a cell and a space for none (blank
+    /// lines before and after the picture are ignored).
+    ///
+    /// ```
+    /// use leap_core::{Board, Geometry};
+    /// let b = Board::from_layout(Geometry::Square, 3, 2, " . \n...\n").unwrap();
+    /// assert_eq!(b.len(), 4);
+    /// assert!(b.cell("B2").is_some() && b.cell("A2").is_none());
+    /// ```
+    pub fn from_layout(geometry: Geometry, files: u8, ranks: u8, layout: &str) -> Result<Board, BoardError> {
+        if files == 0 || files > 26 {
+            return Err(BoardError::Layout(format!("{files} files; expected 1 to 26")));
+        }
+        let lines: Vec<&str> = layout.lines().collect();
+        let first = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());
+        let last = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(first, |i| i + 1);
+        let lines = &lines[first..last];
+        if lines.len() != ranks as usize {
+            return Err(BoardError::Layout(format!(
+                "the layout has {} lines but the board has {ranks} ranks; write one line per rank, the top rank first",
+                lines.len()
+            )));
+        }
+        let mut coords = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let rank = ranks - 1 - i as u8;
+            for (f, ch) in line.chars().enumerate() {
+                match ch {
+                    '.' if f < files as usize => coords.push(Coord { file: f as u8, rank }),
+                    ' ' => {}
+                    '.' => {
+                        return Err(BoardError::Layout(format!(
+                            "rank {} of the layout is wider than the {files} files",
+                            rank + 1
+                        )))
+                    }
+                    other => {
+                        return Err(BoardError::Layout(format!(
+                            "rank {} of the layout has `{other}`; expected `.` for a cell or a space for none",
+                            rank + 1
+                        )))
+                    }
+                }
+            }
+        }
+        Board::new(geometry, files, ranks, coords)
     }
 
     /// Replaces the cell names (in square order), e.g. checkers' 1-32.
