@@ -951,3 +951,126 @@ fn a_broken_variant_file_is_reported_by_the_other_commands() {
         out.show()
     );
 }
+
+// ---------------------------------------------------------------------------
+// checkers
+
+/// The whole output of `camelot show checkers`.
+const CHECKERS_SHOW: &str = "     b     b     b     b
+  b     b     b     b
+     b     b     b     b
+ 13    14    15    16
+    17    18    19    20
+  w     w     w     w
+     w     w     w     w
+  w     w     w     w
+Black to move (move 1).
+B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12
+";
+
+#[test]
+fn checkers_show_and_moves_in_pdn_notation() {
+    let out = ok(&["variants"]);
+    assert!(out.stdout.contains("checkers         American checkers (English draughts)\n"), "{}", out.show());
+    assert_eq!(ok(&["show", "checkers"]).stdout, CHECKERS_SHOW);
+    let out = ok(&["moves", "checkers"]);
+    assert_eq!(out.lines(), ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]);
+    // After 1.11-15 23-19 2.8-11 22-17 3.9-13 17-14 Black must take 10x17.
+    let moves = "1.11-15 23-19 2.8-11 22-17 3.9-13 17-14";
+    let v = json(&ok(&["moves", "checkers", "--moves", moves, "--json"]));
+    assert_eq!(v["moves"], serde_json::json!(["10x17"]));
+    assert_eq!(
+        v["position"], "B:W14,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,13,15 clock=6",
+        "six plies without a capture"
+    );
+    let out = fails(&["show", "checkers", "--moves", &format!("{moves} 4.10-14")], 1);
+    assert_eq!(
+        out.stderr,
+        "error: --moves: 1:43: move 4 (Black): `10-14` is not legal here; the legal moves of that piece are: 10x17\n"
+    );
+    // A position string, Black's section first or White's, kings prefixed K.
+    let out = ok(&["show", "checkers", "--position", "W:BK1,4:W22"]);
+    assert_eq!(out.last_line(), "W:W22:B4,K1");
+    assert!(out.stdout.starts_with("     B     2     3     b\n"), "{}", out.show());
+    let out = fails(&["show", "checkers", "--position", "B:W33:B1"], 1);
+    assert!(out.stderr.contains("at column 4: `33` is not a piece"), "{}", out.show());
+}
+
+#[test]
+fn checkers_perft_matches_the_published_counts() {
+    for (depth, nodes) in [(1, 7), (4, 1469), (6, 36768)] {
+        for paths in [false, true] {
+            let depth = depth.to_string();
+            let mut args = vec!["perft", "checkers", "--depth", &depth, "--json"];
+            if paths {
+                args.push("--paths");
+            }
+            assert_eq!(json(&ok(&args))["nodes"], nodes, "{args:?}");
+        }
+    }
+    let out = ok(&["perft", "checkers", "--depth", "3", "--divide"]);
+    assert!(out.stdout.starts_with("10-14 "), "{}", out.show());
+    assert_eq!(perft_text_nodes(&out), 302);
+}
+
+#[test]
+fn checkers_replay_of_a_pdn_file() {
+    // Two games of English draughts ([GameType "21"], no Variant tag), the
+    // second from a [FEN] position, won by Black: 0-1, White's score first.
+    let out = ok(&["replay", "tests/games/checkers.pdn"]);
+    assert!(out.stdout.contains("\n8 moves played. Black to move (move 5).\nResult: *\n"), "{}", out.show());
+    assert!(
+        out.stdout.contains(
+            "W:W:B1,23\n1 move played. Game over: Black wins (all pieces of a side captured).\nResult: 0-1\n"
+        ),
+        "{}",
+        out.show()
+    );
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn checkers_play_save_and_replay() {
+    let dir = TempDir::new("checkers");
+    let file = dir.path("game.pdn");
+    let input = format!("11-15\n22-18\nmoves\n15x22\n25x18\nsave {file}\nquit\n");
+    let out = run_stdin(&["play", "checkers"], &input);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("> 15x22\n"), "the forced capture is listed:\n{}", out.show());
+    let record = std::fs::read_to_string(&file).expect("saved");
+    assert!(record.starts_with("[Variant \"checkers\"]\n"), "{record}");
+    assert!(record.contains("1.11-15 22-18 2.15x22 25x18 *"), "{record}");
+    let out = ok(&["replay", &file]);
+    assert!(out.stdout.contains("4 moves played. Black to move (move 3).\n"), "{}", out.show());
+}
+
+#[test]
+fn checkers_check_a_variant_file() {
+    let out = ok(&["check", "variants/checkers.toml"]);
+    assert_eq!(
+        out.stdout,
+        "variants/checkers.toml: ok\n  American checkers (English draughts)\n  Diagonal board 8x8, 32 cells\n  \
+         players: Black (B, crowned on 29 30 31 32), White (W, crowned on 1 2 3 4)\n  pieces: Man, King\n  \
+         captures: compulsory\n  end: no legal move (no pieces, or all blocked) loses; drawn after 100 plies \
+         without a capture; drawn after 100 plies without a man's advance\n"
+    );
+    // A broken copy: every problem, with its line and column.
+    let dir = TempDir::new("checkers-variant");
+    let file = dir.path("broken.toml");
+    let text = std::fs::read_to_string(package_dir().join("variants/checkers.toml")).unwrap();
+    let broken = text
+        .replace("29  30  31  32", "29  30  31")
+        .replace("moves = \"any\"", "moves = \"sideways\"")
+        .replace("promotes_to = \"King\"", "promotes_to = \"Queen\"");
+    std::fs::write(&file, broken).unwrap();
+    let out = fails(&["check", &file], 1);
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", out.show());
+    assert!(lines[0].starts_with(&format!("{file}:27:9: error: `names` lists 31 names for the layout's 32 cells")));
+    assert!(lines[1].starts_with(&format!("{file}:55:15: error: promotes_to = `Queen`, which is not a kind")));
+    assert!(lines[2].starts_with(&format!("{file}:61:9: error: moves = `sideways`; expected")));
+    assert_eq!(lines[3], "error: 1 of 1 files have problems");
+    // The loader of each family reads its own files: play and show refuse it too.
+    let out = fails(&["show", &file], 1);
+    assert!(out.stderr.starts_with(&format!("error: invalid variant file {file}:\n{file}:27:9: ")), "{}", out.show());
+}

@@ -218,13 +218,16 @@ pub fn replay(file: &Path) -> Result<(), String> {
         }
         let variant = variant::for_record(record, file).map_err(|e| format!("{name}: game {}: {e}", i + 1))?;
         with_game!(variant, g => {
-            let start = match record.tag("Position") {
-                Some(p) => parse_position(&g, p).map_err(|e| format!("{name}: game {}: [Position] {e}", i + 1))?,
+            // PDN records give the start as [FEN "..."].
+            let given =
+                record.tag("Position").map(|p| ("Position", p)).or_else(|| record.tag("FEN").map(|p| ("FEN", p)));
+            let start = match given {
+                Some((tag, p)) => parse_position(&g, p).map_err(|e| format!("{name}: game {}: [{tag}] {e}", i + 1))?,
                 None => g.start(),
             };
             let mut history = History::new(start);
             for (k, v) in &record.tags {
-                if !matches!(k.as_str(), "Variant" | "Position" | "Result") {
+                if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
                     outln!(out, "{k}: {v}");
                 }
             }
