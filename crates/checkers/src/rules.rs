@@ -223,24 +223,24 @@ impl Game for Checkers {
     /// since the last capture, the second plies since a man last moved.
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
         let mover = pos.to_move();
+        // (One way out, so that the new position is built where it is returned.)
+        let rules = pos.kind_at(key.from).map(|k| self.kind_rules[k.index()]);
         let mut next = *pos;
-        let Some(piece) = pos.piece_at(key.from) else {
-            return next;
-        };
-        for c in key.captured {
-            next.remove(c);
-        }
-        next.move_piece(key.from, key.to);
-        let rules = self.kind_rules[piece.kind.index()];
-        if let Some(crowned) = rules.promotes_to {
-            if self.promotion[mover.index()].contains(key.to) {
-                next.set_kind(key.to, crowned);
+        if let Some(rules) = rules {
+            for c in key.captured {
+                next.remove(c);
             }
+            next.move_piece(key.from, key.to);
+            if let Some(crowned) = rules.promotes_to {
+                if self.promotion[mover.index()].contains(key.to) {
+                    next.set_kind(key.to, crowned);
+                }
+            }
+            next.set_clock(if key.is_capture() { 0 } else { pos.clock().saturating_add(1) });
+            let advanced = rules.movement == Movement::Forward;
+            next.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
+            next.set_to_move(Self::opponent(mover));
         }
-        next.set_clock(if key.is_capture() { 0 } else { pos.clock().saturating_add(1) });
-        let advanced = rules.movement == Movement::Forward;
-        next.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
-        next.set_to_move(Self::opponent(mover));
         next
     }
 
