@@ -1036,6 +1036,7 @@ fn checkers_play_save_and_replay() {
     let input = format!("11-15\n22-18\nmoves\n15x22\n25x18\nsave {file}\nquit\n");
     let out = run_stdin(&["play", "checkers"], &input);
     assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.starts_with("Type a move (11-15, a capture 22x15 or 22x15x6), or:\n"), "{}", out.show());
     assert!(out.stdout.contains("> 15x22\n"), "the forced capture is listed:\n{}", out.show());
     let record = std::fs::read_to_string(&file).expect("saved");
     assert!(record.starts_with("[Variant \"checkers\"]\n"), "{record}");
@@ -1070,7 +1071,16 @@ fn checkers_check_a_variant_file() {
     assert!(lines[1].starts_with(&format!("{file}:55:15: error: promotes_to = `Queen`, which is not a kind")));
     assert!(lines[2].starts_with(&format!("{file}:61:9: error: moves = `sideways`; expected")));
     assert_eq!(lines[3], "error: 1 of 1 files have problems");
-    // The loader of each family reads its own files: play and show refuse it too.
+    // The family key chooses the loader.
+    let other = dir.path("other.toml");
+    std::fs::write(&other, text.replace("family = \"checkers\"", "family = \"chess\"")).unwrap();
+    let out = fails(&["check", &other], 1);
+    assert!(
+        out.stderr.starts_with(&format!("{other}:7:10: error: unknown family `chess`; expected \"checkers\"")),
+        "{}",
+        out.show()
+    );
+    // Show and play refuse a broken file too.
     let out = fails(&["show", &file], 1);
     assert!(out.stderr.starts_with(&format!("error: invalid variant file {file}:\n{file}:27:9: ")), "{}", out.show());
 }

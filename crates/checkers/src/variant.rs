@@ -521,6 +521,9 @@ fn end_limits(spec: &VariantFile, diag: &mut Diagnostics) -> EndLimits {
 fn setup(spec: &VariantFile, game: &Checkers, diag: &mut Diagnostics) -> Position {
     use leap_core::{Game, LeapRules};
     let mut pos = Position::empty(Player(0));
+    if game.players().len() != 2 {
+        return pos; // Reported already.
+    }
     let table = spec.setup.get_ref();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     for key in table.keys() {
@@ -560,4 +563,69 @@ fn setup(spec: &VariantFile, game: &Checkers, diag: &mut Diagnostics) -> Positio
         }
     }
     pos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leap_core::LeapRules;
+
+    const TEXT: &str = include_str!("../../../variants/checkers.toml");
+
+    /// The diagnostics of the built-in file with `from` replaced by `to`.
+    fn problems(from: &str, to: &str) -> Vec<String> {
+        assert!(TEXT.contains(from), "{from}");
+        let e = parse_variant("v.toml", &TEXT.replacen(from, to, 1)).expect_err("a broken file");
+        e.diagnostics.iter().map(|d| format!("{}:{}: {}", d.line, d.column, d.message)).collect()
+    }
+
+    #[test]
+    fn the_builtin_file_loads() {
+        let g = load("checkers").unwrap();
+        assert_eq!(leap_core::Game::name(&g), "checkers");
+        assert_eq!(g.board().name(g.board().listed(g.board().cells())[0]), "1");
+        assert!(matches!(load("draughts"), Err(LoadError::Unknown(_))));
+        assert!(matches!(load("no/such/file.toml"), Err(LoadError::Io(..))));
+    }
+
+    #[test]
+    fn every_problem_is_reported_with_its_place() {
+        assert_eq!(
+            problems("forward = \"down\"", "forward = \"south\""),
+            ["41:11: forward = `south`; expected \"up\" (towards the top rank) or \"down\""]
+        );
+        assert_eq!(problems("   9  10  11  12", "   9  10  11  11"), ["27:9: cell names: `11` is used twice"]);
+        assert_eq!(
+            problems("symbols = [\"B\", \"W\"]", "symbols = [\"B\", \"w\"]"),
+            ["60:17: diagram letter `w` is used twice"]
+        );
+        assert_eq!(
+            problems("player_order = [\"White\", \"Black\"]", "player_order = [\"White\"]"),
+            ["68:16: player_order must list every player once"]
+        );
+        assert_eq!(
+            problems("family = \"checkers\"", "family = \"camelot\""),
+            ["7:10: family = `camelot`; this loader reads checkers-family files (family = \"checkers\")"]
+        );
+        let misspelt = problems("advance_limit", "advance_limt");
+        assert_eq!(misspelt.len(), 1);
+        assert!(misspelt[0].starts_with("76:1: unknown field `advance_limt`"), "{misspelt:?}");
+        assert_eq!(
+            problems("White = \"21,", "White = \"33,"),
+            ["65:10: [setup] White: `33` is not a piece on the board (a cell with a kind prefix)"]
+        );
+    }
+
+    #[test]
+    fn a_wrong_number_of_players_is_an_error_not_a_panic() {
+        let many = TEXT.replace(
+            "[[pieces]]\nname = \"Man\"",
+            &format!(
+                "{}[[pieces]]\nname = \"Man\"",
+                "[[players]]\nname = \"P\"\nletter = \"P\"\nforward = \"up\"\npromotion = [\"1\"]\n\n".repeat(3)
+            ),
+        );
+        let e = parse_variant("v.toml", &many).unwrap_err();
+        assert!(e.diagnostics.iter().any(|d| d.message.contains("has 2 players, this file lists 5")), "{e}");
+    }
 }

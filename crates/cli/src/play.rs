@@ -7,33 +7,47 @@ use leap_core::{diagram, legal_move_texts, parse_movetext, parse_position, Game,
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-const HELP: &str = "Type a move (E6-E8, H4xJ4xL6, a charge I10-G8xG6xE6), or:
-  moves        list the legal moves
+/// Moves a person may type, by family: the first line of the help.
+const CAMELOT_MOVES: &str = "E6-E8, H4xJ4xL6, a charge I10-G8xG6xE6";
+const CHECKERS_MOVES: &str = "11-15, a capture 22x15 or 22x15x6";
+
+const COMMANDS: &str = "  moves        list the legal moves
   undo         take back the last move
   save FILE    write the game as a record (camelot replay FILE reads it)
   help         this text
   quit         leave (unsaved moves are lost)";
 
+fn help(examples: &str) -> String {
+    format!("Type a move ({examples}), or:\n{COMMANDS}")
+}
+
 pub fn play(variant_name: &str, position: Option<&str>) -> Result<(), String> {
-    with_game!(variant::load(variant_name)?, g => {
+    let variant = variant::load(variant_name)?;
+    let examples = match &variant {
+        variant::Variant::Checkers(_) => CHECKERS_MOVES,
+        _ => CAMELOT_MOVES,
+    };
+    with_game!(variant, g => {
         let start = match position {
             Some(p) => parse_position(&g, p).map_err(|e| e.to_string())?,
             None => g.start(),
         };
         let tags = variant::source_tags(variant_name);
-        run(&g, &tags, History::new(start), std::io::stdin().lock(), &mut std::io::stdout())
+        run(&g, examples, &tags, History::new(start), std::io::stdin().lock(), &mut std::io::stdout())
     })
 }
 
 fn run<G: Game>(
     game: &G,
+    examples: &str,
     tags: &[(String, String)],
     mut history: History,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
-    writeln!(out, "{HELP}\n").map_err(io)?;
+    let help = help(examples);
+    writeln!(out, "{help}\n").map_err(io)?;
     let mut lines = input.lines();
     let mut redraw = true;
     loop {
@@ -54,7 +68,7 @@ fn run<G: Game>(
         match word {
             "" => {}
             "quit" | "exit" => return Ok(()),
-            "help" | "?" => writeln!(out, "{HELP}").map_err(io)?,
+            "help" | "?" => writeln!(out, "{help}").map_err(io)?,
             "moves" => writeln!(out, "{}", legal_move_texts(game, history.current()).join(" ")).map_err(io)?,
             "undo" => {
                 if history.undo() {
@@ -115,7 +129,7 @@ mod tests {
         let g = leap_camelot::load("camelot").unwrap();
         let input = "E6-E8\nA1-A2\nundo\nF6-F8\nH11-F9\nquit\n";
         let mut out = Vec::new();
-        run(&g, &[], History::new(g.start()), input.as_bytes(), &mut out).unwrap();
+        run(&g, CAMELOT_MOVES, &[], History::new(g.start()), input.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("`A1-A2` is not a move: at column 1, expected a cell of the board, not `A1`"), "{text}");
         assert!(text.contains("Black to move (move 1)"));

@@ -51,10 +51,29 @@ pub fn load(name_or_path: &str) -> Result<Variant, String> {
 /// (`family = "checkers"`; a file without one is of the Camelot family).
 /// `file` names it in the diagnostics, which are the error.
 pub fn parse(file: &str, text: &str) -> Result<Variant, leap_core::FileErrors> {
-    let family = text.parse::<toml::Table>().ok().and_then(|t| t.get("family")?.as_str().map(str::to_string));
-    match family.as_deref() {
-        Some(leap_checkers::FAMILY) => leap_checkers::parse_variant(file, text).map(Variant::Checkers),
-        _ => leap_camelot::parse_variant(file, text).map(Variant::Camelot),
+    /// The one key read before the family's loader reads the whole file.
+    #[derive(serde::Deserialize)]
+    struct Family {
+        family: Option<toml::Spanned<String>>,
+    }
+    let family = toml::from_str::<Family>(text).ok().and_then(|f| f.family);
+    match family {
+        Some(f) if f.get_ref() == leap_checkers::FAMILY => {
+            leap_checkers::parse_variant(file, text).map(Variant::Checkers)
+        }
+        Some(f) => {
+            let mut diag = leap_core::Diagnostics::new(file, text);
+            diag.error(
+                f.span().start,
+                format!(
+                    "unknown family `{}`; expected \"{}\" (a Camelot-family file has no family key)",
+                    f.get_ref(),
+                    leap_checkers::FAMILY
+                ),
+            );
+            Err(diag.finish().expect_err("an error was recorded"))
+        }
+        None => leap_camelot::parse_variant(file, text).map(Variant::Camelot),
     }
 }
 
