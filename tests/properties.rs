@@ -202,14 +202,18 @@ fn random_game<G: Game>(game: &G, start: &Position, seed: u64, max_plies: usize,
 /// Plays `games` random games from `start` on all cores; each game has its
 /// own seed, so the games are the same whatever the number of threads.
 fn random_games(start_text: &str, games: u64, max_plies: usize, base_seed: u64) -> Stats {
-    let game = leap_camelot::load("camelot").unwrap();
-    let start = if start_text == "start" { game.start() } else { parse_position(&game, start_text).unwrap() };
+    random_games_of(&leap_camelot::load("camelot").unwrap(), start_text, games, max_plies, base_seed)
+}
+
+/// [`random_games`] of any game.
+fn random_games_of<G: Game>(game: &G, start_text: &str, games: u64, max_plies: usize, base_seed: u64) -> Stats {
+    let start = if start_text == "start" { game.start() } else { parse_position(game, start_text).unwrap() };
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8) as u64;
     let mut total = Stats::default();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|w| {
-                let (game, start) = (&game, &start);
+                let start = &start;
                 scope.spawn(move || {
                     let mut stats = Stats::default();
                     for g in (w..games).step_by(workers as usize) {
@@ -232,6 +236,20 @@ fn random_games(start_text: &str, games: u64, max_plies: usize, base_seed: u64) 
 fn random_games_keep_the_invariants() {
     let started = Instant::now();
     let stats = random_games("start", GAMES, MAX_PLIES, 0x00C0_FFEE);
+    eprintln!("{stats:?} in {:.1?}", started.elapsed());
+    assert!(stats.positions > 5_000, "too few positions checked: {stats:?}");
+    assert!(stats.captures > 0 && stats.multi_path_moves > 0, "{stats:?}");
+    assert!(stats.finished > 0, "no random game finished: {stats:?}");
+}
+
+/// The same laws for checkers: random games from the start and from a king
+/// ending, where ring captures (several paths to one move) come up.
+#[test]
+fn random_checkers_games_keep_the_invariants() {
+    let started = Instant::now();
+    let game = leap_checkers::load("checkers").unwrap();
+    let mut stats = random_games_of(&game, "start", 120, 300, 0xC4EC_4E25);
+    stats.add(random_games_of(&game, "W:WK22,K7:B4,18,19,26,27,10,11,15", 120, 200, 0x0071_76C5));
     eprintln!("{stats:?} in {:.1?}", started.elapsed());
     assert!(stats.positions > 5_000, "too few positions checked: {stats:?}");
     assert!(stats.captures > 0 && stats.multi_path_moves > 0, "{stats:?}");
