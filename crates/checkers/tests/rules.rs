@@ -137,8 +137,8 @@ fn capture_chain_continues_while_it_can() {
 fn a_king_ring_capture_is_one_move_with_two_paths() {
     // The king on 22 takes the four men around 23, clockwise or
     // anticlockwise, and ends where it started: one move.
-    assert_eq!(moves("W:WK22:B4,18,19,26,27"), ["22x31x24x15x22"]);
-    let (g, p) = after("W:WK22:B4,18,19,26,27", &["22x15x24x31x22"]);
+    assert_eq!(moves("W:WK22:B4,18,19,26,27"), ["22x15x24x31x22"]);
+    let (g, p) = after("W:WK22:B4,18,19,26,27", &["22x31x24x15x22"]);
     assert_eq!(format_position(&g, &p), "B:WK22:B4 clock2=1");
 }
 

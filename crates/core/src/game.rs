@@ -140,7 +140,8 @@ pub trait Game: LeapRules + Sync {
     }
 
     /// The canonical path of a legal move: the fewest legs, then the first in
-    /// square order. `None` if `key` is not legal.
+    /// listing order ([`crate::Board::listing_key`]: square order, or number
+    /// order on numbered boards). `None` if `key` is not legal.
     fn canonical(&self, pos: &Position, key: &MoveKey) -> Option<Move>
     where
         Self: Sized,
@@ -157,7 +158,7 @@ pub trait Game: LeapRules + Sync {
         }
         let target = (key.to, key.captured);
         for limit in 1..=crate::bitset::MAX_CELLS {
-            let mut finder = Canonical { limit, target, best: None, deeper: false };
+            let mut finder = Canonical { board: self.board(), limit, target, best: None, deeper: false };
             crate::walk::walk_piece(self, pos, key.from, scope.captures_only, PathMode::Simple, &mut finder);
             if let Some(legs) = finder.best {
                 return Some(Move { from: key.from, legs: legs.into_iter().collect(), captured: key.captured });
@@ -210,17 +211,18 @@ impl<S: PathSink> PathSink for Counted<'_, S> {
     }
 }
 
-struct Canonical {
+struct Canonical<'a> {
+    board: &'a crate::board::Board,
     limit: usize,
     target: (Cell, Bitset),
     best: Option<Vec<Leg>>,
     deeper: bool,
 }
 
-impl PathSink for Canonical {
+impl PathSink for Canonical<'_> {
     fn emit(&mut self, _from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
         if legs.len() == self.limit && (legs[legs.len() - 1].to, captured) == self.target {
-            let cells = |l: &[Leg]| l.iter().map(|x| x.to).collect::<Vec<_>>();
+            let cells = |l: &[Leg]| l.iter().map(|x| self.board.listing_key(x.to)).collect::<Vec<_>>();
             if self.best.as_ref().is_none_or(|b| cells(legs) < cells(b)) {
                 self.best = Some(legs.to_vec());
             }
