@@ -173,12 +173,8 @@ pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset
     let enemies = enemies_of(rules, pos, mover);
     let empty = board.cells() - pos.occupied();
     let mut rest = pieces & pos.pieces_of(mover);
-    for k in 0..MAX_KINDS {
-        let piece = Piece { player: mover, kind: Kind(k as u8) };
-        let cells = rest & pos.kind_cells(piece.kind);
-        if cells.is_empty() {
-            continue;
-        }
+    for (kind, cells) in by_kind(pos, rest) {
+        let piece = Piece { player: mover, kind };
         if let Some((ab, landings)) = rules.uniform(pos, piece) {
             if jumpers(board, cells, ab.jump_dirs, enemies, empty - landings.jump.forbidden).next().is_some() {
                 return true;
@@ -201,6 +197,23 @@ pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset
         let forbidden = rules.landings(pos, c, piece).jump.forbidden;
         jump_from(board, c, ab.jump_dirs, enemies, empty - forbidden, Bitset::EMPTY, forbidden)
     })
+}
+
+/// The cells of `pieces` kind by kind: each kind that has some, with them,
+/// until every piece has been given.
+#[inline]
+fn by_kind(pos: &Position, pieces: Bitset) -> impl Iterator<Item = (Kind, Bitset)> + '_ {
+    let mut unseen = pieces;
+    (0..MAX_KINDS as u8)
+        .map_while(move |k| {
+            if unseen.is_empty() {
+                return None;
+            }
+            let cells = unseen & pos.kind_cells(Kind(k));
+            unseen -= cells;
+            Some((Kind(k), cells))
+        })
+        .filter(|(_, cells)| !cells.is_empty())
 }
 
 /// The pieces of `cells` that can jump in one of `dirs`: over a piece of
@@ -399,12 +412,8 @@ pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
 fn movable<R: LeapRules + ?Sized>(rules: &R, pos: &Position, ctx: &Ctx, pieces: Bitset, captures_only: bool) -> Bitset {
     let board = ctx.board;
     let mut keep = pieces;
-    for k in 0..MAX_KINDS {
-        let piece = Piece { player: pos.to_move(), kind: Kind(k as u8) };
-        let cells = pieces & pos.kind_cells(piece.kind);
-        if cells.is_empty() {
-            continue;
-        }
+    for (kind, cells) in by_kind(pos, pieces) {
+        let piece = Piece { player: pos.to_move(), kind };
         let Some((ab, landings)) = rules.uniform(pos, piece) else {
             continue;
         };
@@ -452,12 +461,8 @@ fn count_uniform<R: LeapRules + ?Sized, S: PathSink>(
 ) -> Bitset {
     let board = ctx.board;
     let mut rest = pieces;
-    for k in 0..MAX_KINDS {
-        let piece = Piece { player: pos.to_move(), kind: Kind(k as u8) };
-        let cells = rest & pos.kind_cells(piece.kind);
-        if cells.is_empty() {
-            continue;
-        }
+    for (kind, cells) in by_kind(pos, pieces) {
+        let piece = Piece { player: pos.to_move(), kind };
         let Some((ab, landings)) = rules.uniform(pos, piece) else {
             continue;
         };
