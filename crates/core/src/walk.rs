@@ -202,18 +202,32 @@ pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset
 /// The cells of `pieces` kind by kind: each kind that has some, with them,
 /// until every piece has been given.
 #[inline]
-fn by_kind(pos: &Position, pieces: Bitset) -> impl Iterator<Item = (Kind, Bitset)> + '_ {
-    let mut unseen = pieces;
-    (0..MAX_KINDS as u8)
-        .map_while(move |k| {
-            if unseen.is_empty() {
-                return None;
+fn by_kind(pos: &Position, pieces: Bitset) -> ByKind<'_> {
+    ByKind { pos, unseen: pieces, next: 0 }
+}
+
+/// See [`by_kind`].
+struct ByKind<'a> {
+    pos: &'a Position,
+    unseen: Bitset,
+    next: u8,
+}
+
+impl Iterator for ByKind<'_> {
+    type Item = (Kind, Bitset);
+    #[inline]
+    fn next(&mut self) -> Option<(Kind, Bitset)> {
+        while !self.unseen.is_empty() && (self.next as usize) < MAX_KINDS {
+            let kind = Kind(self.next);
+            self.next += 1;
+            let cells = self.unseen & self.pos.kind_cells(kind);
+            if !cells.is_empty() {
+                self.unseen -= cells;
+                return Some((kind, cells));
             }
-            let cells = unseen & pos.kind_cells(Kind(k));
-            unseen -= cells;
-            Some((Kind(k), cells))
-        })
-        .filter(|(_, cells)| !cells.is_empty())
+        }
+        None
+    }
 }
 
 /// The pieces of `cells` that can jump in one of `dirs`: over a piece of
@@ -406,24 +420,39 @@ pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
     }
 }
 
+/// The kinds among `pieces` (the mover's) whose pieces move alike and do not
+/// canter, which the walker treats in bulk: their cells, abilities and landings.
+fn bulk_kinds<'a, R: LeapRules + ?Sized>(
+    rules: &'a R,
+    pos: &'a Position,
+    pieces: Bitset,
+) -> impl Iterator<Item = (Bitset, Abilities, &'a Landings)> + 'a {
+    by_kind(pos, pieces).filter_map(move |(kind, cells)| {
+        let (ab, landings) = rules.uniform(pos, Piece { player: pos.to_move(), kind })?;
+        (ab.canter_dirs == 0).then_some((cells, ab, landings))
+    })
+}
+
+/// The cells a one-step move of a piece with these `landings` may end on:
+/// empty ones it may land on, and only goals when the move must capture.
+#[inline]
+fn step_targets(ctx: &Ctx, landings: &Landings, captures_only: bool) -> Bitset {
+    let ok = ctx.empty - landings.step.forbidden;
+    if captures_only {
+        ok & landings.step.goal
+    } else {
+        ok
+    }
+}
+
 /// The pieces of `pieces` worth walking: those that move alike and do not
 /// canter are kept only if they can step or jump (looked at in bulk); the
 /// others are all kept.
 fn movable<R: LeapRules + ?Sized>(rules: &R, pos: &Position, ctx: &Ctx, pieces: Bitset, captures_only: bool) -> Bitset {
     let board = ctx.board;
     let mut keep = pieces;
-    for (kind, cells) in by_kind(pos, pieces) {
-        let piece = Piece { player: pos.to_move(), kind };
-        let Some((ab, landings)) = rules.uniform(pos, piece) else {
-            continue;
-        };
-        if ab.canter_dirs != 0 {
-            continue;
-        }
-        let mut step_ok = ctx.empty - landings.step.forbidden;
-        if captures_only {
-            step_ok &= landings.step.goal;
-        }
+    for (cells, ab, landings) in bulk_kinds(rules, pos, pieces) {
+        let step_ok = step_targets(ctx, landings, captures_only);
         let jump_ok = ctx.empty - landings.jump.forbidden;
         let moving = if board.fits_word() {
             let w =
@@ -461,21 +490,11 @@ fn count_uniform<R: LeapRules + ?Sized, S: PathSink>(
 ) -> Bitset {
     let board = ctx.board;
     let mut rest = pieces;
-    for (kind, cells) in by_kind(pos, pieces) {
-        let piece = Piece { player: pos.to_move(), kind };
-        let Some((ab, landings)) = rules.uniform(pos, piece) else {
-            continue;
-        };
-        if ab.canter_dirs != 0 {
-            continue;
-        }
+    for (cells, ab, landings) in bulk_kinds(rules, pos, pieces) {
         rest -= cells;
-        if !captures_only || !landings.step.goal.is_empty() {
-            let mut ok = ctx.empty - landings.step.forbidden;
-            if captures_only {
-                ok &= landings.step.goal;
-            }
-            sink.add_steps(step_count(board, cells, ab.step_dirs, ok) as u64);
+        let step_ok = step_targets(ctx, landings, captures_only);
+        if !step_ok.is_empty() {
+            sink.add_steps(step_count(board, cells, ab.step_dirs, step_ok) as u64);
         }
         if ab.jump_dirs != 0 {
             for from in jumpers(board, cells, ab.jump_dirs, ctx.enemies, ctx.empty - landings.jump.forbidden) {
