@@ -268,61 +268,17 @@ fn build(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Checkers> {
 
 /// The board: its cells from the layout, and their names.
 fn board(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> Option<Board> {
-    let files = *spec.board.files.get_ref();
-    let ranks = *spec.board.ranks.get_ref();
-    if files == 0 || files > 26 {
-        diag.error(at(spec.board.files.span()), format!("{files} files; expected 1 to 26"));
-        return None;
-    }
-    let layout = spec.board.layout.get_ref();
-    let lines: Vec<&str> = layout.strip_prefix('\n').unwrap_or(layout).lines().collect();
-    let lines: Vec<&str> =
-        lines.into_iter().rev().skip_while(|l| l.trim().is_empty()).collect::<Vec<_>>().into_iter().rev().collect();
-    if lines.len() != ranks as usize {
-        diag.error(
-            at(spec.board.layout.span()),
-            format!(
-                "the layout has {} lines but the board has {ranks} ranks; write one line per rank, the top rank first",
-                lines.len()
-            ),
-        );
-        return None;
-    }
-    // The cells in layout order: top rank first, file by file.
-    let mut coords = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let rank = ranks - 1 - i as u8;
-        for (f, ch) in line.chars().enumerate() {
-            match ch {
-                '.' if f < files as usize => coords.push(Coord { file: f as u8, rank }),
-                ' ' => {}
-                '.' => {
-                    diag.error(
-                        at(spec.board.layout.span()),
-                        format!("rank {} of the layout is wider than the {files} files", rank + 1),
-                    );
-                    return None;
-                }
-                other => {
-                    diag.error(
-                        at(spec.board.layout.span()),
-                        format!(
-                            "rank {} of the layout has `{other}`; expected `.` for a cell or a space for none",
-                            rank + 1
-                        ),
-                    );
-                    return None;
-                }
-            }
-        }
-    }
-    let mut board = match Board::new(geometry, files, ranks, coords.iter().copied()) {
-        Ok(b) => b,
+    let b = &spec.board;
+    let mut board = match Board::from_layout(geometry, *b.files.get_ref(), *b.ranks.get_ref(), b.layout.get_ref()) {
+        Ok(board) => board,
         Err(e) => {
-            diag.error(at(spec.board.layout.span()), e.to_string());
+            diag.error(at(b.layout.span()), e.to_string());
             return None;
         }
     };
+    // The cells in layout order: top rank first, file by file.
+    let mut coords: Vec<Coord> = board.cells().iter().map(|c| board.coord(c)).collect();
+    coords.sort_by_key(|c| (std::cmp::Reverse(c.rank), c.file));
     let Some(names) = &spec.board.names else {
         return Some(board);
     };
