@@ -1084,3 +1084,23 @@ fn checkers_check_a_variant_file() {
     let out = fails(&["show", &file], 1);
     assert!(out.stderr.starts_with(&format!("error: invalid variant file {file}:\n{file}:27:9: ")), "{}", out.show());
 }
+
+#[test]
+fn three_people_play_tri_camelot_and_the_record_replays() {
+    // A round is three moves: Blue, Red, Green; then Blue again.
+    let dir = TempDir::new("tri-play");
+    let file = dir.path("tri.pgn");
+    let input = format!("F7-F9\nC14-E12\nH13-G12\nE4-E8-G10xG14\nsave {file}\n");
+    let out = run_stdin(&["play", "tri-camelot"], &input);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("Red to move (move 1)."), "{}", out.show());
+    assert!(out.stdout.contains("Green to move (move 1)."), "{}", out.show());
+    assert!(out.stdout.contains("Blue to move (move 2)."), "{}", out.show());
+    assert!(out.stdout.contains("Red to move (move 2)."), "{}", out.show());
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.contains("1.F7-F9 C14-E12 H13-G12 2.E4-E8-G10xG14 *"), "{record}");
+    let replayed = ok(&["replay", &file]);
+    let shown = ok(&["show", "tri-camelot", "--moves", "1.F7-F9 C14-E12 H13-G12 2.E4-E8-G10xG14"]);
+    assert!(replayed.stdout.contains(&format!("\n{}\n", shown.last_line())), "{}", replayed.show());
+    assert!(replayed.stdout.contains("4 moves played. Red to move (move 2)."), "{}", replayed.show());
+}
