@@ -28,7 +28,7 @@ use leap_core::{
 fn camelot_family(name: &str) -> Camelot {
     match leap_camelot::load(name) {
         Ok(g) => g,
-        Err(leap_camelot::LoadError::Unknown(_)) => {
+        Err(leap_camelot::LoadError::Unknown { .. }) => {
             let path = format!("{}/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
             leap_camelot::load(&path).unwrap_or_else(|e| panic!("{e}"))
         }

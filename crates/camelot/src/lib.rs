@@ -20,5 +20,6 @@ mod spec;
 mod variant;
 
 pub use eval::{CamelotEval, EvalTerms, EvalWeights};
+pub use leap_core::LoadError;
 pub use rules::{Camelot, CastleRole, KindRules, OtherCastles, OwnCastleJump, Rules};
-pub use variant::{load, parse_variant, LoadError, BUILTIN};
+pub use variant::{load, parse_variant, BUILTIN};

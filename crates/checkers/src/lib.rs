@@ -29,5 +29,6 @@ mod rules;
 mod variant;
 
 pub use eval::{CheckersEval, EvalTerms, EvalWeights};
+pub use leap_core::LoadError;
 pub use rules::{Checkers, EndLimits, KindRules, Movement};
-pub use variant::{load, parse_variant, LoadError, BUILTIN, FAMILY};
+pub use variant::{load, parse_variant, BUILTIN, FAMILY};

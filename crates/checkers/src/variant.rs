@@ -5,7 +5,8 @@
 
 use crate::rules::{Checkers, EndLimits, KindRules, Movement};
 use leap_core::{
-    Bitset, Board, Coord, Diagnostics, FileErrors, Geometry, KindInfo, NoMoves, Piece, Player, PlayerInfo, Position,
+    variant_source, Bitset, Board, Coord, Diagnostics, FileErrors, Geometry, KindInfo, LoadError, NoMoves, Piece,
+    Player, PlayerInfo, Position,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -118,46 +119,9 @@ fn hundred() -> u16 {
 
 /// Loads a variant: a built-in name (`checkers`) or a path to a `.toml` file.
 pub fn load(name_or_path: &str) -> Result<Checkers, LoadError> {
-    if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-        return parse_variant(&format!("variants/{name_or_path}.toml"), text).map_err(LoadError::Invalid);
-    }
-    if !name_or_path.ends_with(".toml") && !std::path::Path::new(name_or_path).exists() {
-        return Err(LoadError::Unknown(name_or_path.to_string()));
-    }
-    let text =
-        std::fs::read_to_string(name_or_path).map_err(|e| LoadError::Io(name_or_path.to_string(), e.to_string()))?;
-    parse_variant(name_or_path, &text).map_err(LoadError::Invalid)
+    let (file, text) = variant_source(name_or_path, BUILTIN)?;
+    parse_variant(&file, &text).map_err(LoadError::Invalid)
 }
-
-/// Why a variant could not be loaded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LoadError {
-    /// Not a built-in name, and not a file.
-    Unknown(String),
-    /// The file could not be read.
-    Io(String, String),
-    /// The file has problems.
-    Invalid(FileErrors),
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadError::Unknown(n) => {
-                let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-                write!(
-                    f,
-                    "unknown variant `{n}`: expected a built-in variant ({}) or the path of a .toml file",
-                    names.join(", ")
-                )
-            }
-            LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
-            LoadError::Invalid(e) => write!(f, "invalid variant file {}:\n{e}", e.file),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 /// Parses and validates the text of a variant file; `file` names it in diagnostics.
 pub fn parse_variant(file: &str, text: &str) -> Result<Checkers, FileErrors> {
@@ -540,7 +504,7 @@ mod tests {
         let g = load("checkers").unwrap();
         assert_eq!(leap_core::Game::name(&g), "checkers");
         assert_eq!(g.board().name(g.board().listed(g.board().cells())[0]), "1");
-        assert!(matches!(load("draughts"), Err(LoadError::Unknown(_))));
+        assert!(matches!(load("draughts"), Err(LoadError::Unknown { .. })));
         assert!(matches!(load("no/such/file.toml"), Err(LoadError::Io(..))));
     }
 

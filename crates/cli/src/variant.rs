@@ -28,23 +28,12 @@ fn builtin_names() -> impl Iterator<Item = &'static str> {
     leap_camelot::BUILTIN.iter().chain(leap_checkers::BUILTIN).map(|(n, _)| *n)
 }
 
-/// Loads a built-in variant by name, or a variant file by path.
+/// Loads a built-in variant by name, or a variant file by path; the file's
+/// `family` key picks the family's loader.
 pub fn load(name_or_path: &str) -> Result<Variant, String> {
-    if leap_camelot::BUILTIN.iter().any(|(n, _)| *n == name_or_path) {
-        return leap_camelot::load(name_or_path).map(Variant::Camelot).map_err(|e| e.to_string());
-    }
-    if leap_checkers::BUILTIN.iter().any(|(n, _)| *n == name_or_path) {
-        return leap_checkers::load(name_or_path).map(Variant::Checkers).map_err(|e| e.to_string());
-    }
-    if !name_or_path.ends_with(".toml") && !std::path::Path::new(name_or_path).exists() {
-        let names: Vec<&str> = builtin_names().collect();
-        return Err(format!(
-            "unknown variant `{name_or_path}`: expected a built-in variant ({}) or the path of a .toml file",
-            names.join(", ")
-        ));
-    }
-    let text = std::fs::read_to_string(name_or_path).map_err(|e| format!("cannot read {name_or_path}: {e}"))?;
-    parse(name_or_path, &text).map_err(|e| format!("invalid variant file {name_or_path}:\n{e}"))
+    let builtin: Vec<(&str, &str)> = leap_camelot::BUILTIN.iter().chain(leap_checkers::BUILTIN).copied().collect();
+    let (file, text) = leap_core::variant_source(name_or_path, &builtin).map_err(|e| e.to_string())?;
+    parse(&file, &text).map_err(|e| leap_core::LoadError::Invalid(e).to_string())
 }
 
 /// Parses the text of a variant file of any family, by its `family` key

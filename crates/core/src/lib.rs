@@ -27,6 +27,7 @@ mod perft;
 mod position;
 mod record;
 mod search;
+mod source;
 mod walk;
 
 pub use bitset::{Bitset, MAX_CELLS};
@@ -45,6 +46,7 @@ pub use search::{
     is_decisive, outcome_score, AlphaBeta, Choice, EvalFn, Evaluator, Material, Minimax, Random, Score, SplitMix64,
     Strategy, MAX_EVAL, WIN,
 };
+pub use source::{variant_source, LoadError};
 pub use walk::{
     any_jump, can_jump, walk, walk_piece, Abilities, KeyList, Landing, LandingMap, Landings, LeapRules, PathList,
     PathMode, PathSink, TurnScope,
