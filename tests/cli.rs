@@ -846,9 +846,10 @@ fn check_the_builtin_variant_file() {
     assert_eq!(
         out.stdout,
         "variants/camelot.toml: ok\n  Camelot (World Camelot Federation rules)\n  Square board 12x16, 160 cells\n  \
-         players: White (W, castle F1 G1), Black (B, castle F16 G16)\n  pieces: Knight, Man\n  \
+         players, in turn order: White (W, castle F1 G1), Black (B, castle F16 G16)\n  \
+         pieces: Knight (charges, canter rule), Man\n  \
          castle moves per game: 2\n  end: 2 piece(s) in the opponent's castle win; capturing every piece of the \
-         other side(s) wins with at least 2 piece(s) left, else draws; drawn when every side has at most 1 piece(s); \
+         other side(s) wins with at least 2 pieces left, else draws; drawn when every side has at most 1 piece(s); \
          no legal move loses if the opponent has at least 2 pieces, else draws; drawn on occurrence 3 of a position; \
          drawn after 100 plies without progress\n"
     );
@@ -1051,9 +1052,10 @@ fn checkers_check_a_variant_file() {
     assert_eq!(
         out.stdout,
         "variants/checkers.toml: ok\n  American checkers (English draughts)\n  Diagonal board 8x8, 32 cells\n  \
-         players: Black (B, crowned on 29 30 31 32), White (W, crowned on 1 2 3 4)\n  pieces: Man, King\n  \
-         captures: compulsory\n  end: no legal move (no pieces, or all blocked) loses; drawn after 100 plies \
-         without a capture; drawn after 100 plies without a man's advance\n"
+         players, in turn order: Black (B, promoted on 29 30 31 32), White (W, promoted on 1 2 3 4)\n  \
+         pieces: Man (moves forward, promoted to King), King (moves both ways)\n  \
+         captures: compulsory\n  end: capturing every piece of the other side(s) wins; no legal move loses; \
+         drawn after 100 plies without progress; drawn after 100 plies without a forward-moving piece advancing\n"
     );
     // A broken copy: every problem, with its line and column.
     let dir = TempDir::new("checkers-variant");
@@ -1076,7 +1078,31 @@ fn checkers_check_a_variant_file() {
     std::fs::write(&other, text.replace("family = \"checkers\"", "family = \"chess\"")).unwrap();
     let out = fails(&["check", &other], 1);
     assert!(
-        out.stderr.starts_with(&format!("{other}:7:10: error: unknown family `chess`; expected \"checkers\"")),
+        out.stderr
+            .starts_with(&format!("{other}:7:10: error: unknown family `chess`; expected \"camelot\" or \"checkers\"")),
+        "{}",
+        out.show()
+    );
+    // The same file read by the Camelot engine: each checkers-only key, and the missing castles.
+    std::fs::write(&other, text.replace("family = \"checkers\"", "family = \"camelot\"")).unwrap();
+    let out = fails(&["check", &other], 1);
+    let problems: Vec<&str> = out.stderr.lines().map(|l| l.split_once(": error: ").map_or(l, |(_, m)| m)).collect();
+    assert_eq!(
+        problems,
+        [
+            "player `Black` needs its `castle` (a list of cells)",
+            "`forward` is not a key of the camelot family",
+            "`promotion` is not a key of the camelot family",
+            "player `White` needs its `castle` (a list of cells)",
+            "`forward` is not a key of the camelot family",
+            "`promotion` is not a key of the camelot family",
+            "`moves` is not a key of the camelot family",
+            "`promotes_to` is not a key of the camelot family",
+            "`moves` is not a key of the camelot family",
+            "`compulsory_capture` is not a key of the camelot family",
+            "`advance_limit` is not a key of the camelot family",
+            "error: 1 of 1 files have problems",
+        ],
         "{}",
         out.show()
     );

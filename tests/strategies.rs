@@ -297,7 +297,8 @@ impl Melee {
             .iter()
             .map(|n| PlayerInfo { name: n.to_string(), letter: n.chars().next().unwrap() })
             .collect();
-        let kinds = vec![KindInfo { name: "Man".into(), prefix: String::new(), symbol: 'M' }];
+        let kinds =
+            vec![KindInfo { name: "Man".into(), prefix: String::new(), symbols: vec!['M', 'm', 'm'], value: None }];
         let mut start = Position::empty(Player(0));
         for (p, cells) in [["B1", "D1", "F1"], ["B7", "D7", "F7"], ["A3", "A5", "G4"]].iter().enumerate() {
             for c in cells {

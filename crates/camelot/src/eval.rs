@@ -112,7 +112,7 @@ struct Side {
 ///
 /// | term | WCF factor | what it counts |
 /// |---|---|---|
-/// | `material` | 4 | Men 100; a Knight `100 + 125 ln P / ln 14`, P the side's uncastled pieces (225 at the start, 100 alone); a piece in the enemy castle [`EvalWeights::castled`] |
+/// | `material` | 4 | Men 100; a Knight `100 + 125 ln P / ln 14`, P the side's uncastled pieces (225 at the start, 100 alone); a piece in the enemy castle [`EvalWeights::castled`]; a variant file's `value` replaces a Man's 100 or a Knight's 225 |
 /// | `offence` | 5 | closeness of each uncastled piece to the enemy castle, growing quadratically as it nears |
 /// | `defence` | 6 | own pieces at least as close to one's own castle as the nearest enemy attacker, weighted by how near that attacker is |
 /// | `mobility` | 7 | cells the side's pieces control: empty neighbours and empty single-leap landings |
@@ -158,8 +158,12 @@ pub struct CamelotEval {
     to_home: Vec<Vec<u8>>,
     /// `centre[cell]`: the centering score of a cell.
     centre: Vec<u8>,
-    /// `knight_value[P]` for P = 0..=MAX uncastled pieces.
-    knight_value: Vec<Score>,
+    /// Per kind: the value of a plain piece, or a Knight's value with the
+    /// 14 pieces of the start (the variant file's `value`; 100 and 225 by default).
+    values: [Score; MAX_KINDS],
+    /// `ln P / ln 14` for P = 0..=MAX uncastled pieces (0 for P <= 1): how
+    /// much of its surplus over a Man a Knight keeps.
+    knight_share: Vec<f64>,
 }
 
 /// Steps (moves to a neighbour) from every cell to the nearest cell of `from`;
@@ -236,10 +240,25 @@ impl CamelotEval {
         let from_middle = distances(board, middle);
         let far = from_middle.iter().copied().filter(|d| *d != u8::MAX).max().unwrap_or(0);
         let centre = from_middle.iter().map(|d| far.saturating_sub(*d)).collect();
-        let knight_value = (0..=leap_core::MAX_CELLS)
-            .map(|p| if p <= 1 { 100 } else { 100 + (125.0 * (p as f64).ln() / 14f64.ln()).round() as Score })
-            .collect();
-        CamelotEval { weights, players: n, knight, castles, held, attackers, to_target, to_home, centre, knight_value }
+        let knight_share =
+            (0..=leap_core::MAX_CELLS).map(|p| if p <= 1 { 0.0 } else { (p as f64).ln() / 14f64.ln() }).collect();
+        let mut values = [100; MAX_KINDS];
+        for (k, info) in game.kinds().iter().enumerate().take(MAX_KINDS) {
+            values[k] = info.value.unwrap_or(if knight[k] { 225 } else { 100 });
+        }
+        CamelotEval {
+            weights,
+            players: n,
+            knight,
+            castles,
+            held,
+            attackers,
+            to_target,
+            to_home,
+            centre,
+            values,
+            knight_share,
+        }
     }
 
     /// The weights in use.
@@ -250,9 +269,21 @@ impl CamelotEval {
     /// A Knight's value in hundredths of a Man when its side has `uncastled`
     /// pieces outside the castles it holds: `100 + 125 ln P / ln 14` (the WCF
     /// Knight-Man formula: 225 with the 14 pieces of the start, falling to a
-    /// Man's value when the Knight is alone).
+    /// Man's value when the Knight is alone). A variant file's `value` for
+    /// the Knight sets its value with 14 pieces in place of 225.
     pub fn knight_value(&self, uncastled: usize) -> Score {
-        self.knight_value[uncastled.min(self.knight_value.len() - 1)]
+        let kind = self.knight.iter().position(|k| *k).unwrap_or(0);
+        self.value_of(kind, uncastled)
+    }
+
+    /// The value of a piece of `kind` when its side has `uncastled` pieces
+    /// outside the castles it holds (only a Knight's value depends on them).
+    fn value_of(&self, kind: usize, uncastled: usize) -> Score {
+        if !self.knight[kind] {
+            return self.values[kind];
+        }
+        let share = self.knight_share[uncastled.min(self.knight_share.len() - 1)];
+        100 + ((self.values[kind] - 100) as f64 * share).round() as Score
     }
 
     /// The evaluation of `pos` for `player`, term by term.
@@ -297,9 +328,9 @@ impl CamelotEval {
             }
         }
         let knights = knights & active;
-        let men = active - knights;
-        side.material = men.len() as Score * 100
-            + knights.len() as Score * self.knight_value(uncastled)
+        side.material = (0..MAX_KINDS)
+            .map(|k| (active & pos.kind_cells(Kind(k as u8))).len() as Score * self.value_of(k, uncastled))
+            .sum::<Score>()
             + castled.len() as Score * self.weights.castled;
 
         let mut controlled = Bitset::EMPTY;
@@ -374,6 +405,26 @@ mod tests {
         assert_eq!(e.knight_value(2), 133);
         assert_eq!(e.knight_value(1), 100);
         assert_eq!(e.knight_value(0), 100);
+    }
+
+    #[test]
+    fn the_variant_files_values_replace_the_defaults() {
+        let text = include_str!("../../../variants/camelot.toml")
+            .replace("charge = true", "charge = true\nvalue = 300")
+            .replace("symbol = \"M\"", "symbol = \"M\"\nvalue = 120");
+        let g = crate::parse_variant("valued.toml", &text).unwrap();
+        let e = CamelotEval::new(&g);
+        // The Knight: 300 with the 14 pieces of the start, a Man's 100 alone.
+        assert_eq!((e.knight_value(14), e.knight_value(1)), (300, 100));
+        assert_eq!(e.knight_value(7), 100 + (200.0 * 7f64.ln() / 14f64.ln()).round() as Score);
+        // White a Man up (Men worth 120), Knights equal: the material term.
+        let even = parse_position(&g, "W:WKC6,D6:BKC11,D11 castle-moves=0,0").unwrap();
+        let up = parse_position(&g, "W:WKC6,D6,E6:BKC11,D11 castle-moves=0,0").unwrap();
+        assert_eq!(e.terms(&g, &even, Player(0)).material, 0);
+        // With 3 pieces the Knight is worth 100 + 200 ln 3 / ln 14, with 2 pieces 100 + 200 ln 2 / ln 14.
+        let k3 = 100 + (200.0 * 3f64.ln() / 14f64.ln()).round() as Score;
+        let k2 = 100 + (200.0 * 2f64.ln() / 14f64.ln()).round() as Score;
+        assert_eq!(e.terms(&g, &up, Player(0)).material, (2 * 120 + k3) - (120 + k2));
     }
 
     #[test]

@@ -16,10 +16,9 @@
 
 mod eval;
 mod rules;
-mod spec;
 mod variant;
 
 pub use eval::{CamelotEval, EvalTerms, EvalWeights};
 pub use leap_core::LoadError;
 pub use rules::{Camelot, CastleRole, KindRules, OtherCastles, OwnCastleJump, Rules};
-pub use variant::{load, parse_variant, BUILTIN};
+pub use variant::{build, load, parse_variant};

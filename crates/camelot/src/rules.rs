@@ -7,6 +7,7 @@ use leap_core::{
     any_jump, walk, Abilities, Bitset, Board, Cell, EndRules, Game, KeyList, KindInfo, LandingMap, Landings, LeapRules,
     MoveKey, Outcome, PathMode, Piece, Player, PlayerInfo, Position, TurnScope,
 };
+use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
 /// What a kind of piece may do beyond plain moves, canters and jumps.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -81,8 +82,10 @@ pub struct Camelot {
     kinds: Vec<KindInfo>,
     kind_rules: Vec<KindRules>,
     castles: Vec<Bitset>,
+    zones: Vec<Zone>,
     rules: Rules,
     end: EndRules,
+    notation_order: Vec<Player>,
     start: Position,
     landings: Vec<PlayerLandings>,
     goal_zones: Vec<Bitset>,
@@ -91,31 +94,23 @@ pub struct Camelot {
 }
 
 impl Camelot {
-    /// Builds a game from validated parts (one castle per player); the start
-    /// position is empty until [`Camelot::set_start`].
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        name: String,
-        title: Option<String>,
-        board: Board,
-        players: Vec<PlayerInfo>,
-        kinds: Vec<KindInfo>,
-        kind_rules: Vec<KindRules>,
-        castles: Vec<Bitset>,
-        rules: Rules,
-        end: EndRules,
-    ) -> Camelot {
+    /// Builds a game from the validated parts every family shares, the
+    /// rules of each kind of piece, one castle per player (in turn order)
+    /// and the rule options.
+    pub fn new(common: Common, kind_rules: Vec<KindRules>, castles: Vec<Bitset>, rules: Rules) -> Camelot {
         let mut game = Camelot {
-            title: title.unwrap_or_else(|| name.clone()),
-            name,
-            board,
-            players,
-            kinds,
+            title: common.title.unwrap_or_else(|| common.name.clone()),
+            name: common.name,
+            board: common.board,
+            players: common.players,
+            kinds: common.kinds,
             kind_rules,
             castles,
+            zones: common.zones,
             rules,
-            end,
-            start: Position::empty(Player(0)),
+            end: common.end,
+            notation_order: common.notation_order,
+            start: common.start,
             landings: Vec::new(),
             goal_zones: Vec::new(),
             held_zones: Vec::new(),
@@ -131,23 +126,23 @@ impl Camelot {
             .collect();
         game.goal_zones = (0..n)
             .map(|p| {
-                game.other_castles(Player(p as u8))
+                let player = Player(p as u8);
+                game.other_castles(player)
                     .filter(|(_, role)| matches!(role, CastleRole::Enter | CastleRole::Goal))
-                    .fold(Bitset::EMPTY, |z, (c, _)| z | c)
+                    .fold(game.zone_cells(player, ZoneRole::Goal), |z, (c, _)| z | c)
             })
             .collect();
         game
     }
 
-    /// Sets the start position; each player must keep the royal pieces it has there.
-    pub fn set_start(&mut self, start: Position) {
-        self.start = start;
-        for p in 0..self.players.len() {
-            self.end.royal_count[p] = (0..self.kinds.len())
-                .filter(|k| self.end.royal >> k & 1 != 0)
-                .map(|k| (start.pieces_of(Player(p as u8)) & start.kind_cells(leap_core::Kind(k as u8))).len())
-                .sum();
-        }
+    /// The union of `player`'s `[[zones]]` of `role`.
+    fn zone_cells(&self, player: Player, role: ZoneRole) -> Bitset {
+        zone_cells(&self.zones, player, role)
+    }
+
+    /// The zones of the variant file beyond the castles.
+    pub fn zones(&self) -> &[Zone] {
+        &self.zones
     }
 
     /// The board (also [`LeapRules::board`], here without importing the trait).
@@ -196,6 +191,11 @@ impl Camelot {
         (0..self.players.len())
             .map(|o| Player(o as u8))
             .find(|o| self.castle(*o).contains(cell) && self.role(player, *o) == CastleRole::Enter)
+    }
+
+    /// The rules of each kind of piece, in kind order.
+    pub fn kind_rules(&self) -> &[KindRules] {
+        &self.kind_rules
     }
 
     /// The rule options.
@@ -280,12 +280,13 @@ impl PlayerLandings {
             }
         }
         let (stop, goal) = if game.rules.goal_entry_exempt { (enter, goal) } else { (enter | goal, Bitset::EMPTY) };
-        let quiet = LandingMap { forbidden: own | barred, stop, goal };
+        let off_limits = game.zone_cells(player, ZoneRole::Forbidden);
+        let quiet = LandingMap { forbidden: own | barred | off_limits, stop, goal };
         let own_jump_stop = match game.rules.own_castle_jump {
             OwnCastleJump::Continue => Bitset::EMPTY,
             OwnCastleJump::End => own,
         };
-        let jump = LandingMap { forbidden: barred, stop: stop | own_jump_stop, goal };
+        let jump = LandingMap { forbidden: barred | off_limits, stop: stop | own_jump_stop, goal };
         let inside = (0..game.players.len())
             .map(|o| {
                 let map = LandingMap {
@@ -420,6 +421,10 @@ impl Game for Camelot {
 
     fn repetition_limit(&self) -> Option<u32> {
         self.end.repetition
+    }
+
+    fn notation_order(&self) -> Vec<Player> {
+        self.notation_order.clone()
     }
 
     fn zone_owner(&self, cell: Cell) -> Option<Player> {

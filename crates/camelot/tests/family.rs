@@ -170,7 +170,7 @@ fn cam_perft_2() {
     assert_eq!(perft(&g, &g.start(), 2, Count::Positions), 54 * 54);
 }
 
-/// One piece entering the opponent's castle wins (`castle_occupancy = 1`).
+/// One piece entering the opponent's castle wins (`goal_count = 1`).
 /// The White Man on D12 has six plain moves (C11 D11 E11 C12 E12 and the
 /// castle D13; rank 13 has no other cell) and no canter or jump.
 #[test]
@@ -360,7 +360,7 @@ fn camette_jump_into_the_enemy_castle_wins() {
 }
 
 /// A written-out position: the lone Black Man on B2 steps into C1 and wins
-/// (`castle_occupancy = 1`). Its moves: C1 C2 B3 C3 (A3 is a White Man it
+/// (`goal_count = 1`). Its moves: C1 C2 B3 C3 (A3 is a White Man it
 /// cannot jump: the landing would be off the board; A1, B1, A2 are no cells).
 #[test]
 fn camette_one_piece_in_the_enemy_castle_wins() {

@@ -63,7 +63,7 @@ impl EvalTerms {
 ///
 /// | term | the seed's point | what it counts |
 /// |---|---|---|
-/// | `material` | (the object of every capture) | men 100, kings [`EvalWeights::king`] |
+/// | `material` | (the object of every capture) | men 100, kings [`EvalWeights::king`]; a variant file's `value` replaces either |
 /// | `safe_mobility` | "minimise the opponent's steps without being captured"; "move adjacent to an opposing checker without loss" | steps to a square where the opponent cannot jump the piece at once |
 /// | `back_row` | "keep the lanes to the king's row blocked for the opponent" | men still on their own back row, which is the opponent's king row |
 /// | `advancement` | "reach the farthest row safely to become a king" | rows advanced by each man that cannot be jumped at once |
@@ -98,6 +98,9 @@ pub struct CheckersEval {
     /// `p`'s pieces of kind `k` (the same on every square in checkers).
     steps: [[u8; MAX_KINDS]; 2],
     jumps: [[u8; MAX_KINDS]; 2],
+    /// Per kind: its material value (the variant file's `value`; else 100
+    /// for a man and [`EvalWeights::king`] for a king).
+    values: [Score; MAX_KINDS],
 }
 
 impl CheckersEval {
@@ -136,7 +139,11 @@ impl CheckersEval {
                 }
             }
         }
-        CheckersEval { weights, man, home_row, rows, opposite, steps, jumps }
+        let mut values = [100; MAX_KINDS];
+        for (k, info) in game.kinds().iter().enumerate().take(MAX_KINDS) {
+            values[k] = info.value.unwrap_or(if man[k] { 100 } else { weights.king });
+        }
+        CheckersEval { weights, man, home_row, rows, opposite, steps, jumps, values }
     }
 
     /// The weights in use.
@@ -192,7 +199,7 @@ impl CheckersEval {
                 continue;
             }
             let is_man = self.man[k];
-            f.material += cells.len() as Score * if is_man { 100 } else { self.weights.king };
+            f.material += cells.len() as Score * self.values[k];
             if is_man {
                 f.back_row += (cells & self.home_row[s]).len() as Score;
             }

@@ -30,5 +30,5 @@ mod variant;
 
 pub use eval::{CheckersEval, EvalTerms, EvalWeights};
 pub use leap_core::LoadError;
-pub use rules::{Checkers, EndLimits, KindRules, Movement};
-pub use variant::{load, parse_variant, BUILTIN, FAMILY};
+pub use rules::{Checkers, KindRules, Movement};
+pub use variant::{build, load, parse_variant};

@@ -3,9 +3,10 @@
 //! the 50-move rules.
 
 use leap_core::{
-    any_jump, Abilities, Bitset, Board, Cell, DirMask, EndReason, Game, GameResult, Kind, KindInfo, LandingMap,
-    Landings, LeapRules, MoveKey, NoMoves, Outcome, Piece, Player, PlayerInfo, Position, TurnScope, MAX_KINDS,
+    any_jump, Abilities, Bitset, Board, Cell, DirMask, EndRules, Game, Kind, KindInfo, LandingMap, Landings, LeapRules,
+    MoveKey, Outcome, Piece, Player, PlayerInfo, Position, TurnScope, MAX_KINDS,
 };
+use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
 /// How a kind of piece moves: one square diagonally, stepping to an empty
 /// square or jumping over an enemy piece to the empty square beyond.
@@ -25,20 +26,6 @@ pub struct KindRules {
     /// The kind it becomes on reaching its player's promotion row (a man
     /// is crowned); a capturing move ends there.
     pub promotes_to: Option<Kind>,
-    /// Its diagram letter for each player, in turn order.
-    pub symbols: [char; 2],
-}
-
-/// How a game of checkers ends besides a player running out of moves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct EndLimits {
-    /// What having no legal move (no pieces, or all blocked) means.
-    pub no_moves: NoMoves,
-    /// Drawn after this many plies without a capture (the clock).
-    pub move_limit: Option<u16>,
-    /// Drawn after this many plies without a move of a forward-moving piece,
-    /// that is without an uncrowned man advancing (the second clock).
-    pub advance_limit: Option<u16>,
 }
 
 /// A game of the checkers family: board, players, pieces and rule options,
@@ -53,69 +40,69 @@ pub struct Checkers {
     kind_rules: Vec<KindRules>,
     promotion: [Bitset; 2],
     compulsory_capture: bool,
-    end: EndLimits,
+    end: EndRules,
+    zones: Vec<Zone>,
+    goal_zones: [Bitset; 2],
     notation_order: Vec<Player>,
     start: Position,
     /// Per player and kind: what the piece may do (the same on every square).
     abilities: [[Abilities; MAX_KINDS]; 2],
-    /// Per player and kind: what landing means (a man's jump ends on its promotion row).
+    /// Per player and kind: what landing means (a man's jump ends on its
+    /// promotion row; no move ends in the player's forbidden zones).
     landings: Box<[[Landings; MAX_KINDS]; 2]>,
 }
 
 impl Checkers {
-    /// Builds a game from validated parts: `forward[p]` is the set of
-    /// directions in which player `p`'s men move, `promotion[p]` the row on
-    /// which they are crowned, `notation_order` the order in which position
-    /// strings and result tokens list the players. The start position is
-    /// empty until [`Checkers::set_start`].
-    #[allow(clippy::too_many_arguments)]
+    /// Builds a game from the validated parts every family shares (two
+    /// players), the rules of each kind of piece, and per player (in turn
+    /// order): `forward[p]`, the directions in which its men move, and
+    /// `promotion[p]`, the cells where they are crowned.
     pub fn new(
-        name: String,
-        title: Option<String>,
-        board: Board,
-        players: Vec<PlayerInfo>,
-        kinds: Vec<KindInfo>,
+        common: Common,
         kind_rules: Vec<KindRules>,
         forward: [DirMask; 2],
         promotion: [Bitset; 2],
         compulsory_capture: bool,
-        end: EndLimits,
-        notation_order: Vec<Player>,
     ) -> Checkers {
+        let board = common.board;
         let mut abilities = [[Abilities::default(); MAX_KINDS]; 2];
         let mut landings = Box::new([[Landings::default(); MAX_KINDS]; 2]);
+        let mut goal_zones = [Bitset::EMPTY; 2];
         for p in 0..2 {
+            let player = Player(p as u8);
+            goal_zones[p] = zone_cells(&common.zones, player, ZoneRole::Goal);
+            let forbidden = zone_cells(&common.zones, player, ZoneRole::Forbidden);
             for (k, rules) in kind_rules.iter().enumerate().take(MAX_KINDS) {
                 let dirs = match rules.movement {
                     Movement::Forward => forward[p],
                     Movement::Any => board.all_dirs(),
                 };
                 abilities[p][k] = Abilities { step_dirs: dirs, jump_dirs: dirs, ..Abilities::default() };
-                if rules.promotes_to.is_some() {
-                    landings[p][k].jump = LandingMap { stop: promotion[p], ..LandingMap::default() };
-                }
+                let stop = if rules.promotes_to.is_some() { promotion[p] } else { Bitset::EMPTY };
+                landings[p][k] = Landings {
+                    step: LandingMap { forbidden, ..LandingMap::default() },
+                    canter: LandingMap { forbidden, ..LandingMap::default() },
+                    jump: LandingMap { forbidden, stop, ..LandingMap::default() },
+                };
             }
         }
         Checkers {
-            title: title.unwrap_or_else(|| name.clone()),
-            name,
+            title: common.title.unwrap_or_else(|| common.name.clone()),
+            name: common.name,
             board,
-            players,
-            kinds,
+            players: common.players,
+            kinds: common.kinds,
             kind_rules,
             promotion,
             compulsory_capture,
-            end,
-            notation_order,
-            start: Position::empty(Player(0)),
+            end: common.end,
+            zones: common.zones,
+            goal_zones,
+            notation_order: common.notation_order,
+            start: common.start,
             abilities,
             landings,
         }
-    }
-
-    /// Sets the start position.
-    pub fn set_start(&mut self, start: Position) {
-        self.start = start;
     }
 
     /// The variant's title.
@@ -139,8 +126,13 @@ impl Checkers {
     }
 
     /// The end conditions.
-    pub fn end_limits(&self) -> &EndLimits {
+    pub fn end_rules(&self) -> &EndRules {
         &self.end
+    }
+
+    /// The zones of the variant file.
+    pub fn zones(&self) -> &[Zone] {
+        &self.zones
     }
 
     fn opponent(p: Player) -> Player {
@@ -191,31 +183,18 @@ impl Game for Checkers {
         TurnScope { pieces: mine, captures_only: self.compulsory_capture && any_jump(self, pos, mine) }
     }
 
-    /// A side without pieces has lost; the 50-move rules draw.
+    /// The variant's end conditions: in American checkers, a side without
+    /// pieces has lost, and the 50-move rules draw.
     fn decided(&self, pos: &Position) -> Option<Outcome> {
-        let to_move = pos.to_move();
-        for (bare, other) in [(to_move, Self::opponent(to_move)), (Self::opponent(to_move), to_move)] {
-            if pos.pieces_of(bare).is_empty() {
-                let result = match self.end.no_moves {
-                    NoMoves::Draw => GameResult::Draw,
-                    _ => GameResult::Win(other),
-                };
-                return Some(Outcome { result, reason: EndReason::Elimination });
-            }
-        }
-        let reached = |limit: Option<u16>, clock: u16| limit.is_some_and(|l| clock >= l);
-        if reached(self.end.move_limit, pos.clock()) || reached(self.end.advance_limit, pos.aux_clock()) {
-            return Some(Outcome { result: GameResult::Draw, reason: EndReason::MoveLimit });
-        }
-        None
+        self.end.decided(pos, &self.goal_zones)
     }
 
     fn no_moves(&self, pos: &Position) -> Outcome {
-        let result = match self.end.no_moves {
-            NoMoves::Draw => GameResult::Draw,
-            _ => GameResult::Win(Self::opponent(pos.to_move())),
-        };
-        Outcome { result, reason: EndReason::NoMoves }
+        self.end.no_moves(pos, 2)
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        self.end.repetition
     }
 
     /// Moves the piece, removes the captured ones, crowns a man that ends
@@ -236,7 +215,8 @@ impl Game for Checkers {
                     next.set_kind(key.to, crowned);
                 }
             }
-            next.set_clock(if key.is_capture() { 0 } else { pos.clock().saturating_add(1) });
+            let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
+            next.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
             let advanced = rules.movement == Movement::Forward;
             next.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
             next.set_to_move(Self::opponent(mover));
@@ -247,9 +227,5 @@ impl Game for Checkers {
     /// As the variant file says (PDN: White first, although Black moves first).
     fn notation_order(&self) -> Vec<Player> {
         self.notation_order.clone()
-    }
-
-    fn piece_symbol(&self, piece: Piece) -> char {
-        self.kind_rules[piece.kind.index()].symbols[piece.player.index()]
     }
 }

@@ -271,8 +271,7 @@ pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
                 failed += 1;
             }
             Ok(text) => match variant::parse(&name, &text) {
-                Ok(Variant::Camelot(g)) => outln!(out, "{name}: ok\n{}", summary(&g)),
-                Ok(Variant::Checkers(g)) => outln!(out, "{name}: ok\n{}", checkers_summary(&g)),
+                Ok(v) => outln!(out, "{name}: ok\n{}", crate::summary::summary(&v)),
                 Err(e) => {
                     eprintln!("{e}");
                     failed += 1;
@@ -286,74 +285,4 @@ pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
     } else {
         Ok(())
     }
-}
-
-fn summary(g: &leap_camelot::Camelot) -> String {
-    use leap_core::Player;
-    let b = g.board();
-    let players: Vec<String> = g
-        .players()
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let castle: Vec<&str> = g.castle(Player(i as u8)).iter().map(|c| b.name(c)).collect();
-            format!("{} ({}, castle {})", p.name, p.letter, castle.join(" "))
-        })
-        .collect();
-    let kinds: Vec<String> = g.kinds().iter().map(|k| k.name.clone()).collect();
-    let goal = match g.rules().other_castles {
-        leap_camelot::OtherCastles::Enter => "the opponent's castle",
-        leap_camelot::OtherCastles::LeftWinsRightBarred => "the castle to the left",
-    };
-    let ends = g.end_rules().describe(g.kinds(), goal);
-    format!(
-        "  {}\n  {:?} board {}x{}, {} cells\n  players: {}\n  pieces: {}\n  castle moves per game: {}\n  end: {}",
-        g.title(),
-        b.geometry(),
-        b.files(),
-        b.ranks(),
-        b.len(),
-        players.join(", "),
-        kinds.join(", "),
-        g.rules().castle_moves,
-        ends.join("; ")
-    )
-}
-
-fn checkers_summary(g: &leap_checkers::Checkers) -> String {
-    use leap_core::{NoMoves, Player};
-    let b = g.board();
-    let players: Vec<String> = g
-        .players()
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let row: Vec<&str> = b.listed(g.promotion_row(Player(i as u8))).into_iter().map(|c| b.name(c)).collect();
-            format!("{} ({}, crowned on {})", p.name, p.letter, row.join(" "))
-        })
-        .collect();
-    let kinds: Vec<String> = g.kinds().iter().map(|k| k.name.clone()).collect();
-    let e = g.end_limits();
-    let mut ends = vec![match e.no_moves {
-        NoMoves::Draw => "no legal move draws".to_string(),
-        _ => "no legal move (no pieces, or all blocked) loses".to_string(),
-    }];
-    if let Some(n) = e.move_limit {
-        ends.push(format!("drawn after {n} plies without a capture"));
-    }
-    if let Some(n) = e.advance_limit {
-        ends.push(format!("drawn after {n} plies without a man's advance"));
-    }
-    format!(
-        "  {}\n  {:?} board {}x{}, {} cells\n  players: {}\n  pieces: {}\n  captures: {}\n  end: {}",
-        g.title(),
-        b.geometry(),
-        b.files(),
-        b.ranks(),
-        b.len(),
-        players.join(", "),
-        kinds.join(", "),
-        if g.compulsory_capture() { "compulsory" } else { "optional" },
-        ends.join("; ")
-    )
 }

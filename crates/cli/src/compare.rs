@@ -441,8 +441,11 @@ fn run_game<G: Compared>(game: &G, title: &str, opts: &Options, progress: &Progr
             (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts)), game.eval_name().to_string())
         }
         EvalChoice::Material => {
-            let e = Material::default();
-            (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts)), "material (every piece 100)".into())
+            let e = Material::of_kinds(game.kinds());
+            let values: Vec<String> =
+                game.kinds().iter().map(|k| format!("{} {}", k.name, k.value.unwrap_or(100))).collect();
+            let name = format!("material ({})", values.join(", "));
+            (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts)), name)
         }
     };
     VariantReport {

@@ -6,6 +6,7 @@
 mod commands;
 mod compare;
 mod play;
+mod summary;
 pub mod variant;
 
 use clap::{Parser, Subcommand};

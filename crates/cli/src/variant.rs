@@ -3,6 +3,7 @@
 
 use leap_camelot::Camelot;
 use leap_checkers::Checkers;
+use leap_format::Family;
 
 /// A loaded variant of any family the program knows.
 pub enum Variant {
@@ -25,45 +26,26 @@ macro_rules! with_game {
 
 /// The names of every built-in variant, of every family.
 fn builtin_names() -> impl Iterator<Item = &'static str> {
-    leap_camelot::BUILTIN.iter().chain(leap_checkers::BUILTIN).map(|(n, _)| *n)
+    leap_format::BUILTIN.iter().map(|(n, _)| *n)
 }
 
-/// Loads a built-in variant by name, or a variant file by path; the file's
-/// `family` key picks the family's loader.
+/// Loads a built-in variant by name, or a variant file by path.
 pub fn load(name_or_path: &str) -> Result<Variant, String> {
-    let builtin: Vec<(&str, &str)> = leap_camelot::BUILTIN.iter().chain(leap_checkers::BUILTIN).copied().collect();
-    let (file, text) = leap_core::variant_source(name_or_path, &builtin).map_err(|e| e.to_string())?;
+    let (file, text) = leap_core::variant_source(name_or_path, leap_format::BUILTIN).map_err(|e| e.to_string())?;
     parse(&file, &text).map_err(|e| leap_core::LoadError::Invalid(e).to_string())
 }
 
-/// Parses the text of a variant file of any family, by its `family` key
-/// (`family = "checkers"`; a file without one is of the Camelot family).
+/// Parses the text of a variant file of any family: the shared parts are
+/// read once, then the family named by its `family` key reads its own.
 /// `file` names it in the diagnostics, which are the error.
 pub fn parse(file: &str, text: &str) -> Result<Variant, leap_core::FileErrors> {
-    /// The one key read before the family's loader reads the whole file.
-    #[derive(serde::Deserialize)]
-    struct Family {
-        family: Option<toml::Spanned<String>>,
-    }
-    let family = toml::from_str::<Family>(text).ok().and_then(|f| f.family);
-    match family {
-        Some(f) if f.get_ref() == leap_checkers::FAMILY => {
-            leap_checkers::parse_variant(file, text).map(Variant::Checkers)
-        }
-        Some(f) => {
-            let mut diag = leap_core::Diagnostics::new(file, text);
-            diag.error(
-                f.span().start,
-                format!(
-                    "unknown family `{}`; expected \"{}\" (a Camelot-family file has no family key)",
-                    f.get_ref(),
-                    leap_checkers::FAMILY
-                ),
-            );
-            Err(diag.finish().expect_err("an error was recorded"))
-        }
-        None => leap_camelot::parse_variant(file, text).map(Variant::Camelot),
-    }
+    let mut diag = leap_core::Diagnostics::new(file, text);
+    let built = leap_format::read(file, text, &mut diag).and_then(|(spec, common)| match *spec.family.get_ref() {
+        Family::Camelot => leap_camelot::build(&spec, common, &mut diag).map(Variant::Camelot),
+        Family::Checkers => leap_checkers::build(&spec, common, &mut diag).map(Variant::Checkers),
+    });
+    diag.finish()?;
+    Ok(built.expect("no diagnostics means the variant was built"))
 }
 
 /// The tag a saved game gets when its variant was read from a file, so that

@@ -94,7 +94,7 @@ fn hex<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
                 continue;
             };
             let token = match pos.piece_at(cell) {
-                Some(p) => format!("{}{}", game.players()[p.player.index()].letter, game.kind_info(p.kind).symbol),
+                Some(p) => format!("{}{}", game.players()[p.player.index()].letter, game.kind_info(p.kind).letter()),
                 None => "..".to_string(),
             };
             if game.zone_owner(cell).is_some() {

@@ -26,9 +26,19 @@ pub struct KindInfo {
     /// Prefix before the cell in position strings (`K`, or empty for the
     /// plain piece).
     pub prefix: String,
-    /// Letter for board diagrams (upper case; a second player's pieces are
-    /// shown in lower case).
-    pub symbol: char,
+    /// The letter showing a piece of this kind in diagrams, one per player
+    /// in turn order (`K` for White's Knights, `k` for Black's).
+    pub symbols: Vec<char>,
+    /// Its material value for evaluations, in hundredths of a plain piece,
+    /// when the variant gives one.
+    pub value: Option<crate::Score>,
+}
+
+impl KindInfo {
+    /// The kind's letter (the first player's diagram letter, in upper case).
+    pub fn letter(&self) -> char {
+        self.symbols.first().map_or('?', |c| c.to_ascii_uppercase())
+    }
 }
 
 /// A game of the leap-and-capture family.
@@ -83,15 +93,9 @@ pub trait Game: LeapRules + Sync {
     fn notation_order(&self) -> Vec<Player> {
         (0..self.players().len()).map(|i| Player(i as u8)).collect()
     }
-    /// The letter showing `piece` in diagrams: its kind's symbol, upper case
-    /// for the first player and lower case for the others.
+    /// The letter showing `piece` in diagrams (see [`KindInfo::symbols`]).
     fn piece_symbol(&self, piece: Piece) -> char {
-        let c = self.kind_info(piece.kind).symbol;
-        if piece.player.0 == 0 {
-            c.to_ascii_uppercase()
-        } else {
-            c.to_ascii_lowercase()
-        }
+        self.kind_info(piece.kind).symbols.get(piece.player.index()).copied().unwrap_or('?')
     }
 
     /// The kind with this index.

@@ -38,7 +38,7 @@ pub use game::{Game, IllegalMove, KindInfo, PlayerInfo};
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
 pub use notation::{format_move, legal_move_texts, parse_written, read_move, MoveError, ReadMove, Sep, WrittenMove};
 pub use outcome::{EndReason, EndRules, GameResult, KindMask, NoMoves, Outcome};
-pub use pdn::{format_position, parse_piece, parse_position, PositionError};
+pub use pdn::{format_position, parse_piece, parse_piece_on, parse_position, PositionError};
 pub use perft::{count_moves, divide, perft, perft_parallel, Count};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};
 pub use record::{parse_movetext, parse_records, History, PlayError, Record, RecordError, WrittenPly};

@@ -99,8 +99,13 @@ pub struct EndRules {
     pub insufficient_material: Option<u32>,
     /// What happens to a player who has no legal move.
     pub no_moves: NoMoves,
-    /// Drawn after this many plies without a capture or goal entry.
+    /// Drawn after this many plies without a capture or goal entry (the
+    /// position's [clock](Position::clock)).
     pub move_limit: Option<u16>,
+    /// Drawn after this many plies without a forward-moving piece advancing
+    /// (the position's [second clock](Position::aux_clock); checkers' rule
+    /// that uncrowned men must advance).
+    pub advance_limit: Option<u16>,
     /// Drawn when a position occurs this many times.
     pub repetition: Option<u32>,
     /// Royal kinds: losing any one of them loses.
@@ -125,6 +130,7 @@ impl Default for EndRules {
             insufficient_material: None,
             no_moves: NoMoves::Loss,
             move_limit: None,
+            advance_limit: None,
             repetition: None,
             royal: 0,
             royal_count: [0; MAX_PLAYERS],
@@ -219,12 +225,22 @@ impl EndRules {
                 return draw(EndReason::InsufficientMaterial);
             }
         }
-        if let Some(limit) = self.move_limit {
-            if pos.clock() >= limit {
-                return draw(EndReason::MoveLimit);
-            }
+        let reached = |limit: Option<u16>, clock: u16| limit.is_some_and(|l| clock >= l);
+        if reached(self.move_limit, pos.clock()) || reached(self.advance_limit, pos.aux_clock()) {
+            return draw(EndReason::MoveLimit);
         }
         None
+    }
+
+    /// Sets [`EndRules::royal_count`] from a start position of `players`
+    /// players: each must keep the royal pieces it has there.
+    pub fn count_royals(&mut self, start: &Position, players: usize) {
+        for p in 0..players.min(MAX_PLAYERS) {
+            self.royal_count[p] = (0..MAX_KINDS)
+                .filter(|k| self.royal >> k & 1 != 0)
+                .map(|k| (start.pieces_of(Player(p as u8)) & start.kind_cells(Kind(k as u8))).len())
+                .sum();
+        }
     }
 
     /// The end conditions in words, one phrase each; `kinds` names the piece
@@ -255,9 +271,13 @@ impl EndRules {
         } else {
             format!("every {}", names(self.baring))
         };
+        let needs = if self.bare_min_material > 1 {
+            format!(" with at least {} pieces left, else draws", self.bare_min_material)
+        } else {
+            String::new()
+        };
         out.push(format!(
-            "capturing {bared} of the other side(s) wins with at least {} piece(s) left, else draws{}",
-            self.bare_min_material,
+            "capturing {bared} of the other side(s) wins{needs}{}",
             if self.counter_baring { " (unless the bared side bares back at once: draw)" } else { "" }
         ));
         if let Some(n) = self.insufficient_material {
@@ -276,6 +296,9 @@ impl EndRules {
         }
         if let Some(n) = self.move_limit {
             out.push(format!("drawn after {n} plies without progress"));
+        }
+        if let Some(n) = self.advance_limit {
+            out.push(format!("drawn after {n} plies without a forward-moving piece advancing"));
         }
         out
     }

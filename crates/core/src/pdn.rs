@@ -11,8 +11,8 @@
 //! `clock2=N` (the second clock, for games with a second draw rule; written
 //! when not zero).
 
-use crate::board::Cell;
-use crate::game::Game;
+use crate::board::{Board, Cell};
+use crate::game::{Game, KindInfo};
 use crate::position::{Kind, Piece, Player, Position, MAX_PLAYERS};
 use std::fmt;
 
@@ -202,8 +202,12 @@ pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position
 
 /// Reads one piece of a position string section: a kind prefix and a cell (`KC6`, `D6`).
 pub fn parse_piece<G: Game + ?Sized>(game: &G, item: &str) -> Option<(Kind, Cell)> {
-    let board = game.board();
-    let mut kinds: Vec<(usize, &str)> = game.kinds().iter().enumerate().map(|(i, k)| (i, k.prefix.as_str())).collect();
+    parse_piece_on(game.board(), game.kinds(), item)
+}
+
+/// [`parse_piece`] on a board with these kinds of piece, before a game is built from them.
+pub fn parse_piece_on(board: &Board, kinds: &[KindInfo], item: &str) -> Option<(Kind, Cell)> {
+    let mut kinds: Vec<(usize, &str)> = kinds.iter().enumerate().map(|(i, k)| (i, k.prefix.as_str())).collect();
     kinds.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
     kinds.into_iter().find_map(|(i, prefix)| {
         let rest = item.strip_prefix(prefix)?;

@@ -78,6 +78,21 @@ impl Material {
         m
     }
 
+    /// The values the variant gives its kinds of piece
+    /// ([`crate::KindInfo::value`]); kinds without one are worth 100.
+    ///
+    /// ```
+    /// use leap_core::{Kind, KindInfo, Material};
+    /// let king = KindInfo { name: "King".into(), prefix: "K".into(), symbols: vec!['K', 'k'], value: Some(250) };
+    /// let man = KindInfo { name: "Man".into(), prefix: String::new(), symbols: vec!['M', 'm'], value: None };
+    /// let m = Material::of_kinds(&[king, man]);
+    /// assert_eq!((m.value(Kind(0)), m.value(Kind(1))), (250, 100));
+    /// ```
+    pub fn of_kinds(kinds: &[crate::KindInfo]) -> Self {
+        let values: Vec<Score> = kinds.iter().map(|k| k.value.unwrap_or(100)).collect();
+        Material::new(&values)
+    }
+
     /// The value of one piece of `kind`.
     pub fn value(&self, kind: Kind) -> Score {
         self.values[kind.index()]

@@ -1,0 +1,130 @@
+//! The summary of a valid variant that `camelot check` prints: board,
+//! players, pieces, zones, rule options and end conditions, in words. The
+//! layout is the same for every family; each adds its own details.
+
+use crate::variant::Variant;
+use leap_core::{Board, EndRules, Game, LeapRules, Player};
+use leap_format::{Zone, ZoneRole};
+
+/// What one family adds to the shared summary.
+struct Details {
+    /// Per player, in turn order: what follows its letter (`castle F1 G1`).
+    players: Vec<String>,
+    /// Per kind: what follows its name (`charges`).
+    kinds: Vec<String>,
+    /// Lines about the rule options (`castle moves per game: 2`).
+    rules: Vec<String>,
+    /// The goal zone in words, for the end conditions.
+    goal: String,
+}
+
+/// The summary of `variant`, indented two spaces, one line per part.
+pub fn summary(variant: &Variant) -> String {
+    match variant {
+        Variant::Camelot(g) => lines(g, g.title(), g.zones(), g.end_rules(), camelot_details(g)),
+        Variant::Checkers(g) => lines(g, g.title(), g.zones(), g.end_rules(), checkers_details(g)),
+    }
+}
+
+fn cells(b: &Board, set: leap_core::Bitset) -> String {
+    b.listed(set).into_iter().map(|c| b.name(c)).collect::<Vec<_>>().join(" ")
+}
+
+fn lines<G: Game>(g: &G, title: &str, zones: &[Zone], end: &EndRules, details: Details) -> String {
+    let b = g.board();
+    let players: Vec<String> =
+        g.players().iter().zip(&details.players).map(|(p, d)| format!("{} ({}, {d})", p.name, p.letter)).collect();
+    let kinds: Vec<String> = g
+        .kinds()
+        .iter()
+        .zip(&details.kinds)
+        .map(|(k, d)| {
+            let mut words: Vec<String> = Vec::new();
+            if let Some(v) = k.value {
+                words.push(format!("value {v}"));
+            }
+            if !d.is_empty() {
+                words.push(d.clone());
+            }
+            if words.is_empty() {
+                k.name.clone()
+            } else {
+                format!("{} ({})", k.name, words.join(", "))
+            }
+        })
+        .collect();
+    let mut out = vec![
+        title.to_string(),
+        format!("{:?} board {}x{}, {} cells", b.geometry(), b.files(), b.ranks(), b.len()),
+        format!("players, in turn order: {}", players.join(", ")),
+        format!("pieces: {}", kinds.join(", ")),
+    ];
+    for z in zones {
+        let what = match z.role {
+            ZoneRole::Goal => "counts for the goal",
+            ZoneRole::Forbidden => "may never be entered",
+        };
+        out.push(format!("zone {}: {} ({} {what})", z.name, cells(b, z.cells), g.players()[z.player.index()].name));
+    }
+    out.extend(details.rules);
+    let goal = if zones.iter().any(|z| z.role == ZoneRole::Goal) {
+        format!("{} or its goal zone", details.goal)
+    } else {
+        details.goal
+    };
+    out.push(format!("end: {}", end.describe(g.kinds(), &goal).join("; ")));
+    out.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+}
+
+fn camelot_details(g: &leap_camelot::Camelot) -> Details {
+    let b = g.board();
+    let n = g.players().len();
+    Details {
+        players: (0..n).map(|i| format!("castle {}", cells(b, g.castle(Player(i as u8))))).collect(),
+        kinds: g
+            .kinds()
+            .iter()
+            .enumerate()
+            .map(|(k, _)| {
+                let r = g.kind_rules()[k];
+                let mut words = Vec::new();
+                if r.charge {
+                    words.push("charges");
+                }
+                if r.canter_rule {
+                    words.push("canter rule");
+                }
+                words.join(", ")
+            })
+            .collect(),
+        rules: vec![format!("castle moves per game: {}", g.rules().castle_moves)],
+        goal: match g.rules().other_castles {
+            leap_camelot::OtherCastles::Enter => "the opponent's castle".into(),
+            leap_camelot::OtherCastles::LeftWinsRightBarred => "the castle to the left".into(),
+        },
+    }
+}
+
+fn checkers_details(g: &leap_checkers::Checkers) -> Details {
+    let b = g.board();
+    let kinds = g.kinds();
+    Details {
+        players: (0..2).map(|i| format!("promoted on {}", cells(b, g.promotion_row(Player(i as u8))))).collect(),
+        kinds: g
+            .kind_rules()
+            .iter()
+            .map(|r| {
+                let moves = match r.movement {
+                    leap_checkers::Movement::Forward => "moves forward",
+                    leap_checkers::Movement::Any => "moves both ways",
+                };
+                match r.promotes_to {
+                    Some(k) => format!("{moves}, promoted to {}", kinds[k.index()].name),
+                    None => moves.to_string(),
+                }
+            })
+            .collect(),
+        rules: vec![format!("captures: {}", if g.compulsory_capture() { "compulsory" } else { "optional" })],
+        goal: "the goal zone".into(),
+    }
+}

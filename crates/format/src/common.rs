@@ -1,0 +1,575 @@
+//! The validation of what every family's file has: name, board, players and
+//! turn order, pieces, zones, notation order, end conditions and setup.
+//! Every problem goes to the diagnostics with its place; a family then
+//! reads its own keys (see [`Common::player_spec`], [`Common::cells`]).
+
+use crate::spec::{Names, Opt, PlayerSpec, VariantFile};
+use crate::Family;
+use leap_core::{
+    Bitset, Board, Coord, Diagnostics, EndRules, Geometry, Kind, KindInfo, KindMask, NoMoves, Piece, Player,
+    PlayerInfo, Position, Score, MAX_KINDS, MAX_PLAYERS,
+};
+use toml::Spanned;
+
+/// What a zone means for its player.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ZoneRole {
+    /// The player's pieces here count towards the goal condition (`goal_count`).
+    Goal,
+    /// The player's pieces may never end a step, canter or jump here.
+    Forbidden,
+}
+
+/// A zone of the file's `[[zones]]`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Zone {
+    /// Its name (`the hill`), or a description made from its role.
+    pub name: String,
+    /// Whose zone it is.
+    pub player: Player,
+    /// What it means.
+    pub role: ZoneRole,
+    /// Its cells.
+    pub cells: Bitset,
+}
+
+/// The validated parts every family shares.
+pub struct Common {
+    /// The family, which reads the rest.
+    pub family: Family,
+    /// The variant's short name.
+    pub name: String,
+    /// Its title, if it has one.
+    pub title: Option<String>,
+    /// The board, with its cell names.
+    pub board: Board,
+    /// The players, in turn order.
+    pub players: Vec<PlayerInfo>,
+    /// For each player in turn order, its index in `[[players]]`.
+    pub listed: Vec<usize>,
+    /// The kinds of piece.
+    pub kinds: Vec<KindInfo>,
+    /// The order of the players in position strings and result tokens.
+    pub notation_order: Vec<Player>,
+    /// The `[[zones]]`.
+    pub zones: Vec<Zone>,
+    /// The end conditions (royal counts taken from the start position).
+    pub end: EndRules,
+    /// The start position.
+    pub start: Position,
+}
+
+impl Common {
+    /// The `[[players]]` entry of `player` (a turn-order index).
+    pub fn player_spec<'a>(&self, spec: &'a VariantFile, player: Player) -> &'a PlayerSpec {
+        &spec.players.get_ref()[self.listed[player.index()]]
+    }
+
+    /// The union of `player`'s zones of `role`.
+    pub fn zone_cells(&self, player: Player, role: ZoneRole) -> Bitset {
+        zone_cells(&self.zones, player, role)
+    }
+
+    /// The cells of a list of cell names; a name that is not a cell of the
+    /// board is an error (`what` says which list, as `castle cell`).
+    pub fn cells(&self, list: &Names, what: &str, diag: &mut Diagnostics) -> Bitset {
+        cells_of(&self.board, list, what, diag)
+    }
+}
+
+/// The union of the cells of `player`'s `zones` of `role`.
+pub fn zone_cells(zones: &[Zone], player: Player, role: ZoneRole) -> Bitset {
+    zones.iter().filter(|z| z.player == player && z.role == role).fold(Bitset::EMPTY, |s, z| s | z.cells)
+}
+
+fn cells_of(board: &Board, list: &Names, what: &str, diag: &mut Diagnostics) -> Bitset {
+    let mut set = Bitset::EMPTY;
+    for c in list.get_ref() {
+        match board.cell(c.get_ref()) {
+            Some(cell) => set.insert(cell),
+            None => diag.error(c.span().start, format!("{what} `{}` is not on the board", c.get_ref())),
+        }
+    }
+    if list.get_ref().is_empty() {
+        diag.error(list.span().start, format!("expected at least one {what}"));
+    }
+    set
+}
+
+/// Reports a key that `family` does not read (`key` as written).
+pub fn foreign<T>(value: &Opt<T>, key: &str, family: Family, diag: &mut Diagnostics) {
+    if let Some(v) = value {
+        diag.error(v.span().start, format!("`{key}` is not a key of the {} family", family.name()));
+    }
+}
+
+/// [`foreign`] for a list-valued key.
+pub fn foreign_list(value: &Option<Names>, key: &str, family: Family, diag: &mut Diagnostics) {
+    if let Some(v) = value {
+        diag.error(v.span().start, format!("`{key}` is not a key of the {} family", family.name()));
+    }
+}
+
+/// A required key of a family that the file does not give.
+pub fn required<'a, T>(value: &'a Opt<T>, key: &str, at: usize, diag: &mut Diagnostics) -> Option<&'a Spanned<T>> {
+    if value.is_none() {
+        diag.error(at, format!("missing `{key}`"));
+    }
+    value.as_ref()
+}
+
+/// Validates the shared parts of `spec`. None when one of them is too
+/// broken for the rest to be checked (the reasons are in `diag`).
+pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common> {
+    let family = *spec.family.get_ref();
+    let name = spec.name.get_ref().clone();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        diag.error(spec.name.span().start, format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"));
+    }
+    let board = board(spec, diag);
+    let (listed_players, listed) = players(spec, diag);
+    let players: Vec<PlayerInfo> = listed.iter().filter_map(|&i| listed_players.get(i).cloned()).collect();
+    let kinds = pieces(spec, &listed, diag);
+    let notation_order = notation_order(spec, &players, diag);
+    let board = board?;
+    let zones = zones(spec, &board, &players, diag);
+    let mut end = end_rules(spec, family, &kinds, diag);
+    let start = setup(spec, &board, &players, &kinds, diag);
+    end.count_royals(&start, players.len());
+    Some(Common {
+        family,
+        name,
+        title: spec.title.clone(),
+        board,
+        players,
+        listed,
+        kinds,
+        notation_order,
+        zones,
+        end,
+        start,
+    })
+}
+
+/// The board: its cells from the layout, and their names.
+fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
+    let b = &spec.board;
+    let geometry = match b.geometry.get_ref().as_str() {
+        "square" => Geometry::Square,
+        "diagonal" => Geometry::Diagonal,
+        "hex" => Geometry::Hex,
+        other => {
+            diag.error(
+                b.geometry.span().start,
+                format!("unknown geometry `{other}`; expected square, diagonal or hex"),
+            );
+            return None;
+        }
+    };
+    let mut board = match Board::from_layout(geometry, *b.files.get_ref(), *b.ranks.get_ref(), b.layout.get_ref()) {
+        Ok(board) => board,
+        Err(e) => {
+            diag.error(b.layout.span().start, e.to_string());
+            return None;
+        }
+    };
+    let Some(names) = &b.names else {
+        return Some(board);
+    };
+    // The cells in layout order: top rank first, file by file.
+    let mut coords: Vec<Coord> = board.cells().iter().map(|c| board.coord(c)).collect();
+    coords.sort_by_key(|c| (std::cmp::Reverse(c.rank), c.file));
+    let words: Vec<&str> = names.get_ref().split_whitespace().collect();
+    if words.len() != coords.len() {
+        diag.error(
+            names.span().start,
+            format!(
+                "`names` lists {} names for the layout's {} cells; give one name per cell, in the layout's order",
+                words.len(),
+                coords.len()
+            ),
+        );
+        return None;
+    }
+    let mut by_cell = vec![String::new(); coords.len()];
+    for (word, coord) in words.iter().zip(&coords) {
+        let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+        if letters == word.len() || !word[letters..].chars().all(|c| c.is_ascii_digit()) {
+            diag.error(
+                names.span().start,
+                format!("`{word}` is not a cell name; expected digits, optionally after letters (22, E6)"),
+            );
+            return None;
+        }
+        let cell = board.at(*coord).expect("the board holds every cell of the layout");
+        by_cell[cell.index()] = word.to_string();
+    }
+    if let Err(e) = board.set_names(by_cell) {
+        diag.error(names.span().start, e.to_string());
+        return None;
+    }
+    Some(board)
+}
+
+fn one_letter(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c),
+        _ => None,
+    }
+}
+
+/// The players as listed, and the turn order as indices into that list.
+fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<usize>) {
+    let listed = spec.players.get_ref();
+    let range = spec.family.get_ref().players();
+    if !range.contains(&listed.len()) {
+        let want = if range.start() == range.end() {
+            format!("{}", range.start())
+        } else {
+            format!("{} to {}", range.start(), range.end())
+        };
+        diag.error(
+            spec.players.span().start,
+            format!("a {} variant has {want} players, this file lists {}", spec.family.get_ref().name(), listed.len()),
+        );
+    }
+    let mut infos: Vec<PlayerInfo> = Vec::new();
+    for p in listed.iter().take(MAX_PLAYERS) {
+        let letter = match one_letter(p.letter.get_ref()) {
+            Some(c) => {
+                if infos.iter().any(|i| i.letter.eq_ignore_ascii_case(&c)) {
+                    diag.error(p.letter.span().start, format!("player letter `{c}` is used twice"));
+                }
+                c.to_ascii_uppercase()
+            }
+            None => {
+                diag.error(
+                    p.letter.span().start,
+                    format!("`{}` is not a player letter; expected one letter such as W", p.letter.get_ref()),
+                );
+                '?'
+            }
+        };
+        if infos.iter().any(|i| i.name == *p.name.get_ref()) {
+            diag.error(p.name.span().start, format!("player name `{}` is used twice", p.name.get_ref()));
+        }
+        infos.push(PlayerInfo { name: p.name.get_ref().clone(), letter });
+    }
+    let in_list_order: Vec<usize> = (0..infos.len()).collect();
+    let Some(order) = &spec.turn_order else {
+        return (infos, in_list_order);
+    };
+    let Some(turns) = player_list(order, &infos, "turn_order", diag) else {
+        return (infos, in_list_order);
+    };
+    (infos, turns)
+}
+
+/// A list naming every player once (`turn_order`, `player_order`), as
+/// indices into `players`; None (and diagnostics) when it does not.
+fn player_list(list: &Names, players: &[PlayerInfo], key: &str, diag: &mut Diagnostics) -> Option<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for name in list.get_ref() {
+        match players.iter().position(|p| p.name == *name.get_ref()) {
+            Some(i) if out.contains(&i) => {
+                diag.error(name.span().start, format!("{key} lists `{}` twice", name.get_ref()));
+                ok = false;
+            }
+            Some(i) => out.push(i),
+            None => {
+                let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+                diag.error(
+                    name.span().start,
+                    format!("{key} names `{}`, which is not a player; expected {}", name.get_ref(), names.join(", ")),
+                );
+                ok = false;
+            }
+        }
+    }
+    if ok && out.len() != players.len() {
+        diag.error(list.span().start, format!("{key} must list every player once"));
+        ok = false;
+    }
+    ok.then_some(out)
+}
+
+/// The kinds of piece; `listed[t]` is the `[[players]]` index of the
+/// player `t` in turn order (`symbols` are written in `[[players]]` order).
+fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<KindInfo> {
+    let pieces = spec.pieces.get_ref();
+    if pieces.is_empty() || pieces.len() > MAX_KINDS {
+        diag.error(spec.pieces.span().start, format!("expected 1 to {MAX_KINDS} piece kinds, found {}", pieces.len()));
+    }
+    let players = spec.players.get_ref().len();
+    let mut kinds: Vec<KindInfo> = Vec::new();
+    let mut seen_symbols: Vec<char> = Vec::new();
+    for (i, p) in pieces.iter().enumerate().take(MAX_KINDS) {
+        let prefix = p.prefix.get_ref();
+        if !prefix.chars().all(|c| c.is_ascii_uppercase()) {
+            diag.error(
+                p.prefix.span().start,
+                format!("prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"),
+            );
+        }
+        if pieces[..i].iter().any(|q| q.prefix.get_ref() == prefix) {
+            diag.error(p.prefix.span().start, format!("prefix `{prefix}` is used by two kinds of piece"));
+        }
+        if pieces[..i].iter().any(|q| q.name.get_ref() == p.name.get_ref()) {
+            diag.error(p.name.span().start, format!("two kinds of piece are named `{}`", p.name.get_ref()));
+        }
+        // Diagram letters, in [[players]] order.
+        let mut by_listed = vec!['?'; players];
+        match (&p.symbol, &p.symbols) {
+            (Some(one), None) => match one_letter(one.get_ref()) {
+                Some(c) if seen_symbols.contains(&c.to_ascii_uppercase()) => {
+                    diag.error(one.span().start, format!("symbol `{c}` is used by two kinds of piece"))
+                }
+                Some(c) => {
+                    seen_symbols.extend([c.to_ascii_uppercase(), c.to_ascii_lowercase()]);
+                    for (j, slot) in by_listed.iter_mut().enumerate() {
+                        *slot = if j == 0 { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() };
+                    }
+                }
+                None => diag.error(
+                    one.span().start,
+                    format!("`{}` is not a diagram symbol; expected one letter", one.get_ref()),
+                ),
+            },
+            (None, Some(list)) => {
+                if list.get_ref().len() != players {
+                    diag.error(
+                        list.span().start,
+                        format!("expected {players} diagram letters, one per player, found {}", list.get_ref().len()),
+                    );
+                }
+                for (j, s) in list.get_ref().iter().enumerate().take(players) {
+                    match one_letter(s.get_ref()) {
+                        Some(c) if seen_symbols.contains(&c) => {
+                            diag.error(s.span().start, format!("diagram letter `{c}` is used twice"))
+                        }
+                        Some(c) => {
+                            seen_symbols.push(c);
+                            by_listed[j] = c;
+                        }
+                        None => diag.error(
+                            s.span().start,
+                            format!("`{}` is not a diagram letter; expected one letter", s.get_ref()),
+                        ),
+                    }
+                }
+            }
+            (Some(one), Some(_)) => diag.error(
+                one.span().start,
+                "give either `symbol` (one letter, cased by player) or `symbols` (one per player), not both",
+            ),
+            (None, None) => diag.error(
+                p.name.span().start,
+                format!("piece `{}` needs `symbol = \"X\"` or `symbols` (one letter per player)", p.name.get_ref()),
+            ),
+        }
+        let value = p.value.as_ref().and_then(|v| match Score::try_from(*v.get_ref()) {
+            Ok(n) if (1..=10_000).contains(&n) => Some(n),
+            _ => {
+                diag.error(
+                    v.span().start,
+                    format!("value = {}; expected 1 to 10000 (hundredths of a plain piece)", v.get_ref()),
+                );
+                None
+            }
+        });
+        let symbols = listed.iter().map(|&j| by_listed.get(j).copied().unwrap_or('?')).collect();
+        kinds.push(KindInfo { name: p.name.get_ref().clone(), prefix: prefix.clone(), symbols, value });
+    }
+    kinds
+}
+
+fn notation_order(spec: &VariantFile, players: &[PlayerInfo], diag: &mut Diagnostics) -> Vec<Player> {
+    let turn_order: Vec<Player> = (0..players.len()).map(|i| Player(i as u8)).collect();
+    let Some(order) = &spec.notation.player_order else {
+        return turn_order;
+    };
+    match player_list(order, players, "player_order", diag) {
+        Some(list) => list.into_iter().map(|i| Player(i as u8)).collect(),
+        None => turn_order,
+    }
+}
+
+fn zones(spec: &VariantFile, board: &Board, players: &[PlayerInfo], diag: &mut Diagnostics) -> Vec<Zone> {
+    let mut out = Vec::new();
+    for z in &spec.zones {
+        let player = players.iter().position(|p| p.name == *z.player.get_ref());
+        if player.is_none() {
+            let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            diag.error(
+                z.player.span().start,
+                format!("zone of `{}`, which is not a player; expected {}", z.player.get_ref(), names.join(", ")),
+            );
+        }
+        let role = match z.role.get_ref().as_str() {
+            "goal" => Some(ZoneRole::Goal),
+            "forbidden" => Some(ZoneRole::Forbidden),
+            other => {
+                diag.error(z.role.span().start, format!("role = `{other}`; expected \"goal\" or \"forbidden\""));
+                None
+            }
+        };
+        let cells = cells_of(board, &z.cells, "zone cell", diag);
+        if let (Some(p), Some(role)) = (player, role) {
+            let name = z.name.as_ref().map(|n| n.get_ref().clone()).unwrap_or_else(|| {
+                let what = if role == ZoneRole::Goal { "goal" } else { "forbidden zone" };
+                format!("{}'s {what}", players[p].name)
+            });
+            out.push(Zone { name, player: Player(p as u8), role, cells });
+        }
+    }
+    out
+}
+
+/// The end conditions' defaults of each family, for the keys a file leaves out.
+struct EndDefaults {
+    goal_count: u32,
+    bare_win_min_material: u32,
+    insufficient_material: u32,
+    no_moves_loss_needs: u32,
+    repetition: u32,
+    move_limit: u16,
+    advance_limit: u16,
+}
+
+fn end_defaults(family: Family) -> EndDefaults {
+    match family {
+        // The WCF rules of Camelot.
+        Family::Camelot => EndDefaults {
+            goal_count: 2,
+            bare_win_min_material: 2,
+            insufficient_material: 1,
+            no_moves_loss_needs: 2,
+            repetition: 3,
+            move_limit: 100,
+            advance_limit: 0,
+        },
+        // American checkers: loss without pieces or moves, the 50-move rules.
+        Family::Checkers => EndDefaults {
+            goal_count: 0,
+            bare_win_min_material: 1,
+            insufficient_material: 0,
+            no_moves_loss_needs: 0,
+            repetition: 0,
+            move_limit: 100,
+            advance_limit: 100,
+        },
+    }
+}
+
+fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut Diagnostics) -> EndRules {
+    let e = &spec.end;
+    let d = end_defaults(family);
+    let value = |x: &Opt<u32>, default: u32| x.as_ref().map_or(default, |v| *v.get_ref());
+    let needs = value(&e.no_moves_loss_needs, d.no_moves_loss_needs);
+    let no_moves = match e.no_moves.as_ref().map(|v| v.get_ref().as_str()) {
+        // Needing one piece is no condition: an opponent without pieces is bare, and has lost already.
+        None | Some("loss") if needs > 1 => NoMoves::LossIfOpponentHas(needs),
+        None | Some("loss") => NoMoves::Loss,
+        Some("draw") => NoMoves::Draw,
+        Some("win") => NoMoves::Win,
+        Some(other) => {
+            let at = e.no_moves.as_ref().map_or(0, |v| v.span().start);
+            diag.error(at, format!("no_moves = `{other}`; expected \"loss\", \"draw\" or \"win\""));
+            NoMoves::Loss
+        }
+    };
+    let mut mask = |key: &str, names: &Option<Names>| -> Option<KindMask> {
+        let names = names.as_ref()?;
+        let mut m = 0;
+        for n in names.get_ref() {
+            match kinds.iter().position(|k| k.name == *n.get_ref()) {
+                Some(i) => m |= 1 << i,
+                None => {
+                    let known: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+                    diag.error(
+                        n.span().start,
+                        format!(
+                            "{key} names `{}`, which is not a piece; expected one of {}",
+                            n.get_ref(),
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        Some(m)
+    };
+    let royal = mask("royal", &e.royal).unwrap_or(0);
+    let extinction = mask("extinction", &e.extinction).unwrap_or(0);
+    let baring = mask("baring", &e.baring).unwrap_or(KindMask::MAX);
+    // 0 switches a numeric condition off.
+    let on = |n: u32| (n > 0).then_some(n);
+    let limit = |x: &Opt<u16>, default: u16| Some(x.as_ref().map_or(default, |v| *v.get_ref())).filter(|n| *n > 0);
+    EndRules {
+        goal_count: on(value(&e.goal_count, d.goal_count)),
+        bare_min_material: value(&e.bare_win_min_material, d.bare_win_min_material),
+        insufficient_material: on(value(&e.insufficient_material, d.insufficient_material)),
+        no_moves,
+        move_limit: limit(&e.move_limit, d.move_limit),
+        advance_limit: limit(&e.advance_limit, d.advance_limit),
+        repetition: on(value(&e.repetition, d.repetition)),
+        royal,
+        royal_count: [0; MAX_PLAYERS],
+        extinction,
+        baring,
+        counter_baring: e.counter_baring.as_ref().is_some_and(|b| *b.get_ref()),
+    }
+}
+
+/// The start position from `[setup]`: each player's pieces as a
+/// comma-separated list of cells with a kind prefix (`KC6, D6`).
+fn setup(
+    spec: &VariantFile,
+    board: &Board,
+    players: &[PlayerInfo],
+    kinds: &[KindInfo],
+    diag: &mut Diagnostics,
+) -> Position {
+    let mut pos = Position::empty(Player(0));
+    let table = spec.setup.get_ref();
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    for key in table.keys() {
+        if !names.contains(&key.get_ref().as_str()) {
+            diag.error(
+                key.span().start,
+                format!("[setup] names `{}`, which is not a player; expected {}", key.get_ref(), names.join(", ")),
+            );
+        }
+    }
+    for (i, name) in names.iter().enumerate() {
+        let Some(value) = table.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| v) else {
+            diag.error(spec.setup.span().start, format!("[setup] has no line for {name}"));
+            continue;
+        };
+        // The value's span includes its opening quote.
+        let mut offset = value.span().start + 1;
+        for raw in value.get_ref().split(',') {
+            let item = raw.trim();
+            let here = offset + (raw.len() - raw.trim_start().len());
+            offset += raw.len() + 1;
+            if item.is_empty() {
+                continue;
+            }
+            match leap_core::parse_piece_on(board, kinds, item) {
+                Some((kind, cell)) => {
+                    if pos.piece_at(cell).is_some() {
+                        diag.error(here, format!("[setup] puts two pieces on {}", board.name(cell)));
+                    }
+                    pos.put(cell, Piece { player: Player(i as u8), kind: Kind(kind.0) });
+                }
+                None => diag.error(
+                    here,
+                    format!("[setup] {name}: `{item}` is not a piece on the board (a cell with a kind prefix)"),
+                ),
+            }
+        }
+    }
+    pos
+}

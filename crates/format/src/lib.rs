@@ -1,0 +1,101 @@
+//! # leap-format
+//!
+//! The one file format of every game of the family: a TOML file with a
+//! board, players, pieces, zones, a setup, rule options and end conditions
+//! (see the README's "Variant files"). This crate reads a file, follows its
+//! `extends`, and validates the parts every family shares into a
+//! [`Common`]; the family named by the file's `family` key (the rules
+//! engine: Camelot by default, or checkers) then reads its own keys.
+//! Every problem is reported at once, each at its line and column.
+//!
+//! ```
+//! use leap_core::Diagnostics;
+//! let text = leap_format::builtin("checkers").unwrap();
+//! let mut diag = Diagnostics::new("variants/checkers.toml", text);
+//! let spec = leap_format::resolve("variants/checkers.toml", text, &mut diag).unwrap();
+//! let common = leap_format::read_common(&spec, &mut diag).unwrap();
+//! assert!(diag.finish().is_ok());
+//! assert_eq!(common.family, leap_format::Family::Checkers);
+//! assert_eq!(common.players[0].name, "Black"); // Black moves first
+//! ```
+
+#![warn(missing_docs)]
+
+mod common;
+mod spec;
+
+pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
+pub use spec::{
+    resolve, BoardSpec, EndSpec, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup, VariantFile,
+    ZoneSpec,
+};
+
+/// The built-in variants: name and file text, every family.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("camelot", include_str!("../../../variants/camelot.toml")),
+    ("tri-camelot", include_str!("../../../variants/tri-camelot.toml")),
+    ("cam", include_str!("../../../variants/cam.toml")),
+    ("camette", include_str!("../../../variants/camette.toml")),
+    ("chivalry", include_str!("../../../variants/chivalry.toml")),
+    ("parker-1930", include_str!("../../../variants/parker-1930.toml")),
+    ("regicide", include_str!("../../../variants/regicide.toml")),
+    ("skirmish", include_str!("../../../variants/skirmish.toml")),
+    ("checkers", include_str!("../../../variants/checkers.toml")),
+];
+
+/// The text of the built-in variant `name`.
+pub fn builtin(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// The rules engine a file's game runs on: its `family` key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Family {
+    /// `family = "camelot"` (the default): castles, canters, the Knight's
+    /// Charge; two to four players.
+    Camelot,
+    /// `family = "checkers"`: men that move forward, promotion, two players.
+    Checkers,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 2] = [Family::Camelot, Family::Checkers];
+
+    /// The family's name in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Camelot => "camelot",
+            Family::Checkers => "checkers",
+        }
+    }
+
+    /// The family named `name`.
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The accepted names, for messages.
+    pub fn expected() -> String {
+        Family::ALL.map(|f| format!("\"{}\"", f.name())).join(" or ")
+    }
+
+    /// How many players a game of the family may have.
+    pub fn players(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Family::Camelot => 2..=leap_core::MAX_PLAYERS,
+            Family::Checkers => 2..=2,
+        }
+    }
+}
+
+/// Reads and validates the shared parts of a variant file: the resolved
+/// file, with its [`Common`] parts when they are valid enough to build on
+/// (a family still checks its own keys without them, so that every problem
+/// is reported at once); None when the file cannot be read at all. The
+/// problems are in `diag`.
+pub fn read(file: &str, text: &str, diag: &mut leap_core::Diagnostics) -> Option<(VariantFile, Option<Common>)> {
+    let spec = resolve(file, text, diag)?;
+    let common = read_common(&spec, diag);
+    Some((spec, common))
+}

@@ -1,0 +1,468 @@
+//! The schema of a variant file as written, and its resolution: a file may
+//! `extends = "camelot"` (a built-in name or the path of another file,
+//! relative to this one) and give only what differs; tables are merged key
+//! by key, lists (`[[players]]`, `[[pieces]]`, `[[zones]]`) and `[setup]`
+//! are replaced whole.
+//!
+//! Values inherited from the extended variant keep no place of their own:
+//! a problem with one is reported at the `extends` line.
+//!
+//! Every key is optional here; which are required, and the defaults of the
+//! others, depend on the file's family (see [`crate::Family`]) and are
+//! applied where the values are validated.
+
+use crate::Family;
+use leap_core::Diagnostics;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+/// A key that may be missing, with its place in the file when present.
+pub type Opt<T> = Option<Spanned<T>>;
+
+/// A list of names or cells as written, each with its place.
+pub type Names = Spanned<Vec<Spanned<String>>>;
+
+/// The setup table: player name to its pieces.
+pub type Setup = BTreeMap<Spanned<String>, Spanned<String>>;
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    extends: Opt<String>,
+    name: Opt<String>,
+    title: Opt<String>,
+    family: Opt<String>,
+    turn_order: Option<Names>,
+    #[serde(default)]
+    board: RawBoard,
+    players: Opt<Vec<PlayerSpec>>,
+    pieces: Opt<Vec<PieceSpec>>,
+    zones: Opt<Vec<ZoneSpec>>,
+    setup: Opt<Setup>,
+    #[serde(default)]
+    notation: NotationSpec,
+    #[serde(default)]
+    rules: RulesSpec,
+    #[serde(default)]
+    end: EndSpec,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    geometry: Opt<String>,
+    files: Opt<u8>,
+    ranks: Opt<u8>,
+    layout: Opt<String>,
+    names: Opt<String>,
+}
+
+/// A player as written (`[[players]]`).
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSpec {
+    /// `name = "White"`.
+    pub name: Spanned<String>,
+    /// `letter = "W"`: one letter, used in position strings.
+    pub letter: Spanned<String>,
+    /// `castle = ["F1", "G1"]`: the player's castle (Camelot family).
+    pub castle: Option<Names>,
+    /// `forward = "up"`: where the player's forward-moving pieces go (checkers family).
+    pub forward: Opt<String>,
+    /// `promotion = ["1", "2"]`: where the player's pieces are promoted (checkers family).
+    pub promotion: Option<Names>,
+}
+
+/// A kind of piece as written (`[[pieces]]`).
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    /// `name = "Knight"`.
+    pub name: Spanned<String>,
+    /// `prefix = "K"`: written before the cell in position strings (empty for the plain piece).
+    pub prefix: Spanned<String>,
+    /// `symbol = "K"`: the diagram letter, upper case for the first player, lower case for the others.
+    pub symbol: Opt<String>,
+    /// `symbols = ["b", "w"]`: one diagram letter per player, in `[[players]]` order (instead of `symbol`).
+    pub symbols: Option<Names>,
+    /// `value = 225`: the piece's material value for the evaluation, in hundredths of a plain piece.
+    pub value: Opt<i64>,
+    /// `charge = true`: the Knight's Charge (Camelot family).
+    pub charge: Opt<bool>,
+    /// `canter_rule = true`: the Knight canter rule (Camelot family).
+    pub canter_rule: Opt<bool>,
+    /// `moves = "forward"`: the piece's directions (checkers family).
+    pub moves: Opt<String>,
+    /// `promotes_to = "King"`: what the piece becomes on its player's promotion cells (checkers family).
+    pub promotes_to: Opt<String>,
+}
+
+/// A zone as written (`[[zones]]`): cells with a meaning for one player.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneSpec {
+    /// `name = "the hill"`: how summaries call it.
+    pub name: Opt<String>,
+    /// `player = "White"`: whose zone it is.
+    pub player: Spanned<String>,
+    /// `role = "goal"` (the player's pieces here count for the goal
+    /// condition) or `"forbidden"` (the player's pieces may never end a
+    /// step, canter or jump here).
+    pub role: Spanned<String>,
+    /// `cells = ["E5", "F5"]`.
+    pub cells: Names,
+}
+
+/// The `[notation]` table.
+#[derive(Deserialize, Default, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct NotationSpec {
+    /// `player_order = ["White", "Black"]`: the order of the players in
+    /// position strings and result tokens (default: turn order).
+    pub player_order: Option<Names>,
+}
+
+/// The `[rules]` options of every family; each family reads its own and
+/// refuses the others'.
+#[derive(Deserialize, Default, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSpec {
+    /// Camelot: castle moves each player may make per game.
+    pub castle_moves: Opt<u8>,
+    /// Camelot: `"continue"` or `"end"`: a jump into one's own castle.
+    pub own_castle_jump: Opt<String>,
+    /// Camelot: `"lapse"` or `"stuck"`: a piece that must leave its castle but cannot.
+    pub blocked_castle_piece: Opt<String>,
+    /// Camelot: `"enter"` or `"left-wins-right-barred"`: the other players' castles.
+    pub other_castles: Opt<String>,
+    /// Camelot: a goal-castle entry is legal even when a capture is obligatory.
+    pub goal_entry_exempt: Opt<bool>,
+    /// Camelot: `"ends-game"` or `"pass"`: a player with pieces but no move.
+    pub no_move: Opt<String>,
+    /// Checkers: a player who can capture must.
+    pub compulsory_capture: Opt<bool>,
+}
+
+/// The `[end]` conditions, shared by every family (see [`leap_core::EndRules`]).
+#[derive(Deserialize, Default, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct EndSpec {
+    /// This many own pieces in the goal zone win (0: no goal).
+    pub goal_count: Opt<u32>,
+    /// A baring win needs at least this many own pieces, else it is a draw.
+    pub bare_win_min_material: Opt<u32>,
+    /// Drawn when every side has at most this many pieces (0: never).
+    pub insufficient_material: Opt<u32>,
+    /// `"loss"`, `"draw"` or `"win"`: having no legal move.
+    pub no_moves: Opt<String>,
+    /// With `no_moves = "loss"`: only if the opponent has at least this many pieces, else a draw.
+    pub no_moves_loss_needs: Opt<u32>,
+    /// Drawn on this occurrence of a position (0: never).
+    pub repetition: Opt<u32>,
+    /// Drawn after this many plies without a capture or goal entry (0: never).
+    pub move_limit: Opt<u16>,
+    /// Drawn after this many plies without a forward-moving piece advancing (0: never).
+    pub advance_limit: Opt<u16>,
+    /// Royal kinds: losing one loses.
+    pub royal: Option<Names>,
+    /// Extinction kinds: losing the last of them loses.
+    pub extinction: Option<Names>,
+    /// Baring kinds (default: every kind).
+    pub baring: Option<Names>,
+    /// The counter-baring draw.
+    pub counter_baring: Opt<bool>,
+}
+
+/// A resolved variant file: `extends` followed, every key the file (or a
+/// variant it extends) gives, the required ones checked to be there.
+pub struct VariantFile {
+    /// `name`.
+    pub name: Spanned<String>,
+    /// `title`.
+    pub title: Option<String>,
+    /// `family`, with its place (empty when not written).
+    pub family: Spanned<Family>,
+    /// `turn_order`.
+    pub turn_order: Option<Names>,
+    /// `[board]`.
+    pub board: BoardSpec,
+    /// `[[players]]`, as listed.
+    pub players: Spanned<Vec<PlayerSpec>>,
+    /// `[[pieces]]`.
+    pub pieces: Spanned<Vec<PieceSpec>>,
+    /// `[[zones]]` (none when not written).
+    pub zones: Vec<ZoneSpec>,
+    /// `[setup]`.
+    pub setup: Spanned<Setup>,
+    /// `[notation]`.
+    pub notation: NotationSpec,
+    /// `[rules]`.
+    pub rules: RulesSpec,
+    /// `[end]`.
+    pub end: EndSpec,
+}
+
+/// The board as written.
+pub struct BoardSpec {
+    /// `geometry`.
+    pub geometry: Spanned<String>,
+    /// `files`.
+    pub files: Spanned<u8>,
+    /// `ranks`.
+    pub ranks: Spanned<u8>,
+    /// `layout`.
+    pub layout: Spanned<String>,
+    /// `names`, if the cells have names other than file letter and rank number.
+    pub names: Opt<String>,
+}
+
+/// Gives every place inside a value the same place.
+trait Respan {
+    fn respan(self, at: &Range<usize>) -> Self;
+}
+
+impl<T: Respan> Respan for Spanned<T> {
+    fn respan(self, at: &Range<usize>) -> Self {
+        Spanned::new(at.clone(), self.into_inner().respan(at))
+    }
+}
+
+impl<T: Respan> Respan for Option<T> {
+    fn respan(self, at: &Range<usize>) -> Self {
+        self.map(|v| v.respan(at))
+    }
+}
+
+impl<T: Respan> Respan for Vec<T> {
+    fn respan(self, at: &Range<usize>) -> Self {
+        self.into_iter().map(|v| v.respan(at)).collect()
+    }
+}
+
+impl<K: Respan + Ord, V: Respan> Respan for BTreeMap<K, V> {
+    fn respan(self, at: &Range<usize>) -> Self {
+        self.into_iter().map(|(k, v)| (k.respan(at), v.respan(at))).collect()
+    }
+}
+
+macro_rules! plain {
+    ($($t:ty),*) => {
+        $(impl Respan for $t {
+            fn respan(self, _: &Range<usize>) -> Self {
+                self
+            }
+        })*
+    };
+}
+plain!(String, u8, u16, u32, i64, bool);
+
+/// `respan` every field.
+macro_rules! respan_fields {
+    ($t:ident { $($f:ident),* }) => {
+        impl Respan for $t {
+            fn respan(self, at: &Range<usize>) -> Self {
+                $t { $($f: self.$f.respan(at)),* }
+            }
+        }
+    };
+}
+
+/// Field-by-field: `respan` every field, and `merge` (the file's own value
+/// first, the extended variant's otherwise).
+macro_rules! fields {
+    ($t:ident { $($f:ident),* }) => {
+        respan_fields!($t { $($f),* });
+        impl $t {
+            fn merge(self, base: $t) -> $t {
+                $t { $($f: self.$f.or(base.$f)),* }
+            }
+        }
+    };
+}
+fields!(RawBoard { geometry, files, ranks, layout, names });
+fields!(NotationSpec { player_order });
+fields!(RulesSpec {
+    castle_moves,
+    own_castle_jump,
+    blocked_castle_piece,
+    other_castles,
+    goal_entry_exempt,
+    no_move,
+    compulsory_capture
+});
+fields!(EndSpec {
+    goal_count,
+    bare_win_min_material,
+    insufficient_material,
+    no_moves,
+    no_moves_loss_needs,
+    repetition,
+    move_limit,
+    advance_limit,
+    royal,
+    extinction,
+    baring,
+    counter_baring
+});
+respan_fields!(PlayerSpec { name, letter, castle, forward, promotion });
+respan_fields!(PieceSpec { name, prefix, symbol, symbols, value, charge, canter_rule, moves, promotes_to });
+respan_fields!(ZoneSpec { name, player, role, cells });
+
+impl RawFile {
+    fn respan(self, at: &Range<usize>) -> RawFile {
+        RawFile {
+            extends: None,
+            name: self.name.respan(at),
+            title: self.title.respan(at),
+            family: self.family.respan(at),
+            turn_order: self.turn_order.respan(at),
+            board: self.board.respan(at),
+            players: self.players.respan(at),
+            pieces: self.pieces.respan(at),
+            zones: self.zones.respan(at),
+            setup: self.setup.respan(at),
+            notation: self.notation.respan(at),
+            rules: self.rules.respan(at),
+            end: self.end.respan(at),
+        }
+    }
+
+    fn merge(self, base: RawFile) -> RawFile {
+        RawFile {
+            extends: None,
+            name: self.name.or(base.name),
+            title: self.title.or(base.title),
+            family: self.family.or(base.family),
+            turn_order: self.turn_order.or(base.turn_order),
+            board: self.board.merge(base.board),
+            players: self.players.or(base.players),
+            pieces: self.pieces.or(base.pieces),
+            zones: self.zones.or(base.zones),
+            setup: self.setup.or(base.setup),
+            notation: self.notation.merge(base.notation),
+            rules: self.rules.merge(base.rules),
+            end: self.end.merge(base.end),
+        }
+    }
+}
+
+/// How deep `extends` may chain.
+const MAX_EXTENDS: usize = 8;
+
+/// Reads a variant file's text and follows `extends` (built-in variants
+/// from [`crate::BUILTIN`], other files relative to `file`, the file's
+/// path); problems go to `diag`.
+pub fn resolve(file: &str, text: &str, diag: &mut Diagnostics) -> Option<VariantFile> {
+    let raw = read(file, text, diag, 0)?;
+    complete(raw, diag)
+}
+
+fn parse_raw(text: &str) -> Result<RawFile, (usize, String)> {
+    toml::from_str(text).map_err(|e| (e.span().map_or(0, |s| s.start), e.message().trim().to_string()))
+}
+
+fn read(file: &str, text: &str, diag: &mut Diagnostics, depth: usize) -> Option<RawFile> {
+    let raw = match parse_raw(text) {
+        Ok(raw) => raw,
+        Err((at, message)) => {
+            diag.error(at, message);
+            return None;
+        }
+    };
+    let Some(extends) = raw.extends.clone() else {
+        return Some(raw);
+    };
+    let at = extends.span();
+    let name = extends.get_ref();
+    if depth >= MAX_EXTENDS {
+        diag.error(at.start, format!("`extends` goes more than {MAX_EXTENDS} variants deep (a cycle?)"));
+        return None;
+    }
+    let (base_file, base_text) = match crate::builtin(name) {
+        Some(t) => (format!("variants/{name}.toml"), t.to_string()),
+        None => {
+            let path = std::path::Path::new(file).parent().unwrap_or(std::path::Path::new(".")).join(name);
+            match std::fs::read_to_string(&path) {
+                Ok(t) => (path.display().to_string(), t),
+                Err(e) => {
+                    let why = if e.kind() == std::io::ErrorKind::NotFound {
+                        format!("there is no file {}", path.display())
+                    } else {
+                        format!("{} cannot be read: {e}", path.display())
+                    };
+                    diag.error(
+                        at.start,
+                        format!(
+                            "extends `{name}`: expected a built-in variant ({}) or a variant file relative to this one; {why}",
+                            crate::BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+    };
+    let mut inner = Diagnostics::new(&base_file, &base_text);
+    let base = read(&base_file, &base_text, &mut inner, depth + 1);
+    if let Err(errors) = inner.finish() {
+        diag.error(at.start, format!("extends `{name}`, which has problems:\n{errors}"));
+        return None;
+    }
+    Some(raw.merge(base?.respan(&at)))
+}
+
+fn complete(raw: RawFile, diag: &mut Diagnostics) -> Option<VariantFile> {
+    let family = match &raw.family {
+        None => Spanned::new(0..0, Family::Camelot),
+        Some(f) => match Family::from_name(f.get_ref()) {
+            Some(family) => Spanned::new(f.span(), family),
+            None => {
+                diag.error(
+                    f.span().start,
+                    format!("unknown family `{}`; expected {}", f.get_ref(), Family::expected()),
+                );
+                return None;
+            }
+        },
+    };
+    let mut missing = Vec::new();
+    let mut need = |present: bool, key: &str| {
+        if !present {
+            missing.push(key.to_string());
+        }
+    };
+    need(raw.name.is_some(), "name");
+    need(raw.board.geometry.is_some(), "board.geometry");
+    need(raw.board.files.is_some(), "board.files");
+    need(raw.board.ranks.is_some(), "board.ranks");
+    need(raw.board.layout.is_some(), "board.layout");
+    need(raw.players.is_some(), "players");
+    need(raw.pieces.is_some(), "pieces");
+    need(raw.setup.is_some(), "setup");
+    if !missing.is_empty() {
+        diag.error(0, format!("missing {} (or `extends` a variant that has them)", missing.join(", ")));
+        return None;
+    }
+    Some(VariantFile {
+        name: raw.name?,
+        title: raw.title.map(Spanned::into_inner),
+        family,
+        turn_order: raw.turn_order,
+        board: BoardSpec {
+            geometry: raw.board.geometry?,
+            files: raw.board.files?,
+            ranks: raw.board.ranks?,
+            layout: raw.board.layout?,
+            names: raw.board.names,
+        },
+        players: raw.players?,
+        pieces: raw.pieces?,
+        zones: raw.zones.map(Spanned::into_inner).unwrap_or_default(),
+        setup: raw.setup?,
+        notation: raw.notation,
+        rules: raw.rules,
+        end: raw.end,
+    })
+}
