@@ -1,0 +1,211 @@
+//! The variant file format's features that every family shares, each on a
+//! small file written here: the turn order, zones (goal and forbidden),
+//! piece values, `extends` across families, the families' defaults, and
+//! the diagnostics for each when it is written wrong.
+
+use camelot_cli::variant::{parse, Variant};
+use leap_camelot::Camelot;
+use leap_checkers::Checkers;
+use leap_core::{
+    format_position, legal_move_texts, parse_position, perft, read_move, Count, EndReason, Evaluator, Game, GameResult,
+    Material, Player,
+};
+
+const CHECKERS: &str = include_str!("../variants/checkers.toml");
+
+/// The diagnostics of a broken file, as `line:column: message`.
+fn problems(text: &str) -> Vec<String> {
+    match parse("v.toml", text) {
+        Ok(_) => panic!("expected problems in:\n{text}"),
+        Err(e) => e.diagnostics.iter().map(|d| format!("{}:{}: {}", d.line, d.column, d.message)).collect(),
+    }
+}
+
+fn camelot_family(text: &str) -> Camelot {
+    match parse("v.toml", text) {
+        Ok(Variant::Camelot(g)) => g,
+        Ok(Variant::Checkers(_)) => panic!("a checkers-family file"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn checkers_family(text: &str) -> Checkers {
+    match parse("v.toml", text) {
+        Ok(Variant::Checkers(g)) => g,
+        Ok(Variant::Camelot(_)) => panic!("a camelot-family file"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The 1-based line of the first occurrence of `needle` in `text`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text[..text.find(needle).expect(needle)].matches('\n').count() + 1
+}
+
+/// The checkers file with its two players listed White first, and the turn
+/// order given separately: the same game.
+fn checkers_white_listed_first() -> String {
+    let black = "[[players]]             # in turn order: Black moves first\nname = \"Black\"\nletter = \"B\"\nforward = \"down\"        # men move towards rank 1 (squares 29-32)\npromotion = [\"29\", \"30\", \"31\", \"32\"]   # Black's men are crowned here\n\n";
+    let white =
+        "[[players]]\nname = \"White\"\nletter = \"W\"\nforward = \"up\"\npromotion = [\"1\", \"2\", \"3\", \"4\"]\n\n";
+    assert!(CHECKERS.contains(black) && CHECKERS.contains(white));
+    CHECKERS
+        .replace(&format!("{black}{white}"), &format!("{white}{black}"))
+        .replace("symbols = [\"b\", \"w\"]", "symbols = [\"w\", \"b\"]")
+        .replace("symbols = [\"B\", \"W\"]", "symbols = [\"W\", \"B\"]")
+        // A top-level key: before the first table.
+        .replacen("[board]", "turn_order = [\"Black\", \"White\"]\n\n[board]", 1)
+}
+
+#[test]
+fn the_turn_order_is_its_own_key() {
+    let reordered = checkers_family(&checkers_white_listed_first());
+    let original = leap_checkers::load("checkers").unwrap();
+    assert_eq!(reordered.players(), original.players(), "Black moves first in both");
+    let start = reordered.start();
+    assert_eq!(format_position(&reordered, &start), format_position(&original, &original.start()));
+    assert_eq!(legal_move_texts(&reordered, &start), ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]);
+    assert_eq!(reordered.piece_symbol(leap_core::Piece { player: Player(0), kind: leap_core::Kind(0) }), 'b');
+    for depth in 1..=5 {
+        assert_eq!(
+            perft(&reordered, &start, depth, Count::Paths),
+            perft(&original, &original.start(), depth, Count::Paths),
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn a_turn_order_must_name_every_player_once() {
+    let text = checkers_white_listed_first();
+    let line = line_of(&text, "turn_order");
+    let wrong = |order: &str| problems(&text.replace("turn_order = [\"Black\", \"White\"]", order));
+    assert_eq!(
+        wrong("turn_order = [\"Black\", \"Red\"]"),
+        [format!("{line}:24: turn_order names `Red`, which is not a player; expected White, Black")]
+    );
+    assert_eq!(wrong("turn_order = [\"Black\", \"Black\"]"), [format!("{line}:24: turn_order lists `Black` twice")]);
+    assert_eq!(wrong("turn_order = [\"Black\"]"), [format!("{line}:14: turn_order must list every player once")]);
+}
+
+/// Camette with extra zones: White may never enter D4; a White piece on
+/// A4 counts for White's goal.
+fn camette_with_zones(zones: &str) -> String {
+    format!("extends = \"camette\"\nname = \"camette-zones\"\n\n{zones}")
+}
+
+const ZONES: &str = "[[zones]]\nname = \"the marsh\"\nplayer = \"White\"\nrole = \"forbidden\"\ncells = [\"D4\"]\n\n\
+                     [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"A4\"]\n";
+
+#[test]
+fn a_forbidden_zone_is_never_entered_and_a_goal_zone_wins() {
+    let plain = leap_camelot::load("camette").unwrap();
+    let g = camelot_family(&camette_with_zones(ZONES));
+    let start = g.start();
+    let before = legal_move_texts(&plain, &plain.start());
+    let after = legal_move_texts(&g, &start);
+    // Every move that ends on D4 is gone, and only those.
+    let ending_on_d4: Vec<&String> = before.iter().filter(|m| m.ends_with("D4")).collect();
+    assert_eq!(ending_on_d4, ["C3-D4", "D3-D4"]);
+    let expected: Vec<String> = before.iter().filter(|m| !m.ends_with("D4")).cloned().collect();
+    assert_eq!(after, expected);
+    // Black is not bound by White's zone.
+    let black = parse_position(&g, "B:WKC2,B3,C3,D3:BKC6,B5,C5,D5").unwrap();
+    assert!(legal_move_texts(&g, &black).contains(&"D5-D4".to_string()));
+    // One White piece on A4 (White's goal zone, goal_count = 1 in Camette) wins.
+    let m = read_move(&g, &start, "C2-A4").unwrap();
+    let next = g.apply(&start, &m.key);
+    let o = g.outcome(&next).expect("the goal zone is reached");
+    assert_eq!((o.result, o.reason), (GameResult::Win(Player(0)), EndReason::Goal));
+    // A Black piece there wins nothing.
+    let p = parse_position(&g, "B:WKC2,B3,C3,D3:BKC6,A5,C5,D5").unwrap();
+    let m = read_move(&g, &p, "A5-A4").unwrap();
+    assert_eq!(g.outcome(&g.apply(&p, &m.key)), None);
+    // The summary names the zones.
+    assert_eq!(g.zones().len(), 2);
+    assert_eq!(g.zones()[0].name, "the marsh");
+    assert_eq!(g.zones()[1].name, "White's goal");
+}
+
+#[test]
+fn zones_in_a_checkers_family_game() {
+    // Black may never stop on 15; White wins by reaching 1-4 (instead of only being crowned there).
+    let text = CHECKERS.replacen(
+        "[setup]",
+        "[[zones]]\nplayer = \"Black\"\nrole = \"forbidden\"\ncells = [\"15\"]\n\n\
+         [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"1\", \"2\", \"3\", \"4\"]\n\n[setup]",
+        1,
+    ) + "goal_count = 1\n";
+    let g = checkers_family(&text);
+    assert_eq!(legal_move_texts(&g, &g.start()), ["9-13", "9-14", "10-14", "11-16", "12-16"]);
+    let p = parse_position(&g, "W:W6:B29").unwrap();
+    let m = read_move(&g, &p, "6-2").unwrap();
+    let o = g.outcome(&g.apply(&p, &m.key)).expect("White reached its goal");
+    assert_eq!((o.result, o.reason), (GameResult::Win(Player(1)), EndReason::Goal));
+}
+
+#[test]
+fn a_broken_zone_is_reported_where_it_is_written() {
+    let text = camette_with_zones(
+        "[[zones]]\nplayer = \"Grey\"\nrole = \"goal\"\ncells = [\"C4\"]\n\n\
+         [[zones]]\nplayer = \"White\"\nrole = \"swamp\"\ncells = [\"C4\", \"Z9\"]\n\n\
+         [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = []\n",
+    );
+    assert_eq!(
+        problems(&text),
+        [
+            "5:10: zone of `Grey`, which is not a player; expected White, Black",
+            "11:8: role = `swamp`; expected \"goal\" or \"forbidden\"",
+            "12:16: zone cell `Z9` is not on the board",
+            "17:9: expected at least one zone cell",
+        ]
+    );
+}
+
+#[test]
+fn piece_values_feed_the_material_evaluation() {
+    let text = CHECKERS.replacen("prefix = \"K\"", "prefix = \"K\"\nvalue = 300", 1);
+    let g = checkers_family(&text);
+    assert_eq!(g.kinds()[1].value, Some(300));
+    assert_eq!(g.kinds()[0].value, None);
+    let m = Material::of_kinds(g.kinds());
+    let p = parse_position(&g, "B:WK18,22:B1,2,3").unwrap();
+    // White: a king (300) and a man (100); Black: three men.
+    assert_eq!(m.evaluate(&g, &p, Player(1)), 100);
+    // The checkers evaluation counts the king at the file's value too.
+    let terms = leap_checkers::CheckersEval::new(&g).terms(&g, &p, Player(1));
+    assert_eq!(terms.material, 100);
+    let bad = CHECKERS.replacen("prefix = \"K\"", "prefix = \"K\"\nvalue = 0", 1);
+    let line = line_of(&bad, "value = 0");
+    assert_eq!(problems(&bad), [format!("{line}:9: value = 0; expected 1 to 10000 (hundredths of a plain piece)")]);
+}
+
+#[test]
+fn a_checkers_variant_extends_checkers() {
+    let text = "extends = \"checkers\"\nname = \"checkers-no-advance-rule\"\n\n[end]\nadvance_limit = 0\n";
+    let g = checkers_family(text);
+    assert_eq!(g.end_rules().advance_limit, None);
+    assert_eq!(g.end_rules().move_limit, Some(100));
+    assert_eq!(perft(&g, &g.start(), 6, Count::Positions), 36_768);
+    // A Camelot-family key in it is refused at its place.
+    let wrong = format!("{text}\n[rules]\ncastle_moves = 2\n");
+    assert_eq!(problems(&wrong), ["8:16: `castle_moves` is not a key of the checkers family"]);
+}
+
+#[test]
+fn each_family_has_its_own_defaults() {
+    // A minimal checkers-family file: the end conditions not written take
+    // American checkers' values; a minimal Camelot-family file, the WCF's.
+    let keep = |text: &str, drop_from: &str| text[..text.find(drop_from).expect(drop_from)].to_string();
+    let checkers = checkers_family(&keep(CHECKERS, "[end]"));
+    let e = checkers.end_rules();
+    assert_eq!((e.move_limit, e.advance_limit, e.repetition, e.goal_count), (Some(100), Some(100), None, None));
+    assert_eq!(e.no_moves, leap_core::NoMoves::Loss);
+    let camelot_text = include_str!("../variants/camelot.toml");
+    let camelot = camelot_family(&keep(camelot_text, "[rules]"));
+    let e = camelot.end_rules();
+    assert_eq!((e.goal_count, e.bare_min_material, e.insufficient_material), (Some(2), 2, Some(1)));
+    assert_eq!((e.repetition, e.move_limit, e.advance_limit), (Some(3), Some(100), None));
+    assert_eq!(e.no_moves, leap_core::NoMoves::LossIfOpponentHas(2));
+    assert_eq!(camelot.rules().castle_moves, 2);
+}
