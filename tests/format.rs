@@ -209,3 +209,26 @@ fn each_family_has_its_own_defaults() {
     assert_eq!(e.no_moves, leap_core::NoMoves::LossIfOpponentHas(2));
     assert_eq!(camelot.rules().castle_moves, 2);
 }
+
+#[test]
+fn the_readmes_extends_examples_load() {
+    let readme = include_str!("../README.md");
+    let blocks: Vec<&str> = readme
+        .split("```toml\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .filter(|b| b.starts_with("extends"))
+        .collect();
+    assert!(blocks.len() >= 2, "the README shows extends for both families");
+    for block in blocks {
+        if let Err(e) = parse("README.md", block) {
+            panic!("a README example does not load:\n{block}\n{e}");
+        }
+    }
+    // The checkers example: White wins by reaching 1-4.
+    let hill = readme.split("```toml\n").find(|b| b.contains("checkers-hill")).unwrap().split("```").next().unwrap();
+    let g = checkers_family(hill);
+    let p = parse_position(&g, "W:W6:B29").unwrap();
+    let next = g.apply(&p, &read_move(&g, &p, "6-1").unwrap().key);
+    assert_eq!(g.outcome(&next).map(|o| o.reason), Some(EndReason::Goal));
+}
