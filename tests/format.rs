@@ -232,3 +232,59 @@ fn the_readmes_extends_examples_load() {
     let next = g.apply(&p, &read_move(&g, &p, "6-1").unwrap().key);
     assert_eq!(g.outcome(&next).map(|o| o.reason), Some(EndReason::Goal));
 }
+
+/// Damages `text` in one of a few ways a hand-edited file goes wrong.
+fn damaged(text: &str, rng: &mut leap_core::SplitMix64) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let pick = |rng: &mut leap_core::SplitMix64, n: usize| (rng.next_u64() % n.max(1) as u64) as usize;
+    let i = pick(rng, lines.len());
+    let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    const TOKENS: [&str; 12] =
+        ["0", "99", "-1", "\"\"", "\"Z99\"", "[]", "[\"A1\", \"A1\"]", "true", "\"White\"", "\"K\"", "300", "\"x\""];
+    match rng.next_u64() % 6 {
+        0 => {
+            out.remove(i.min(out.len() - 1));
+        }
+        1 => out.insert(i, lines[pick(rng, lines.len())].to_string()),
+        2 => return text.chars().take(pick(rng, text.len())).collect(),
+        3 => {
+            if let Some((key, _)) = out[i].split_once(" = ") {
+                out[i] = format!("{key} = {}", TOKENS[pick(rng, TOKENS.len())]);
+            }
+        }
+        4 => {
+            let j = pick(rng, lines.len());
+            out.swap(i, j);
+        }
+        _ => out[i] = out[i].replace('"', ""),
+    }
+    out.join("\n")
+}
+
+#[test]
+fn no_damaged_file_makes_the_loader_panic() {
+    let mut rng = leap_core::SplitMix64::new(2026);
+    let (mut ok, mut refused) = (0, 0);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for file in files {
+        let name = file.display().to_string();
+        let text = std::fs::read_to_string(&file).unwrap();
+        for round in 0..300 {
+            let mut broken = damaged(&text, &mut rng);
+            if round % 3 == 0 {
+                broken = damaged(&broken, &mut rng);
+            }
+            match std::panic::catch_unwind(|| parse("v.toml", &broken).map(|_| ())) {
+                Ok(Ok(())) => ok += 1,
+                Ok(Err(e)) => {
+                    assert!(!e.diagnostics.is_empty(), "{name}: refused without a reason");
+                    refused += 1;
+                }
+                Err(_) => panic!("{name}: the loader panicked on:\n{broken}"),
+            }
+        }
+    }
+    assert!(refused > ok / 10, "the damage is real: {refused} refused, {ok} still valid");
+}
