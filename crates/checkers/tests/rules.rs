@@ -10,16 +10,13 @@ use leap_core::{
     format_position, legal_move_texts, parse_position, read_move, EndReason, Game, GameResult, History, Outcome,
     Player, Position,
 };
+use leap_testkit::{play, pos};
 
 const BLACK: Player = Player(0);
 const WHITE: Player = Player(1);
 
 fn game() -> Checkers {
     load("checkers").expect("the built-in variant loads")
-}
-
-fn pos(g: &Checkers, text: &str) -> Position {
-    parse_position(g, text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The legal moves of a position, in notation, sorted by square number.
@@ -33,8 +30,7 @@ fn after(text: &str, played: &[&str]) -> (Checkers, Position) {
     let g = game();
     let mut p = pos(&g, text);
     for m in played {
-        let read = read_move(&g, &p, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        p = g.apply(&p, &read.key);
+        p = play(&g, &p, m);
     }
     (g, p)
 }
