@@ -394,28 +394,32 @@ impl Game for Camelot {
     }
 
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        let mover = pos.to_move();
         let mut next = *pos;
+        self.apply_in_place(&mut next, key);
+        next
+    }
+
+    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+        let mover = pos.to_move();
         if !key.is_pass() {
             for c in key.captured {
-                next.remove(c);
+                pos.remove(c);
             }
-            next.move_piece(key.from, key.to);
+            pos.move_piece(key.from, key.to);
             let held = self.held_castle(mover, key.from);
             if held.is_some() && key.from != key.to {
-                next.set_counter(mover, pos.counter(mover) + 1);
+                pos.set_counter(mover, pos.counter(mover) + 1);
             }
             let entered = held.is_none() && self.goal_zones[mover.index()].contains(key.to);
             if key.is_capture() || entered {
-                next.set_clock(0);
+                pos.set_clock(0);
             } else {
-                next.set_clock(pos.clock().saturating_add(1));
+                pos.set_clock(pos.clock().saturating_add(1));
             }
         } else {
-            next.set_clock(pos.clock().saturating_add(1));
+            pos.set_clock(pos.clock().saturating_add(1));
         }
-        next.set_to_move(self.next_player(&next, mover));
-        next
+        pos.set_to_move(self.next_player(pos, mover));
     }
 
     fn repetition_limit(&self) -> Option<u32> {

@@ -222,26 +222,32 @@ impl Game for Checkers {
     /// on its promotion row, and advances the clocks: the first counts plies
     /// since the last capture, the second plies since a man last moved.
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        let mover = pos.to_move();
-        // (One way out, so that the new position is built where it is returned.)
-        let rules = pos.kind_at(key.from).map(|k| self.kind_rules[k.index()]);
         let mut next = *pos;
-        if let Some(rules) = rules {
-            for c in key.captured {
-                next.remove(c);
-            }
-            next.move_piece(key.from, key.to);
-            if let Some(crowned) = rules.promotes_to {
-                if self.promotion[mover.index()].contains(key.to) {
-                    next.set_kind(key.to, crowned);
-                }
-            }
-            next.set_clock(if key.is_capture() { 0 } else { pos.clock().saturating_add(1) });
-            let advanced = rules.movement == Movement::Forward;
-            next.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
-            next.set_to_move(Self::opponent(mover));
-        }
+        self.apply_in_place(&mut next, key);
         next
+    }
+
+    #[inline]
+    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+        let mover = pos.to_move();
+        let Some(rules) = pos.kind_at(key.from).map(|k| self.kind_rules[k.index()]) else {
+            return;
+        };
+        if key.is_capture() {
+            for c in key.captured {
+                pos.remove(c);
+            }
+        }
+        pos.move_piece(key.from, key.to);
+        if let Some(crowned) = rules.promotes_to {
+            if self.promotion[mover.index()].contains(key.to) {
+                pos.set_kind(key.to, crowned);
+            }
+        }
+        pos.set_clock(if key.is_capture() { 0 } else { pos.clock().saturating_add(1) });
+        let advanced = rules.movement == Movement::Forward;
+        pos.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
+        pos.set_to_move(Self::opponent(mover));
     }
 
     /// As the variant file says (PDN: White first, although Black moves first).

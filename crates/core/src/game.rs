@@ -68,6 +68,15 @@ pub trait Game: LeapRules + Sync {
     }
     /// The position after the (legal) move `key`.
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position;
+    /// Plays the (legal) move `key` on `pos`, which becomes the position
+    /// after it: [`Game::apply`] without building a second position, for
+    /// callers that make a copy anyway (perft). A game whose `apply` copies
+    /// the position and edits the copy can give its edits here and have
+    /// `apply` call them.
+    #[inline]
+    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+        *pos = self.apply(pos, key);
+    }
     /// Draw after this many occurrences of a position, if the variant has that rule.
     fn repetition_limit(&self) -> Option<u32> {
         None

@@ -145,8 +145,9 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
         game.legal_moves_into(pos, list);
         let mut total = 0;
         for i in 0..list.keys.len() {
-            let key = list.keys[i];
-            total += perft_with(game, &game.apply(pos, &key), depth - 1, count, rest);
+            let mut child = *pos;
+            game.apply_in_place(&mut child, &list.keys[i]);
+            total += perft_with(game, &child, depth - 1, count, rest);
         }
         total
     } else {
@@ -159,8 +160,9 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
         game.legal_paths(pos, &mut AllPaths(&mut list.keys));
         let mut total = 0;
         for i in 0..list.keys.len() {
-            let key = list.keys[i];
-            total += perft_with(game, &game.apply(pos, &key), depth - 1, count, rest);
+            let mut child = *pos;
+            game.apply_in_place(&mut child, &list.keys[i]);
+            total += perft_with(game, &child, depth - 1, count, rest);
         }
         total
     }
