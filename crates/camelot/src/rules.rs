@@ -367,6 +367,13 @@ impl Game for Camelot {
         self.scope_for(pos, mine)
     }
 
+    /// With no piece in its own castle, the player may move any piece, and
+    /// must capture if one can jump.
+    fn obliged_scope(&self, pos: &Position) -> Option<Bitset> {
+        let mine = pos.pieces_of(pos.to_move());
+        (!mine.intersects(self.castle(pos.to_move()))).then_some(mine)
+    }
+
     fn decided(&self, pos: &Position) -> Option<Outcome> {
         self.end.decided(pos, &self.goal_zones)
     }

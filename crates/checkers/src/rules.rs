@@ -191,6 +191,11 @@ impl Game for Checkers {
         TurnScope { pieces: mine, captures_only: self.compulsory_capture && any_jump(self, pos, mine) }
     }
 
+    /// With compulsory capture, the scope is every piece, capturing if one can.
+    fn obliged_scope(&self, pos: &Position) -> Option<Bitset> {
+        self.compulsory_capture.then(|| pos.pieces_of(pos.to_move()))
+    }
+
     /// A side without pieces has lost; the 50-move rules draw.
     fn decided(&self, pos: &Position) -> Option<Outcome> {
         let to_move = pos.to_move();

@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::moves::{Leg, Move, MoveKey};
 use crate::outcome::Outcome;
 use crate::position::{Kind, Piece, Player, Position};
-use crate::walk::{walk, KeyList, LeapRules, PathMode, PathSink, TurnScope};
+use crate::walk::{walk, walk_obliged, KeyList, LeapRules, PathMode, PathSink, TurnScope};
 
 /// A player as a variant names it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -56,6 +56,14 @@ pub trait Game: LeapRules + Sync {
     }
     /// Which pieces may move this turn and whether a capture is required.
     fn scope(&self, pos: &Position) -> TurnScope;
+    /// When the turn rule in `pos` is "these pieces may move, and must
+    /// capture if one of them can jump", that is when [`Game::scope`] is
+    /// `TurnScope { pieces, captures_only: any_jump(self, pos, pieces) }`:
+    /// those pieces. Listing and counting the moves then look for jumps once
+    /// instead of twice. `None` (the default): they go by [`Game::scope`].
+    fn obliged_scope(&self, _pos: &Position) -> Option<Bitset> {
+        None
+    }
     /// The outcome, if the game is over without looking at the moves.
     fn decided(&self, pos: &Position) -> Option<Outcome>;
     /// The outcome when the player to move has no legal move (and does not pass).
@@ -112,7 +120,7 @@ pub trait Game: LeapRules + Sync {
     fn legal_moves_into(&self, pos: &Position, out: &mut KeyList) {
         out.clear();
         if self.decided(pos).is_none() {
-            walk(self, pos, self.scope(pos), PathMode::Distinct, out);
+            walk_turn(self, pos, PathMode::Distinct, out);
             if out.keys.is_empty() && self.passes_when_stuck(pos) {
                 out.keys.push(MoveKey::PASS);
             }
@@ -133,7 +141,7 @@ pub trait Game: LeapRules + Sync {
     {
         if self.decided(pos).is_none() {
             let mut counted = Counted { sink, paths: 0 };
-            walk(self, pos, self.scope(pos), PathMode::Simple, &mut counted);
+            walk_turn(self, pos, PathMode::Simple, &mut counted);
             if counted.paths == 0 && self.passes_when_stuck(pos) {
                 counted.sink.emit(MoveKey::PASS.from, MoveKey::PASS.to, &[], Bitset::EMPTY);
             }
@@ -186,6 +194,16 @@ pub trait Game: LeapRules + Sync {
         } else {
             Err(IllegalMove { position: Box::new(*pos), key: *key })
         }
+    }
+}
+
+/// Enumerates the moves of the turn in `pos` (not decided), as
+/// [`Game::obliged_scope`] or else [`Game::scope`] allows.
+#[inline]
+pub(crate) fn walk_turn<G: Game + ?Sized, S: PathSink>(game: &G, pos: &Position, mode: PathMode, sink: &mut S) {
+    match game.obliged_scope(pos) {
+        Some(pieces) => walk_obliged(game, pos, pieces, mode, sink),
+        None => walk(game, pos, game.scope(pos), mode, sink),
     }
 }
 

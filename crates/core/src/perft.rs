@@ -4,10 +4,10 @@
 
 use crate::bitset::Bitset;
 use crate::board::Cell;
-use crate::game::Game;
 use crate::moves::{Leg, MoveKey};
 use crate::position::Position;
-use crate::walk::{walk, KeyList, PathMode, PathSink};
+use crate::game::{walk_turn, Game};
+use crate::walk::{KeyList, PathMode, PathSink};
 use rayon::prelude::*;
 
 /// What perft counts as one move.
@@ -73,7 +73,7 @@ fn count_moves_with<G: Game>(game: &G, pos: &Position, captures: &mut Vec<MoveKe
     }
     captures.clear();
     let mut counter = Counter { from: None, quiet: Bitset::EMPTY, done: 0, captures };
-    walk(game, pos, game.scope(pos), PathMode::Distinct, &mut counter);
+    walk_turn(game, pos, PathMode::Distinct, &mut counter);
     match counter.total() {
         0 if game.passes_when_stuck(pos) => 1,
         n => n,

@@ -176,35 +176,18 @@ pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset
 }
 
 fn any_jump_in<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
-    let board = rules.board();
-    let mover = pos.to_move();
-    let enemies = enemies_of::<R, T>(rules, pos, mover);
-    let empty = T::of(board.cells()).minus(occupied(pos));
-    let mut rest = T::of(pieces).and(T::of(pos.pieces_of(mover)));
+    let ctx = Ctx::<T>::new(rules, pos, pos.to_move());
+    let mut rest = ctx.own.and(T::of(pieces));
     for (kind, cells) in by_kind(pos, rest) {
-        let piece = Piece { player: mover, kind };
-        if let Some((ab, landings)) = rules.uniform(pos, piece) {
-            if !jumpers(board, cells, ab.jump_dirs, enemies, empty.minus(T::of(landings.jump.forbidden))).is_empty() {
+        if let Some((ab, landings)) = rules.uniform(pos, Piece { player: pos.to_move(), kind }) {
+            let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+            if !jumpers(ctx.board, cells, ab.jump_dirs, ctx.enemies, land_ok).is_empty() {
                 return true;
             }
             rest = rest.minus(cells);
         }
     }
-    rest.cells().any(|c| {
-        if T::around(board, c).and(enemies).is_empty() {
-            return false;
-        }
-        let Some(kind) = pos.kind_at(c) else {
-            return false;
-        };
-        let piece = Piece { player: mover, kind };
-        let ab = rules.abilities(pos, c, piece);
-        if ab.jump_dirs == 0 {
-            return false;
-        }
-        let forbidden = T::of(rules.landings(pos, c, piece).jump.forbidden);
-        jump_from(board, c, ab.jump_dirs, enemies, empty.minus(forbidden), T::none(), forbidden)
-    })
+    any_piece_jumps(rules, pos, &ctx, rest)
 }
 
 /// The occupied cells of `pos`.
@@ -541,46 +524,136 @@ pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
     mode: PathMode,
     sink: &mut S,
 ) {
+    let captures = if scope.captures_only { Captures::Only } else { Captures::Allowed };
+    walk_captures(rules, pos, scope.pieces, captures, mode, sink);
+}
+
+/// Enumerates the moves of `pieces` in `pos` under the capture obligation
+/// of [`any_jump`]: only capturing moves (and goal entries) when one of
+/// them can jump, any move otherwise. The same as [`walk`] with the scope
+/// `TurnScope { pieces, captures_only: any_jump(rules, pos, pieces) }`, the
+/// jumps being looked for once.
+pub(crate) fn walk_obliged<R: LeapRules + ?Sized, S: PathSink>(
+    rules: &R,
+    pos: &Position,
+    pieces: Bitset,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    walk_captures(rules, pos, pieces, Captures::IfAny, mode, sink);
+}
+
+/// Which moves the walk keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Captures {
+    /// Only capturing moves and goal entries.
+    Only,
+    /// Any move.
+    Allowed,
+    /// As [`Captures::Only`] if a piece can jump, else as [`Captures::Allowed`].
+    IfAny,
+}
+
+#[inline]
+fn walk_captures<R: LeapRules + ?Sized, S: PathSink>(
+    rules: &R,
+    pos: &Position,
+    pieces: Bitset,
+    captures: Captures,
+    mode: PathMode,
+    sink: &mut S,
+) {
     if rules.board().fits_word() {
-        walk_in::<R, S, u64>(rules, pos, scope, mode, sink)
+        walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink)
     } else {
-        walk_in::<R, S, Bitset>(rules, pos, scope, mode, sink)
+        walk_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink)
     }
+}
+
+/// A kind whose pieces move alike and do not canter, which the walker
+/// treats in bulk: its pieces among those that may move, their abilities
+/// and landings, and those of them that can jump.
+struct Bulk<'a, T> {
+    cells: T,
+    ab: Abilities,
+    landings: &'a Landings,
+    jumpers: T,
 }
 
 fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     rules: &R,
     pos: &Position,
-    scope: TurnScope,
+    pieces: Bitset,
+    captures: Captures,
     mode: PathMode,
     sink: &mut S,
 ) {
     let mover = pos.to_move();
     let ctx = Ctx::<T>::new(rules, pos, mover);
-    let mut pieces = ctx.own.and(T::of(scope.pieces));
-    if S::COUNTS {
-        pieces = count_uniform(rules, pos, &ctx, pieces, scope.captures_only, mode, sink);
-    } else {
-        pieces = movable(rules, pos, &ctx, pieces, scope.captures_only);
+    let board = ctx.board;
+    let pieces = ctx.own.and(T::of(pieces));
+    // The bulk kinds, with their jumpers found once.
+    let mut bulk: [Option<Bulk<T>>; MAX_KINDS] = [const { None }; MAX_KINDS];
+    let mut rest = pieces;
+    let mut any_jumper = false;
+    for (kind, cells) in by_kind(pos, pieces) {
+        let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
+            continue;
+        };
+        if ab.canter_dirs != 0 {
+            continue;
+        }
+        let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+        let jumpers = jumpers(board, cells, ab.jump_dirs, ctx.enemies, land_ok);
+        any_jumper |= !jumpers.is_empty();
+        rest = rest.minus(cells);
+        bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers });
     }
-    for from in pieces.cells() {
+    let captures_only = match captures {
+        Captures::Only => true,
+        Captures::Allowed => false,
+        Captures::IfAny => any_jumper || any_piece_jumps(rules, pos, &ctx, rest),
+    };
+    for b in bulk.iter().flatten() {
+        let step_ok = step_targets(&ctx, b.landings, captures_only);
+        if S::COUNTS {
+            // Steps counted at once; only the pieces that can jump walked.
+            if !step_ok.is_empty() {
+                sink.add_steps(step_count(board, b.cells, b.ab.step_dirs, step_ok) as u64);
+            }
+            for from in b.jumpers.cells() {
+                Walker::new(&ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
+            }
+        } else {
+            // Only the pieces that can step or jump walked.
+            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, step_ok));
+        }
+    }
+    for from in rest.cells() {
         if let Some(kind) = pos.kind_at(from) {
-            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, scope.captures_only, mode, sink);
+            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
         }
     }
 }
 
-/// The kinds among `pieces` (the mover's) whose pieces move alike and do not
-/// canter, which the walker treats in bulk: their cells, abilities and landings.
+/// Whether one of `pieces` (the mover's) could jump, looked at piece by piece.
 #[inline]
-fn bulk_kinds<'a, R: LeapRules + ?Sized, T: CellSet + 'a>(
-    rules: &'a R,
-    pos: &'a Position,
-    pieces: T,
-) -> impl Iterator<Item = (T, Abilities, &'a Landings)> + 'a {
-    by_kind(pos, pieces).filter_map(move |(kind, cells)| {
-        let (ab, landings) = rules.uniform(pos, Piece { player: pos.to_move(), kind })?;
-        (ab.canter_dirs == 0).then_some((cells, ab, landings))
+fn any_piece_jumps<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, ctx: &Ctx<T>, pieces: T) -> bool {
+    let (board, mover) = (ctx.board, pos.to_move());
+    pieces.cells().any(|c| {
+        if T::around(board, c).and(ctx.enemies).is_empty() {
+            return false;
+        }
+        let Some(kind) = pos.kind_at(c) else {
+            return false;
+        };
+        let piece = Piece { player: mover, kind };
+        let ab = rules.abilities(pos, c, piece);
+        if ab.jump_dirs == 0 {
+            return false;
+        }
+        let forbidden = T::of(rules.landings(pos, c, piece).jump.forbidden);
+        jump_from(board, c, ab.jump_dirs, ctx.enemies, ctx.empty.minus(forbidden), T::none(), forbidden)
     })
 }
 
@@ -596,67 +669,16 @@ fn step_targets<T: CellSet>(ctx: &Ctx<T>, landings: &Landings, captures_only: bo
     }
 }
 
-/// The pieces of `pieces` worth walking: those that move alike and do not
-/// canter are kept only if they can step or jump (looked at in bulk); the
-/// others are all kept.
+/// The pieces of `cells` that can step in one of `dirs` onto a cell of `ok`.
 #[inline]
-fn movable<R: LeapRules + ?Sized, T: CellSet>(
-    rules: &R,
-    pos: &Position,
-    ctx: &Ctx<T>,
-    pieces: T,
-    captures_only: bool,
-) -> T {
-    let board = ctx.board;
-    let mut keep = pieces;
-    for (cells, ab, landings) in bulk_kinds(rules, pos, pieces) {
-        let step_ok = step_targets(ctx, landings, captures_only);
-        let jump_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-        let moving = movers_in(board, cells, &ab, ctx.enemies, step_ok, jump_ok);
-        keep = keep.minus(cells).or(moving);
-    }
-    keep
-}
-
-/// The pieces of `cells` that can step onto `step_ok` or jump onto `jump_ok`.
-#[inline]
-fn movers_in<T: CellSet>(board: &Board, cells: T, ab: &Abilities, enemies: T, step_ok: T, jump_ok: T) -> T {
+fn steppers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> T {
     let mut found = T::none();
-    for d in dir_list(ab.step_dirs) {
-        found = found.or(step_ok.shift(board, board.opposite(d)));
-    }
-    cells.and(found).or(jumpers(board, cells, ab.jump_dirs, enemies, jump_ok))
-}
-
-/// For a counting sink: the moves of the pieces of `pieces` that move alike
-/// and do not canter, kind by kind, their steps counted at once and only the
-/// pieces that can jump walked. Returns the pieces left to walk one by one.
-#[inline]
-fn count_uniform<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
-    rules: &R,
-    pos: &Position,
-    ctx: &Ctx<T>,
-    pieces: T,
-    captures_only: bool,
-    mode: PathMode,
-    sink: &mut S,
-) -> T {
-    let board = ctx.board;
-    let mut rest = pieces;
-    for (cells, ab, landings) in bulk_kinds(rules, pos, pieces) {
-        rest = rest.minus(cells);
-        let step_ok = step_targets(ctx, landings, captures_only);
-        if !step_ok.is_empty() {
-            sink.add_steps(step_count(board, cells, ab.step_dirs, step_ok) as u64);
-        }
-        if ab.jump_dirs != 0 {
-            let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-            for from in jumpers(board, cells, ab.jump_dirs, ctx.enemies, land_ok).cells() {
-                Walker::new(ctx, from, ab, landings, captures_only, mode, sink).jumps(from, T::none());
-            }
+    if !ok.is_empty() {
+        for d in dir_list(dirs) {
+            found = found.or(ok.shift(board, board.opposite(d)));
         }
     }
-    rest
+    cells.and(found)
 }
 
 /// Enumerates the moves of the piece on `from` (see [`walk`]).
