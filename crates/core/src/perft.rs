@@ -4,9 +4,9 @@
 
 use crate::bitset::Bitset;
 use crate::board::Cell;
+use crate::game::{walk_turn, Game};
 use crate::moves::{Leg, MoveKey};
 use crate::position::Position;
-use crate::game::{walk_turn, Game};
 use crate::walk::{KeyList, PathMode, PathSink};
 use rayon::prelude::*;
 

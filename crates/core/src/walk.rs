@@ -18,7 +18,7 @@
 //! During a move the start cell counts as empty.
 
 use crate::bitset::Bitset;
-use crate::board::{Board, Cell, DirMask};
+use crate::board::{Board, Cell, DirMask, MAX_DIRS};
 use crate::moves::{Leg, LegKind, Legs, MoveKey};
 use crate::position::{Kind, Piece, Player, Position, MAX_KINDS};
 
@@ -147,12 +147,13 @@ pub trait PathSink {
     fn follow(&mut self, _legs: &[Leg], _captured: Bitset) -> bool {
         true
     }
-    /// Whether the sink only counts: it then takes the quiet one-step moves
-    /// of pieces that move alike ([`LeapRules::uniform`], without canters)
-    /// as a number, through [`PathSink::add_steps`], instead of one by one.
+    /// Whether the sink only counts: it then takes the one-step moves and
+    /// the single jumps that cannot go on of pieces that move alike
+    /// ([`LeapRules::uniform`], without canters) as a number, through
+    /// [`PathSink::add_steps`], instead of one by one.
     const COUNTS: bool = false;
-    /// `n` more quiet one-step moves, each a distinct move (called only when
-    /// [`PathSink::COUNTS`]).
+    /// `n` more moves of one leg (a step, or a jump that ends there), each a
+    /// distinct move with a single path (called only when [`PathSink::COUNTS`]).
     fn add_steps(&mut self, _n: u64) {}
 }
 
@@ -621,8 +622,8 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
             if !step_ok.is_empty() {
                 sink.add_steps(step_count(board, b.cells, b.ab.step_dirs, step_ok) as u64);
             }
-            for from in b.jumpers.cells() {
-                Walker::new(&ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
+            if !b.jumpers.is_empty() {
+                count_jumps(&ctx, b, captures_only, mode, sink);
             }
         } else {
             // Only the pieces that can step or jump walked.
@@ -634,6 +635,46 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
             walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
         }
     }
+}
+
+/// For a counting sink: the jumps of the pieces of a bulk kind, direction
+/// by direction. A jump that must end where it lands (on a stop or goal, or
+/// with no jump on from there) is a move of its own, counted at once; the
+/// others are walked from their first leg. (Once a piece has jumped in
+/// direction `d`, what it leapt over is gone and the cell it left is behind
+/// it: going on in any direction but back, it meets the same pieces and
+/// empty cells as a piece standing there before the move.)
+#[inline]
+fn count_jumps<S: PathSink, T: CellSet>(ctx: &Ctx<T>, b: &Bulk<T>, captures_only: bool, mode: PathMode, sink: &mut S) {
+    let board = ctx.board;
+    let land_ok = ctx.empty.minus(T::of(b.landings.jump.forbidden));
+    let ends = T::of(b.landings.jump.stop | b.landings.jump.goal);
+    // Per direction: the cells, wherever, from which a jump that way lands.
+    let mut from_dir = [T::none(); MAX_DIRS];
+    for d in dir_list(b.ab.jump_dirs) {
+        let back = board.opposite(d);
+        from_dir[d] = ctx.enemies.and(land_ok.shift(board, back)).shift(board, back);
+    }
+    let mut single = 0;
+    for d in dir_list(b.ab.jump_dirs) {
+        let jumping = b.cells.and(from_dir[d]);
+        if jumping.is_empty() {
+            continue;
+        }
+        let back = board.opposite(d);
+        let landed = jumping.shift(board, d).shift(board, d);
+        let mut onward = T::none();
+        for e in dir_list(b.ab.jump_dirs & !(1 << back)) {
+            onward = onward.or(from_dir[e]);
+        }
+        let going_on = landed.minus(ends).and(onward);
+        single += landed.minus(going_on).count();
+        for land in going_on.cells() {
+            let from = Cell::new(board.leap_table(land)[back]);
+            Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jump(from, d, T::none());
+        }
+    }
+    sink.add_steps(single as u64);
 }
 
 /// Whether one of `pieces` (the mover's) could jump, looked at piece by piece.
@@ -924,17 +965,24 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            let (over, land) = (Cell::new(steps[d]), Cell::new(leaps[d]));
-            let now = captured.or(T::single(over));
-            if !self.push(land, LegKind::Jump, now) {
-                continue;
-            }
-            if self.landings.jump.get(land) != Landing::Continue || !self.jumps(land, now) {
-                self.emit(now);
-            }
-            self.pop(sq);
+            self.jump(sq, d, captured);
         }
         any
+    }
+
+    /// Jumps from `sq` in direction `d` (a jump that is possible) having
+    /// captured `captured`, and on from where it lands.
+    #[inline]
+    fn jump(&mut self, sq: Cell, d: usize, captured: T) {
+        let (over, land) = (Cell::new(self.board.step_table(sq)[d]), Cell::new(self.board.leap_table(sq)[d]));
+        let now = captured.or(T::single(over));
+        if !self.push(land, LegKind::Jump, now) {
+            return;
+        }
+        if self.landings.jump.get(land) != Landing::Continue || !self.jumps(land, now) {
+            self.emit(now);
+        }
+        self.pop(sq);
     }
 }
 
