@@ -409,10 +409,7 @@ impl Game for Camelot {
     fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
         let mover = pos.to_move();
         if !key.is_pass() {
-            for c in key.captured {
-                pos.remove(c);
-            }
-            pos.move_piece(key.from, key.to);
+            pos.make_move(key.from, key.to, key.captured);
             let held = self.held_castle(mover, key.from);
             if held.is_some() && key.from != key.to {
                 pos.set_counter(mover, pos.counter(mover) + 1);

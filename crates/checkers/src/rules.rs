@@ -235,15 +235,10 @@ impl Game for Checkers {
     #[inline]
     fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
         let mover = pos.to_move();
-        let Some(rules) = pos.kind_at(key.from).map(|k| self.kind_rules[k.index()]) else {
+        let Some(piece) = pos.make_move(key.from, key.to, key.captured) else {
             return;
         };
-        if key.is_capture() {
-            for c in key.captured {
-                pos.remove(c);
-            }
-        }
-        pos.move_piece(key.from, key.to);
+        let rules = self.kind_rules[piece.kind.index()];
         if let Some(crowned) = rules.promotes_to {
             if self.promotion[mover.index()].contains(key.to) {
                 pos.set_kind(key.to, crowned);

@@ -233,6 +233,10 @@ impl<S: PathSink> PathSink for Counted<'_, S> {
         self.paths += n as usize;
         self.sink.add_steps(n);
     }
+    fn emit_lone_step(&mut self, from: Cell, to: Cell) {
+        self.paths += 1;
+        self.sink.emit_lone_step(from, to);
+    }
     fn follow(&mut self, legs: &[Leg], captured: Bitset) -> bool {
         self.sink.follow(legs, captured)
     }

@@ -90,8 +90,9 @@ struct Counter<'a> {
 }
 
 impl Counter<'_> {
+    #[inline]
     fn total(&self) -> u64 {
-        self.done + self.quiet.len() as u64 + self.captures.len() as u64
+        self.done + self.captures.len() as u64
     }
 }
 
@@ -106,11 +107,13 @@ impl PathSink for Counter<'_> {
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         if captured.is_empty() {
             if self.from != Some(from) {
-                self.done += self.quiet.len() as u64;
                 self.quiet = Bitset::EMPTY;
                 self.from = Some(from);
             }
-            self.quiet.insert(to);
+            if !self.quiet.contains(to) {
+                self.quiet.insert(to);
+                self.done += 1;
+            }
         } else {
             let key = MoveKey { from, to, captured };
             if !self.captures.contains(&key) {

@@ -196,11 +196,43 @@ impl Position {
         let Some(p) = self.piece_at(from) else {
             return;
         };
-        self.remove(to);
+        if self.is_occupied(to) {
+            self.remove(to);
+        }
         let both = Bitset::single(from) | Bitset::single(to);
         self.by_player[p.player.index()] ^= both;
         self.by_kind[p.kind.index()] ^= both;
         self.hash ^= piece_key(from, p) ^ piece_key(to, p);
+    }
+
+    /// Makes a move of the family: removes the pieces on `captured`, then
+    /// moves the piece on `from` to `to` (as [`Position::move_piece`]).
+    /// Returns the piece moved; does nothing and returns `None` if `from` is
+    /// empty. (Each cell is looked at once, for game rules' `apply`.)
+    #[inline]
+    pub fn make_move(&mut self, from: Cell, to: Cell, captured: Bitset) -> Option<Piece> {
+        let p = self.piece_at(from)?;
+        if !captured.is_empty() {
+            for c in captured {
+                self.remove(c);
+            }
+        }
+        if from != to {
+            if self.is_occupied(to) {
+                self.remove(to);
+            }
+            let both = Bitset::single(from) | Bitset::single(to);
+            self.by_player[p.player.index()] ^= both;
+            self.by_kind[p.kind.index()] ^= both;
+            self.hash ^= piece_key(from, p) ^ piece_key(to, p);
+        }
+        Some(p)
+    }
+
+    /// Whether a piece stands on `cell`.
+    #[inline]
+    pub fn is_occupied(&self, cell: Cell) -> bool {
+        first_holding(&self.by_player, cell).is_some()
     }
 
     /// Changes the kind of the piece on `cell` (promotion).

@@ -143,6 +143,14 @@ pub trait PathSink {
     /// A complete legal move of the piece on `from` ending on `to`, with its
     /// path (when [`PathSink::PATHS`]) and captures.
     fn emit(&mut self, from: Cell, to: Cell, legs: &[Leg], captured: Bitset);
+    /// A one-step move of a piece that does not canter, so that the move
+    /// has no other path and no other quiet move of the piece ends on `to`:
+    /// called instead of [`PathSink::emit`] when the sink does not look at
+    /// paths. The default passes it on to `emit`.
+    #[inline]
+    fn emit_lone_step(&mut self, from: Cell, to: Cell) {
+        self.emit(from, to, &[], Bitset::EMPTY);
+    }
     /// Called after each leg is added; returning `false` abandons the branch.
     fn follow(&mut self, _legs: &[Leg], _captured: Bitset) -> bool {
         true
@@ -743,14 +751,16 @@ pub fn walk_piece<R: LeapRules + ?Sized, S: PathSink>(
     }
 }
 
-/// Hands a one-step move to `sink`.
+/// Hands a one-step move to `sink`; `lone` when the piece does not canter.
 #[inline]
-fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell) {
+fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell, lone: bool) {
     if S::PATHS {
         let legs = [Leg { to, kind: LegKind::Step }];
         if sink.follow(&legs, Bitset::EMPTY) {
             sink.emit(from, to, &legs, Bitset::EMPTY);
         }
+    } else if lone {
+        sink.emit_lone_step(from, to);
     } else {
         sink.emit(from, to, &[], Bitset::EMPTY);
     }
@@ -781,7 +791,7 @@ fn walk_from<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
             m &= m - 1;
             let to = Cell::new(steps[d]);
             if !captures_only || landings.step.get(to) == Landing::Goal {
-                emit_step(sink, from, to);
+                emit_step(sink, from, to, ab.canter_dirs == 0);
             }
         }
     }
@@ -1010,6 +1020,10 @@ impl KeyList {
 
 impl PathSink for KeyList {
     const PATHS: bool = false;
+    #[inline]
+    fn emit_lone_step(&mut self, from: Cell, to: Cell) {
+        self.keys.push(MoveKey { from, to, captured: Bitset::EMPTY });
+    }
     #[inline]
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         let key = MoveKey { from, to, captured };
