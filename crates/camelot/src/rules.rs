@@ -368,6 +368,13 @@ impl Game for Camelot {
         self.scope_for(pos, mine)
     }
 
+    /// With no piece in its own castle, the player may move any piece, and
+    /// must capture if one can jump.
+    fn obliged_scope(&self, pos: &Position) -> Option<Bitset> {
+        let mine = pos.pieces_of(pos.to_move());
+        (!mine.intersects(self.castle(pos.to_move()))).then_some(mine)
+    }
+
     fn decided(&self, pos: &Position) -> Option<Outcome> {
         self.end.decided(pos, &self.goal_zones)
     }
@@ -395,28 +402,29 @@ impl Game for Camelot {
     }
 
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        let mover = pos.to_move();
         let mut next = *pos;
+        self.apply_in_place(&mut next, key);
+        next
+    }
+
+    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+        let mover = pos.to_move();
         if !key.is_pass() {
-            for c in key.captured {
-                next.remove(c);
-            }
-            next.move_piece(key.from, key.to);
+            pos.make_move(key.from, key.to, key.captured);
             let held = self.held_castle(mover, key.from);
             if held.is_some() && key.from != key.to {
-                next.set_counter(mover, pos.counter(mover) + 1);
+                pos.set_counter(mover, pos.counter(mover) + 1);
             }
             let entered = held.is_none() && self.goal_zones[mover.index()].contains(key.to);
             if key.is_capture() || entered {
-                next.set_clock(0);
+                pos.set_clock(0);
             } else {
-                next.set_clock(pos.clock().saturating_add(1));
+                pos.set_clock(pos.clock().saturating_add(1));
             }
         } else {
-            next.set_clock(pos.clock().saturating_add(1));
+            pos.set_clock(pos.clock().saturating_add(1));
         }
-        next.set_to_move(self.next_player(&next, mover));
-        next
+        pos.set_to_move(self.next_player(pos, mover));
     }
 
     fn repetition_limit(&self) -> Option<u32> {

@@ -183,6 +183,11 @@ impl Game for Checkers {
         TurnScope { pieces: mine, captures_only: self.compulsory_capture && any_jump(self, pos, mine) }
     }
 
+    /// With compulsory capture, the scope is every piece, capturing if one can.
+    fn obliged_scope(&self, pos: &Position) -> Option<Bitset> {
+        self.compulsory_capture.then(|| pos.pieces_of(pos.to_move()))
+    }
+
     /// The variant's end conditions: in American checkers, a side without
     /// pieces has lost, and the 50-move rules draw.
     fn decided(&self, pos: &Position) -> Option<Outcome> {
@@ -201,27 +206,28 @@ impl Game for Checkers {
     /// on its promotion row, and advances the clocks: the first counts plies
     /// since the last capture, the second plies since a man last moved.
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        let mover = pos.to_move();
-        // (One way out, so that the new position is built where it is returned.)
-        let rules = pos.kind_at(key.from).map(|k| self.kind_rules[k.index()]);
         let mut next = *pos;
-        if let Some(rules) = rules {
-            for c in key.captured {
-                next.remove(c);
-            }
-            next.move_piece(key.from, key.to);
-            if let Some(crowned) = rules.promotes_to {
-                if self.promotion[mover.index()].contains(key.to) {
-                    next.set_kind(key.to, crowned);
-                }
-            }
-            let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
-            next.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
-            let advanced = rules.movement == Movement::Forward;
-            next.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
-            next.set_to_move(Self::opponent(mover));
-        }
+        self.apply_in_place(&mut next, key);
         next
+    }
+
+    #[inline]
+    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+        let mover = pos.to_move();
+        let Some(piece) = pos.make_move(key.from, key.to, key.captured) else {
+            return;
+        };
+        let rules = self.kind_rules[piece.kind.index()];
+        if let Some(crowned) = rules.promotes_to {
+            if self.promotion[mover.index()].contains(key.to) {
+                pos.set_kind(key.to, crowned);
+            }
+        }
+        let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
+        pos.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
+        let advanced = rules.movement == Movement::Forward;
+        pos.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
+        pos.set_to_move(Self::opponent(mover));
     }
 
     /// As the variant file says (PDN: White first, although Black moves first).

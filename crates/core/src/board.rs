@@ -127,11 +127,15 @@ pub struct Board {
     /// Per direction: the cells grouped by the index difference to their
     /// neighbour in that direction, for moving whole sets at once.
     shifts: Vec<Vec<(i32, Bitset)>>,
-    /// The same for boards of at most 64 cells, as machine words, all
-    /// directions in one list; direction `d`'s groups are
-    /// `word_shifts[word_ranges[d].0..word_ranges[d].1]`.
-    word_shifts: Vec<(i32, u64)>,
-    word_ranges: [(u16, u16); MAX_DIRS],
+    /// The same for boards of at most 64 cells, as machine words: per
+    /// direction, the groups as (cells, left rotation), a group whose cells
+    /// all have their neighbour on the board being moved by a rotation of the
+    /// word. Directions with at most two groups (every built-in board) are
+    /// in `word_pairs`, padded with empty groups, and moved without a branch;
+    /// `word_rest` is empty when every direction is, and otherwise holds per
+    /// direction the groups of those that have more.
+    word_pairs: [[(u64, u32); 2]; MAX_DIRS],
+    word_rest: Vec<Vec<(u64, u32)>>,
     /// Per direction: the opposite direction.
     opposite: [u8; MAX_DIRS],
 }
@@ -194,8 +198,8 @@ impl Board {
             all: Bitset::EMPTY,
             around: Vec::new(),
             shifts: Vec::new(),
-            word_shifts: Vec::new(),
-            word_ranges: [(0, 0); MAX_DIRS],
+            word_pairs: [[(0, 0); 2]; MAX_DIRS],
+            word_rest: Vec::new(),
             opposite: [0; MAX_DIRS],
         };
         board.set_names(names)?;
@@ -314,10 +318,21 @@ impl Board {
             })
             .collect();
         if self.fits_word() {
+            let mut rest = Vec::new();
             for (d, groups) in self.shifts.iter().enumerate() {
-                let start = self.word_shifts.len() as u16;
-                self.word_shifts.extend(groups.iter().map(|&(delta, cells)| (delta, cells.low_word())));
-                self.word_ranges[d] = (start, self.word_shifts.len() as u16);
+                let groups: Vec<(u64, u32)> =
+                    groups.iter().map(|&(delta, cells)| (cells.low_word(), delta.rem_euclid(64) as u32)).collect();
+                if groups.len() <= 2 {
+                    for (i, &g) in groups.iter().enumerate() {
+                        self.word_pairs[d][i] = g;
+                    }
+                    rest.push(Vec::new());
+                } else {
+                    rest.push(groups);
+                }
+            }
+            if rest.iter().any(|g| !g.is_empty()) {
+                self.word_rest = rest;
             }
         }
         for (d, &(df, dr)) in dirs.iter().enumerate() {
@@ -458,13 +473,14 @@ impl Board {
     /// on a set of cells as a word.
     #[inline]
     pub fn shift_word(&self, cells: u64, dir: usize) -> u64 {
-        let mut out = 0;
-        let (start, end) = self.word_ranges[dir];
-        for &(delta, from) in &self.word_shifts[start as usize..end as usize] {
-            let c = cells & from;
-            out |= if delta >= 0 { c << delta } else { c >> -delta };
+        // A group's cells and their neighbours all lie in the word, so a
+        // rotation moves them without wrapping.
+        let [(a, ra), (b, rb)] = self.word_pairs[dir];
+        let out = (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb);
+        if self.word_rest.is_empty() {
+            return out;
         }
-        out
+        self.word_rest[dir].iter().fold(out, |out, &(from, rot)| out | (cells & from).rotate_left(rot))
     }
     /// The direction opposite `dir`.
     #[inline]

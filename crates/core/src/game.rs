@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::moves::{Leg, Move, MoveKey};
 use crate::outcome::Outcome;
 use crate::position::{Kind, Piece, Player, Position};
-use crate::walk::{walk, KeyList, LeapRules, PathMode, PathSink, TurnScope};
+use crate::walk::{walk, walk_obliged, KeyList, LeapRules, PathMode, PathSink, TurnScope};
 
 /// A player as a variant names it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -66,6 +66,14 @@ pub trait Game: LeapRules + Sync {
     }
     /// Which pieces may move this turn and whether a capture is required.
     fn scope(&self, pos: &Position) -> TurnScope;
+    /// When the turn rule in `pos` is "these pieces may move, and must
+    /// capture if one of them can jump", that is when [`Game::scope`] is
+    /// `TurnScope { pieces, captures_only: any_jump(self, pos, pieces) }`:
+    /// those pieces. Listing and counting the moves then look for jumps once
+    /// instead of twice. `None` (the default): they go by [`Game::scope`].
+    fn obliged_scope(&self, _pos: &Position) -> Option<Bitset> {
+        None
+    }
     /// The outcome, if the game is over without looking at the moves.
     fn decided(&self, pos: &Position) -> Option<Outcome>;
     /// The outcome when the player to move has no legal move (and does not pass).
@@ -78,6 +86,15 @@ pub trait Game: LeapRules + Sync {
     }
     /// The position after the (legal) move `key`.
     fn apply(&self, pos: &Position, key: &MoveKey) -> Position;
+    /// Plays the (legal) move `key` on `pos`, which becomes the position
+    /// after it: [`Game::apply`] without building a second position, for
+    /// callers that make a copy anyway (perft). A game whose `apply` copies
+    /// the position and edits the copy can give its edits here and have
+    /// `apply` call them.
+    #[inline]
+    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+        *pos = self.apply(pos, key);
+    }
     /// Draw after this many occurrences of a position, if the variant has that rule.
     fn repetition_limit(&self) -> Option<u32> {
         None
@@ -107,7 +124,7 @@ pub trait Game: LeapRules + Sync {
     fn legal_moves_into(&self, pos: &Position, out: &mut KeyList) {
         out.clear();
         if self.decided(pos).is_none() {
-            walk(self, pos, self.scope(pos), PathMode::Distinct, out);
+            walk_turn(self, pos, PathMode::Distinct, out);
             if out.keys.is_empty() && self.passes_when_stuck(pos) {
                 out.keys.push(MoveKey::PASS);
             }
@@ -128,7 +145,7 @@ pub trait Game: LeapRules + Sync {
     {
         if self.decided(pos).is_none() {
             let mut counted = Counted { sink, paths: 0 };
-            walk(self, pos, self.scope(pos), PathMode::Simple, &mut counted);
+            walk_turn(self, pos, PathMode::Simple, &mut counted);
             if counted.paths == 0 && self.passes_when_stuck(pos) {
                 counted.sink.emit(MoveKey::PASS.from, MoveKey::PASS.to, &[], Bitset::EMPTY);
             }
@@ -184,6 +201,16 @@ pub trait Game: LeapRules + Sync {
     }
 }
 
+/// Enumerates the moves of the turn in `pos` (not decided), as
+/// [`Game::obliged_scope`] or else [`Game::scope`] allows.
+#[inline]
+pub(crate) fn walk_turn<G: Game + ?Sized, S: PathSink>(game: &G, pos: &Position, mode: PathMode, sink: &mut S) {
+    match game.obliged_scope(pos) {
+        Some(pieces) => walk_obliged(game, pos, pieces, mode, sink),
+        None => walk(game, pos, game.scope(pos), mode, sink),
+    }
+}
+
 /// A move that is not legal in the position it was played in.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct IllegalMove {
@@ -209,6 +236,10 @@ impl<S: PathSink> PathSink for Counted<'_, S> {
     fn add_steps(&mut self, n: u64) {
         self.paths += n as usize;
         self.sink.add_steps(n);
+    }
+    fn emit_lone_step(&mut self, from: Cell, to: Cell) {
+        self.paths += 1;
+        self.sink.emit_lone_step(from, to);
     }
     fn follow(&mut self, legs: &[Leg], captured: Bitset) -> bool {
         self.sink.follow(legs, captured)

@@ -4,10 +4,10 @@
 
 use crate::bitset::Bitset;
 use crate::board::Cell;
-use crate::game::Game;
+use crate::game::{walk_turn, Game};
 use crate::moves::{Leg, MoveKey};
 use crate::position::Position;
-use crate::walk::{walk, KeyList, PathMode, PathSink};
+use crate::walk::{KeyList, PathMode, PathSink};
 use rayon::prelude::*;
 
 /// What perft counts as one move.
@@ -73,7 +73,7 @@ fn count_moves_with<G: Game>(game: &G, pos: &Position, captures: &mut Vec<MoveKe
     }
     captures.clear();
     let mut counter = Counter { from: None, quiet: Bitset::EMPTY, done: 0, captures };
-    walk(game, pos, game.scope(pos), PathMode::Distinct, &mut counter);
+    walk_turn(game, pos, PathMode::Distinct, &mut counter);
     match counter.total() {
         0 if game.passes_when_stuck(pos) => 1,
         n => n,
@@ -90,8 +90,9 @@ struct Counter<'a> {
 }
 
 impl Counter<'_> {
+    #[inline]
     fn total(&self) -> u64 {
-        self.done + self.quiet.len() as u64 + self.captures.len() as u64
+        self.done + self.captures.len() as u64
     }
 }
 
@@ -106,11 +107,13 @@ impl PathSink for Counter<'_> {
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         if captured.is_empty() {
             if self.from != Some(from) {
-                self.done += self.quiet.len() as u64;
                 self.quiet = Bitset::EMPTY;
                 self.from = Some(from);
             }
-            self.quiet.insert(to);
+            if !self.quiet.contains(to) {
+                self.quiet.insert(to);
+                self.done += 1;
+            }
         } else {
             let key = MoveKey { from, to, captured };
             if !self.captures.contains(&key) {
@@ -145,8 +148,9 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
         game.legal_moves_into(pos, list);
         let mut total = 0;
         for i in 0..list.keys.len() {
-            let key = list.keys[i];
-            total += perft_with(game, &game.apply(pos, &key), depth - 1, count, rest);
+            let mut child = *pos;
+            game.apply_in_place(&mut child, &list.keys[i]);
+            total += perft_with(game, &child, depth - 1, count, rest);
         }
         total
     } else {
@@ -159,8 +163,9 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
         game.legal_paths(pos, &mut AllPaths(&mut list.keys));
         let mut total = 0;
         for i in 0..list.keys.len() {
-            let key = list.keys[i];
-            total += perft_with(game, &game.apply(pos, &key), depth - 1, count, rest);
+            let mut child = *pos;
+            game.apply_in_place(&mut child, &list.keys[i]);
+            total += perft_with(game, &child, depth - 1, count, rest);
         }
         total
     }

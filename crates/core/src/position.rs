@@ -90,6 +90,17 @@ fn piece_key(cell: Cell, piece: Piece) -> u64 {
     ZOBRIST.pieces[(cell.index() * MAX_PLAYERS + piece.player.index()) * MAX_KINDS + piece.kind.index()]
 }
 
+/// The index of the first of `sets` holding `cell`, if any: every set is
+/// looked at, without a branch, since a piece is in exactly one of each.
+#[inline]
+fn first_holding<const N: usize>(sets: &[Bitset; N], cell: Cell) -> Option<u8> {
+    let mut found = 0u32;
+    for (i, s) in sets.iter().enumerate() {
+        found |= (s.contains(cell) as u32) << i;
+    }
+    (found != 0).then(|| found.trailing_zeros() as u8)
+}
+
 #[inline]
 fn counter_key(player: Player, value: u8) -> u64 {
     if value == 0 {
@@ -146,15 +157,15 @@ impl Position {
     /// The piece on `cell`, if any.
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        let player = (0..MAX_PLAYERS).find(|&p| self.by_player[p].contains(cell))?;
-        let kind = (0..MAX_KINDS).find(|&k| self.by_kind[k].contains(cell))?;
-        Some(Piece { player: Player(player as u8), kind: Kind(kind as u8) })
+        let player = first_holding(&self.by_player, cell)?;
+        let kind = first_holding(&self.by_kind, cell)?;
+        Some(Piece { player: Player(player), kind: Kind(kind) })
     }
 
     /// The kind of the piece on `cell`, if any (cheaper than [`Position::piece_at`]).
     #[inline]
     pub fn kind_at(&self, cell: Cell) -> Option<Kind> {
-        (0..MAX_KINDS).find(|&k| self.by_kind[k].contains(cell)).map(|k| Kind(k as u8))
+        first_holding(&self.by_kind, cell).map(Kind)
     }
 
     /// Puts `piece` on `cell`, replacing whatever stood there.
@@ -166,6 +177,7 @@ impl Position {
     }
 
     /// Removes and returns the piece on `cell`.
+    #[inline]
     pub fn remove(&mut self, cell: Cell) -> Option<Piece> {
         let piece = self.piece_at(cell)?;
         self.by_player[piece.player.index()].remove(cell);
@@ -184,7 +196,7 @@ impl Position {
         let Some(p) = self.piece_at(from) else {
             return;
         };
-        if self.occupied().contains(to) {
+        if self.is_occupied(to) {
             self.remove(to);
         }
         let both = Bitset::single(from) | Bitset::single(to);
@@ -193,10 +205,43 @@ impl Position {
         self.hash ^= piece_key(from, p) ^ piece_key(to, p);
     }
 
+    /// Makes a move of the family: removes the pieces on `captured`, then
+    /// moves the piece on `from` to `to` (as [`Position::move_piece`]).
+    /// Returns the piece moved; does nothing and returns `None` if `from` is
+    /// empty. (Each cell is looked at once, for game rules' `apply`.)
+    #[inline]
+    pub fn make_move(&mut self, from: Cell, to: Cell, captured: Bitset) -> Option<Piece> {
+        let p = self.piece_at(from)?;
+        if !captured.is_empty() {
+            for c in captured {
+                self.remove(c);
+            }
+        }
+        if from != to {
+            if self.is_occupied(to) {
+                self.remove(to);
+            }
+            let both = Bitset::single(from) | Bitset::single(to);
+            self.by_player[p.player.index()] ^= both;
+            self.by_kind[p.kind.index()] ^= both;
+            self.hash ^= piece_key(from, p) ^ piece_key(to, p);
+        }
+        Some(p)
+    }
+
+    /// Whether a piece stands on `cell`.
+    #[inline]
+    pub fn is_occupied(&self, cell: Cell) -> bool {
+        first_holding(&self.by_player, cell).is_some()
+    }
+
     /// Changes the kind of the piece on `cell` (promotion).
+    #[inline]
     pub fn set_kind(&mut self, cell: Cell, kind: Kind) {
-        if let Some(p) = self.remove(cell) {
-            self.put(cell, Piece { kind, ..p });
+        if let Some(p) = self.piece_at(cell) {
+            self.by_kind[p.kind.index()].remove(cell);
+            self.by_kind[kind.index()].insert(cell);
+            self.hash ^= piece_key(cell, p) ^ piece_key(cell, Piece { kind, ..p });
         }
     }
 

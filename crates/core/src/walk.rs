@@ -18,7 +18,7 @@
 //! During a move the start cell counts as empty.
 
 use crate::bitset::Bitset;
-use crate::board::{Board, Cell, DirMask};
+use crate::board::{Board, Cell, DirMask, MAX_DIRS};
 use crate::moves::{Leg, LegKind, Legs, MoveKey};
 use crate::position::{Kind, Piece, Player, Position, MAX_KINDS};
 
@@ -143,23 +143,32 @@ pub trait PathSink {
     /// A complete legal move of the piece on `from` ending on `to`, with its
     /// path (when [`PathSink::PATHS`]) and captures.
     fn emit(&mut self, from: Cell, to: Cell, legs: &[Leg], captured: Bitset);
+    /// A one-step move of a piece that does not canter, so that the move
+    /// has no other path and no other quiet move of the piece ends on `to`:
+    /// called instead of [`PathSink::emit`] when the sink does not look at
+    /// paths. The default passes it on to `emit`.
+    #[inline]
+    fn emit_lone_step(&mut self, from: Cell, to: Cell) {
+        self.emit(from, to, &[], Bitset::EMPTY);
+    }
     /// Called after each leg is added; returning `false` abandons the branch.
     fn follow(&mut self, _legs: &[Leg], _captured: Bitset) -> bool {
         true
     }
-    /// Whether the sink only counts: it then takes the quiet one-step moves
-    /// of pieces that move alike ([`LeapRules::uniform`], without canters)
-    /// as a number, through [`PathSink::add_steps`], instead of one by one.
+    /// Whether the sink only counts: it then takes the one-step moves and
+    /// the single jumps that cannot go on of pieces that move alike
+    /// ([`LeapRules::uniform`], without canters) as a number, through
+    /// [`PathSink::add_steps`], instead of one by one.
     const COUNTS: bool = false;
-    /// `n` more quiet one-step moves, each a distinct move (called only when
-    /// [`PathSink::COUNTS`]).
+    /// `n` more moves of one leg (a step, or a jump that ends there), each a
+    /// distinct move with a single path (called only when [`PathSink::COUNTS`]).
     fn add_steps(&mut self, _n: u64) {}
 }
 
 /// Whether the piece on `from` could jump right now (its abilities as given).
 pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, piece: Piece, ab: &Abilities) -> bool {
     let board = rules.board();
-    let enemies = enemies_of(rules, pos, piece.player);
+    let enemies = enemies_of::<R, Bitset>(rules, pos, piece.player);
     let forbidden = rules.landings(pos, from, piece).jump.forbidden;
     let land_ok = board.cells() - pos.occupied() - forbidden;
     jump_from(board, from, ab.jump_dirs, enemies, land_ok, Bitset::EMPTY, forbidden)
@@ -168,61 +177,58 @@ pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, pi
 /// Whether any of `pieces` (of the player to move) could jump right now.
 /// Pieces that move alike ([`LeapRules::uniform`]) are looked at in bulk.
 pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
-    let board = rules.board();
-    let mover = pos.to_move();
-    let enemies = enemies_of(rules, pos, mover);
-    let empty = board.cells() - pos.occupied();
-    let mut rest = pieces & pos.pieces_of(mover);
+    if rules.board().fits_word() {
+        any_jump_in::<R, u64>(rules, pos, pieces)
+    } else {
+        any_jump_in::<R, Bitset>(rules, pos, pieces)
+    }
+}
+
+fn any_jump_in<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
+    let ctx = Ctx::<T>::new(rules, pos, pos.to_move());
+    let mut rest = ctx.own.and(T::of(pieces));
     for (kind, cells) in by_kind(pos, rest) {
-        let piece = Piece { player: mover, kind };
-        if let Some((ab, landings)) = rules.uniform(pos, piece) {
-            if jumpers(board, cells, ab.jump_dirs, enemies, empty - landings.jump.forbidden).next().is_some() {
+        if let Some((ab, landings)) = rules.uniform(pos, Piece { player: pos.to_move(), kind }) {
+            let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+            if !jumpers(ctx.board, cells, ab.jump_dirs, ctx.enemies, land_ok).is_empty() {
                 return true;
             }
-            rest -= cells;
+            rest = rest.minus(cells);
         }
     }
-    rest.iter().any(|c| {
-        if !board.around(c).intersects(enemies) {
-            return false;
-        }
-        let Some(kind) = pos.kind_at(c) else {
-            return false;
-        };
-        let piece = Piece { player: mover, kind };
-        let ab = rules.abilities(pos, c, piece);
-        if ab.jump_dirs == 0 {
-            return false;
-        }
-        let forbidden = rules.landings(pos, c, piece).jump.forbidden;
-        jump_from(board, c, ab.jump_dirs, enemies, empty - forbidden, Bitset::EMPTY, forbidden)
-    })
+    any_piece_jumps(rules, pos, &ctx, rest)
+}
+
+/// The occupied cells of `pos`.
+#[inline]
+fn occupied<T: CellSet>(pos: &Position) -> T {
+    T::of(pos.occupied())
 }
 
 /// The cells of `pieces` kind by kind: each kind that has some, with them,
 /// until every piece has been given.
 #[inline]
-fn by_kind(pos: &Position, pieces: Bitset) -> ByKind<'_> {
+fn by_kind<T: CellSet>(pos: &Position, pieces: T) -> ByKind<'_, T> {
     ByKind { pos, unseen: pieces, next: 0 }
 }
 
 /// See [`by_kind`].
-struct ByKind<'a> {
+struct ByKind<'a, T> {
     pos: &'a Position,
-    unseen: Bitset,
+    unseen: T,
     next: u8,
 }
 
-impl Iterator for ByKind<'_> {
-    type Item = (Kind, Bitset);
+impl<T: CellSet> Iterator for ByKind<'_, T> {
+    type Item = (Kind, T);
     #[inline]
-    fn next(&mut self) -> Option<(Kind, Bitset)> {
+    fn next(&mut self) -> Option<(Kind, T)> {
         while !self.unseen.is_empty() && (self.next as usize) < MAX_KINDS {
             let kind = Kind(self.next);
             self.next += 1;
-            let cells = self.unseen & self.pos.kind_cells(kind);
+            let cells = self.unseen.and(T::of(self.pos.kind_cells(kind)));
             if !cells.is_empty() {
-                self.unseen -= cells;
+                self.unseen = self.unseen.minus(cells);
                 return Some((kind, cells));
             }
         }
@@ -233,101 +239,221 @@ impl Iterator for ByKind<'_> {
 /// The pieces of `cells` that can jump in one of `dirs`: over a piece of
 /// `enemies` onto a cell of `land_ok`.
 #[inline]
-fn jumpers(board: &Board, cells: Bitset, dirs: DirMask, enemies: Bitset, land_ok: Bitset) -> Cells {
-    if board.fits_word() {
-        Cells::Word(jumpers_in(board, cells.low_word(), dirs, enemies.low_word(), land_ok.low_word()))
-    } else {
-        Cells::Set(jumpers_in(board, cells, dirs, enemies, land_ok).iter())
-    }
-}
-
-/// The cells of a set given as a [`Bitset`] or as a machine word.
-enum Cells {
-    Word(u64),
-    Set(crate::bitset::Iter),
-}
-
-impl Iterator for Cells {
-    type Item = Cell;
-    #[inline]
-    fn next(&mut self) -> Option<Cell> {
-        match self {
-            Cells::Word(0) => None,
-            Cells::Word(w) => {
-                let i = w.trailing_zeros();
-                *w &= *w - 1;
-                Some(Cell::new(i as u8))
-            }
-            Cells::Set(it) => it.next(),
-        }
-    }
-}
-
-/// The number of one-step moves of the pieces of `cells` in `dirs` onto cells of `ok`.
-#[inline]
-fn step_count(board: &Board, cells: Bitset, dirs: DirMask, ok: Bitset) -> u32 {
-    if board.fits_word() {
-        let (cells, ok) = (cells.low_word(), ok.low_word());
-        return dir_list(dirs).map(|d| (board.shift_word(cells, d) & ok).count_ones()).sum();
-    }
-    dir_list(dirs).map(|d| (board.shift(cells, d) & ok).len()).sum()
-}
-
-/// A set of cells: a [`Bitset`], or a machine word on a board that fits one
-/// (whose operations stay in registers).
-trait CellSet: Copy {
-    fn and(self, o: Self) -> Self;
-    fn or(self, o: Self) -> Self;
-    fn shift(self, board: &Board, dir: usize) -> Self;
-    fn none() -> Self;
-}
-
-impl CellSet for Bitset {
-    #[inline]
-    fn and(self, o: Self) -> Self {
-        self & o
-    }
-    #[inline]
-    fn or(self, o: Self) -> Self {
-        self | o
-    }
-    #[inline]
-    fn shift(self, board: &Board, dir: usize) -> Self {
-        board.shift(self, dir)
-    }
-    #[inline]
-    fn none() -> Self {
-        Bitset::EMPTY
-    }
-}
-
-impl CellSet for u64 {
-    #[inline]
-    fn and(self, o: Self) -> Self {
-        self & o
-    }
-    #[inline]
-    fn or(self, o: Self) -> Self {
-        self | o
-    }
-    #[inline]
-    fn shift(self, board: &Board, dir: usize) -> Self {
-        board.shift_word(self, dir)
-    }
-    #[inline]
-    fn none() -> Self {
-        0
-    }
-}
-
-#[inline]
-fn jumpers_in<T: CellSet>(board: &Board, cells: T, dirs: DirMask, enemies: T, land_ok: T) -> T {
+fn jumpers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, enemies: T, land_ok: T) -> T {
     let mut found = T::none();
     for d in dir_list(dirs) {
         let back = board.opposite(d);
         found = found.or(enemies.and(land_ok.shift(board, back)).shift(board, back));
     }
     cells.and(found)
+}
+
+/// The number of one-step moves of the pieces of `cells` in `dirs` onto cells of `ok`.
+#[inline]
+fn step_count<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> u32 {
+    dir_list(dirs).map(|d| cells.shift(board, d).and(ok).count()).sum()
+}
+
+/// A set of cells: a [`Bitset`], or a machine word on a board that
+/// [fits one](Board::fits_word), whose operations stay in registers. The
+/// walker is written once for both and run with the word when it can.
+trait CellSet: Copy + PartialEq {
+    /// The cells of a [`Bitset`] (on a board this type can hold).
+    fn of(b: Bitset) -> Self;
+    fn to_bitset(self) -> Bitset;
+    fn none() -> Self;
+    fn single(c: Cell) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn minus(self, o: Self) -> Self;
+    fn is_empty(self) -> bool;
+    fn contains(&self, c: Cell) -> bool;
+    fn insert(&mut self, c: Cell);
+    fn remove(&mut self, c: Cell);
+    fn count(self) -> u32;
+    fn shift(self, board: &Board, dir: usize) -> Self;
+    /// See [`Bitset::gather`].
+    fn gather(&self, cells: &[u8; 8]) -> u8;
+    /// See [`Bitset::gather_some`].
+    fn gather_some(&self, cells: &[u8; 8], which: u8) -> u8;
+    /// The neighbours of `c`.
+    fn around(board: &Board, c: Cell) -> Self;
+    type Iter: Iterator<Item = Cell>;
+    fn cells(self) -> Self::Iter;
+}
+
+impl CellSet for Bitset {
+    #[inline]
+    fn of(b: Bitset) -> Self {
+        b
+    }
+    #[inline]
+    fn to_bitset(self) -> Bitset {
+        self
+    }
+    #[inline]
+    fn none() -> Self {
+        Bitset::EMPTY
+    }
+    #[inline]
+    fn single(c: Cell) -> Self {
+        Bitset::single(c)
+    }
+    #[inline]
+    fn and(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline]
+    fn minus(self, o: Self) -> Self {
+        self - o
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        Bitset::is_empty(&self)
+    }
+    #[inline]
+    fn contains(&self, c: Cell) -> bool {
+        Bitset::contains(self, c)
+    }
+    #[inline]
+    fn insert(&mut self, c: Cell) {
+        Bitset::insert(self, c)
+    }
+    #[inline]
+    fn remove(&mut self, c: Cell) {
+        Bitset::remove(self, c)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.len()
+    }
+    #[inline]
+    fn shift(self, board: &Board, dir: usize) -> Self {
+        board.shift(self, dir)
+    }
+    #[inline]
+    fn gather(&self, cells: &[u8; 8]) -> u8 {
+        Bitset::gather(self, cells)
+    }
+    #[inline]
+    fn gather_some(&self, cells: &[u8; 8], which: u8) -> u8 {
+        Bitset::gather_some(self, cells, which)
+    }
+    #[inline]
+    fn around(board: &Board, c: Cell) -> Self {
+        board.around(c)
+    }
+    type Iter = crate::bitset::Iter;
+    #[inline]
+    fn cells(self) -> Self::Iter {
+        self.iter()
+    }
+}
+
+impl CellSet for u64 {
+    #[inline]
+    fn of(b: Bitset) -> Self {
+        b.low_word()
+    }
+    #[inline]
+    fn to_bitset(self) -> Bitset {
+        Bitset::from_low_word(self)
+    }
+    #[inline]
+    fn none() -> Self {
+        0
+    }
+    #[inline]
+    fn single(c: Cell) -> Self {
+        1 << (c.index() & 63)
+    }
+    #[inline]
+    fn and(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline]
+    fn minus(self, o: Self) -> Self {
+        self & !o
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn contains(&self, c: Cell) -> bool {
+        self.checked_shr(c.index() as u32).unwrap_or(0) & 1 != 0
+    }
+    #[inline]
+    fn insert(&mut self, c: Cell) {
+        *self |= Self::single(c)
+    }
+    #[inline]
+    fn remove(&mut self, c: Cell) {
+        *self &= !Self::single(c)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn shift(self, board: &Board, dir: usize) -> Self {
+        board.shift_word(self, dir)
+    }
+    #[inline]
+    fn gather(&self, cells: &[u8; 8]) -> u8 {
+        let mut m = 0u8;
+        for (i, &c) in cells.iter().enumerate() {
+            m |= ((self.checked_shr(c as u32).unwrap_or(0) & 1) as u8) << i;
+        }
+        m
+    }
+    #[inline]
+    fn gather_some(&self, cells: &[u8; 8], which: u8) -> u8 {
+        if which.count_ones() > 4 {
+            return self.gather(cells) & which;
+        }
+        let (mut m, mut rest) = (0u8, which);
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            // Index 255 ("no cell") is beyond the word: never in the set.
+            m |= ((self.checked_shr(cells[i as usize] as u32).unwrap_or(0) & 1) as u8) << i;
+        }
+        m
+    }
+    #[inline]
+    fn around(board: &Board, c: Cell) -> Self {
+        board.around(c).low_word()
+    }
+    type Iter = WordCells;
+    #[inline]
+    fn cells(self) -> WordCells {
+        WordCells(self)
+    }
+}
+
+/// The cells of a set given as a machine word, in ascending order.
+struct WordCells(u64);
+
+impl Iterator for WordCells {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Cell::new(i as u8))
+    }
 }
 
 /// The directions of a mask, lowest first.
@@ -342,11 +468,12 @@ fn dir_list(mut dirs: DirMask) -> impl Iterator<Item = usize> {
     })
 }
 
-fn enemies_of<R: LeapRules + ?Sized>(rules: &R, pos: &Position, mover: Player) -> Bitset {
-    let mut e = Bitset::EMPTY;
+#[inline]
+fn enemies_of<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, mover: Player) -> T {
+    let mut e = T::none();
     for p in 0..crate::position::MAX_PLAYERS as u8 {
         if rules.is_enemy(mover, Player(p)) {
-            e |= pos.pieces_of(Player(p));
+            e = e.or(T::of(pos.pieces_of(Player(p))));
         }
     }
     e
@@ -356,43 +483,44 @@ fn enemies_of<R: LeapRules + ?Sized>(rules: &R, pos: &Position, mover: Player) -
 /// removed; `land_ok` holds the empty cells a jump may land on, `forbidden`
 /// the cells it may never land on.
 #[inline]
-fn jump_from(
+fn jump_from<T: CellSet>(
     board: &Board,
     sq: Cell,
     dirs: DirMask,
-    enemies: Bitset,
-    land_ok: Bitset,
-    captured: Bitset,
-    forbidden: Bitset,
+    enemies: T,
+    land_ok: T,
+    captured: T,
+    forbidden: T,
 ) -> bool {
-    let over = enemies - captured;
-    if (board.around(sq) & over).is_empty() {
+    let over = enemies.minus(captured);
+    if T::around(board, sq).and(over).is_empty() {
         return false;
     }
     over.gather_some(board.step_table(sq), dirs)
-        & ((land_ok | captured) - forbidden).gather_some(board.leap_table(sq), dirs)
+        & land_ok.or(captured).minus(forbidden).gather_some(board.leap_table(sq), dirs)
         != 0
 }
 
 /// What the walk of one position shares across the pieces that move.
-struct Ctx<'a> {
+struct Ctx<'a, T> {
     board: &'a Board,
     /// The pieces the mover may capture.
-    enemies: Bitset,
+    enemies: T,
     /// The empty cells.
-    empty: Bitset,
+    empty: T,
     /// The mover's pieces.
-    own: Bitset,
+    own: T,
 }
 
-impl<'a> Ctx<'a> {
-    fn new<R: LeapRules + ?Sized>(rules: &'a R, pos: &Position, mover: Player) -> Ctx<'a> {
+impl<'a, T: CellSet> Ctx<'a, T> {
+    #[inline]
+    fn new<R: LeapRules + ?Sized>(rules: &'a R, pos: &Position, mover: Player) -> Ctx<'a, T> {
         let board = rules.board();
         Ctx {
             board,
             enemies: enemies_of(rules, pos, mover),
-            empty: board.cells() - pos.occupied(),
-            own: pos.pieces_of(mover),
+            empty: T::of(board.cells()).minus(occupied(pos)),
+            own: T::of(pos.pieces_of(mover)),
         }
     }
 }
@@ -405,104 +533,201 @@ pub fn walk<R: LeapRules + ?Sized, S: PathSink>(
     mode: PathMode,
     sink: &mut S,
 ) {
-    let mover = pos.to_move();
-    let ctx = Ctx::new(rules, pos, mover);
-    let mut pieces = ctx.own & scope.pieces;
-    if S::COUNTS {
-        pieces = count_uniform(rules, pos, &ctx, pieces, scope.captures_only, mode, sink);
+    let captures = if scope.captures_only { Captures::Only } else { Captures::Allowed };
+    walk_captures(rules, pos, scope.pieces, captures, mode, sink);
+}
+
+/// Enumerates the moves of `pieces` in `pos` under the capture obligation
+/// of [`any_jump`]: only capturing moves (and goal entries) when one of
+/// them can jump, any move otherwise. The same as [`walk`] with the scope
+/// `TurnScope { pieces, captures_only: any_jump(rules, pos, pieces) }`, the
+/// jumps being looked for once.
+pub(crate) fn walk_obliged<R: LeapRules + ?Sized, S: PathSink>(
+    rules: &R,
+    pos: &Position,
+    pieces: Bitset,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    walk_captures(rules, pos, pieces, Captures::IfAny, mode, sink);
+}
+
+/// Which moves the walk keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Captures {
+    /// Only capturing moves and goal entries.
+    Only,
+    /// Any move.
+    Allowed,
+    /// As [`Captures::Only`] if a piece can jump, else as [`Captures::Allowed`].
+    IfAny,
+}
+
+#[inline]
+fn walk_captures<R: LeapRules + ?Sized, S: PathSink>(
+    rules: &R,
+    pos: &Position,
+    pieces: Bitset,
+    captures: Captures,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    if rules.board().fits_word() {
+        walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink)
     } else {
-        pieces = movable(rules, pos, &ctx, pieces, scope.captures_only);
+        walk_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink)
     }
-    for from in pieces {
+}
+
+/// A kind whose pieces move alike and do not canter, which the walker
+/// treats in bulk: its pieces among those that may move, their abilities
+/// and landings, and those of them that can jump.
+struct Bulk<'a, T> {
+    cells: T,
+    ab: Abilities,
+    landings: &'a Landings,
+    jumpers: T,
+}
+
+fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
+    rules: &R,
+    pos: &Position,
+    pieces: Bitset,
+    captures: Captures,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let mover = pos.to_move();
+    let ctx = Ctx::<T>::new(rules, pos, mover);
+    let board = ctx.board;
+    let pieces = ctx.own.and(T::of(pieces));
+    // The bulk kinds, with their jumpers found once.
+    let mut bulk: [Option<Bulk<T>>; MAX_KINDS] = [const { None }; MAX_KINDS];
+    let mut rest = pieces;
+    let mut any_jumper = false;
+    for (kind, cells) in by_kind(pos, pieces) {
+        let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
+            continue;
+        };
+        if ab.canter_dirs != 0 {
+            continue;
+        }
+        let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+        let jumpers = jumpers(board, cells, ab.jump_dirs, ctx.enemies, land_ok);
+        any_jumper |= !jumpers.is_empty();
+        rest = rest.minus(cells);
+        bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers });
+    }
+    let captures_only = match captures {
+        Captures::Only => true,
+        Captures::Allowed => false,
+        Captures::IfAny => any_jumper || any_piece_jumps(rules, pos, &ctx, rest),
+    };
+    for b in bulk.iter().flatten() {
+        let step_ok = step_targets(&ctx, b.landings, captures_only);
+        if S::COUNTS {
+            // Steps counted at once; only the pieces that can jump walked.
+            if !step_ok.is_empty() {
+                sink.add_steps(step_count(board, b.cells, b.ab.step_dirs, step_ok) as u64);
+            }
+            if !b.jumpers.is_empty() {
+                count_jumps(&ctx, b, captures_only, mode, sink);
+            }
+        } else {
+            // Only the pieces that can step or jump walked.
+            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, step_ok));
+        }
+    }
+    for from in rest.cells() {
         if let Some(kind) = pos.kind_at(from) {
-            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, scope.captures_only, mode, sink);
+            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
         }
     }
 }
 
-/// The kinds among `pieces` (the mover's) whose pieces move alike and do not
-/// canter, which the walker treats in bulk: their cells, abilities and landings.
-fn bulk_kinds<'a, R: LeapRules + ?Sized>(
-    rules: &'a R,
-    pos: &'a Position,
-    pieces: Bitset,
-) -> impl Iterator<Item = (Bitset, Abilities, &'a Landings)> + 'a {
-    by_kind(pos, pieces).filter_map(move |(kind, cells)| {
-        let (ab, landings) = rules.uniform(pos, Piece { player: pos.to_move(), kind })?;
-        (ab.canter_dirs == 0).then_some((cells, ab, landings))
+/// For a counting sink: the jumps of the pieces of a bulk kind, direction
+/// by direction. A jump that must end where it lands (on a stop or goal, or
+/// with no jump on from there) is a move of its own, counted at once; the
+/// others are walked from their first leg. (Once a piece has jumped in
+/// direction `d`, what it leapt over is gone and the cell it left is behind
+/// it: going on in any direction but back, it meets the same pieces and
+/// empty cells as a piece standing there before the move.)
+#[inline]
+fn count_jumps<S: PathSink, T: CellSet>(ctx: &Ctx<T>, b: &Bulk<T>, captures_only: bool, mode: PathMode, sink: &mut S) {
+    let board = ctx.board;
+    let land_ok = ctx.empty.minus(T::of(b.landings.jump.forbidden));
+    let ends = T::of(b.landings.jump.stop | b.landings.jump.goal);
+    // Per direction: the cells, wherever, from which a jump that way lands.
+    let mut from_dir = [T::none(); MAX_DIRS];
+    for d in dir_list(b.ab.jump_dirs) {
+        let back = board.opposite(d);
+        from_dir[d] = ctx.enemies.and(land_ok.shift(board, back)).shift(board, back);
+    }
+    let mut single = 0;
+    for d in dir_list(b.ab.jump_dirs) {
+        let jumping = b.cells.and(from_dir[d]);
+        if jumping.is_empty() {
+            continue;
+        }
+        let back = board.opposite(d);
+        let landed = jumping.shift(board, d).shift(board, d);
+        let mut onward = T::none();
+        for e in dir_list(b.ab.jump_dirs & !(1 << back)) {
+            onward = onward.or(from_dir[e]);
+        }
+        let going_on = landed.minus(ends).and(onward);
+        single += landed.minus(going_on).count();
+        for land in going_on.cells() {
+            let from = Cell::new(board.leap_table(land)[back]);
+            Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jump(from, d, T::none());
+        }
+    }
+    sink.add_steps(single as u64);
+}
+
+/// Whether one of `pieces` (the mover's) could jump, looked at piece by piece.
+#[inline]
+fn any_piece_jumps<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, ctx: &Ctx<T>, pieces: T) -> bool {
+    let (board, mover) = (ctx.board, pos.to_move());
+    pieces.cells().any(|c| {
+        if T::around(board, c).and(ctx.enemies).is_empty() {
+            return false;
+        }
+        let Some(kind) = pos.kind_at(c) else {
+            return false;
+        };
+        let piece = Piece { player: mover, kind };
+        let ab = rules.abilities(pos, c, piece);
+        if ab.jump_dirs == 0 {
+            return false;
+        }
+        let forbidden = T::of(rules.landings(pos, c, piece).jump.forbidden);
+        jump_from(board, c, ab.jump_dirs, ctx.enemies, ctx.empty.minus(forbidden), T::none(), forbidden)
     })
 }
 
 /// The cells a one-step move of a piece with these `landings` may end on:
 /// empty ones it may land on, and only goals when the move must capture.
 #[inline]
-fn step_targets(ctx: &Ctx, landings: &Landings, captures_only: bool) -> Bitset {
-    let ok = ctx.empty - landings.step.forbidden;
+fn step_targets<T: CellSet>(ctx: &Ctx<T>, landings: &Landings, captures_only: bool) -> T {
+    let ok = ctx.empty.minus(T::of(landings.step.forbidden));
     if captures_only {
-        ok & landings.step.goal
+        ok.and(T::of(landings.step.goal))
     } else {
         ok
     }
 }
 
-/// The pieces of `pieces` worth walking: those that move alike and do not
-/// canter are kept only if they can step or jump (looked at in bulk); the
-/// others are all kept.
-fn movable<R: LeapRules + ?Sized>(rules: &R, pos: &Position, ctx: &Ctx, pieces: Bitset, captures_only: bool) -> Bitset {
-    let board = ctx.board;
-    let mut keep = pieces;
-    for (cells, ab, landings) in bulk_kinds(rules, pos, pieces) {
-        let step_ok = step_targets(ctx, landings, captures_only);
-        let jump_ok = ctx.empty - landings.jump.forbidden;
-        let moving = if board.fits_word() {
-            let w =
-                movers_in(board, cells.low_word(), &ab, ctx.enemies.low_word(), step_ok.low_word(), jump_ok.low_word());
-            Bitset::from_low_word(w)
-        } else {
-            movers_in(board, cells, &ab, ctx.enemies, step_ok, jump_ok)
-        };
-        keep = (keep - cells) | moving;
-    }
-    keep
-}
-
-/// The pieces of `cells` that can step onto `step_ok` or jump onto `jump_ok`.
+/// The pieces of `cells` that can step in one of `dirs` onto a cell of `ok`.
 #[inline]
-fn movers_in<T: CellSet>(board: &Board, cells: T, ab: &Abilities, enemies: T, step_ok: T, jump_ok: T) -> T {
+fn steppers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> T {
     let mut found = T::none();
-    for d in dir_list(ab.step_dirs) {
-        found = found.or(step_ok.shift(board, board.opposite(d)));
-    }
-    cells.and(found).or(jumpers_in(board, cells, ab.jump_dirs, enemies, jump_ok))
-}
-
-/// For a counting sink: the moves of the pieces of `pieces` that move alike
-/// and do not canter, kind by kind, their steps counted at once and only the
-/// pieces that can jump walked. Returns the pieces left to walk one by one.
-fn count_uniform<R: LeapRules + ?Sized, S: PathSink>(
-    rules: &R,
-    pos: &Position,
-    ctx: &Ctx,
-    pieces: Bitset,
-    captures_only: bool,
-    mode: PathMode,
-    sink: &mut S,
-) -> Bitset {
-    let board = ctx.board;
-    let mut rest = pieces;
-    for (cells, ab, landings) in bulk_kinds(rules, pos, pieces) {
-        rest -= cells;
-        let step_ok = step_targets(ctx, landings, captures_only);
-        if !step_ok.is_empty() {
-            sink.add_steps(step_count(board, cells, ab.step_dirs, step_ok) as u64);
-        }
-        if ab.jump_dirs != 0 {
-            for from in jumpers(board, cells, ab.jump_dirs, ctx.enemies, ctx.empty - landings.jump.forbidden) {
-                Walker::new(ctx, from, ab, landings, captures_only, mode, sink).jumps(from, Bitset::EMPTY);
-            }
+    if !ok.is_empty() {
+        for d in dir_list(dirs) {
+            found = found.or(ok.shift(board, board.opposite(d)));
         }
     }
-    rest
+    cells.and(found)
 }
 
 /// Enumerates the moves of the piece on `from` (see [`walk`]).
@@ -517,18 +742,25 @@ pub fn walk_piece<R: LeapRules + ?Sized, S: PathSink>(
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
-    let ctx = Ctx::new(rules, pos, piece.player);
-    walk_from(rules, pos, &ctx, from, piece, captures_only, mode, sink);
+    if rules.board().fits_word() {
+        let ctx = Ctx::<u64>::new(rules, pos, piece.player);
+        walk_from(rules, pos, &ctx, from, piece, captures_only, mode, sink);
+    } else {
+        let ctx = Ctx::<Bitset>::new(rules, pos, piece.player);
+        walk_from(rules, pos, &ctx, from, piece, captures_only, mode, sink);
+    }
 }
 
-/// Hands a one-step move to `sink`.
+/// Hands a one-step move to `sink`; `lone` when the piece does not canter.
 #[inline]
-fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell) {
+fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell, lone: bool) {
     if S::PATHS {
         let legs = [Leg { to, kind: LegKind::Step }];
         if sink.follow(&legs, Bitset::EMPTY) {
             sink.emit(from, to, &legs, Bitset::EMPTY);
         }
+    } else if lone {
+        sink.emit_lone_step(from, to);
     } else {
         sink.emit(from, to, &[], Bitset::EMPTY);
     }
@@ -538,10 +770,10 @@ fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell) {
 /// and canters through a [`Walker`] when the piece has a neighbour to leap.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
+fn walk_from<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     rules: &R,
     pos: &Position,
-    ctx: &Ctx,
+    ctx: &Ctx<T>,
     from: Cell,
     piece: Piece,
     captures_only: bool,
@@ -553,84 +785,84 @@ fn walk_from<R: LeapRules + ?Sized, S: PathSink>(
     let landings = rules.landings(pos, from, piece);
     if ab.step_dirs != 0 && (!captures_only || !landings.step.goal.is_empty()) {
         let steps = board.step_table(from);
-        let mut m = (ctx.empty - landings.step.forbidden).gather_some(steps, ab.step_dirs);
+        let mut m = ctx.empty.minus(T::of(landings.step.forbidden)).gather_some(steps, ab.step_dirs);
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
             let to = Cell::new(steps[d]);
             if !captures_only || landings.step.get(to) == Landing::Goal {
-                emit_step(sink, from, to);
+                emit_step(sink, from, to, ab.canter_dirs == 0);
             }
         }
     }
     // A cell is not its own neighbour: friends next to it are other pieces.
-    let around = board.around(from);
-    let jumps = ab.jump_dirs != 0 && around.intersects(ctx.enemies);
+    let around = T::around(board, from);
+    let jumps = ab.jump_dirs != 0 && !around.and(ctx.enemies).is_empty();
     let canters = ab.canter_dirs != 0
         && (!captures_only || ab.charge || !landings.canter.goal.is_empty())
-        && around.intersects(ctx.own);
+        && !around.and(ctx.own).is_empty();
     if !jumps && !canters {
         return;
     }
     let mut w = Walker::new(ctx, from, ab, landings, captures_only, mode, sink);
     if jumps {
-        w.jumps(from, Bitset::EMPTY);
+        w.jumps(from, T::none());
     }
     if canters {
         w.canters(from, false);
     }
 }
 
-struct Walker<'a, S> {
+struct Walker<'a, S, T> {
     board: &'a Board,
     from: Cell,
     ab: Abilities,
     landings: &'a Landings,
-    friends: Bitset,
-    enemies: Bitset,
+    friends: T,
+    enemies: T,
     /// Empty cells a canter may land on.
-    canter_ok: Bitset,
+    canter_ok: T,
     /// Empty cells a jump may land on (before captures).
-    jump_ok: Bitset,
+    jump_ok: T,
     captures_only: bool,
     mode: PathMode,
     legs: Legs,
     last: Cell,
-    visited_any: Bitset,
-    visited_clean: Bitset,
-    on_path: Bitset,
+    visited_any: T,
+    visited_clean: T,
+    on_path: T,
     sink: &'a mut S,
 }
 
-impl<'a, S: PathSink> Walker<'a, S> {
+impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
     /// A walker for the piece on `from`, with nothing walked yet.
     #[inline]
     fn new(
-        ctx: &Ctx<'a>,
+        ctx: &Ctx<'a, T>,
         from: Cell,
         ab: Abilities,
         landings: &'a Landings,
         captures_only: bool,
         mode: PathMode,
         sink: &'a mut S,
-    ) -> Walker<'a, S> {
-        let here = Bitset::single(from);
-        let empty = ctx.empty | here;
+    ) -> Walker<'a, S, T> {
+        let here = T::single(from);
+        let empty = ctx.empty.or(here);
         Walker {
             board: ctx.board,
             from,
             ab,
             landings,
-            friends: ctx.own - here,
+            friends: ctx.own.minus(here),
             enemies: ctx.enemies,
-            canter_ok: empty - landings.canter.forbidden,
-            jump_ok: empty - landings.jump.forbidden,
+            canter_ok: empty.minus(T::of(landings.canter.forbidden)),
+            jump_ok: empty.minus(T::of(landings.jump.forbidden)),
             captures_only,
             mode,
             legs: Legs::new(),
             last: from,
-            visited_any: Bitset::EMPTY,
-            visited_clean: Bitset::EMPTY,
+            visited_any: T::none(),
+            visited_clean: T::none(),
             on_path: here,
             sink,
         }
@@ -638,13 +870,13 @@ impl<'a, S: PathSink> Walker<'a, S> {
 
     /// Adds a leg; `false` when the sink abandons the branch (nothing added).
     #[inline]
-    fn push(&mut self, to: Cell, kind: LegKind, captured: Bitset) -> bool {
+    fn push(&mut self, to: Cell, kind: LegKind, captured: T) -> bool {
         if !S::PATHS {
             self.last = to;
             return true;
         }
         self.legs.push(Leg { to, kind });
-        if self.sink.follow(&self.legs, captured) {
+        if self.sink.follow(&self.legs, captured.to_bitset()) {
             self.last = to;
             true
         } else {
@@ -663,18 +895,19 @@ impl<'a, S: PathSink> Walker<'a, S> {
     }
 
     #[inline]
-    fn emit(&mut self, captured: Bitset) {
-        self.sink.emit(self.from, self.last, &self.legs, captured);
+    fn emit(&mut self, captured: T) {
+        self.sink.emit(self.from, self.last, &self.legs, captured.to_bitset());
     }
 
     #[inline]
-    fn could_jump(&self, sq: Cell, captured: Bitset) -> bool {
-        jump_from(self.board, sq, self.ab.jump_dirs, self.enemies, self.jump_ok, captured, self.landings.jump.forbidden)
+    fn could_jump(&self, sq: Cell, captured: T) -> bool {
+        let forbidden = T::of(self.landings.jump.forbidden);
+        jump_from(self.board, sq, self.ab.jump_dirs, self.enemies, self.jump_ok, captured, forbidden)
     }
 
     /// Canters on from `sq`; `tainted` records a landing from which the piece could have jumped.
     fn canters(&mut self, sq: Cell, tainted: bool) {
-        if !self.board.around(sq).intersects(self.friends) {
+        if T::around(self.board, sq).and(self.friends).is_empty() {
             return;
         }
         let leaps = self.board.leap_table(sq);
@@ -685,7 +918,7 @@ impl<'a, S: PathSink> Walker<'a, S> {
             let land = Cell::new(leaps[d]);
             let landing = self.landings.canter.get(land);
             let ends = landing != Landing::Continue;
-            let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land, Bitset::EMPTY));
+            let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land, T::none()));
             match self.mode {
                 PathMode::Simple => {
                     if self.on_path.contains(land) {
@@ -702,7 +935,7 @@ impl<'a, S: PathSink> Walker<'a, S> {
                     }
                 }
             }
-            if !self.push(land, LegKind::Canter, Bitset::EMPTY) {
+            if !self.push(land, LegKind::Canter, T::none()) {
                 continue;
             }
             self.on_path.insert(land);
@@ -712,12 +945,12 @@ impl<'a, S: PathSink> Walker<'a, S> {
                     _ => !self.captures_only && !taint,
                 };
             if may_end {
-                self.emit(Bitset::EMPTY);
+                self.emit(T::none());
             }
             if !ends {
                 self.canters(land, taint);
                 if self.ab.charge {
-                    self.jumps(land, Bitset::EMPTY);
+                    self.jumps(land, T::none());
                 }
             }
             self.on_path.remove(land);
@@ -726,14 +959,15 @@ impl<'a, S: PathSink> Walker<'a, S> {
     }
 
     /// Jumps on from `sq` having captured `captured`; returns whether any jump was possible.
-    fn jumps(&mut self, sq: Cell, captured: Bitset) -> bool {
-        if (self.board.around(sq) & self.enemies) - captured == Bitset::EMPTY {
+    fn jumps(&mut self, sq: Cell, captured: T) -> bool {
+        let over = self.enemies.minus(captured);
+        if T::around(self.board, sq).and(over).is_empty() {
             return false;
         }
         let steps = self.board.step_table(sq);
         let leaps = self.board.leap_table(sq);
-        let land_ok = (self.jump_ok | captured) - self.landings.jump.forbidden;
-        let mut m = (self.enemies - captured).gather_some(steps, self.ab.jump_dirs);
+        let land_ok = self.jump_ok.or(captured).minus(T::of(self.landings.jump.forbidden));
+        let mut m = over.gather_some(steps, self.ab.jump_dirs);
         if m != 0 {
             m &= land_ok.gather_some(leaps, m);
         }
@@ -741,17 +975,24 @@ impl<'a, S: PathSink> Walker<'a, S> {
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            let (over, land) = (Cell::new(steps[d]), Cell::new(leaps[d]));
-            let now = captured | Bitset::single(over);
-            if !self.push(land, LegKind::Jump, now) {
-                continue;
-            }
-            if self.landings.jump.get(land) != Landing::Continue || !self.jumps(land, now) {
-                self.emit(now);
-            }
-            self.pop(sq);
+            self.jump(sq, d, captured);
         }
         any
+    }
+
+    /// Jumps from `sq` in direction `d` (a jump that is possible) having
+    /// captured `captured`, and on from where it lands.
+    #[inline]
+    fn jump(&mut self, sq: Cell, d: usize, captured: T) {
+        let (over, land) = (Cell::new(self.board.step_table(sq)[d]), Cell::new(self.board.leap_table(sq)[d]));
+        let now = captured.or(T::single(over));
+        if !self.push(land, LegKind::Jump, now) {
+            return;
+        }
+        if self.landings.jump.get(land) != Landing::Continue || !self.jumps(land, now) {
+            self.emit(now);
+        }
+        self.pop(sq);
     }
 }
 
@@ -779,6 +1020,10 @@ impl KeyList {
 
 impl PathSink for KeyList {
     const PATHS: bool = false;
+    #[inline]
+    fn emit_lone_step(&mut self, from: Cell, to: Cell) {
+        self.keys.push(MoveKey { from, to, captured: Bitset::EMPTY });
+    }
     #[inline]
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         let key = MoveKey { from, to, captured };
