@@ -259,6 +259,8 @@ trait CellSet: Copy + PartialEq {
     fn remove(&mut self, c: Cell);
     fn count(self) -> u32;
     fn shift(self, board: &Board, dir: usize) -> Self;
+    /// [`CellSet::shift`] in the direction opposite `dir`.
+    fn shift_back(self, board: &Board, dir: usize) -> Self;
     /// See [`Bitset::gather`].
     fn gather(&self, cells: &[u8; 8]) -> u8;
     /// See [`Bitset::gather_some`].
@@ -321,6 +323,10 @@ impl CellSet for Bitset {
     #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
         board.shift(self, dir)
+    }
+    #[inline]
+    fn shift_back(self, board: &Board, dir: usize) -> Self {
+        board.shift(self, board.opposite(dir))
     }
     #[inline]
     fn gather(&self, cells: &[u8; 8]) -> u8 {
@@ -393,6 +399,10 @@ impl CellSet for u64 {
     #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
         board.shift_word(self, dir)
+    }
+    #[inline]
+    fn shift_back(self, board: &Board, dir: usize) -> Self {
+        board.shift_word_back(self, dir)
     }
     #[inline]
     fn gather(&self, cells: &[u8; 8]) -> u8 {
@@ -591,8 +601,7 @@ impl<T: CellSet> JumpSources<T> {
         let mut by_dir = [T::none(); MAX_DIRS];
         let mut any = T::none();
         for d in dir_list(dirs) {
-            let back = board.opposite(d);
-            let from = ctx.enemies.and(land_ok.shift(board, back)).shift(board, back);
+            let from = ctx.enemies.and(land_ok.shift_back(board, d)).shift_back(board, d);
             by_dir[d & (MAX_DIRS - 1)] = from;
             any = any.or(from);
         }
@@ -748,7 +757,7 @@ fn steppers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> T {
     let mut found = T::none();
     if !ok.is_empty() {
         for d in dir_list(dirs) {
-            found = found.or(ok.shift(board, board.opposite(d)));
+            found = found.or(ok.shift_back(board, d));
         }
     }
     cells.and(found)
