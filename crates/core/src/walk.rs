@@ -584,6 +584,8 @@ struct Bulk<'a, T> {
     ab: Abilities,
     landings: &'a Landings,
     jumpers: T,
+    /// Where their one-step moves may end (once known whether only captures are allowed).
+    step_ok: T,
 }
 
 /// For pieces that move alike: per direction they jump in, the cells,
@@ -602,7 +604,7 @@ impl<T: CellSet> JumpSources<T> {
         let mut any = T::none();
         for d in dir_list(dirs) {
             let from = ctx.enemies.and(land_ok.shift_back(board, d)).shift_back(board, d);
-            by_dir[d & (MAX_DIRS - 1)] = from;
+            by_dir[d] = from;
             any = any.or(from);
         }
         JumpSources { by_dir, any }
@@ -649,7 +651,7 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
                 goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
             }
         } else {
-            bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers });
+            bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers, step_ok: T::none() });
         }
     }
     let captures_only = match captures {
@@ -664,15 +666,41 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         }
     } else {
         // Only the pieces that can step or jump walked.
-        for b in bulk.iter().flatten() {
-            let step_ok = step_targets(&ctx, b.landings, captures_only);
-            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, step_ok));
+        for b in bulk.iter_mut().flatten() {
+            b.step_ok = step_targets(&ctx, b.landings, captures_only);
+            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, b.step_ok));
         }
     }
     for from in rest.cells() {
         if let Some(kind) = pos.kind_at(from) {
-            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
+            match &bulk[kind.index()] {
+                Some(b) => walk_bulk(&ctx, from, b, captures_only, mode, sink),
+                None => walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink),
+            }
         }
+    }
+}
+
+/// The moves of the piece on `from`, of a bulk kind: [`walk_from`] with
+/// what is known of its kind.
+#[inline]
+fn walk_bulk<S: PathSink, T: CellSet>(
+    ctx: &Ctx<T>,
+    from: Cell,
+    b: &Bulk<T>,
+    captures_only: bool,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let steps = ctx.board.step_table(from);
+    let mut m = b.step_ok.gather_some(steps, b.ab.step_dirs);
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        emit_step(sink, from, Cell::new(steps[d]), true);
+    }
+    if b.jumpers.contains(from) {
+        Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
     }
 }
 
@@ -697,7 +725,7 @@ fn count_jumps<S: PathSink, T: CellSet>(
     let ends = T::of(landings.jump.stop | landings.jump.goal);
     let mut single = 0;
     for d in dir_list(ab.jump_dirs) {
-        let jumping = cells.and(sources.by_dir[d & (MAX_DIRS - 1)]);
+        let jumping = cells.and(sources.by_dir[d]);
         if jumping.is_empty() {
             continue;
         }
@@ -705,7 +733,7 @@ fn count_jumps<S: PathSink, T: CellSet>(
         let landed = jumping.shift(board, d).shift(board, d);
         let mut onward = T::none();
         for e in dir_list(ab.jump_dirs & !(1 << back)) {
-            onward = onward.or(sources.by_dir[e & (MAX_DIRS - 1)]);
+            onward = onward.or(sources.by_dir[e]);
         }
         let going_on = landed.minus(ends).and(onward);
         single += landed.minus(going_on).count();
