@@ -596,7 +596,7 @@ struct JumpSources<T> {
 }
 
 impl<T: CellSet> JumpSources<T> {
-    #[inline]
+    #[inline(always)]
     fn new(ctx: &Ctx<T>, dirs: DirMask, forbidden: &Bitset) -> JumpSources<T> {
         let board = ctx.board;
         let land_ok = ctx.empty.minus(T::of(*forbidden));
@@ -731,10 +731,12 @@ fn count_jumps<S: PathSink, T: CellSet>(
         }
         let back = board.opposite(d);
         let landed = jumping.shift(board, d).shift(board, d);
-        let mut onward = T::none();
-        for e in dir_list(ab.jump_dirs & !(1 << back)) {
-            onward = onward.or(sources.by_dir[e]);
-        }
+        // (Pieces that cannot jump back, such as checkers men, go on wherever they could jump.)
+        let onward = if ab.jump_dirs & (1 << back) == 0 {
+            sources.any
+        } else {
+            dir_list(ab.jump_dirs & !(1 << back)).fold(T::none(), |on, e| on.or(sources.by_dir[e]))
+        };
         let going_on = landed.minus(ends).and(onward);
         single += landed.minus(going_on).count();
         for land in going_on.cells() {
