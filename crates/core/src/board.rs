@@ -131,10 +131,12 @@ pub struct Board {
     /// direction, the groups as (cells, left rotation), a group whose cells
     /// all have their neighbour on the board being moved by a rotation of the
     /// word. Directions with at most two groups (every built-in board) are
-    /// in `word_pairs`, padded with empty groups, and moved without a branch;
+    /// in `word_pairs`, padded with empty groups, and moved without a branch
+    /// (`word_pairs[d]` holds direction `d`'s and its opposite's, so that a
+    /// move either way is one look-up);
     /// `word_rest` is empty when every direction is, and otherwise holds per
     /// direction the groups of those that have more.
-    word_pairs: [[(u64, u32); 2]; MAX_DIRS],
+    word_pairs: [[[(u64, u32); 2]; 2]; MAX_DIRS],
     word_rest: Vec<Vec<(u64, u32)>>,
     /// Per direction: the opposite direction.
     opposite: [u8; MAX_DIRS],
@@ -198,7 +200,7 @@ impl Board {
             all: Bitset::EMPTY,
             around: Vec::new(),
             shifts: Vec::new(),
-            word_pairs: [[(0, 0); 2]; MAX_DIRS],
+            word_pairs: [[[(0, 0); 2]; 2]; MAX_DIRS],
             word_rest: Vec::new(),
             opposite: [0; MAX_DIRS],
         };
@@ -324,7 +326,7 @@ impl Board {
                     groups.iter().map(|&(delta, cells)| (cells.low_word(), delta.rem_euclid(64) as u32)).collect();
                 if groups.len() <= 2 {
                     for (i, &g) in groups.iter().enumerate() {
-                        self.word_pairs[d][i] = g;
+                        self.word_pairs[d][0][i] = g;
                     }
                     rest.push(Vec::new());
                 } else {
@@ -338,6 +340,9 @@ impl Board {
         for (d, &(df, dr)) in dirs.iter().enumerate() {
             let back = dirs.iter().position(|&(f, r)| (f, r) == (-df, -dr)).expect("directions come in opposite pairs");
             self.opposite[d] = back as u8;
+        }
+        for d in 0..dirs.len() {
+            self.word_pairs[d][1] = self.word_pairs[self.opposite[d] as usize][0];
         }
     }
 
@@ -475,12 +480,23 @@ impl Board {
     pub fn shift_word(&self, cells: u64, dir: usize) -> u64 {
         // A group's cells and their neighbours all lie in the word, so a
         // rotation moves them without wrapping.
-        let [(a, ra), (b, rb)] = self.word_pairs[dir];
+        let [(a, ra), (b, rb)] = self.word_pairs[dir][0];
         let out = (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb);
         if self.word_rest.is_empty() {
             return out;
         }
         self.word_rest[dir].iter().fold(out, |out, &(from, rot)| out | (cells & from).rotate_left(rot))
+    }
+    /// [`Board::shift_word`] in the direction opposite `dir`.
+    #[inline]
+    pub fn shift_word_back(&self, cells: u64, dir: usize) -> u64 {
+        let [(a, ra), (b, rb)] = self.word_pairs[dir][1];
+        let out = (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb);
+        if self.word_rest.is_empty() {
+            return out;
+        }
+        let back = self.opposite(dir);
+        self.word_rest[back].iter().fold(out, |out, &(from, rot)| out | (cells & from).rotate_left(rot))
     }
     /// The direction opposite `dir`.
     #[inline]
@@ -556,6 +572,8 @@ mod tests {
                 assert_eq!(b.shift(some, d), want, "{:?} direction {d}", b.geometry());
                 if b.fits_word() {
                     assert_eq!(b.shift_word(some.low_word(), d), want.low_word(), "{:?} direction {d}", b.geometry());
+                    let back = b.shift(some, b.opposite(d)).low_word();
+                    assert_eq!(b.shift_word_back(some.low_word(), d), back, "{:?} direction {d}", b.geometry());
                 }
                 let o = b.opposite(d);
                 assert!(b.cells().iter().all(|c| b.step(c, d).is_none_or(|n| b.step(n, o) == Some(c))));

@@ -92,7 +92,9 @@ struct Counter<'a> {
 impl Counter<'_> {
     #[inline]
     fn total(&self) -> u64 {
-        self.done + self.captures.len() as u64
+        // (Games whose quiet moves are all counted in bulk leave `quiet` empty.)
+        let quiet = if self.quiet.is_empty() { 0 } else { self.quiet.len() };
+        self.done + quiet as u64 + self.captures.len() as u64
     }
 }
 
@@ -103,17 +105,15 @@ impl PathSink for Counter<'_> {
     fn add_steps(&mut self, n: u64) {
         self.done += n;
     }
-    #[inline]
+    #[inline(always)]
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         if captured.is_empty() {
             if self.from != Some(from) {
+                self.done += self.quiet.len() as u64;
                 self.quiet = Bitset::EMPTY;
                 self.from = Some(from);
             }
-            if !self.quiet.contains(to) {
-                self.quiet.insert(to);
-                self.done += 1;
-            }
+            self.quiet.insert(to);
         } else {
             let key = MoveKey { from, to, captured };
             if !self.captures.contains(&key) {

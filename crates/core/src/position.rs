@@ -90,15 +90,10 @@ fn piece_key(cell: Cell, piece: Piece) -> u64 {
     ZOBRIST.pieces[(cell.index() * MAX_PLAYERS + piece.player.index()) * MAX_KINDS + piece.kind.index()]
 }
 
-/// The index of the first of `sets` holding `cell`, if any: every set is
-/// looked at, without a branch, since a piece is in exactly one of each.
+/// The index of the first of `sets` holding `cell`, if any.
 #[inline]
 fn first_holding<const N: usize>(sets: &[Bitset; N], cell: Cell) -> Option<u8> {
-    let mut found = 0u32;
-    for (i, s) in sets.iter().enumerate() {
-        found |= (s.contains(cell) as u32) << i;
-    }
-    (found != 0).then(|| found.trailing_zeros() as u8)
+    sets.iter().position(|s| s.contains(cell)).map(|i| i as u8)
 }
 
 #[inline]

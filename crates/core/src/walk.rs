@@ -189,8 +189,7 @@ fn any_jump_in<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, pie
     let mut rest = ctx.own.and(T::of(pieces));
     for (kind, cells) in by_kind(pos, rest) {
         if let Some((ab, landings)) = rules.uniform(pos, Piece { player: pos.to_move(), kind }) {
-            let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-            if !jumpers(ctx.board, cells, ab.jump_dirs, ctx.enemies, land_ok).is_empty() {
+            if !cells.and(JumpSources::new(&ctx, ab.jump_dirs, &landings.jump.forbidden).any).is_empty() {
                 return true;
             }
             rest = rest.minus(cells);
@@ -236,18 +235,6 @@ impl<T: CellSet> Iterator for ByKind<'_, T> {
     }
 }
 
-/// The pieces of `cells` that can jump in one of `dirs`: over a piece of
-/// `enemies` onto a cell of `land_ok`.
-#[inline]
-fn jumpers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, enemies: T, land_ok: T) -> T {
-    let mut found = T::none();
-    for d in dir_list(dirs) {
-        let back = board.opposite(d);
-        found = found.or(enemies.and(land_ok.shift(board, back)).shift(board, back));
-    }
-    cells.and(found)
-}
-
 /// The number of one-step moves of the pieces of `cells` in `dirs` onto cells of `ok`.
 #[inline]
 fn step_count<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> u32 {
@@ -272,6 +259,8 @@ trait CellSet: Copy + PartialEq {
     fn remove(&mut self, c: Cell);
     fn count(self) -> u32;
     fn shift(self, board: &Board, dir: usize) -> Self;
+    /// [`CellSet::shift`] in the direction opposite `dir`.
+    fn shift_back(self, board: &Board, dir: usize) -> Self;
     /// See [`Bitset::gather`].
     fn gather(&self, cells: &[u8; 8]) -> u8;
     /// See [`Bitset::gather_some`].
@@ -334,6 +323,10 @@ impl CellSet for Bitset {
     #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
         board.shift(self, dir)
+    }
+    #[inline]
+    fn shift_back(self, board: &Board, dir: usize) -> Self {
+        board.shift(self, board.opposite(dir))
     }
     #[inline]
     fn gather(&self, cells: &[u8; 8]) -> u8 {
@@ -406,6 +399,10 @@ impl CellSet for u64 {
     #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
         board.shift_word(self, dir)
+    }
+    #[inline]
+    fn shift_back(self, board: &Board, dir: usize) -> Self {
+        board.shift_word_back(self, dir)
     }
     #[inline]
     fn gather(&self, cells: &[u8; 8]) -> u8 {
@@ -587,6 +584,31 @@ struct Bulk<'a, T> {
     ab: Abilities,
     landings: &'a Landings,
     jumpers: T,
+    /// Where their one-step moves may end (once known whether only captures are allowed).
+    step_ok: T,
+}
+
+/// For pieces that move alike: per direction they jump in, the cells,
+/// wherever, from which a jump that way lands; and all of them.
+struct JumpSources<T> {
+    by_dir: [T; MAX_DIRS],
+    any: T,
+}
+
+impl<T: CellSet> JumpSources<T> {
+    #[inline(always)]
+    fn new(ctx: &Ctx<T>, dirs: DirMask, forbidden: &Bitset) -> JumpSources<T> {
+        let board = ctx.board;
+        let land_ok = ctx.empty.minus(T::of(*forbidden));
+        let mut by_dir = [T::none(); MAX_DIRS];
+        let mut any = T::none();
+        for d in dir_list(dirs) {
+            let from = ctx.enemies.and(land_ok.shift_back(board, d)).shift_back(board, d);
+            by_dir[d] = from;
+            any = any.or(from);
+        }
+        JumpSources { by_dir, any }
+    }
 }
 
 fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
@@ -601,8 +623,10 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     let ctx = Ctx::<T>::new(rules, pos, mover);
     let board = ctx.board;
     let pieces = ctx.own.and(T::of(pieces));
-    // The bulk kinds, with their jumpers found once.
+    // The bulk kinds, their jumpers found once. A counting sink has their
+    // jumps counted at once, and their steps, as they are due, at the end.
     let mut bulk: [Option<Bulk<T>>; MAX_KINDS] = [const { None }; MAX_KINDS];
+    let (mut steps, mut goal_steps) = (0, 0);
     let mut rest = pieces;
     let mut any_jumper = false;
     for (kind, cells) in by_kind(pos, pieces) {
@@ -612,74 +636,113 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         if ab.canter_dirs != 0 {
             continue;
         }
-        let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-        let jumpers = jumpers(board, cells, ab.jump_dirs, ctx.enemies, land_ok);
-        any_jumper |= !jumpers.is_empty();
         rest = rest.minus(cells);
-        bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers });
+        let sources = JumpSources::new(&ctx, ab.jump_dirs, &landings.jump.forbidden);
+        let jumpers = cells.and(sources.any);
+        any_jumper |= !jumpers.is_empty();
+        if S::COUNTS {
+            if !jumpers.is_empty() {
+                count_jumps(&ctx, cells, &sources, ab, landings, mode, sink);
+            }
+            if captures != Captures::Only {
+                steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, false));
+            }
+            if !T::of(landings.step.goal).is_empty() {
+                goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
+            }
+        } else {
+            bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers, step_ok: T::none() });
+        }
     }
     let captures_only = match captures {
         Captures::Only => true,
         Captures::Allowed => false,
         Captures::IfAny => any_jumper || any_piece_jumps(rules, pos, &ctx, rest),
     };
-    for b in bulk.iter().flatten() {
-        let step_ok = step_targets(&ctx, b.landings, captures_only);
-        if S::COUNTS {
-            // Steps counted at once; only the pieces that can jump walked.
-            if !step_ok.is_empty() {
-                sink.add_steps(step_count(board, b.cells, b.ab.step_dirs, step_ok) as u64);
-            }
-            if !b.jumpers.is_empty() {
-                count_jumps(&ctx, b, captures_only, mode, sink);
-            }
-        } else {
-            // Only the pieces that can step or jump walked.
-            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, step_ok));
+    if S::COUNTS {
+        let n = if captures_only { goal_steps } else { steps };
+        if n != 0 {
+            sink.add_steps(n as u64);
+        }
+    } else {
+        // Only the pieces that can step or jump walked.
+        for b in bulk.iter_mut().flatten() {
+            b.step_ok = step_targets(&ctx, b.landings, captures_only);
+            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, b.step_ok));
         }
     }
     for from in rest.cells() {
         if let Some(kind) = pos.kind_at(from) {
-            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
+            match &bulk[kind.index()] {
+                Some(b) => walk_bulk(&ctx, from, b, captures_only, mode, sink),
+                None => walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink),
+            }
         }
     }
 }
 
-/// For a counting sink: the jumps of the pieces of a bulk kind, direction
-/// by direction. A jump that must end where it lands (on a stop or goal, or
-/// with no jump on from there) is a move of its own, counted at once; the
-/// others are walked from their first leg. (Once a piece has jumped in
-/// direction `d`, what it leapt over is gone and the cell it left is behind
-/// it: going on in any direction but back, it meets the same pieces and
-/// empty cells as a piece standing there before the move.)
+/// The moves of the piece on `from`, of a bulk kind: [`walk_from`] with
+/// what is known of its kind.
 #[inline]
-fn count_jumps<S: PathSink, T: CellSet>(ctx: &Ctx<T>, b: &Bulk<T>, captures_only: bool, mode: PathMode, sink: &mut S) {
-    let board = ctx.board;
-    let land_ok = ctx.empty.minus(T::of(b.landings.jump.forbidden));
-    let ends = T::of(b.landings.jump.stop | b.landings.jump.goal);
-    // Per direction: the cells, wherever, from which a jump that way lands.
-    let mut from_dir = [T::none(); MAX_DIRS];
-    for d in dir_list(b.ab.jump_dirs) {
-        let back = board.opposite(d);
-        from_dir[d] = ctx.enemies.and(land_ok.shift(board, back)).shift(board, back);
+fn walk_bulk<S: PathSink, T: CellSet>(
+    ctx: &Ctx<T>,
+    from: Cell,
+    b: &Bulk<T>,
+    captures_only: bool,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let steps = ctx.board.step_table(from);
+    let mut m = b.step_ok.gather_some(steps, b.ab.step_dirs);
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        emit_step(sink, from, Cell::new(steps[d]), true);
     }
+    if b.jumpers.contains(from) {
+        Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
+    }
+}
+
+/// For a counting sink: the jumps of the pieces of `cells`, of a bulk kind,
+/// direction by direction. A jump that must end where it lands (on a stop
+/// or goal, or with no jump on from there) is a move of its own, counted at
+/// once; the others are walked from their first leg. (Once a piece has
+/// jumped in direction `d`, what it leapt over is gone and the cell it left
+/// is behind it: going on in any direction but back, it meets the same
+/// pieces and empty cells as a piece standing there before the move.)
+#[inline]
+fn count_jumps<S: PathSink, T: CellSet>(
+    ctx: &Ctx<T>,
+    cells: T,
+    sources: &JumpSources<T>,
+    ab: Abilities,
+    landings: &Landings,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let board = ctx.board;
+    let ends = T::of(landings.jump.stop | landings.jump.goal);
     let mut single = 0;
-    for d in dir_list(b.ab.jump_dirs) {
-        let jumping = b.cells.and(from_dir[d]);
+    for d in dir_list(ab.jump_dirs) {
+        let jumping = cells.and(sources.by_dir[d]);
         if jumping.is_empty() {
             continue;
         }
         let back = board.opposite(d);
         let landed = jumping.shift(board, d).shift(board, d);
-        let mut onward = T::none();
-        for e in dir_list(b.ab.jump_dirs & !(1 << back)) {
-            onward = onward.or(from_dir[e]);
-        }
+        // (Pieces that cannot jump back, such as checkers men, go on wherever they could jump.)
+        let onward = if ab.jump_dirs & (1 << back) == 0 {
+            sources.any
+        } else {
+            dir_list(ab.jump_dirs & !(1 << back)).fold(T::none(), |on, e| on.or(sources.by_dir[e]))
+        };
         let going_on = landed.minus(ends).and(onward);
         single += landed.minus(going_on).count();
         for land in going_on.cells() {
             let from = Cell::new(board.leap_table(land)[back]);
-            Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jump(from, d, T::none());
+            // (Whether only captures are allowed matters to canters only.)
+            Walker::new(ctx, from, ab, landings, true, mode, sink).jump(from, d, T::none());
         }
     }
     sink.add_steps(single as u64);
@@ -724,7 +787,7 @@ fn steppers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> T {
     let mut found = T::none();
     if !ok.is_empty() {
         for d in dir_list(dirs) {
-            found = found.or(ok.shift(board, board.opposite(d)));
+            found = found.or(ok.shift_back(board, d));
         }
     }
     cells.and(found)
