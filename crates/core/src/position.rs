@@ -188,9 +188,14 @@ impl Position {
         if from == to {
             return;
         }
-        let Some(p) = self.piece_at(from) else {
-            return;
-        };
+        if let Some(p) = self.piece_at(from) {
+            self.relocate(p, from, to);
+        }
+    }
+
+    /// Moves `p`, standing on `from`, to the other cell `to`, replacing whatever stood there.
+    #[inline]
+    fn relocate(&mut self, p: Piece, from: Cell, to: Cell) {
         if self.is_occupied(to) {
             self.remove(to);
         }
@@ -213,13 +218,7 @@ impl Position {
             }
         }
         if from != to {
-            if self.is_occupied(to) {
-                self.remove(to);
-            }
-            let both = Bitset::single(from) | Bitset::single(to);
-            self.by_player[p.player.index()] ^= both;
-            self.by_kind[p.kind.index()] ^= both;
-            self.hash ^= piece_key(from, p) ^ piece_key(to, p);
+            self.relocate(p, from, to);
         }
         Some(p)
     }
