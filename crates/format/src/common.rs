@@ -6,8 +6,8 @@
 use crate::spec::{Names, Opt, PlayerSpec, VariantFile};
 use crate::Family;
 use leap_core::{
-    Bitset, Board, Coord, Diagnostics, EndRules, Geometry, Kind, KindInfo, KindMask, NoMoves, Piece, Player,
-    PlayerInfo, Position, Score, MAX_KINDS, MAX_PLAYERS,
+    Bitset, Board, Coord, Diagnostics, EndRules, Geometry, KindInfo, KindMask, NoMoves, Piece, Player, PlayerInfo,
+    Position, Score, MAX_KINDS, MAX_PLAYERS,
 };
 use toml::Spanned;
 
@@ -562,7 +562,7 @@ fn setup(
                     if pos.piece_at(cell).is_some() {
                         diag.error(here, format!("[setup] puts two pieces on {}", board.name(cell)));
                     }
-                    pos.put(cell, Piece { player: Player(i as u8), kind: Kind(kind.0) });
+                    pos.put(cell, Piece { player: Player(i as u8), kind });
                 }
                 None => diag.error(
                     here,
