@@ -962,10 +962,15 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
         self.sink.emit(self.from, self.last, &self.legs, captured.to_bitset());
     }
 
+    /// Whether the piece, standing on `sq` before any capture, could jump.
     #[inline]
-    fn could_jump(&self, sq: Cell, captured: T) -> bool {
-        let forbidden = T::of(self.landings.jump.forbidden);
-        jump_from(self.board, sq, self.ab.jump_dirs, self.enemies, self.jump_ok, captured, forbidden)
+    fn could_jump(&self, sq: Cell) -> bool {
+        if T::around(self.board, sq).and(self.enemies).is_empty() {
+            return false;
+        }
+        // (`jump_ok` already leaves out the cells a jump may never land on.)
+        let m = self.enemies.gather_some(self.board.step_table(sq), self.ab.jump_dirs);
+        m != 0 && self.jump_ok.gather_some(self.board.leap_table(sq), m) != 0
     }
 
     /// Canters on from `sq`; `tainted` records a landing from which the piece could have jumped.
@@ -981,7 +986,7 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
             let land = Cell::new(leaps[d]);
             let landing = self.landings.canter.get(land);
             let ends = landing != Landing::Continue;
-            let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land, T::none()));
+            let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land));
             match self.mode {
                 PathMode::Simple => {
                     if self.on_path.contains(land) {
