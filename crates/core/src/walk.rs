@@ -171,7 +171,7 @@ pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, pi
     let enemies = enemies_of::<R, Bitset>(rules, pos, piece.player);
     let forbidden = rules.landings(pos, from, piece).jump.forbidden;
     let land_ok = board.cells() - pos.occupied() - forbidden;
-    jump_from(board, from, ab.jump_dirs, enemies, land_ok, Bitset::EMPTY, forbidden)
+    jump_from(board, from, ab.jump_dirs, enemies, land_ok)
 }
 
 /// Whether any of `pieces` (of the player to move) could jump right now.
@@ -476,26 +476,15 @@ fn enemies_of<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, move
     e
 }
 
-/// Whether a jump leaves `sq` in one of `dirs`, with `captured` already
-/// removed; `land_ok` holds the empty cells a jump may land on, `forbidden`
-/// the cells it may never land on.
+/// Whether a jump leaves `sq` in one of `dirs`, over a piece of `enemies`
+/// onto a cell of `land_ok` (empty cells a jump may land on).
 #[inline]
-fn jump_from<T: CellSet>(
-    board: &Board,
-    sq: Cell,
-    dirs: DirMask,
-    enemies: T,
-    land_ok: T,
-    captured: T,
-    forbidden: T,
-) -> bool {
-    let over = enemies.minus(captured);
-    if T::around(board, sq).and(over).is_empty() {
+fn jump_from<T: CellSet>(board: &Board, sq: Cell, dirs: DirMask, enemies: T, land_ok: T) -> bool {
+    if T::around(board, sq).and(enemies).is_empty() {
         return false;
     }
-    over.gather_some(board.step_table(sq), dirs)
-        & land_ok.or(captured).minus(forbidden).gather_some(board.leap_table(sq), dirs)
-        != 0
+    let m = enemies.gather_some(board.step_table(sq), dirs);
+    m != 0 && land_ok.gather_some(board.leap_table(sq), m) != 0
 }
 
 /// What the walk of one position shares across the pieces that move.
@@ -765,7 +754,7 @@ fn any_piece_jumps<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position,
             return false;
         }
         let forbidden = T::of(rules.landings(pos, c, piece).jump.forbidden);
-        jump_from(board, c, ab.jump_dirs, ctx.enemies, ctx.empty.minus(forbidden), T::none(), forbidden)
+        jump_from(board, c, ab.jump_dirs, ctx.enemies, ctx.empty.minus(forbidden))
     })
 }
 
@@ -962,10 +951,15 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
         self.sink.emit(self.from, self.last, &self.legs, captured.to_bitset());
     }
 
+    /// Whether the piece, standing on `sq` before any capture, could jump.
     #[inline]
-    fn could_jump(&self, sq: Cell, captured: T) -> bool {
-        let forbidden = T::of(self.landings.jump.forbidden);
-        jump_from(self.board, sq, self.ab.jump_dirs, self.enemies, self.jump_ok, captured, forbidden)
+    fn could_jump(&self, sq: Cell) -> bool {
+        if T::around(self.board, sq).and(self.enemies).is_empty() {
+            return false;
+        }
+        // (`jump_ok` already leaves out the cells a jump may never land on.)
+        let m = self.enemies.gather_some(self.board.step_table(sq), self.ab.jump_dirs);
+        m != 0 && self.jump_ok.gather_some(self.board.leap_table(sq), m) != 0
     }
 
     /// Canters on from `sq`; `tainted` records a landing from which the piece could have jumped.
@@ -981,7 +975,7 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
             let land = Cell::new(leaps[d]);
             let landing = self.landings.canter.get(land);
             let ends = landing != Landing::Continue;
-            let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land, T::none()));
+            let taint = tainted || (self.ab.canter_must_capture && !ends && self.could_jump(land));
             match self.mode {
                 PathMode::Simple => {
                     if self.on_path.contains(land) {
