@@ -164,55 +164,57 @@ impl EndRules {
     /// drawn when every player is down to the insufficient material; drawn
     /// when the clock reaches the move limit.
     pub fn decided(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
+        // Called on every position a search or perft reaches: sets are
+        // combined once, and pieces are counted only where a rule needs it.
         let n = goal_zones.len();
-        let count = |p: Player| pos.pieces_of(p).len();
-        let of_kinds = |p: Player, mask: KindMask| {
-            (0..MAX_KINDS)
-                .filter(|k| mask >> k & 1 != 0)
-                .map(|k| (pos.pieces_of(p) & pos.kind_cells(Kind(k as u8))).len())
-                .sum::<u32>()
+        let cells_of = |mask: KindMask| {
+            (0..MAX_KINDS).filter(|k| mask >> k & 1 != 0).fold(Bitset::EMPTY, |s, k| s | pos.kind_cells(Kind(k as u8)))
         };
         // The player who moved last first, then backwards in turn order.
-        let players = || (0..n).map(|i| Player(((pos.to_move().index() + 2 * n - 1 - i) % n) as u8));
-        let moved = players().next().unwrap_or(Player(0));
+        let to_move = pos.to_move().index();
+        let player = |i: usize| Player(((to_move + 2 * n - 1 - i) % n) as u8);
+        let moved = player(0);
         let win = |p: Player, reason| Some(Outcome { result: GameResult::Win(p), reason });
         let draw = |reason| Some(Outcome { result: GameResult::Draw, reason });
-        let fallen = |p: Player| {
-            (self.royal != 0 && of_kinds(p, self.royal) < self.royal_count[p.index()])
-                || (self.extinction != 0 && of_kinds(p, self.extinction) == 0)
-        };
-        if let Some(loser) = players().find(|p| fallen(*p)) {
-            let mut others = players().filter(|p| *p != loser && !fallen(*p));
-            return match (others.next(), others.next()) {
-                (Some(w), None) => win(w, EndReason::Royal),
-                (None, _) => draw(EndReason::Royal),
-                // With three or more players, the royal loss of one player
-                // ends the game for the player who took it: the one who moved.
-                (Some(_), Some(_)) => win(moved, EndReason::Royal),
+        if self.royal != 0 || self.extinction != 0 {
+            let (royals, extinction) = (cells_of(self.royal), cells_of(self.extinction));
+            let fallen = |p: Player| {
+                (self.royal != 0 && (pos.pieces_of(p) & royals).len() < self.royal_count[p.index()])
+                    || (self.extinction != 0 && !pos.pieces_of(p).intersects(extinction))
             };
+            if let Some(loser) = (0..n).map(player).find(|p| fallen(*p)) {
+                let mut others = (0..n).map(player).filter(|p| *p != loser && !fallen(*p));
+                return match (others.next(), others.next()) {
+                    (Some(w), None) => win(w, EndReason::Royal),
+                    (None, _) => draw(EndReason::Royal),
+                    // With three or more players, the royal loss of one player
+                    // ends the game for the player who took it: the one who moved.
+                    (Some(_), Some(_)) => win(moved, EndReason::Royal),
+                };
+            }
         }
         if let Some(need) = self.goal_count {
-            if let Some(p) = players().find(|p| (pos.pieces_of(*p) & goal_zones[p.index()]).len() >= need) {
+            if let Some(p) = (0..n).map(player).find(|p| (pos.pieces_of(*p) & goal_zones[p.index()]).len() >= need) {
                 return win(p, EndReason::Goal);
             }
         }
-        let bare = |p: Player| of_kinds(p, self.baring) == 0;
+        let baring = if self.baring == KindMask::MAX { pos.occupied() } else { cells_of(self.baring) };
+        let bare = |p: Player| !pos.pieces_of(p).intersects(baring);
         let baring_win = |p: Player| {
-            if count(p) >= self.bare_min_material {
+            if pos.pieces_of(p).len() >= self.bare_min_material {
                 win(p, EndReason::Elimination)
             } else {
                 draw(EndReason::Elimination)
             }
         };
         if self.counter_baring && n == 2 {
-            let to_move = pos.to_move();
-            match (bare(moved), bare(to_move)) {
+            match (bare(moved), bare(pos.to_move())) {
                 (true, true) => return draw(EndReason::Elimination),
-                (true, false) => return baring_win(to_move),
+                (true, false) => return baring_win(pos.to_move()),
                 _ => {}
             }
         } else {
-            let mut alive = players().filter(|p| !bare(*p));
+            let mut alive = (0..n).map(player).filter(|p| !bare(*p));
             if let (first, None) = (alive.next(), alive.next()) {
                 return match first {
                     Some(p) => baring_win(p),
@@ -221,7 +223,7 @@ impl EndRules {
             }
         }
         if let Some(most) = self.insufficient_material {
-            if players().all(|p| count(p) <= most) {
+            if (0..n).map(player).all(|p| pos.pieces_of(p).len() <= most) {
                 return draw(EndReason::InsufficientMaterial);
             }
         }
