@@ -4,7 +4,7 @@
 
 use crate::rules::{Camelot, KindRules, OtherCastles, OwnCastleJump, Rules};
 use leap_core::{variant_source, Bitset, Diagnostics, FileErrors, LoadError, Player};
-use leap_format::{foreign, foreign_list, Common, Family, VariantFile};
+use leap_format::{foreign, foreign_list, is_family, playable, Common, Family, VariantFile};
 
 /// Loads a variant: a built-in name (`camelot`) or a path to a `.toml` file.
 pub fn load(name_or_path: &str) -> Result<Camelot, LoadError> {
@@ -15,10 +15,7 @@ pub fn load(name_or_path: &str) -> Result<Camelot, LoadError> {
 /// Parses and validates the text of a Camelot-family variant file; `file`
 /// names it in diagnostics.
 pub fn parse_variant(file: &str, text: &str) -> Result<Camelot, FileErrors> {
-    let mut diag = Diagnostics::new(file, text);
-    let built = leap_format::read(file, text, &mut diag).and_then(|(spec, common)| build(&spec, common, &mut diag));
-    diag.finish()?;
-    Ok(built.expect("no diagnostics means the variant was built"))
+    leap_format::parse_with(file, text, build)
 }
 
 /// Builds the game from a resolved file and its shared parts (None when
@@ -26,11 +23,7 @@ pub fn parse_variant(file: &str, text: &str) -> Result<Camelot, FileErrors> {
 /// family's problems go to `diag`.
 pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics) -> Option<Camelot> {
     let family = Family::Camelot;
-    if *spec.family.get_ref() != family {
-        diag.error(
-            spec.family.span().start,
-            format!("family = \"{}\": this loader reads camelot-family files", spec.family.get_ref().name()),
-        );
+    if !is_family(spec, family, diag) {
         return None;
     }
     for p in spec.players.get_ref() {
@@ -75,14 +68,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         return None;
     }
     let game = Camelot::new(common, kind_rules, castles, rules);
-    if let Some(o) = leap_core::Game::outcome(&game, &leap_core::Game::start(&game)) {
-        diag.error(
-            spec.setup.span().start,
-            format!("the start position is already over ({:?}, {})", o.result, o.reason),
-        );
-        return None;
-    }
-    Some(game)
+    playable(game, spec, diag)
 }
 
 /// A `[rules]` option given as one of a few words.

@@ -5,7 +5,7 @@
 
 use crate::rules::{Checkers, KindRules, Movement};
 use leap_core::{variant_source, Bitset, Diagnostics, FileErrors, Kind, LoadError};
-use leap_format::{foreign, foreign_list, required, Common, Family, VariantFile};
+use leap_format::{foreign, foreign_list, is_family, playable, required, Common, Family, VariantFile};
 
 /// Loads a variant: a built-in name (`checkers`) or a path to a `.toml` file.
 pub fn load(name_or_path: &str) -> Result<Checkers, LoadError> {
@@ -16,10 +16,7 @@ pub fn load(name_or_path: &str) -> Result<Checkers, LoadError> {
 /// Parses and validates the text of a checkers-family variant file; `file`
 /// names it in diagnostics.
 pub fn parse_variant(file: &str, text: &str) -> Result<Checkers, FileErrors> {
-    let mut diag = Diagnostics::new(file, text);
-    let built = leap_format::read(file, text, &mut diag).and_then(|(spec, common)| build(&spec, common, &mut diag));
-    diag.finish()?;
-    Ok(built.expect("no diagnostics means the variant was built"))
+    leap_format::parse_with(file, text, build)
 }
 
 /// Builds the game from a resolved file and its shared parts (None when
@@ -27,11 +24,7 @@ pub fn parse_variant(file: &str, text: &str) -> Result<Checkers, FileErrors> {
 /// family's problems go to `diag`.
 pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics) -> Option<Checkers> {
     let family = Family::Checkers;
-    if *spec.family.get_ref() != family {
-        diag.error(
-            spec.family.span().start,
-            format!("family = \"{}\": this loader reads checkers-family files", spec.family.get_ref().name()),
-        );
+    if !is_family(spec, family, diag) {
         return None;
     }
     // Per player as listed: its forward directions (a vertical sign), checked before the board is known.
@@ -85,14 +78,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         return None;
     }
     let game = Checkers::new(common, kind_rules, forward, promotion, compulsory_capture);
-    if let Some(o) = leap_core::Game::outcome(&game, &leap_core::Game::start(&game)) {
-        diag.error(
-            spec.setup.span().start,
-            format!("the start position is already over ({:?}, {})", o.result, o.reason),
-        );
-        return None;
-    }
-    Some(game)
+    playable(game, spec, diag)
 }
 
 /// The rules of each kind of piece: `moves` and `promotes_to`.

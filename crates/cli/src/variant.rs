@@ -39,13 +39,10 @@ pub fn load(name_or_path: &str) -> Result<Variant, String> {
 /// read once, then the family named by its `family` key reads its own.
 /// `file` names it in the diagnostics, which are the error.
 pub fn parse(file: &str, text: &str) -> Result<Variant, leap_core::FileErrors> {
-    let mut diag = leap_core::Diagnostics::new(file, text);
-    let built = leap_format::read(file, text, &mut diag).and_then(|(spec, common)| match *spec.family.get_ref() {
-        Family::Camelot => leap_camelot::build(&spec, common, &mut diag).map(Variant::Camelot),
-        Family::Checkers => leap_checkers::build(&spec, common, &mut diag).map(Variant::Checkers),
-    });
-    diag.finish()?;
-    Ok(built.expect("no diagnostics means the variant was built"))
+    leap_format::parse_with(file, text, |spec, common, diag| match *spec.family.get_ref() {
+        Family::Camelot => leap_camelot::build(spec, common, diag).map(Variant::Camelot),
+        Family::Checkers => leap_checkers::build(spec, common, diag).map(Variant::Checkers),
+    })
 }
 
 /// The tag a saved game gets when its variant was read from a file, so that

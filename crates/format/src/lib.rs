@@ -89,6 +89,49 @@ impl Family {
     }
 }
 
+/// Parses a variant file of any family with `build` (a family's builder,
+/// or one that picks the family): the file is read and its shared parts
+/// validated ([`read`]), then `build` checks the rest; every problem found
+/// by either is in the error.
+pub fn parse_with<G>(
+    file: &str,
+    text: &str,
+    build: impl FnOnce(&VariantFile, Option<Common>, &mut leap_core::Diagnostics) -> Option<G>,
+) -> Result<G, leap_core::FileErrors> {
+    let mut diag = leap_core::Diagnostics::new(file, text);
+    let built = read(file, text, &mut diag).and_then(|(spec, common)| build(&spec, common, &mut diag));
+    diag.finish()?;
+    Ok(built.expect("no diagnostics means the variant was built"))
+}
+
+/// Whether the file is of `family`, the family whose builder is reading
+/// it; if not, the problem is reported at the `family` key.
+pub fn is_family(spec: &VariantFile, family: Family, diag: &mut leap_core::Diagnostics) -> bool {
+    let written = *spec.family.get_ref();
+    if written != family {
+        diag.error(
+            spec.family.span().start,
+            format!("family = \"{}\": this loader reads {}-family files", written.name(), family.name()),
+        );
+    }
+    written == family
+}
+
+/// The game built from `spec`, unless its start position is already over
+/// (reported at `[setup]`).
+pub fn playable<G: leap_core::Game>(game: G, spec: &VariantFile, diag: &mut leap_core::Diagnostics) -> Option<G> {
+    match game.outcome(&game.start()) {
+        Some(o) => {
+            diag.error(
+                spec.setup.span().start,
+                format!("the start position is already over ({:?}, {})", o.result, o.reason),
+            );
+            None
+        }
+        None => Some(game),
+    }
+}
+
 /// Reads and validates the shared parts of a variant file: the resolved
 /// file, with its [`Common`] parts when they are valid enough to build on
 /// (a family still checks its own keys without them, so that every problem
