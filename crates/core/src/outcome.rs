@@ -172,7 +172,11 @@ impl EndRules {
         };
         // The player who moved last first, then backwards in turn order.
         let to_move = pos.to_move().index();
-        let player = |i: usize| Player(((to_move + 2 * n - 1 - i) % n) as u8);
+        // (No division: this is on every node of a search.)
+        let player = |i: usize| {
+            let j = to_move + n - 1 - i;
+            Player(if j >= n { j - n } else { j } as u8)
+        };
         let moved = player(0);
         let win = |p: Player, reason| Some(Outcome { result: GameResult::Win(p), reason });
         let draw = |reason| Some(Outcome { result: GameResult::Draw, reason });
@@ -194,12 +198,20 @@ impl EndRules {
             }
         }
         if let Some(need) = self.goal_count {
-            if let Some(p) = (0..n).map(player).find(|p| (pos.pieces_of(*p) & goal_zones[p.index()]).len() >= need) {
+            // (Counted only when a piece is in the zone: most positions have none there.)
+            let reached = |p: &Player| {
+                let inside = pos.pieces_of(*p) & goal_zones[p.index()];
+                !inside.is_empty() && inside.len() >= need
+            };
+            if let Some(p) = (0..n).map(player).find(reached) {
                 return win(p, EndReason::Goal);
             }
         }
-        let baring = if self.baring == KindMask::MAX { pos.occupied() } else { cells_of(self.baring) };
-        let bare = |p: Player| !pos.pieces_of(p).intersects(baring);
+        let baring = (self.baring != KindMask::MAX).then(|| cells_of(self.baring));
+        let bare = |p: Player| match baring {
+            None => pos.pieces_of(p).is_empty(),
+            Some(cells) => !pos.pieces_of(p).intersects(cells),
+        };
         let baring_win = |p: Player| {
             if pos.pieces_of(p).len() >= self.bare_min_material {
                 win(p, EndReason::Elimination)
@@ -214,9 +226,9 @@ impl EndRules {
                 _ => {}
             }
         } else {
-            let mut alive = (0..n).map(player).filter(|p| !bare(*p));
-            if let (first, None) = (alive.next(), alive.next()) {
-                return match first {
+            // Usually every player still has pieces: counted before looking for whom.
+            if (0..n).filter(|&p| !bare(Player(p as u8))).count() < 2 {
+                return match (0..n).map(player).find(|p| !bare(*p)) {
                     Some(p) => baring_win(p),
                     None => draw(EndReason::Elimination),
                 };
