@@ -130,6 +130,13 @@ impl Bitset {
         self.0[0]
     }
 
+    /// Replaces the cells below 64 by those of a machine word (bit `i` for
+    /// cell `i`), leaving the others as they are.
+    #[inline]
+    pub(crate) fn set_low_word(&mut self, w: u64) {
+        self.0[0] = w;
+    }
+
     /// The set of the cells below 64 given as a machine word (bit `i` for cell `i`).
     #[inline]
     pub fn from_low_word(w: u64) -> Bitset {

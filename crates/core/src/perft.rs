@@ -132,27 +132,29 @@ impl PathSink for Counter<'_> {
 /// # let _ = nodes; }
 /// ```
 pub fn perft<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> u64 {
-    let mut stack: Vec<KeyList> = (0..depth.max(1)).map(|_| KeyList::new()).collect();
-    perft_with(game, pos, depth, count, &mut stack)
+    let mut stack: Vec<Ply> = (0..depth.max(1)).map(|_| Ply { list: KeyList::new(), child: *pos }).collect();
+    let low_only = game.board().fits_word();
+    perft_with(game, pos, depth, count, low_only, &mut stack)
 }
 
-fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack: &mut [KeyList]) -> u64 {
+/// What perft keeps for each ply below the root: the moves of the position
+/// there and the room for the position after each of them.
+struct Ply {
+    list: KeyList,
+    child: Position,
+}
+
+fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, low_only: bool, stack: &mut [Ply]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (list, rest) = stack.split_first_mut().expect("a list per ply");
+    let (ply, rest) = stack.split_first_mut().expect("a list per ply");
+    let list = &mut ply.list;
     if count == Count::Positions {
         if depth == 1 {
             return count_moves_with(game, pos, &mut list.keys);
         }
         game.legal_moves_into(pos, list);
-        let mut total = 0;
-        for i in 0..list.keys.len() {
-            let mut child = *pos;
-            game.apply_in_place(&mut child, &list.keys[i]);
-            total += perft_with(game, &child, depth - 1, count, rest);
-        }
-        total
     } else {
         if depth == 1 {
             let mut paths = PathCount(0);
@@ -161,14 +163,15 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, stack
         }
         list.keys.clear();
         game.legal_paths(pos, &mut AllPaths(&mut list.keys));
-        let mut total = 0;
-        for i in 0..list.keys.len() {
-            let mut child = *pos;
-            game.apply_in_place(&mut child, &list.keys[i]);
-            total += perft_with(game, &child, depth - 1, count, rest);
-        }
-        total
     }
+    let mut total = 0;
+    for i in 0..list.keys.len() {
+        // (The slot holds positions of this game only, as `copy_from` needs.)
+        ply.child.copy_from(pos, low_only);
+        game.apply_in_place(&mut ply.child, &list.keys[i]);
+        total += perft_with(game, &ply.child, depth - 1, count, low_only, rest);
+    }
+    total
 }
 
 /// Perft split at the root: each root move with the leaf count below it,
