@@ -141,11 +141,22 @@ pub fn moves(setup: &Setup, json: bool) -> Result<(), String> {
 }
 
 /// Options of `camelot perft`.
+#[derive(clap::Args, Clone, Debug)]
 pub struct PerftOptions {
+    /// Depth in plies.
+    #[arg(long)]
     pub depth: u32,
+    /// Count distinct simple move paths instead of distinct positions.
+    #[arg(long)]
     pub paths: bool,
+    /// Print the count below each root move.
+    #[arg(long)]
     pub divide: bool,
+    /// Print one JSON object instead.
+    #[arg(long)]
     pub json: bool,
+    /// Number of threads (default: all cores).
+    #[arg(long)]
     pub threads: Option<usize>,
 }
 

@@ -60,6 +60,20 @@ pub struct StrategyList(pub Vec<Kind>);
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DepthList(pub Vec<u32>);
 
+impl std::ops::Deref for StrategyList {
+    type Target = [Kind];
+    fn deref(&self) -> &[Kind] {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for DepthList {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.0
+    }
+}
+
 /// [`parse_strategies`] for the command line.
 pub fn strategy_list(text: &str) -> Result<StrategyList, String> {
     parse_strategies(text).map(StrategyList)
@@ -139,30 +153,49 @@ pub enum EvalChoice {
 }
 
 /// The options of `camelot compare`.
-#[derive(Clone, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct Options {
-    /// Variants to compare (names or files).
+    /// Built-in variant names or variant files; each gets its own round robin.
+    #[arg(required = true)]
     pub variants: Vec<String>,
-    /// Strategy families.
-    pub strategies: Vec<Kind>,
-    /// Search depths for minimax and alpha-beta.
-    pub depths: Vec<u32>,
-    /// Games per pairing.
+    /// Strategy families, comma-separated: random, minimax, alphabeta.
+    #[arg(long, default_value = "random,minimax,alphabeta", value_parser = strategy_list)]
+    pub strategies: StrategyList,
+    /// Search depths in plies, comma-separated (`1,2,3` or `1-3`).
+    #[arg(long, default_value = "1,2", value_parser = depth_list)]
+    pub depths: DepthList,
+    /// Games per pairing (in pairs sharing an opening, colours swapped).
+    #[arg(long, default_value_t = 2)]
     pub games: u32,
-    /// Plies after which a game is stopped unfinished.
+    /// Stop a game after this many plies (it counts as a draw).
+    #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
-    /// Random plies at the start of each pair of games.
+    /// Random plies opening each pair of games.
+    #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
     /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The Markdown report; the SVG chart goes beside it.
-    pub output: PathBuf,
-    /// Threads (default: all cores).
+    /// The Markdown report (the SVG chart is written beside it, as .svg;
+    /// default: `compare-VARIANTS.md`).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Number of threads (default: all cores).
+    #[arg(long)]
     pub threads: Option<usize>,
-    /// The evaluation.
+    /// The evaluation used by minimax and alpha-beta.
+    #[arg(long, value_enum, default_value_t = EvalChoice::Variant)]
     pub eval: EvalChoice,
-    /// No progress bar.
+    /// No progress bar on stderr.
+    #[arg(long)]
     pub quiet: bool,
+}
+
+impl Options {
+    /// The Markdown report's path: `--output`, or `compare-VARIANTS.md`.
+    pub fn output(&self) -> PathBuf {
+        self.output.clone().unwrap_or_else(|| PathBuf::from(format!("compare-{}.md", stem(&self.variants))))
+    }
 }
 
 /// A strategy at a depth: one entrant of the round robin.
@@ -465,8 +498,8 @@ fn entrants(opts: &Options) -> Vec<Entrant> {
     if opts.strategies.contains(&Kind::Random) {
         out.push(Entrant { kind: Kind::Random, depth: 0 });
     }
-    for &depth in &opts.depths {
-        for &kind in &opts.strategies {
+    for &depth in opts.depths.iter() {
+        for &kind in opts.strategies.iter() {
             if kind != Kind::Random {
                 out.push(Entrant { kind, depth });
             }
@@ -500,26 +533,27 @@ fn validate(opts: &Options) -> Result<(), String> {
             entrants(opts).iter().map(Entrant::name).collect::<Vec<_>>().join(", ")
         ));
     }
-    if opts.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
+    let output = opts.output();
+    if output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
         return Err(format!(
             "--output {}: the report is a Markdown file (the SVG chart is written beside it); give a .md path",
-            opts.output.display()
+            output.display()
         ));
     }
-    if opts.output.as_os_str().is_empty() || opts.output.file_name().is_none() {
-        return Err(format!("--output `{}` is not a file name", opts.output.display()));
+    if output.as_os_str().is_empty() || output.file_name().is_none() {
+        return Err(format!("--output `{}` is not a file name", output.display()));
     }
-    if let Some(dir) = opts.output.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {
         if !dir.exists() {
-            return Err(format!("--output {}: the folder {} does not exist", opts.output.display(), dir.display()));
+            return Err(format!("--output {}: the folder {} does not exist", output.display(), dir.display()));
         }
         if !dir.is_dir() {
-            return Err(format!("--output {}: {} is not a folder", opts.output.display(), dir.display()));
+            return Err(format!("--output {}: {} is not a folder", output.display(), dir.display()));
         }
     }
-    for path in [opts.output.clone(), svg_path(&opts.output)] {
+    for path in [output.clone(), svg_path(&output)] {
         if path.is_dir() {
-            return Err(format!("--output {}: {} is a folder, not a file", opts.output.display(), path.display()));
+            return Err(format!("--output {}: {} is a folder, not a file", output.display(), path.display()));
         }
     }
     Ok(())
@@ -549,14 +583,15 @@ pub fn compare(opts: &Options) -> Result<(), String> {
     }
     progress.finish();
 
-    let svg_file = svg_path(&opts.output);
+    let output = opts.output();
+    let svg_file = svg_path(&output);
     let svg_name = svg_file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let markdown = markdown(&reports, opts, threads, &svg_name);
     let svg = svg(&reports);
-    write_file(&opts.output, &markdown)?;
+    write_file(&output, &markdown)?;
     write_file(&svg_file, &svg)?;
     let mut out = terminal(&reports, opts, threads);
-    let _ = writeln!(out, "Report written to {} (chart: {}).", opts.output.display(), svg_file.display());
+    let _ = writeln!(out, "Report written to {} (chart: {}).", output.display(), svg_file.display());
     crate::commands::emit(&out)
 }
 

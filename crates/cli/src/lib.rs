@@ -53,21 +53,8 @@ enum Command {
     Perft {
         #[command(flatten)]
         setup: Setup,
-        /// Depth in plies.
-        #[arg(long)]
-        depth: u32,
-        /// Count distinct simple move paths instead of distinct positions.
-        #[arg(long)]
-        paths: bool,
-        /// Print the count below each root move.
-        #[arg(long)]
-        divide: bool,
-        /// Print one JSON object instead.
-        #[arg(long)]
-        json: bool,
-        /// Number of threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        #[command(flatten)]
+        opts: commands::PerftOptions,
     },
     /// Check every move of a game record and print the final position and result.
     Replay {
@@ -85,41 +72,7 @@ enum Command {
     /// Play a round robin among the search strategies (random, minimax,
     /// alpha-beta at several depths) and report results, nodes and times
     /// as tables and as a Markdown file with an SVG chart.
-    Compare {
-        /// Built-in variant names or variant files; each gets its own round robin.
-        #[arg(required = true)]
-        variants: Vec<String>,
-        /// Strategy families, comma-separated: random, minimax, alphabeta.
-        #[arg(long, default_value = "random,minimax,alphabeta", value_parser = compare::strategy_list)]
-        strategies: compare::StrategyList,
-        /// Search depths in plies, comma-separated (`1,2,3` or `1-3`).
-        #[arg(long, default_value = "1,2", value_parser = compare::depth_list)]
-        depths: compare::DepthList,
-        /// Games per pairing (in pairs sharing an opening, colours swapped).
-        #[arg(long, default_value_t = 2)]
-        games: u32,
-        /// Stop a game after this many plies (it counts as a draw).
-        #[arg(long, default_value_t = 200)]
-        max_plies: u32,
-        /// Random plies opening each pair of games.
-        #[arg(long, default_value_t = 2)]
-        opening_plies: u32,
-        /// Seed of every random choice.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The Markdown report (the SVG chart is written beside it, as .svg).
-        #[arg(long, short)]
-        output: Option<PathBuf>,
-        /// Number of threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// The evaluation used by minimax and alpha-beta.
-        #[arg(long, value_enum, default_value_t = compare::EvalChoice::Variant)]
-        eval: compare::EvalChoice,
-        /// No progress bar on stderr.
-        #[arg(long)]
-        quiet: bool,
-    },
+    Compare(compare::Options),
     /// Validate variant files and describe each valid one.
     Check {
         /// Variant files.
@@ -141,40 +94,11 @@ pub fn main() -> i32 {
         Command::Variants => commands::variants(),
         Command::Show { setup } => commands::show(&setup),
         Command::Moves { setup, json } => commands::moves(&setup, json),
-        Command::Perft { setup, depth, paths, divide, json, threads } => {
-            commands::perft(&setup, &commands::PerftOptions { depth, paths, divide, json, threads })
-        }
+        Command::Perft { setup, opts } => commands::perft(&setup, &opts),
         Command::Replay { file } => commands::replay(&file),
         Command::Play { variant, position } => play::play(&variant, position.as_deref()),
         Command::Check { files } => commands::check(&files),
-        Command::Compare {
-            variants,
-            strategies,
-            depths,
-            games,
-            max_plies,
-            opening_plies,
-            seed,
-            output,
-            threads,
-            eval,
-            quiet,
-        } => {
-            let output = output.unwrap_or_else(|| PathBuf::from(format!("compare-{}.md", compare::stem(&variants))));
-            compare::compare(&compare::Options {
-                variants,
-                strategies: strategies.0,
-                depths: depths.0,
-                games,
-                max_plies,
-                opening_plies,
-                seed,
-                output,
-                threads,
-                eval,
-                quiet,
-            })
-        }
+        Command::Compare(opts) => compare::compare(&opts),
     };
     match result {
         Ok(()) => 0,
