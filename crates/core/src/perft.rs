@@ -165,11 +165,17 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, low_o
         game.legal_paths(pos, &mut AllPaths(&mut list.keys));
     }
     let mut total = 0;
+    // (Most of the tree is the last ply: its counts are taken here, without a call per child.)
+    let last = depth == 2 && count == Count::Positions;
     for i in 0..list.keys.len() {
         // (The slot holds positions of this game only, as `copy_from` needs.)
         ply.child.copy_from(pos, low_only);
         game.apply_in_place(&mut ply.child, &list.keys[i]);
-        total += perft_with(game, &ply.child, depth - 1, count, low_only, rest);
+        total += if last {
+            count_moves_with(game, &ply.child, &mut rest[0].list.keys)
+        } else {
+            perft_with(game, &ply.child, depth - 1, count, low_only, rest)
+        };
     }
     total
 }

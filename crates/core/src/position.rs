@@ -49,7 +49,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const PIECE_KEYS: usize = MAX_CELLS * MAX_PLAYERS * MAX_KINDS;
+// (One row per possible cell index, 0-255, so that a lookup needs no bounds check.)
+const PIECE_KEYS: usize = (MAX_CELLS + 1) * MAX_PLAYERS * MAX_KINDS;
 const COUNTER_KEYS: usize = MAX_PLAYERS * 16;
 
 struct Zobrist {
