@@ -163,6 +163,7 @@ impl EndRules {
     /// pieces left, it wins if it has enough of them, else the game is drawn;
     /// drawn when every player is down to the insufficient material; drawn
     /// when the clock reaches the move limit.
+    #[inline]
     pub fn decided(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
         // Called on every position a search or perft reaches: sets are
         // combined once, and pieces are counted only where a rule needs it.
