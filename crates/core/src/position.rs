@@ -200,6 +200,12 @@ impl Position {
         if self.is_occupied(to) {
             self.remove(to);
         }
+        self.shift_piece(p, from, to);
+    }
+
+    /// Moves `p`, standing on `from`, to the empty cell `to`.
+    #[inline]
+    fn shift_piece(&mut self, p: Piece, from: Cell, to: Cell) {
         // Cell by cell: each touches one word of a set.
         let (player, kind) = (&mut self.by_player[p.player.index()], &mut self.by_kind[p.kind.index()]);
         player.remove(from);
@@ -210,9 +216,11 @@ impl Position {
     }
 
     /// Makes a move of the family: removes the pieces on `captured`, then
-    /// moves the piece on `from` to `to` (as [`Position::move_piece`]).
-    /// Returns the piece moved; does nothing and returns `None` if `from` is
-    /// empty. (Each cell is looked at once, for game rules' `apply`.)
+    /// moves the piece on `from` to `to`, which must then be empty (every
+    /// move of the family ends on an empty cell or where it started; debug
+    /// builds check it). Returns the piece moved; does nothing and returns
+    /// `None` if `from` is empty. (Each cell is looked at once, for game
+    /// rules' `apply`; [`Position::move_piece`] replaces what stands on `to`.)
     #[inline]
     pub fn make_move(&mut self, from: Cell, to: Cell, captured: Bitset) -> Option<Piece> {
         let p = self.piece_at(from)?;
@@ -222,7 +230,9 @@ impl Position {
             }
         }
         if from != to {
-            self.relocate(p, from, to);
+            // (A move of the family ends on an empty cell: no piece to replace there.)
+            debug_assert!(!self.is_occupied(to), "a move onto an occupied cell");
+            self.shift_piece(p, from, to);
         }
         Some(p)
     }
