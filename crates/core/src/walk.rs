@@ -189,7 +189,8 @@ fn any_jump_in<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, pie
     let mut rest = ctx.own.and(T::of(pieces));
     for (kind, cells) in by_kind(pos, rest) {
         if let Some((ab, landings)) = rules.uniform(pos, Piece { player: pos.to_move(), kind }) {
-            if !cells.and(JumpSources::new(&ctx, ab.jump_dirs, &landings.jump.forbidden).any).is_empty() {
+            let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+            if any_leaps(ctx.board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
                 return true;
             }
             rest = rest.minus(cells);
@@ -558,23 +559,20 @@ fn walk_captures<R: LeapRules + ?Sized, S: PathSink>(
     mode: PathMode,
     sink: &mut S,
 ) {
-    if rules.board().fits_word() {
-        walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink)
-    } else {
-        walk_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink)
+    match (rules.board().fits_word(), S::COUNTS) {
+        (true, true) => count_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink),
+        (true, false) => walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink),
+        (false, true) => count_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink),
+        (false, false) => walk_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink),
     }
 }
 
 /// A kind whose pieces move alike and do not canter, which the walker
-/// treats in bulk: its pieces among those that may move, their abilities
-/// and landings, and those of them that can jump.
-struct Bulk<'a, T> {
-    cells: T,
+/// treats in bulk: their abilities and landings.
+#[derive(Clone, Copy)]
+struct Bulk<'a> {
     ab: Abilities,
     landings: &'a Landings,
-    jumpers: T,
-    /// Where their one-step moves may end (once known whether only captures are allowed).
-    step_ok: T,
 }
 
 /// For pieces that move alike: per direction they jump in, the cells,
@@ -586,9 +584,8 @@ struct JumpSources<T> {
 
 impl<T: CellSet> JumpSources<T> {
     #[inline(always)]
-    fn new(ctx: &Ctx<T>, dirs: DirMask, forbidden: &Bitset) -> JumpSources<T> {
+    fn new(ctx: &Ctx<T>, dirs: DirMask, land_ok: T) -> JumpSources<T> {
         let board = ctx.board;
-        let land_ok = ctx.empty.minus(T::of(*forbidden));
         let mut by_dir = [T::none(); MAX_DIRS];
         let mut any = T::none();
         for d in dir_list(dirs) {
@@ -600,6 +597,81 @@ impl<T: CellSet> JumpSources<T> {
     }
 }
 
+/// [`walk_in`] for a counting sink ([`PathSink::COUNTS`]): the kinds whose
+/// pieces move alike and do not canter have their jumps and steps counted in
+/// bulk (see [`count_jumps`]); the other pieces are walked one by one.
+#[inline(never)]
+fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
+    rules: &R,
+    pos: &Position,
+    pieces: Bitset,
+    captures: Captures,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let mover = pos.to_move();
+    let ctx = Ctx::<T>::new(rules, pos, mover);
+    let board = ctx.board;
+    let pieces = ctx.own.and(T::of(pieces));
+    let mut rest = pieces;
+    let (mut steps, mut goal_steps) = (0, 0);
+    let mut any_jumper = false;
+    for (kind, cells) in by_kind(pos, pieces) {
+        let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
+            continue;
+        };
+        if ab.canter_dirs != 0 {
+            continue;
+        }
+        rest = rest.minus(cells);
+        let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+        if any_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
+            any_jumper = true;
+            count_jumps(&ctx, cells, ab, landings, land_ok, mode, sink);
+        }
+        // (Once a piece can jump, the steps of an obliged turn no longer count.)
+        if captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper) {
+            steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, false));
+        }
+        if !T::of(landings.step.goal).is_empty() {
+            goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
+        }
+    }
+    let captures_only = match captures {
+        Captures::Only => true,
+        Captures::Allowed => false,
+        Captures::IfAny => any_jumper || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest)),
+    };
+    let n = if captures_only { goal_steps } else { steps };
+    if n != 0 {
+        sink.add_steps(n as u64);
+    }
+    for from in rest.cells() {
+        if let Some(kind) = pos.kind_at(from) {
+            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
+        }
+    }
+}
+
+/// Whether one of the pieces of `cells` can leap in one of `dirs` over a
+/// piece of `over` onto a cell of `land_ok`.
+#[inline(always)]
+fn any_leaps<T: CellSet>(board: &Board, cells: T, dirs: DirMask, over: T, land_ok: T) -> bool {
+    let mut rest = dirs;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if !cells.shift(board, d).and(over).shift(board, d).and(land_ok).is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Hands the moves of `pieces` to a sink that is not only counting (see
+/// [`count_in`]): the pieces one by one in cell order, each kind whose pieces
+/// move alike and do not canter with what is known of it once.
+#[inline(never)]
 fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     rules: &R,
     pos: &Position,
@@ -612,12 +684,10 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     let ctx = Ctx::<T>::new(rules, pos, mover);
     let board = ctx.board;
     let pieces = ctx.own.and(T::of(pieces));
-    // The bulk kinds, their jumpers found once. A counting sink has their
-    // jumps counted at once, and their steps, as they are due, at the end.
-    let mut bulk: [Option<Bulk<T>>; MAX_KINDS] = [const { None }; MAX_KINDS];
-    let (mut steps, mut goal_steps) = (0, 0);
-    let mut rest = pieces;
-    let mut any_jumper = false;
+    // The bulk kinds: what their pieces may do, and those of them that can jump.
+    let mut bulk: [Option<Bulk>; MAX_KINDS] = [None; MAX_KINDS];
+    let mut in_bulk = T::none();
+    let mut jumpers = T::none();
     for (kind, cells) in by_kind(pos, pieces) {
         let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
             continue;
@@ -625,71 +695,59 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         if ab.canter_dirs != 0 {
             continue;
         }
-        rest = rest.minus(cells);
-        let sources = JumpSources::new(&ctx, ab.jump_dirs, &landings.jump.forbidden);
-        let jumpers = cells.and(sources.any);
-        any_jumper |= !jumpers.is_empty();
-        if S::COUNTS {
-            if !jumpers.is_empty() {
-                count_jumps(&ctx, cells, &sources, ab, landings, mode, sink);
-            }
-            if captures != Captures::Only {
-                steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, false));
-            }
-            if !T::of(landings.step.goal).is_empty() {
-                goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
-            }
-        } else {
-            bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers, step_ok: T::none() });
-        }
+        in_bulk = in_bulk.or(cells);
+        let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+        jumpers = jumpers.or(cells.and(JumpSources::new(&ctx, ab.jump_dirs, land_ok).any));
+        bulk[kind.index()] = Some(Bulk { ab, landings });
     }
+    let rest = pieces.minus(in_bulk);
     let captures_only = match captures {
         Captures::Only => true,
         Captures::Allowed => false,
-        Captures::IfAny => any_jumper || any_piece_jumps(rules, pos, &ctx, rest),
+        Captures::IfAny => !jumpers.is_empty() || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest)),
     };
-    if S::COUNTS {
-        let n = if captures_only { goal_steps } else { steps };
-        if n != 0 {
-            sink.add_steps(n as u64);
-        }
-    } else {
-        // Only the pieces that can step or jump walked.
-        for b in bulk.iter_mut().flatten() {
-            b.step_ok = step_targets(&ctx, b.landings, captures_only);
-            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, b.step_ok));
-        }
-    }
-    for from in rest.cells() {
-        if let Some(kind) = pos.kind_at(from) {
-            match &bulk[kind.index()] {
-                Some(b) => walk_bulk(&ctx, from, b, captures_only, mode, sink),
-                None => walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink),
+    // Per direction, the pieces of bulk kinds that can step that way; only
+    // the pieces that can step or jump are walked.
+    let mut stepping = [T::none(); MAX_DIRS];
+    let mut step_dirs: DirMask = 0;
+    let mut walked = rest.or(jumpers);
+    if !in_bulk.is_empty() {
+        for (kind, b) in bulk.iter().enumerate() {
+            let Some(b) = b else {
+                continue;
+            };
+            let ok = step_targets(&ctx, b.landings, captures_only);
+            if ok.is_empty() {
+                continue;
+            }
+            let cells = in_bulk.and(T::of(pos.kind_cells(Kind(kind as u8))));
+            step_dirs |= b.ab.step_dirs;
+            for d in dir_list(b.ab.step_dirs) {
+                let can = cells.and(ok.shift_back(board, d));
+                stepping[d] = stepping[d].or(can);
+                walked = walked.or(can);
             }
         }
     }
-}
-
-/// The moves of the piece on `from`, of a bulk kind: [`walk_from`] with
-/// what is known of its kind.
-#[inline]
-fn walk_bulk<S: PathSink, T: CellSet>(
-    ctx: &Ctx<T>,
-    from: Cell,
-    b: &Bulk<T>,
-    captures_only: bool,
-    mode: PathMode,
-    sink: &mut S,
-) {
-    let steps = ctx.board.step_table(from);
-    let mut m = b.step_ok.gather_some(steps, b.ab.step_dirs);
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        emit_step(sink, from, Cell::new(steps[d]), true);
-    }
-    if b.jumpers.contains(from) {
-        Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
+    for from in walked.cells() {
+        if in_bulk.contains(from) {
+            // A piece that does not canter: its steps, then its jumps.
+            let mut m = step_dirs;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if stepping[d].contains(from) {
+                    emit_step(sink, from, Cell::new(board.step_table(from)[d]), true);
+                }
+            }
+            if jumpers.contains(from) {
+                if let Some(Some(b)) = pos.kind_at(from).map(|k| bulk[k.index()]) {
+                    Walker::new(&ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
+                }
+            }
+        } else if let Some(kind) = pos.kind_at(from) {
+            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
+        }
     }
 }
 
@@ -701,16 +759,18 @@ fn walk_bulk<S: PathSink, T: CellSet>(
 /// is behind it: going on in any direction but back, it meets the same
 /// pieces and empty cells as a piece standing there before the move.)
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn count_jumps<S: PathSink, T: CellSet>(
     ctx: &Ctx<T>,
     cells: T,
-    sources: &JumpSources<T>,
     ab: Abilities,
     landings: &Landings,
+    land_ok: T,
     mode: PathMode,
     sink: &mut S,
 ) {
     let board = ctx.board;
+    let sources = JumpSources::new(ctx, ab.jump_dirs, land_ok);
     let ends = T::of(landings.jump.stop | landings.jump.goal);
     let mut single = 0;
     for d in dir_list(ab.jump_dirs) {
@@ -768,18 +828,6 @@ fn step_targets<T: CellSet>(ctx: &Ctx<T>, landings: &Landings, captures_only: bo
     } else {
         ok
     }
-}
-
-/// The pieces of `cells` that can step in one of `dirs` onto a cell of `ok`.
-#[inline]
-fn steppers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> T {
-    let mut found = T::none();
-    if !ok.is_empty() {
-        for d in dir_list(dirs) {
-            found = found.or(ok.shift_back(board, d));
-        }
-    }
-    cells.and(found)
 }
 
 /// Enumerates the moves of the piece on `from` (see [`walk`]).
