@@ -684,10 +684,16 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     let ctx = Ctx::<T>::new(rules, pos, mover);
     let board = ctx.board;
     let pieces = ctx.own.and(T::of(pieces));
-    // The bulk kinds: what their pieces may do, and those of them that can jump.
+    // The bulk kinds: what their pieces may do, those of them that can jump,
+    // and per direction those that can step that way (looked for while no
+    // piece has been seen to jump, when the turn is not sure to be all captures).
     let mut bulk: [Option<Bulk>; MAX_KINDS] = [None; MAX_KINDS];
     let mut in_bulk = T::none();
     let mut jumpers = T::none();
+    let mut stepping = [T::none(); MAX_DIRS];
+    let mut step_dirs: DirMask = 0;
+    let mut steppers = T::none();
+    let mut goals = false;
     for (kind, cells) in by_kind(pos, pieces) {
         let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
             continue;
@@ -699,36 +705,48 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
         jumpers = jumpers.or(cells.and(JumpSources::new(&ctx, ab.jump_dirs, land_ok).any));
         bulk[kind.index()] = Some(Bulk { ab, landings });
+        goals |= !landings.step.goal.is_empty();
+        if captures == Captures::Allowed || (captures == Captures::IfAny && jumpers.is_empty()) {
+            let ok = step_targets(&ctx, landings, false);
+            step_dirs |= ab.step_dirs;
+            for d in dir_list(ab.step_dirs) {
+                let can = cells.and(ok.shift_back(board, d));
+                stepping[d] = stepping[d].or(can);
+                steppers = steppers.or(can);
+            }
+        }
     }
     let rest = pieces.minus(in_bulk);
     let captures_only = match captures {
         Captures::Only => true,
         Captures::Allowed => false,
-        Captures::IfAny => !jumpers.is_empty() || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest)),
+        Captures::IfAny => {
+            !jumpers.is_empty() || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest))
+        }
     };
-    // Per direction, the pieces of bulk kinds that can step that way; only
-    // the pieces that can step or jump are walked.
-    let mut stepping = [T::none(); MAX_DIRS];
-    let mut step_dirs: DirMask = 0;
-    let mut walked = rest.or(jumpers);
-    if !in_bulk.is_empty() {
-        for (kind, b) in bulk.iter().enumerate() {
-            let Some(b) = b else {
-                continue;
-            };
-            let ok = step_targets(&ctx, b.landings, captures_only);
-            if ok.is_empty() {
-                continue;
-            }
-            let cells = in_bulk.and(T::of(pos.kind_cells(Kind(kind as u8))));
-            step_dirs |= b.ab.step_dirs;
-            for d in dir_list(b.ab.step_dirs) {
-                let can = cells.and(ok.shift_back(board, d));
-                stepping[d] = stepping[d].or(can);
-                walked = walked.or(can);
+    if captures_only {
+        // Only the steps onto goals are left.
+        step_dirs = 0;
+        steppers = T::none();
+        if goals {
+            stepping = [T::none(); MAX_DIRS];
+            for (kind, b) in bulk.iter().enumerate() {
+                let Some(b) = b else {
+                    continue;
+                };
+                let cells = in_bulk.and(T::of(pos.kind_cells(Kind(kind as u8))));
+                let ok = step_targets(&ctx, b.landings, true);
+                step_dirs |= b.ab.step_dirs;
+                for d in dir_list(b.ab.step_dirs) {
+                    let can = cells.and(ok.shift_back(board, d));
+                    stepping[d] = stepping[d].or(can);
+                    steppers = steppers.or(can);
+                }
             }
         }
     }
+    // Only the pieces that can step or jump are walked.
+    let walked = rest.or(jumpers).or(steppers);
     for from in walked.cells() {
         if in_bulk.contains(from) {
             // A piece that does not canter: its steps, then its jumps.
