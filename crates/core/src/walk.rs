@@ -468,10 +468,18 @@ fn dir_list(mut dirs: DirMask) -> impl Iterator<Item = usize> {
 
 #[inline]
 fn enemies_of<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, mover: Player) -> T {
-    let mut e = T::none();
+    // Every other player's pieces, less those of players who are not enemies:
+    // with the default `is_enemy` the loop folds away.
+    let own = T::of(pos.pieces_of(mover));
+    let mut e = occupied::<T>(pos).minus(own);
     for p in 0..crate::position::MAX_PLAYERS as u8 {
-        if rules.is_enemy(mover, Player(p)) {
-            e = e.or(T::of(pos.pieces_of(Player(p))));
+        let enemy = rules.is_enemy(mover, Player(p));
+        if p == mover.0 {
+            if enemy {
+                e = e.or(own);
+            }
+        } else if !enemy {
+            e = e.minus(T::of(pos.pieces_of(Player(p))));
         }
     }
     e
@@ -720,9 +728,7 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     let captures_only = match captures {
         Captures::Only => true,
         Captures::Allowed => false,
-        Captures::IfAny => {
-            !jumpers.is_empty() || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest))
-        }
+        Captures::IfAny => !jumpers.is_empty() || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest)),
     };
     if captures_only {
         // Only the steps onto goals are left.
