@@ -583,26 +583,15 @@ struct Bulk<'a> {
     landings: &'a Landings,
 }
 
-/// For pieces that move alike: per direction they jump in, the cells,
-/// wherever, from which a jump that way lands; and all of them.
-struct JumpSources<T> {
-    by_dir: [T; MAX_DIRS],
-    any: T,
-}
-
-impl<T: CellSet> JumpSources<T> {
-    #[inline(always)]
-    fn new(ctx: &Ctx<T>, dirs: DirMask, land_ok: T) -> JumpSources<T> {
-        let board = ctx.board;
-        let mut by_dir = [T::none(); MAX_DIRS];
-        let mut any = T::none();
-        for d in dir_list(dirs) {
-            let from = ctx.enemies.and(land_ok.shift_back(board, d)).shift_back(board, d);
-            by_dir[d] = from;
-            any = any.or(from);
-        }
-        JumpSources { by_dir, any }
+/// The cells, wherever, from which a piece that jumps in `dirs` could jump
+/// onto a cell of `land_ok`.
+#[inline(always)]
+fn jump_sources<T: CellSet>(ctx: &Ctx<T>, dirs: DirMask, land_ok: T) -> T {
+    let mut any = T::none();
+    for d in dir_list(dirs) {
+        any = any.or(ctx.enemies.and(land_ok.shift_back(ctx.board, d)).shift_back(ctx.board, d));
     }
+    any
 }
 
 /// [`walk_in`] for a counting sink ([`PathSink::COUNTS`]): the kinds whose
@@ -711,7 +700,7 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         }
         in_bulk = in_bulk.or(cells);
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-        jumpers = jumpers.or(cells.and(JumpSources::new(&ctx, ab.jump_dirs, land_ok).any));
+        jumpers = jumpers.or(cells.and(jump_sources(&ctx, ab.jump_dirs, land_ok)));
         bulk[kind.index()] = Some(Bulk { ab, landings });
         goals |= !landings.step.goal.is_empty();
         if captures == Captures::Allowed || (captures == Captures::IfAny && jumpers.is_empty()) {
@@ -794,11 +783,17 @@ fn count_jumps<S: PathSink, T: CellSet>(
     sink: &mut S,
 ) {
     let board = ctx.board;
-    let sources = JumpSources::new(ctx, ab.jump_dirs, land_ok);
+    // Per direction, the cells, wherever, from which a jump that way lands.
+    let mut sources = [T::none(); MAX_DIRS];
+    let mut any = T::none();
+    for d in dir_list(ab.jump_dirs) {
+        sources[d] = ctx.enemies.and(land_ok.shift_back(board, d)).shift_back(board, d);
+        any = any.or(sources[d]);
+    }
     let ends = T::of(landings.jump.stop | landings.jump.goal);
     let mut single = 0;
     for d in dir_list(ab.jump_dirs) {
-        let jumping = cells.and(sources.by_dir[d]);
+        let jumping = cells.and(sources[d]);
         if jumping.is_empty() {
             continue;
         }
@@ -806,9 +801,9 @@ fn count_jumps<S: PathSink, T: CellSet>(
         let landed = jumping.shift(board, d).shift(board, d);
         // (Pieces that cannot jump back, such as checkers men, go on wherever they could jump.)
         let onward = if ab.jump_dirs & (1 << back) == 0 {
-            sources.any
+            any
         } else {
-            dir_list(ab.jump_dirs & !(1 << back)).fold(T::none(), |on, e| on.or(sources.by_dir[e]))
+            dir_list(ab.jump_dirs & !(1 << back)).fold(T::none(), |on, e| on.or(sources[e]))
         };
         let going_on = landed.minus(ends).and(onward);
         single += landed.minus(going_on).count();
@@ -1018,7 +1013,7 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
         self.last = back;
     }
 
-    #[inline]
+    #[inline(always)]
     fn emit(&mut self, captured: T) {
         self.sink.emit(self.from, self.last, &self.legs, captured.to_bitset());
     }
@@ -1111,7 +1106,7 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
 
     /// Jumps from `sq` in direction `d` (a jump that is possible) having
     /// captured `captured`, and on from where it lands.
-    #[inline]
+    #[inline(always)]
     fn jump(&mut self, sq: Cell, d: usize, captured: T) {
         let (over, land) = (Cell::new(self.board.step_table(sq)[d]), Cell::new(self.board.leap_table(sq)[d]));
         let now = captured.or(T::single(over));
