@@ -622,9 +622,9 @@ fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         }
         rest = rest.minus(cells);
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-        if any_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
+        if let Some(first) = first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
             any_jumper = true;
-            count_jumps(&ctx, cells, ab, landings, land_ok, mode, sink);
+            count_jumps(&ctx, cells, first, ab, landings, land_ok, mode, sink);
         }
         // (Once a piece can jump, the steps of an obliged turn no longer count.)
         if captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper) {
@@ -648,6 +648,23 @@ fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
             walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
         }
     }
+}
+
+/// The first direction of `dirs` in which one of the pieces of `cells` can
+/// leap over a piece of `over` onto a cell of `land_ok`, with where those
+/// leaps land.
+#[inline(always)]
+fn first_leaps<T: CellSet>(board: &Board, cells: T, dirs: DirMask, over: T, land_ok: T) -> Option<(usize, T)> {
+    let mut rest = dirs;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let landed = cells.shift(board, d).and(over).shift(board, d).and(land_ok);
+        if !landed.is_empty() {
+            return Some((d, landed));
+        }
+    }
+    None
 }
 
 /// Whether one of the pieces of `cells` can leap in one of `dirs` over a
@@ -765,7 +782,8 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
 }
 
 /// For a counting sink: the jumps of the pieces of `cells`, of a bulk kind,
-/// direction by direction. A jump that must end where it lands (on a stop
+/// direction by direction from `first`, the first in which one can jump
+/// (with where those jumps land). A jump that must end where it lands (on a stop
 /// or goal, or with no jump on from there) is a move of its own, counted at
 /// once; the others are walked from their first leg. (Once a piece has
 /// jumped in direction `d`, what it leapt over is gone and the cell it left
@@ -776,6 +794,7 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
 fn count_jumps<S: PathSink, T: CellSet>(
     ctx: &Ctx<T>,
     cells: T,
+    (first, first_landed): (usize, T),
     ab: Abilities,
     landings: &Landings,
     land_ok: T,
@@ -792,13 +811,18 @@ fn count_jumps<S: PathSink, T: CellSet>(
     }
     let ends = T::of(landings.jump.stop | landings.jump.goal);
     let mut single = 0;
-    for d in dir_list(ab.jump_dirs) {
-        let jumping = cells.and(sources[d]);
-        if jumping.is_empty() {
-            continue;
-        }
+    // (No jump goes in a direction before the first.)
+    for d in dir_list(ab.jump_dirs & !((1 << first) - 1)) {
+        let landed = if d == first {
+            first_landed
+        } else {
+            let jumping = cells.and(sources[d]);
+            if jumping.is_empty() {
+                continue;
+            }
+            jumping.shift(board, d).shift(board, d)
+        };
         let back = board.opposite(d);
-        let landed = jumping.shift(board, d).shift(board, d);
         // (Pieces that cannot jump back, such as checkers men, go on wherever they could jump.)
         let onward = if ab.jump_dirs & (1 << back) == 0 {
             any
