@@ -259,6 +259,11 @@ trait CellSet: Copy + PartialEq {
     fn insert(&mut self, c: Cell);
     fn remove(&mut self, c: Cell);
     fn count(self) -> u32;
+    /// [`CellSet::count`] for a set that has few cells, often one.
+    #[inline]
+    fn count_few(self) -> u32 {
+        self.count()
+    }
     fn shift(self, board: &Board, dir: usize) -> Self;
     /// [`CellSet::shift`] in the direction opposite `dir`.
     fn shift_back(self, board: &Board, dir: usize) -> Self;
@@ -398,6 +403,15 @@ impl CellSet for u64 {
         self.count_ones()
     }
     #[inline]
+    fn count_few(self) -> u32 {
+        let (mut n, mut rest) = (0, self);
+        while rest != 0 {
+            n += 1;
+            rest &= rest - 1;
+        }
+        n
+    }
+    #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
         board.shift_word(self, dir)
     }
@@ -415,7 +429,7 @@ impl CellSet for u64 {
     }
     #[inline]
     fn gather_some(&self, cells: &[u8; 8], which: u8) -> u8 {
-        if which.count_ones() > 4 {
+        if MANY_DIRS[which as usize] {
             return self.gather(cells) & which;
         }
         let (mut m, mut rest) = (0u8, which);
@@ -437,6 +451,18 @@ impl CellSet for u64 {
         WordCells(self)
     }
 }
+
+/// For each direction mask, whether it has more than four directions (a
+/// look-up: a population count without the instruction takes several).
+static MANY_DIRS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() > 4;
+        i += 1;
+    }
+    t
+};
 
 /// The cells of a set given as a machine word, in ascending order.
 struct WordCells(u64);
@@ -830,7 +856,7 @@ fn count_jumps<S: PathSink, T: CellSet>(
             dir_list(ab.jump_dirs & !(1 << back)).fold(T::none(), |on, e| on.or(sources[e]))
         };
         let going_on = landed.minus(ends).and(onward);
-        single += landed.minus(going_on).count();
+        single += landed.minus(going_on).count_few();
         for land in going_on.cells() {
             let from = Cell::new(board.leap_table(land)[back]);
             // (Whether only captures are allowed matters to canters only.)
