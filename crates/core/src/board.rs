@@ -33,6 +33,9 @@ pub const ALL_DIRS: DirMask = 0xff;
 
 const NONE: u8 = u8::MAX;
 
+/// The number of values a cell index can take.
+const CELL_INDICES: usize = u8::MAX as usize + 1;
+
 /// How the cells of a board touch each other.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Geometry {
@@ -120,10 +123,13 @@ pub struct Board {
     order: Vec<u8>,
     /// Whether every cell's name is a number.
     numbered: bool,
-    step: Vec<[u8; MAX_DIRS]>,
-    leap: Vec<[u8; MAX_DIRS]>,
+    /// Per cell index (every index a [`Cell`] can hold, so that a look-up
+    /// needs no bounds check; none for indices beyond the board): the
+    /// neighbour and the leap landing in each direction, and the neighbours.
+    step: Box<[[u8; MAX_DIRS]; CELL_INDICES]>,
+    leap: Box<[[u8; MAX_DIRS]; CELL_INDICES]>,
     all: Bitset,
-    around: Vec<Bitset>,
+    around: Box<[Bitset; CELL_INDICES]>,
     /// Per direction: the cells grouped by the index difference to their
     /// neighbour in that direction, for moving whole sets at once.
     shifts: Vec<Vec<(i32, Bitset)>>,
@@ -195,10 +201,10 @@ impl Board {
             lookup: HashMap::new(),
             order: Vec::new(),
             numbered: false,
-            step: Vec::new(),
-            leap: Vec::new(),
+            step: Box::new([[NONE; MAX_DIRS]; CELL_INDICES]),
+            leap: Box::new([[NONE; MAX_DIRS]; CELL_INDICES]),
             all: Bitset::EMPTY,
-            around: Vec::new(),
+            around: Box::new([Bitset::EMPTY; CELL_INDICES]),
             shifts: Vec::new(),
             word_pairs: [[[(0, 0); 2]; 2]; MAX_DIRS],
             word_rest: Vec::new(),
@@ -288,9 +294,9 @@ impl Board {
 
     fn build_tables(&mut self) {
         let dirs = self.geometry.directions();
-        self.step = vec![[NONE; MAX_DIRS]; self.coords.len()];
-        self.leap = vec![[NONE; MAX_DIRS]; self.coords.len()];
-        self.around = vec![Bitset::EMPTY; self.coords.len()];
+        *self.step = [[NONE; MAX_DIRS]; CELL_INDICES];
+        *self.leap = [[NONE; MAX_DIRS]; CELL_INDICES];
+        *self.around = [Bitset::EMPTY; CELL_INDICES];
         for i in 0..self.coords.len() {
             let c = self.coords[i];
             for (d, &(df, dr)) in dirs.iter().enumerate() {
