@@ -480,6 +480,25 @@ impl Board {
     pub fn fits_word(&self) -> bool {
         self.coords.len() <= 64
     }
+    /// Whether the board [fits a word](Board::fits_word) and each direction
+    /// moves its cells by one of two rotations (every built-in board), so that
+    /// [`Board::shift_word_pairs`] moves a set.
+    pub fn fits_word_pairs(&self) -> bool {
+        self.fits_word() && self.word_rest.is_empty()
+    }
+    /// [`Board::shift_word`] for a board that [moves cells by two
+    /// rotations](Board::fits_word_pairs): no test for other groups.
+    #[inline]
+    pub fn shift_word_pairs(&self, cells: u64, dir: usize) -> u64 {
+        let [(a, ra), (b, rb)] = self.word_pairs[dir][0];
+        (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb)
+    }
+    /// [`Board::shift_word_pairs`] in the direction opposite `dir`.
+    #[inline]
+    pub fn shift_word_pairs_back(&self, cells: u64, dir: usize) -> u64 {
+        let [(a, ra), (b, rb)] = self.word_pairs[dir][1];
+        (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb)
+    }
     /// [`Board::shift`] for a board that [fits a word](Board::fits_word),
     /// on a set of cells as a word.
     #[inline]
@@ -580,6 +599,10 @@ mod tests {
                     assert_eq!(b.shift_word(some.low_word(), d), want.low_word(), "{:?} direction {d}", b.geometry());
                     let back = b.shift(some, b.opposite(d)).low_word();
                     assert_eq!(b.shift_word_back(some.low_word(), d), back, "{:?} direction {d}", b.geometry());
+                    if b.fits_word_pairs() {
+                        assert_eq!(b.shift_word_pairs(some.low_word(), d), want.low_word());
+                        assert_eq!(b.shift_word_pairs_back(some.low_word(), d), back);
+                    }
                 }
                 let o = b.opposite(d);
                 assert!(b.cells().iter().all(|c| b.step(c, d).is_none_or(|n| b.step(n, o) == Some(c))));

@@ -177,7 +177,7 @@ pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, pi
 /// Whether any of `pieces` (of the player to move) could jump right now.
 /// Pieces that move alike ([`LeapRules::uniform`]) are looked at in bulk.
 pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
-    if rules.board().fits_word() {
+    if rules.board().fits_word_pairs() {
         any_jump_in::<R, u64>(rules, pos, pieces)
     } else {
         any_jump_in::<R, Bitset>(rules, pos, pieces)
@@ -243,7 +243,7 @@ fn step_count<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> u32 
 }
 
 /// A set of cells: a [`Bitset`], or a machine word on a board that
-/// [fits one](Board::fits_word), whose operations stay in registers. The
+/// [fits one](Board::fits_word_pairs), whose operations stay in registers. The
 /// walker is written once for both and run with the word when it can.
 trait CellSet: Copy + PartialEq {
     /// The cells of a [`Bitset`] (on a board this type can hold).
@@ -413,11 +413,11 @@ impl CellSet for u64 {
     }
     #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
-        board.shift_word(self, dir)
+        board.shift_word_pairs(self, dir)
     }
     #[inline]
     fn shift_back(self, board: &Board, dir: usize) -> Self {
-        board.shift_word_back(self, dir)
+        board.shift_word_pairs_back(self, dir)
     }
     #[inline]
     fn gather(&self, cells: &[u8; 8]) -> u8 {
@@ -593,7 +593,7 @@ fn walk_captures<R: LeapRules + ?Sized, S: PathSink>(
     mode: PathMode,
     sink: &mut S,
 ) {
-    match (rules.board().fits_word(), S::COUNTS) {
+    match (rules.board().fits_word_pairs(), S::COUNTS) {
         (true, true) => count_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink),
         (true, false) => walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink),
         (false, true) => count_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink),
@@ -911,7 +911,7 @@ pub fn walk_piece<R: LeapRules + ?Sized, S: PathSink>(
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
-    if rules.board().fits_word() {
+    if rules.board().fits_word_pairs() {
         let ctx = Ctx::<u64>::new(rules, pos, piece.player);
         walk_from(rules, pos, &ctx, from, piece, captures_only, mode, sink);
     } else {
