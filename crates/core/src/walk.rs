@@ -797,13 +797,45 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
                 }
             }
             if jumpers.contains(from) {
-                if let Some(Some(b)) = pos.kind_at(from).map(|k| bulk[k.index()]) {
-                    Walker::new(&ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
-                }
+                bulk_jumps(pos, &ctx, &bulk, from, captures_only, mode, sink);
             }
-        } else if let Some(kind) = pos.kind_at(from) {
-            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
+        } else {
+            piece_moves(rules, pos, &ctx, from, captures_only, mode, sink);
         }
+    }
+}
+
+/// The moves of the mover's piece on `from`, whatever it is (out of line,
+/// for the walks that treat most pieces in bulk).
+#[inline(never)]
+fn piece_moves<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
+    rules: &R,
+    pos: &Position,
+    ctx: &Ctx<T>,
+    from: Cell,
+    captures_only: bool,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    if let Some(kind) = pos.kind_at(from) {
+        walk_from(rules, pos, ctx, from, Piece { player: pos.to_move(), kind }, captures_only, mode, sink);
+    }
+}
+
+/// The jumps of the piece on `from`, of a bulk kind (out of line: most
+/// pieces do not jump).
+#[inline(never)]
+fn bulk_jumps<S: PathSink, T: CellSet>(
+    pos: &Position,
+    ctx: &Ctx<T>,
+    bulk: &[Option<Bulk>; MAX_KINDS],
+    from: Cell,
+    captures_only: bool,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    if let Some(Some(b)) = pos.kind_at(from).map(|k| bulk[k.index()]) {
+        Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
     }
 }
 
