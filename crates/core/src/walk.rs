@@ -573,6 +573,13 @@ pub(crate) fn walk_obliged<R: LeapRules + ?Sized, S: PathSink>(
     walk_captures(rules, pos, pieces, Captures::IfAny, mode, sink);
 }
 
+/// [`Captures`] as a constant parameter: [`Captures::Only`].
+const ONLY: u8 = 0;
+/// [`Captures::Allowed`] as a constant parameter.
+const ALLOWED: u8 = 1;
+/// [`Captures::IfAny`] as a constant parameter.
+const IF_ANY: u8 = 2;
+
 /// Which moves the walk keeps.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Captures {
@@ -594,9 +601,17 @@ fn walk_captures<R: LeapRules + ?Sized, S: PathSink>(
     sink: &mut S,
 ) {
     match (rules.board().fits_word_pairs(), S::COUNTS) {
-        (true, true) => count_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink),
+        (true, true) => match captures {
+            Captures::Only => count_in::<R, S, u64, ONLY>(rules, pos, pieces, mode, sink),
+            Captures::Allowed => count_in::<R, S, u64, ALLOWED>(rules, pos, pieces, mode, sink),
+            Captures::IfAny => count_in::<R, S, u64, IF_ANY>(rules, pos, pieces, mode, sink),
+        },
         (true, false) => walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink),
-        (false, true) => count_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink),
+        (false, true) => match captures {
+            Captures::Only => count_in::<R, S, Bitset, ONLY>(rules, pos, pieces, mode, sink),
+            Captures::Allowed => count_in::<R, S, Bitset, ALLOWED>(rules, pos, pieces, mode, sink),
+            Captures::IfAny => count_in::<R, S, Bitset, IF_ANY>(rules, pos, pieces, mode, sink),
+        },
         (false, false) => walk_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink),
     }
 }
@@ -620,18 +635,23 @@ fn jump_sources<T: CellSet>(ctx: &Ctx<T>, dirs: DirMask, land_ok: T) -> T {
     any
 }
 
-/// [`walk_in`] for a counting sink ([`PathSink::COUNTS`]): the kinds whose
+/// [`walk_in`] for a counting sink ([`PathSink::COUNTS`]), keeping the
+/// moves `CAPTURES` says (see [`ONLY`]): the kinds whose
 /// pieces move alike and do not canter have their jumps and steps counted in
 /// bulk (see [`count_jumps`]); the other pieces are walked one by one.
 #[inline(never)]
-fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
+fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet, const CAPTURES: u8>(
     rules: &R,
     pos: &Position,
     pieces: Bitset,
-    captures: Captures,
     mode: PathMode,
     sink: &mut S,
 ) {
+    let captures = match CAPTURES {
+        ONLY => Captures::Only,
+        ALLOWED => Captures::Allowed,
+        _ => Captures::IfAny,
+    };
     let mover = pos.to_move();
     let ctx = Ctx::<T>::new(rules, pos, mover);
     let board = ctx.board;
@@ -970,7 +990,7 @@ fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell, lone: bool) {
 /// The moves of `piece` on `from`: steps straight to the sink, then jumps
 /// and canters through a [`Walker`] when the piece has a neighbour to leap.
 #[allow(clippy::too_many_arguments)]
-#[inline]
+#[inline(always)]
 fn walk_from<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     rules: &R,
     pos: &Position,
