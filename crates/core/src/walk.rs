@@ -239,7 +239,20 @@ impl<T: CellSet> Iterator for ByKind<'_, T> {
 /// The number of one-step moves of the pieces of `cells` in `dirs` onto cells of `ok`.
 #[inline]
 fn step_count<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> u32 {
-    dir_list(dirs).map(|d| cells.shift(board, d).and(ok).count()).sum()
+    // Two directions at a time, whose counts add up in one go.
+    let (mut n, mut rest) = (0, dirs);
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let a = cells.shift(board, d).and(ok);
+        if rest == 0 {
+            return n + a.count();
+        }
+        let e = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        n += a.count_with(cells.shift(board, e).and(ok));
+    }
+    n
 }
 
 /// A set of cells: a [`Bitset`], or a machine word on a board that
@@ -259,6 +272,11 @@ trait CellSet: Copy + PartialEq {
     fn insert(&mut self, c: Cell);
     fn remove(&mut self, c: Cell);
     fn count(self) -> u32;
+    /// The number of cells of `self` and of `other`, together.
+    #[inline]
+    fn count_with(self, other: Self) -> u32 {
+        self.count() + other.count()
+    }
     /// [`CellSet::count`] for a set that has few cells, often one.
     #[inline]
     fn count_few(self) -> u32 {
@@ -401,6 +419,24 @@ impl CellSet for u64 {
     #[inline]
     fn count(self) -> u32 {
         self.count_ones()
+    }
+    #[inline]
+    fn count_with(self, other: u64) -> u32 {
+        if cfg!(target_feature = "popcnt") {
+            return self.count_ones() + other.count_ones();
+        }
+        // Without the instruction: the two words counted by pairs and
+        // nibbles each, then summed (at most 8 per nibble) and finished once.
+        const PAIRS: u64 = 0x5555_5555_5555_5555;
+        const NIBBLES: u64 = 0x3333_3333_3333_3333;
+        const BYTES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        let nibbles = |x: u64| {
+            let x = x - ((x >> 1) & PAIRS);
+            (x & NIBBLES) + ((x >> 2) & NIBBLES)
+        };
+        let x = nibbles(self) + nibbles(other);
+        let x = (x & BYTES) + ((x >> 4) & BYTES);
+        (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
     #[inline]
     fn count_few(self) -> u32 {
@@ -1279,5 +1315,25 @@ pub struct PathList {
 impl PathSink for PathList {
     fn emit(&mut self, from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
         self.moves.push(crate::moves::Move { from, legs: legs.iter().copied().collect(), captured });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_counts() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(29) & x.wrapping_mul(3);
+            assert_eq!(x.count_with(y), x.count_ones() + y.count_ones());
+            assert_eq!((x & y).count_few(), (x & y).count_ones());
+        }
+        assert_eq!(u64::MAX.count_with(u64::MAX), 128);
+        assert_eq!(0u64.count_with(0), 0);
     }
 }
