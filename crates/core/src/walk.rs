@@ -801,7 +801,7 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
         jumpers = jumpers.or(cells.and(jump_sources(&ctx, ab.jump_dirs, land_ok)));
         bulk[kind.index()] = Some(Bulk { ab, landings });
-        goals |= !landings.step.goal.is_empty();
+        goals |= !T::of(landings.step.goal).is_empty();
         if captures == Captures::Allowed || (captures == Captures::IfAny && jumpers.is_empty()) {
             let ok = step_targets(&ctx, landings, false);
             step_dirs |= ab.step_dirs;
