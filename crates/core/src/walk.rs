@@ -671,10 +671,11 @@ fn jump_sources<T: CellSet>(ctx: &Ctx<T>, dirs: DirMask, land_ok: T) -> T {
     any
 }
 
-/// [`walk_in`] for a counting sink ([`PathSink::COUNTS`]), keeping the
-/// moves `CAPTURES` says (see [`ONLY`]): the kinds whose
-/// pieces move alike and do not canter have their jumps and steps counted in
-/// bulk (see [`count_jumps`]); the other pieces are walked one by one.
+/// [`walk_in`] for a counting sink ([`PathSink::COUNTS`]), keeping the moves
+/// that `CAPTURES` ([`ONLY`], [`ALLOWED`] or [`IF_ANY`]) allows: the kinds
+/// whose pieces move alike and do not canter have their jumps and steps
+/// counted in bulk (see [`count_jumps`]); the other pieces are walked one by
+/// one.
 #[inline(never)]
 fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet, const CAPTURES: u8>(
     rules: &R,
@@ -897,9 +898,9 @@ fn bulk_jumps<S: PathSink, T: CellSet>(
 
 /// For a counting sink: the jumps of the pieces of `cells`, of a bulk kind,
 /// direction by direction from `first`, the first in which one can jump
-/// (with where those jumps land). A jump that must end where it lands (on a stop
-/// or goal, or with no jump on from there) is a move of its own, counted at
-/// once; the others are walked from their first leg. (Once a piece has
+/// (with where those jumps land). A jump that must end where it lands (on a
+/// stop or goal, or with no jump on from there) is a move of its own, counted
+/// at once; the others are walked from their first leg. (Once a piece has
 /// jumped in direction `d`, what it leapt over is gone and the cell it left
 /// is behind it: going on in any direction but back, it meets the same
 /// pieces and empty cells as a piece standing there before the move.)
