@@ -33,6 +33,9 @@ pub const ALL_DIRS: DirMask = 0xff;
 
 const NONE: u8 = u8::MAX;
 
+/// The number of values a cell index can take.
+const CELL_INDICES: usize = u8::MAX as usize + 1;
+
 /// How the cells of a board touch each other.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Geometry {
@@ -120,10 +123,13 @@ pub struct Board {
     order: Vec<u8>,
     /// Whether every cell's name is a number.
     numbered: bool,
-    step: Vec<[u8; MAX_DIRS]>,
-    leap: Vec<[u8; MAX_DIRS]>,
+    /// Per cell index (every index a [`Cell`] can hold, so that a look-up
+    /// needs no bounds check; none for indices beyond the board): the
+    /// neighbour and the leap landing in each direction, and the neighbours.
+    step: Box<[[u8; MAX_DIRS]; CELL_INDICES]>,
+    leap: Box<[[u8; MAX_DIRS]; CELL_INDICES]>,
     all: Bitset,
-    around: Vec<Bitset>,
+    around: Box<[Bitset; CELL_INDICES]>,
     /// Per direction: the cells grouped by the index difference to their
     /// neighbour in that direction, for moving whole sets at once.
     shifts: Vec<Vec<(i32, Bitset)>>,
@@ -195,10 +201,10 @@ impl Board {
             lookup: HashMap::new(),
             order: Vec::new(),
             numbered: false,
-            step: Vec::new(),
-            leap: Vec::new(),
+            step: Box::new([[NONE; MAX_DIRS]; CELL_INDICES]),
+            leap: Box::new([[NONE; MAX_DIRS]; CELL_INDICES]),
             all: Bitset::EMPTY,
-            around: Vec::new(),
+            around: Box::new([Bitset::EMPTY; CELL_INDICES]),
             shifts: Vec::new(),
             word_pairs: [[[(0, 0); 2]; 2]; MAX_DIRS],
             word_rest: Vec::new(),
@@ -288,9 +294,9 @@ impl Board {
 
     fn build_tables(&mut self) {
         let dirs = self.geometry.directions();
-        self.step = vec![[NONE; MAX_DIRS]; self.coords.len()];
-        self.leap = vec![[NONE; MAX_DIRS]; self.coords.len()];
-        self.around = vec![Bitset::EMPTY; self.coords.len()];
+        *self.step = [[NONE; MAX_DIRS]; CELL_INDICES];
+        *self.leap = [[NONE; MAX_DIRS]; CELL_INDICES];
+        *self.around = [Bitset::EMPTY; CELL_INDICES];
         for i in 0..self.coords.len() {
             let c = self.coords[i];
             for (d, &(df, dr)) in dirs.iter().enumerate() {
@@ -474,6 +480,25 @@ impl Board {
     pub fn fits_word(&self) -> bool {
         self.coords.len() <= 64
     }
+    /// Whether the board [fits a word](Board::fits_word) and each direction
+    /// moves its cells by one of two rotations (every built-in board), so that
+    /// [`Board::shift_word_pairs`] moves a set.
+    pub fn fits_word_pairs(&self) -> bool {
+        self.fits_word() && self.word_rest.is_empty()
+    }
+    /// [`Board::shift_word`] for a board that [moves cells by two
+    /// rotations](Board::fits_word_pairs): no test for other groups.
+    #[inline]
+    pub fn shift_word_pairs(&self, cells: u64, dir: usize) -> u64 {
+        let [(a, ra), (b, rb)] = self.word_pairs[dir][0];
+        (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb)
+    }
+    /// [`Board::shift_word_pairs`] in the direction opposite `dir`.
+    #[inline]
+    pub fn shift_word_pairs_back(&self, cells: u64, dir: usize) -> u64 {
+        let [(a, ra), (b, rb)] = self.word_pairs[dir][1];
+        (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb)
+    }
     /// [`Board::shift`] for a board that [fits a word](Board::fits_word),
     /// on a set of cells as a word.
     #[inline]
@@ -574,6 +599,10 @@ mod tests {
                     assert_eq!(b.shift_word(some.low_word(), d), want.low_word(), "{:?} direction {d}", b.geometry());
                     let back = b.shift(some, b.opposite(d)).low_word();
                     assert_eq!(b.shift_word_back(some.low_word(), d), back, "{:?} direction {d}", b.geometry());
+                    if b.fits_word_pairs() {
+                        assert_eq!(b.shift_word_pairs(some.low_word(), d), want.low_word());
+                        assert_eq!(b.shift_word_pairs_back(some.low_word(), d), back);
+                    }
                 }
                 let o = b.opposite(d);
                 assert!(b.cells().iter().all(|c| b.step(c, d).is_none_or(|n| b.step(n, o) == Some(c))));

@@ -177,7 +177,7 @@ pub fn can_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, from: Cell, pi
 /// Whether any of `pieces` (of the player to move) could jump right now.
 /// Pieces that move alike ([`LeapRules::uniform`]) are looked at in bulk.
 pub fn any_jump<R: LeapRules + ?Sized>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
-    if rules.board().fits_word() {
+    if rules.board().fits_word_pairs() {
         any_jump_in::<R, u64>(rules, pos, pieces)
     } else {
         any_jump_in::<R, Bitset>(rules, pos, pieces)
@@ -189,7 +189,8 @@ fn any_jump_in<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, pie
     let mut rest = ctx.own.and(T::of(pieces));
     for (kind, cells) in by_kind(pos, rest) {
         if let Some((ab, landings)) = rules.uniform(pos, Piece { player: pos.to_move(), kind }) {
-            if !cells.and(JumpSources::new(&ctx, ab.jump_dirs, &landings.jump.forbidden).any).is_empty() {
+            let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+            if any_leaps(ctx.board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
                 return true;
             }
             rest = rest.minus(cells);
@@ -238,11 +239,24 @@ impl<T: CellSet> Iterator for ByKind<'_, T> {
 /// The number of one-step moves of the pieces of `cells` in `dirs` onto cells of `ok`.
 #[inline]
 fn step_count<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> u32 {
-    dir_list(dirs).map(|d| cells.shift(board, d).and(ok).count()).sum()
+    // Two directions at a time, whose counts add up in one go.
+    let (mut n, mut rest) = (0, dirs);
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let a = cells.shift(board, d).and(ok);
+        if rest == 0 {
+            return n + a.count();
+        }
+        let e = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        n += a.count_with(cells.shift(board, e).and(ok));
+    }
+    n
 }
 
 /// A set of cells: a [`Bitset`], or a machine word on a board that
-/// [fits one](Board::fits_word), whose operations stay in registers. The
+/// [fits one](Board::fits_word_pairs), whose operations stay in registers. The
 /// walker is written once for both and run with the word when it can.
 trait CellSet: Copy + PartialEq {
     /// The cells of a [`Bitset`] (on a board this type can hold).
@@ -258,6 +272,16 @@ trait CellSet: Copy + PartialEq {
     fn insert(&mut self, c: Cell);
     fn remove(&mut self, c: Cell);
     fn count(self) -> u32;
+    /// The number of cells of `self` and of `other`, together.
+    #[inline]
+    fn count_with(self, other: Self) -> u32 {
+        self.count() + other.count()
+    }
+    /// [`CellSet::count`] for a set that has few cells, often one.
+    #[inline]
+    fn count_few(self) -> u32 {
+        self.count()
+    }
     fn shift(self, board: &Board, dir: usize) -> Self;
     /// [`CellSet::shift`] in the direction opposite `dir`.
     fn shift_back(self, board: &Board, dir: usize) -> Self;
@@ -397,12 +421,39 @@ impl CellSet for u64 {
         self.count_ones()
     }
     #[inline]
+    fn count_with(self, other: u64) -> u32 {
+        if cfg!(target_feature = "popcnt") {
+            return self.count_ones() + other.count_ones();
+        }
+        // Without the instruction: the two words counted by pairs and
+        // nibbles each, then summed (at most 8 per nibble) and finished once.
+        const PAIRS: u64 = 0x5555_5555_5555_5555;
+        const NIBBLES: u64 = 0x3333_3333_3333_3333;
+        const BYTES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        let nibbles = |x: u64| {
+            let x = x - ((x >> 1) & PAIRS);
+            (x & NIBBLES) + ((x >> 2) & NIBBLES)
+        };
+        let x = nibbles(self) + nibbles(other);
+        let x = (x & BYTES) + ((x >> 4) & BYTES);
+        (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+    #[inline]
+    fn count_few(self) -> u32 {
+        let (mut n, mut rest) = (0, self);
+        while rest != 0 {
+            n += 1;
+            rest &= rest - 1;
+        }
+        n
+    }
+    #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
-        board.shift_word(self, dir)
+        board.shift_word_pairs(self, dir)
     }
     #[inline]
     fn shift_back(self, board: &Board, dir: usize) -> Self {
-        board.shift_word_back(self, dir)
+        board.shift_word_pairs_back(self, dir)
     }
     #[inline]
     fn gather(&self, cells: &[u8; 8]) -> u8 {
@@ -414,7 +465,7 @@ impl CellSet for u64 {
     }
     #[inline]
     fn gather_some(&self, cells: &[u8; 8], which: u8) -> u8 {
-        if which.count_ones() > 4 {
+        if MANY_DIRS[which as usize] {
             return self.gather(cells) & which;
         }
         let (mut m, mut rest) = (0u8, which);
@@ -436,6 +487,18 @@ impl CellSet for u64 {
         WordCells(self)
     }
 }
+
+/// For each direction mask, whether it has more than four directions (a
+/// look-up: a population count without the instruction takes several).
+static MANY_DIRS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() > 4;
+        i += 1;
+    }
+    t
+};
 
 /// The cells of a set given as a machine word, in ascending order.
 struct WordCells(u64);
@@ -467,10 +530,18 @@ fn dir_list(mut dirs: DirMask) -> impl Iterator<Item = usize> {
 
 #[inline]
 fn enemies_of<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, mover: Player) -> T {
-    let mut e = T::none();
+    // Every other player's pieces, less those of players who are not enemies:
+    // with the default `is_enemy` the loop folds away.
+    let own = T::of(pos.pieces_of(mover));
+    let mut e = occupied::<T>(pos).minus(own);
     for p in 0..crate::position::MAX_PLAYERS as u8 {
-        if rules.is_enemy(mover, Player(p)) {
-            e = e.or(T::of(pos.pieces_of(Player(p))));
+        let enemy = rules.is_enemy(mover, Player(p));
+        if p == mover.0 {
+            if enemy {
+                e = e.or(own);
+            }
+        } else if !enemy {
+            e = e.minus(T::of(pos.pieces_of(Player(p))));
         }
     }
     e
@@ -538,6 +609,13 @@ pub(crate) fn walk_obliged<R: LeapRules + ?Sized, S: PathSink>(
     walk_captures(rules, pos, pieces, Captures::IfAny, mode, sink);
 }
 
+/// [`Captures`] as a constant parameter: [`Captures::Only`].
+const ONLY: u8 = 0;
+/// [`Captures::Allowed`] as a constant parameter.
+const ALLOWED: u8 = 1;
+/// [`Captures::IfAny`] as a constant parameter.
+const IF_ANY: u8 = 2;
+
 /// Which moves the walk keeps.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Captures {
@@ -558,48 +636,139 @@ fn walk_captures<R: LeapRules + ?Sized, S: PathSink>(
     mode: PathMode,
     sink: &mut S,
 ) {
-    if rules.board().fits_word() {
-        walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink)
-    } else {
-        walk_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink)
+    match (rules.board().fits_word_pairs(), S::COUNTS) {
+        (true, true) => match captures {
+            Captures::Only => count_in::<R, S, u64, ONLY>(rules, pos, pieces, mode, sink),
+            Captures::Allowed => count_in::<R, S, u64, ALLOWED>(rules, pos, pieces, mode, sink),
+            Captures::IfAny => count_in::<R, S, u64, IF_ANY>(rules, pos, pieces, mode, sink),
+        },
+        (true, false) => walk_in::<R, S, u64>(rules, pos, pieces, captures, mode, sink),
+        (false, true) => match captures {
+            Captures::Only => count_in::<R, S, Bitset, ONLY>(rules, pos, pieces, mode, sink),
+            Captures::Allowed => count_in::<R, S, Bitset, ALLOWED>(rules, pos, pieces, mode, sink),
+            Captures::IfAny => count_in::<R, S, Bitset, IF_ANY>(rules, pos, pieces, mode, sink),
+        },
+        (false, false) => walk_in::<R, S, Bitset>(rules, pos, pieces, captures, mode, sink),
     }
 }
 
 /// A kind whose pieces move alike and do not canter, which the walker
-/// treats in bulk: its pieces among those that may move, their abilities
-/// and landings, and those of them that can jump.
-struct Bulk<'a, T> {
-    cells: T,
+/// treats in bulk: their abilities and landings.
+#[derive(Clone, Copy)]
+struct Bulk<'a> {
     ab: Abilities,
     landings: &'a Landings,
-    jumpers: T,
-    /// Where their one-step moves may end (once known whether only captures are allowed).
-    step_ok: T,
 }
 
-/// For pieces that move alike: per direction they jump in, the cells,
-/// wherever, from which a jump that way lands; and all of them.
-struct JumpSources<T> {
-    by_dir: [T; MAX_DIRS],
-    any: T,
+/// The cells, wherever, from which a piece that jumps in `dirs` could jump
+/// onto a cell of `land_ok`.
+#[inline(always)]
+fn jump_sources<T: CellSet>(ctx: &Ctx<T>, dirs: DirMask, land_ok: T) -> T {
+    let mut any = T::none();
+    for d in dir_list(dirs) {
+        any = any.or(ctx.enemies.and(land_ok.shift_back(ctx.board, d)).shift_back(ctx.board, d));
+    }
+    any
 }
 
-impl<T: CellSet> JumpSources<T> {
-    #[inline(always)]
-    fn new(ctx: &Ctx<T>, dirs: DirMask, forbidden: &Bitset) -> JumpSources<T> {
-        let board = ctx.board;
-        let land_ok = ctx.empty.minus(T::of(*forbidden));
-        let mut by_dir = [T::none(); MAX_DIRS];
-        let mut any = T::none();
-        for d in dir_list(dirs) {
-            let from = ctx.enemies.and(land_ok.shift_back(board, d)).shift_back(board, d);
-            by_dir[d] = from;
-            any = any.or(from);
+/// [`walk_in`] for a counting sink ([`PathSink::COUNTS`]), keeping the moves
+/// that `CAPTURES` ([`ONLY`], [`ALLOWED`] or [`IF_ANY`]) allows: the kinds
+/// whose pieces move alike and do not canter have their jumps and steps
+/// counted in bulk (see [`count_jumps`]); the other pieces are walked one by
+/// one.
+#[inline(never)]
+fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet, const CAPTURES: u8>(
+    rules: &R,
+    pos: &Position,
+    pieces: Bitset,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let captures = match CAPTURES {
+        ONLY => Captures::Only,
+        ALLOWED => Captures::Allowed,
+        _ => Captures::IfAny,
+    };
+    let mover = pos.to_move();
+    let ctx = Ctx::<T>::new(rules, pos, mover);
+    let board = ctx.board;
+    let pieces = ctx.own.and(T::of(pieces));
+    let mut rest = pieces;
+    let (mut steps, mut goal_steps) = (0, 0);
+    let mut any_jumper = false;
+    for (kind, cells) in by_kind(pos, pieces) {
+        let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
+            continue;
+        };
+        if ab.canter_dirs != 0 {
+            continue;
         }
-        JumpSources { by_dir, any }
+        rest = rest.minus(cells);
+        let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+        if let Some(first) = first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
+            any_jumper = true;
+            count_jumps(&ctx, cells, first, ab, landings, land_ok, mode, sink);
+        }
+        // (Once a piece can jump, the steps of an obliged turn no longer count.)
+        if captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper) {
+            steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, false));
+        }
+        if !T::of(landings.step.goal).is_empty() {
+            goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
+        }
+    }
+    let captures_only = match captures {
+        Captures::Only => true,
+        Captures::Allowed => false,
+        Captures::IfAny => any_jumper || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest)),
+    };
+    let n = if captures_only { goal_steps } else { steps };
+    if n != 0 {
+        sink.add_steps(n as u64);
+    }
+    for from in rest.cells() {
+        if let Some(kind) = pos.kind_at(from) {
+            walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink);
+        }
     }
 }
 
+/// The first direction of `dirs` in which one of the pieces of `cells` can
+/// leap over a piece of `over` onto a cell of `land_ok`, with where those
+/// leaps land.
+#[inline(always)]
+fn first_leaps<T: CellSet>(board: &Board, cells: T, dirs: DirMask, over: T, land_ok: T) -> Option<(usize, T)> {
+    let mut rest = dirs;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let landed = cells.shift(board, d).and(over).shift(board, d).and(land_ok);
+        if !landed.is_empty() {
+            return Some((d, landed));
+        }
+    }
+    None
+}
+
+/// Whether one of the pieces of `cells` can leap in one of `dirs` over a
+/// piece of `over` onto a cell of `land_ok`.
+#[inline(always)]
+fn any_leaps<T: CellSet>(board: &Board, cells: T, dirs: DirMask, over: T, land_ok: T) -> bool {
+    let mut rest = dirs;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if !cells.shift(board, d).and(over).shift(board, d).and(land_ok).is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Hands the moves of `pieces` to a sink that is not only counting (see
+/// [`count_in`]): the pieces one by one in cell order, each kind whose pieces
+/// move alike and do not canter with what is known of it once.
+#[inline(never)]
 fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     rules: &R,
     pos: &Position,
@@ -612,12 +781,16 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     let ctx = Ctx::<T>::new(rules, pos, mover);
     let board = ctx.board;
     let pieces = ctx.own.and(T::of(pieces));
-    // The bulk kinds, their jumpers found once. A counting sink has their
-    // jumps counted at once, and their steps, as they are due, at the end.
-    let mut bulk: [Option<Bulk<T>>; MAX_KINDS] = [const { None }; MAX_KINDS];
-    let (mut steps, mut goal_steps) = (0, 0);
-    let mut rest = pieces;
-    let mut any_jumper = false;
+    // The bulk kinds: what their pieces may do, those of them that can jump,
+    // and per direction those that can step that way (looked for while no
+    // piece has been seen to jump, when the turn is not sure to be all captures).
+    let mut bulk: [Option<Bulk>; MAX_KINDS] = [None; MAX_KINDS];
+    let mut in_bulk = T::none();
+    let mut jumpers = T::none();
+    let mut stepping = [T::none(); MAX_DIRS];
+    let mut step_dirs: DirMask = 0;
+    let mut steppers = T::none();
+    let mut goals = false;
     for (kind, cells) in by_kind(pos, pieces) {
         let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
             continue;
@@ -625,109 +798,154 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
         if ab.canter_dirs != 0 {
             continue;
         }
-        rest = rest.minus(cells);
-        let sources = JumpSources::new(&ctx, ab.jump_dirs, &landings.jump.forbidden);
-        let jumpers = cells.and(sources.any);
-        any_jumper |= !jumpers.is_empty();
-        if S::COUNTS {
-            if !jumpers.is_empty() {
-                count_jumps(&ctx, cells, &sources, ab, landings, mode, sink);
+        in_bulk = in_bulk.or(cells);
+        let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
+        jumpers = jumpers.or(cells.and(jump_sources(&ctx, ab.jump_dirs, land_ok)));
+        bulk[kind.index()] = Some(Bulk { ab, landings });
+        goals |= !T::of(landings.step.goal).is_empty();
+        if captures == Captures::Allowed || (captures == Captures::IfAny && jumpers.is_empty()) {
+            let ok = step_targets(&ctx, landings, false);
+            step_dirs |= ab.step_dirs;
+            for d in dir_list(ab.step_dirs) {
+                let can = cells.and(ok.shift_back(board, d));
+                stepping[d] = stepping[d].or(can);
+                steppers = steppers.or(can);
             }
-            if captures != Captures::Only {
-                steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, false));
-            }
-            if !T::of(landings.step.goal).is_empty() {
-                goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
-            }
-        } else {
-            bulk[kind.index()] = Some(Bulk { cells, ab, landings, jumpers, step_ok: T::none() });
         }
     }
+    let rest = pieces.minus(in_bulk);
     let captures_only = match captures {
         Captures::Only => true,
         Captures::Allowed => false,
-        Captures::IfAny => any_jumper || any_piece_jumps(rules, pos, &ctx, rest),
+        Captures::IfAny => !jumpers.is_empty() || (!rest.is_empty() && any_piece_jumps(rules, pos, &ctx, rest)),
     };
-    if S::COUNTS {
-        let n = if captures_only { goal_steps } else { steps };
-        if n != 0 {
-            sink.add_steps(n as u64);
-        }
-    } else {
-        // Only the pieces that can step or jump walked.
-        for b in bulk.iter_mut().flatten() {
-            b.step_ok = step_targets(&ctx, b.landings, captures_only);
-            rest = rest.or(b.jumpers).or(steppers(board, b.cells, b.ab.step_dirs, b.step_ok));
+    if captures_only {
+        // Only the steps onto goals are left.
+        step_dirs = 0;
+        steppers = T::none();
+        if goals {
+            stepping = [T::none(); MAX_DIRS];
+            for (kind, b) in bulk.iter().enumerate() {
+                let Some(b) = b else {
+                    continue;
+                };
+                let cells = in_bulk.and(T::of(pos.kind_cells(Kind(kind as u8))));
+                let ok = step_targets(&ctx, b.landings, true);
+                step_dirs |= b.ab.step_dirs;
+                for d in dir_list(b.ab.step_dirs) {
+                    let can = cells.and(ok.shift_back(board, d));
+                    stepping[d] = stepping[d].or(can);
+                    steppers = steppers.or(can);
+                }
+            }
         }
     }
-    for from in rest.cells() {
-        if let Some(kind) = pos.kind_at(from) {
-            match &bulk[kind.index()] {
-                Some(b) => walk_bulk(&ctx, from, b, captures_only, mode, sink),
-                None => walk_from(rules, pos, &ctx, from, Piece { player: mover, kind }, captures_only, mode, sink),
+    // Only the pieces that can step or jump are walked.
+    let walked = rest.or(jumpers).or(steppers);
+    for from in walked.cells() {
+        if in_bulk.contains(from) {
+            // A piece that does not canter: its steps, then its jumps.
+            let mut m = step_dirs;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if stepping[d].contains(from) {
+                    emit_step(sink, from, Cell::new(board.step_table(from)[d]), true);
+                }
             }
+            if jumpers.contains(from) {
+                bulk_jumps(pos, &ctx, &bulk, from, captures_only, mode, sink);
+            }
+        } else {
+            piece_moves(rules, pos, &ctx, from, captures_only, mode, sink);
         }
     }
 }
 
-/// The moves of the piece on `from`, of a bulk kind: [`walk_from`] with
-/// what is known of its kind.
-#[inline]
-fn walk_bulk<S: PathSink, T: CellSet>(
+/// The moves of the mover's piece on `from`, whatever it is (out of line,
+/// for the walks that treat most pieces in bulk).
+#[inline(never)]
+fn piece_moves<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
+    rules: &R,
+    pos: &Position,
     ctx: &Ctx<T>,
     from: Cell,
-    b: &Bulk<T>,
     captures_only: bool,
     mode: PathMode,
     sink: &mut S,
 ) {
-    let steps = ctx.board.step_table(from);
-    let mut m = b.step_ok.gather_some(steps, b.ab.step_dirs);
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        emit_step(sink, from, Cell::new(steps[d]), true);
+    if let Some(kind) = pos.kind_at(from) {
+        walk_from(rules, pos, ctx, from, Piece { player: pos.to_move(), kind }, captures_only, mode, sink);
     }
-    if b.jumpers.contains(from) {
+}
+
+/// The jumps of the piece on `from`, of a bulk kind (out of line: most
+/// pieces do not jump).
+#[inline(never)]
+fn bulk_jumps<S: PathSink, T: CellSet>(
+    pos: &Position,
+    ctx: &Ctx<T>,
+    bulk: &[Option<Bulk>; MAX_KINDS],
+    from: Cell,
+    captures_only: bool,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    if let Some(Some(b)) = pos.kind_at(from).map(|k| bulk[k.index()]) {
         Walker::new(ctx, from, b.ab, b.landings, captures_only, mode, sink).jumps(from, T::none());
     }
 }
 
 /// For a counting sink: the jumps of the pieces of `cells`, of a bulk kind,
-/// direction by direction. A jump that must end where it lands (on a stop
-/// or goal, or with no jump on from there) is a move of its own, counted at
-/// once; the others are walked from their first leg. (Once a piece has
+/// direction by direction from `first`, the first in which one can jump
+/// (with where those jumps land). A jump that must end where it lands (on a
+/// stop or goal, or with no jump on from there) is a move of its own, counted
+/// at once; the others are walked from their first leg. (Once a piece has
 /// jumped in direction `d`, what it leapt over is gone and the cell it left
 /// is behind it: going on in any direction but back, it meets the same
 /// pieces and empty cells as a piece standing there before the move.)
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn count_jumps<S: PathSink, T: CellSet>(
     ctx: &Ctx<T>,
     cells: T,
-    sources: &JumpSources<T>,
+    (first, first_landed): (usize, T),
     ab: Abilities,
     landings: &Landings,
+    land_ok: T,
     mode: PathMode,
     sink: &mut S,
 ) {
     let board = ctx.board;
+    // Per direction, the cells, wherever, from which a jump that way lands.
+    let mut sources = [T::none(); MAX_DIRS];
+    let mut any = T::none();
+    for d in dir_list(ab.jump_dirs) {
+        sources[d] = ctx.enemies.and(land_ok.shift_back(board, d)).shift_back(board, d);
+        any = any.or(sources[d]);
+    }
     let ends = T::of(landings.jump.stop | landings.jump.goal);
     let mut single = 0;
-    for d in dir_list(ab.jump_dirs) {
-        let jumping = cells.and(sources.by_dir[d]);
-        if jumping.is_empty() {
-            continue;
-        }
+    // (No jump goes in a direction before the first.)
+    for d in dir_list(ab.jump_dirs & !((1 << first) - 1)) {
+        let landed = if d == first {
+            first_landed
+        } else {
+            let jumping = cells.and(sources[d]);
+            if jumping.is_empty() {
+                continue;
+            }
+            jumping.shift(board, d).shift(board, d)
+        };
         let back = board.opposite(d);
-        let landed = jumping.shift(board, d).shift(board, d);
         // (Pieces that cannot jump back, such as checkers men, go on wherever they could jump.)
         let onward = if ab.jump_dirs & (1 << back) == 0 {
-            sources.any
+            any
         } else {
-            dir_list(ab.jump_dirs & !(1 << back)).fold(T::none(), |on, e| on.or(sources.by_dir[e]))
+            dir_list(ab.jump_dirs & !(1 << back)).fold(T::none(), |on, e| on.or(sources[e]))
         };
         let going_on = landed.minus(ends).and(onward);
-        single += landed.minus(going_on).count();
+        single += landed.minus(going_on).count_few();
         for land in going_on.cells() {
             let from = Cell::new(board.leap_table(land)[back]);
             // (Whether only captures are allowed matters to canters only.)
@@ -770,18 +988,6 @@ fn step_targets<T: CellSet>(ctx: &Ctx<T>, landings: &Landings, captures_only: bo
     }
 }
 
-/// The pieces of `cells` that can step in one of `dirs` onto a cell of `ok`.
-#[inline]
-fn steppers<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> T {
-    let mut found = T::none();
-    if !ok.is_empty() {
-        for d in dir_list(dirs) {
-            found = found.or(ok.shift_back(board, d));
-        }
-    }
-    cells.and(found)
-}
-
 /// Enumerates the moves of the piece on `from` (see [`walk`]).
 pub fn walk_piece<R: LeapRules + ?Sized, S: PathSink>(
     rules: &R,
@@ -794,7 +1000,7 @@ pub fn walk_piece<R: LeapRules + ?Sized, S: PathSink>(
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
-    if rules.board().fits_word() {
+    if rules.board().fits_word_pairs() {
         let ctx = Ctx::<u64>::new(rules, pos, piece.player);
         walk_from(rules, pos, &ctx, from, piece, captures_only, mode, sink);
     } else {
@@ -821,7 +1027,7 @@ fn emit_step<S: PathSink>(sink: &mut S, from: Cell, to: Cell, lone: bool) {
 /// The moves of `piece` on `from`: steps straight to the sink, then jumps
 /// and canters through a [`Walker`] when the piece has a neighbour to leap.
 #[allow(clippy::too_many_arguments)]
-#[inline]
+#[inline(always)]
 fn walk_from<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     rules: &R,
     pos: &Position,
@@ -946,7 +1152,7 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
         self.last = back;
     }
 
-    #[inline]
+    #[inline(always)]
     fn emit(&mut self, captured: T) {
         self.sink.emit(self.from, self.last, &self.legs, captured.to_bitset());
     }
@@ -1039,7 +1245,7 @@ impl<'a, S: PathSink, T: CellSet> Walker<'a, S, T> {
 
     /// Jumps from `sq` in direction `d` (a jump that is possible) having
     /// captured `captured`, and on from where it lands.
-    #[inline]
+    #[inline(always)]
     fn jump(&mut self, sq: Cell, d: usize, captured: T) {
         let (over, land) = (Cell::new(self.board.step_table(sq)[d]), Cell::new(self.board.leap_table(sq)[d]));
         let now = captured.or(T::single(over));
@@ -1110,5 +1316,25 @@ pub struct PathList {
 impl PathSink for PathList {
     fn emit(&mut self, from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
         self.moves.push(crate::moves::Move { from, legs: legs.iter().copied().collect(), captured });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_counts() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(29) & x.wrapping_mul(3);
+            assert_eq!(x.count_with(y), x.count_ones() + y.count_ones());
+            assert_eq!((x & y).count_few(), (x & y).count_ones());
+        }
+        assert_eq!(u64::MAX.count_with(u64::MAX), 128);
+        assert_eq!(0u64.count_with(0), 0);
     }
 }
