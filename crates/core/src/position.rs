@@ -248,17 +248,19 @@ impl Position {
             *self = *src;
             return;
         }
-        for (to, from) in self.by_player.iter_mut().zip(&src.by_player) {
+        // (Every field named: a field added to `Position` must be copied here too.)
+        let Position { by_player, by_kind, counters, to_move, clock, aux_clock, hash } = src;
+        for (to, from) in self.by_player.iter_mut().zip(by_player) {
             to.set_low_word(from.low_word());
         }
-        for (to, from) in self.by_kind.iter_mut().zip(&src.by_kind) {
+        for (to, from) in self.by_kind.iter_mut().zip(by_kind) {
             to.set_low_word(from.low_word());
         }
-        self.counters = src.counters;
-        self.to_move = src.to_move;
-        self.clock = src.clock;
-        self.aux_clock = src.aux_clock;
-        self.hash = src.hash;
+        self.counters = *counters;
+        self.to_move = *to_move;
+        self.clock = *clock;
+        self.aux_clock = *aux_clock;
+        self.hash = *hash;
     }
 
     /// Whether a piece stands on `cell`.

@@ -190,7 +190,7 @@ fn any_jump_in<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, pie
     for (kind, cells) in by_kind(pos, rest) {
         if let Some((ab, landings)) = rules.uniform(pos, Piece { player: pos.to_move(), kind }) {
             let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-            if any_leaps(ctx.board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
+            if first_leaps(ctx.board, cells, ab.jump_dirs, ctx.enemies, land_ok).is_some() {
                 return true;
             }
             rest = rest.minus(cells);
@@ -748,21 +748,6 @@ fn first_leaps<T: CellSet>(board: &Board, cells: T, dirs: DirMask, over: T, land
         }
     }
     None
-}
-
-/// Whether one of the pieces of `cells` can leap in one of `dirs` over a
-/// piece of `over` onto a cell of `land_ok`.
-#[inline(always)]
-fn any_leaps<T: CellSet>(board: &Board, cells: T, dirs: DirMask, over: T, land_ok: T) -> bool {
-    let mut rest = dirs;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if !cells.shift(board, d).and(over).shift(board, d).and(land_ok).is_empty() {
-            return true;
-        }
-    }
-    false
 }
 
 /// Hands the moves of `pieces` to a sink that is not only counting (see
