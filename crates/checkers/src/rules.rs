@@ -190,7 +190,7 @@ impl Game for Checkers {
 
     /// The variant's end conditions: in American checkers, a side without
     /// pieces has lost, and the 50-move rules draw.
-    #[inline]
+    #[inline(always)]
     fn decided(&self, pos: &Position) -> Option<Outcome> {
         self.end.decided(pos, &self.goal_zones)
     }

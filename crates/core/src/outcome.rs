@@ -165,12 +165,56 @@ impl EndRules {
     /// when the clock reaches the move limit.
     #[inline]
     pub fn decided(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
-        // Called on every position a search or perft reaches: sets are
-        // combined once, and pieces are counted only where a rule needs it.
+        // Called on every position a search or perft reaches: the quick test
+        // is all most of them need.
+        if self.surely_open(pos, goal_zones) {
+            None
+        } else {
+            self.decide(pos, goal_zones)
+        }
+    }
+
+    /// Whether no end condition can hold in `pos`: true only when
+    /// [`EndRules::decided`] would find none (false tells nothing). No rule
+    /// holds while no royal or extinction kind is set, every player has
+    /// pieces that count for baring and none in its goal zone, some player
+    /// has more than the insufficient material, and both clocks are below
+    /// their limits.
+    #[inline(always)]
+    fn surely_open(&self, pos: &Position, goal_zones: &[Bitset]) -> bool {
         let n = goal_zones.len();
-        let cells_of = |mask: KindMask| {
-            (0..MAX_KINDS).filter(|k| mask >> k & 1 != 0).fold(Bitset::EMPTY, |s, k| s | pos.kind_cells(Kind(k as u8)))
+        if n < 2 || self.royal != 0 || self.extinction != 0 {
+            return false;
+        }
+        let below = |limit: Option<u16>, clock: u16| limit.is_none_or(|l| clock < l);
+        if !below(self.move_limit, pos.clock()) || !below(self.advance_limit, pos.aux_clock()) {
+            return false;
+        }
+        let baring = (self.baring != KindMask::MAX).then(|| self.cells_of(pos, self.baring));
+        let open = |p: usize| {
+            let mine = pos.pieces_of(Player(p as u8));
+            let bare = match baring {
+                None => mine.is_empty(),
+                Some(cells) => !mine.intersects(cells),
+            };
+            !bare && (self.goal_count.is_none() || !mine.intersects(goal_zones[p]))
         };
+        (0..n).all(open)
+            && self.insufficient_material.is_none_or(|most| (0..n).any(|p| pos.pieces_of(Player(p as u8)).len() > most))
+    }
+
+    /// The cells of the pieces of the kinds of `mask`.
+    #[inline]
+    fn cells_of(&self, pos: &Position, mask: KindMask) -> Bitset {
+        (0..MAX_KINDS).filter(|k| mask >> k & 1 != 0).fold(Bitset::EMPTY, |s, k| s | pos.kind_cells(Kind(k as u8)))
+    }
+
+    /// [`EndRules::decided`] in full, rule by rule.
+    #[inline(never)]
+    fn decide(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
+        // Sets are combined once, and pieces are counted only where a rule needs it.
+        let n = goal_zones.len();
+        let cells_of = |mask: KindMask| self.cells_of(pos, mask);
         // The player who moved last first, then backwards in turn order.
         let to_move = pos.to_move().index();
         // (No division: this is on every node of a search.)
@@ -335,5 +379,86 @@ impl EndRules {
             NoMoves::LossIfOpponentHas(_) => GameResult::Draw,
         };
         Outcome { result, reason: EndReason::NoMoves }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Cell;
+    use crate::position::Piece;
+
+    /// A small deterministic generator (splitmix64).
+    struct Gen(u64);
+
+    impl Gen {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+        /// `v` or nothing, evenly.
+        fn maybe(&mut self, v: u64) -> Option<u64> {
+            (self.below(2) == 0).then_some(v)
+        }
+    }
+
+    /// End rules drawn at random, every rule on or off.
+    fn rules(g: &mut Gen) -> EndRules {
+        let (goal, most, moves, advances) = (1 + g.below(2), g.below(3), 2 + g.below(6), 2 + g.below(6));
+        EndRules {
+            goal_count: g.maybe(goal).map(|n| n as u32),
+            bare_min_material: 1 + g.below(2) as u32,
+            insufficient_material: g.maybe(most).map(|n| n as u32),
+            move_limit: g.maybe(moves).map(|n| n as u16),
+            advance_limit: g.maybe(advances).map(|n| n as u16),
+            royal: if g.below(4) == 0 { 1 << g.below(3) } else { 0 },
+            royal_count: [1; MAX_PLAYERS],
+            extinction: if g.below(4) == 0 { 1 << g.below(3) } else { 0 },
+            baring: if g.below(2) == 0 { KindMask::MAX } else { 1 + g.below(7) as u8 },
+            counter_baring: g.below(2) == 0,
+            ..EndRules::default()
+        }
+    }
+
+    /// A position of `players` players with a few pieces on 24 cells.
+    fn position(g: &mut Gen, players: usize) -> Position {
+        let mut pos = Position::empty(Player(g.below(players as u64) as u8));
+        for _ in 0..g.below(12) {
+            let piece = Piece { player: Player(g.below(players as u64) as u8), kind: Kind(g.below(3) as u8) };
+            pos.put(Cell::new(g.below(24) as u8), piece);
+        }
+        pos.set_clock(g.below(6) as u16);
+        pos.set_aux_clock(g.below(6) as u16);
+        pos
+    }
+
+    /// The quick test never hides an end: whenever it finds the position
+    /// open, the rules in full find no outcome.
+    #[test]
+    fn the_quick_test_agrees_with_the_rules_in_full() {
+        let mut g = Gen(7);
+        let (mut open, mut over) = (0, 0);
+        for _ in 0..200_000 {
+            let players = 2 + g.below(2) as usize;
+            let end = rules(&mut g);
+            let pos = position(&mut g, players);
+            let zones: Vec<Bitset> =
+                (0..players).map(|_| Bitset::from_low_word(g.next() & g.next() & 0xff_ffff)).collect();
+            let full = end.decide(&pos, &zones);
+            assert_eq!(end.decided(&pos, &zones), full, "{end:?} {pos:?}");
+            if end.surely_open(&pos, &zones) {
+                assert_eq!(full, None, "{end:?} {pos:?}");
+                open += 1;
+            }
+            over += full.is_some() as u32;
+        }
+        // (Both kinds of position were met.)
+        assert!(open > 20_000 && over > 20_000, "{open} open, {over} over");
     }
 }
