@@ -163,7 +163,7 @@ impl EndRules {
     /// pieces left, it wins if it has enough of them, else the game is drawn;
     /// drawn when every player is down to the insufficient material; drawn
     /// when the clock reaches the move limit.
-    #[inline]
+    #[inline(always)]
     pub fn decided(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
         // Called on every position a search or perft reaches: the quick test
         // is all most of them need.

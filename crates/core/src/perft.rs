@@ -165,17 +165,22 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, low_o
         game.legal_paths(pos, &mut AllPaths(&mut list.keys));
     }
     let mut total = 0;
-    // (Most of the tree is the last ply: its counts are taken here, without a call per child.)
-    let last = depth == 2 && count == Count::Positions;
-    for i in 0..list.keys.len() {
-        // (The slot holds positions of this game only, as `copy_from` needs.)
-        ply.child.copy_from(pos, low_only);
-        game.apply_in_place(&mut ply.child, &list.keys[i]);
-        total += if last {
-            count_moves_with(game, &ply.child, &mut rest[0].list.keys)
-        } else {
-            perft_with(game, &ply.child, depth - 1, count, low_only, rest)
-        };
+    // (The slot holds positions of this game only, as `copy_from` needs.)
+    let child = &mut ply.child;
+    if depth == 2 && count == Count::Positions {
+        // Most of the tree is the last ply: its counts are taken here, without a call per child.
+        let captures = &mut rest[0].list.keys;
+        for key in &list.keys {
+            child.copy_from(pos, low_only);
+            game.apply_in_place(child, key);
+            total += count_moves_with(game, child, captures);
+        }
+    } else {
+        for key in &list.keys {
+            child.copy_from(pos, low_only);
+            game.apply_in_place(child, key);
+            total += perft_with(game, child, depth - 1, count, low_only, rest);
+        }
     }
     total
 }
