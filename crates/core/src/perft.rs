@@ -6,7 +6,7 @@ use crate::bitset::Bitset;
 use crate::board::Cell;
 use crate::game::{walk_turn, Game};
 use crate::moves::{Leg, MoveKey};
-use crate::position::Position;
+use crate::position::{CopyPlan, Position};
 use crate::walk::{KeyList, PathMode, PathSink};
 use rayon::prelude::*;
 
@@ -133,8 +133,9 @@ impl PathSink for Counter<'_> {
 /// ```
 pub fn perft<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> u64 {
     let mut stack: Vec<Ply> = (0..depth.max(1)).map(|_| Ply { list: KeyList::new(), child: *pos }).collect();
-    let low_only = game.board().fits_word();
-    perft_with(game, pos, depth, count, low_only, &mut stack)
+    let plan =
+        CopyPlan { low_only: game.board().fits_word(), players: game.players().len(), kinds: game.kinds().len() };
+    perft_with(game, pos, depth, count, plan, &mut stack)
 }
 
 /// What perft keeps for each ply below the root: the moves of the position
@@ -144,7 +145,7 @@ struct Ply {
     child: Position,
 }
 
-fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, low_only: bool, stack: &mut [Ply]) -> u64 {
+fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, plan: CopyPlan, stack: &mut [Ply]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -171,15 +172,15 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, low_o
         // Most of the tree is the last ply: its counts are taken here, without a call per child.
         let captures = &mut rest[0].list.keys;
         for key in &list.keys {
-            child.copy_from(pos, low_only);
+            child.copy_from(pos, plan);
             game.apply_in_place(child, key);
             total += count_moves_with(game, child, captures);
         }
     } else {
         for key in &list.keys {
-            child.copy_from(pos, low_only);
+            child.copy_from(pos, plan);
             game.apply_in_place(child, key);
-            total += perft_with(game, child, depth - 1, count, low_only, rest);
+            total += perft_with(game, child, depth - 1, count, plan, rest);
         }
     }
     total

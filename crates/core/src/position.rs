@@ -237,25 +237,32 @@ impl Position {
         Some(p)
     }
 
-    /// Makes this position a copy of `src`, copying only the words of its
-    /// sets that hold cells below 64 when `low_only`. That is a whole copy
-    /// when both are positions of a board that [fits a
-    /// word](crate::Board::fits_word): no piece stands beyond its cells.
-    /// (Perft copies every position it visits.)
+    /// Makes this position a copy of `src`, both positions of one game, as
+    /// cheaply as `plan` allows (perft copies every position it visits).
     #[inline]
-    pub(crate) fn copy_from(&mut self, src: &Position, low_only: bool) {
-        if !low_only {
+    pub(crate) fn copy_from(&mut self, src: &Position, plan: CopyPlan) {
+        if !plan.low_only {
             *self = *src;
             return;
         }
         // (Every field named: a field added to `Position` must be copied here too.)
         let Position { by_player, by_kind, counters, to_move, clock, aux_clock, hash } = src;
-        for (to, from) in self.by_player.iter_mut().zip(by_player) {
-            to.set_low_word(from.low_word());
+        let low_words = |to: &mut [Bitset], from: &[Bitset]| {
+            for (to, from) in to.iter_mut().zip(from) {
+                to.set_low_word(from.low_word());
+            }
+        };
+        // (The sets of the first two players and kinds always; those of the others when the game has them.)
+        low_words(&mut self.by_player[..2], &by_player[..2]);
+        low_words(&mut self.by_kind[..2], &by_kind[..2]);
+        if plan.players > 2 {
+            low_words(&mut self.by_player[2..], &by_player[2..]);
         }
-        for (to, from) in self.by_kind.iter_mut().zip(by_kind) {
-            to.set_low_word(from.low_word());
+        if plan.kinds > 2 {
+            low_words(&mut self.by_kind[2..], &by_kind[2..]);
         }
+        debug_assert_eq!(self.by_player, *by_player, "a set of a player the game does not have");
+        debug_assert_eq!(self.by_kind, *by_kind, "a set of a kind the game does not have");
         self.counters = *counters;
         self.to_move = *to_move;
         self.clock = *clock;
@@ -348,6 +355,18 @@ impl Position {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+}
+
+/// How [`Position::copy_from`] copies the positions of one game.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CopyPlan {
+    /// Only the words of the sets that hold cells below 64: the board [fits
+    /// a word](crate::Board::fits_word), so no piece stands beyond them.
+    pub low_only: bool,
+    /// The game's players: the sets of the others are always empty.
+    pub players: usize,
+    /// The game's kinds of piece: the sets of the others are always empty.
+    pub kinds: usize,
 }
 
 #[cfg(test)]
