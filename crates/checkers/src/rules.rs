@@ -50,6 +50,18 @@ pub struct Checkers {
     /// Per player and kind: what landing means (a man's jump ends on its
     /// promotion row; no move ends in the player's forbidden zones).
     landings: Box<[[Landings; MAX_KINDS]; 2]>,
+    /// Per player and kind: what a move does besides moving the piece.
+    after: [[AfterMove; MAX_KINDS]; 2],
+}
+
+/// What a move of a piece of one player and kind does besides moving it
+/// (from [`KindRules`], looked up once per move by [`Game::apply_in_place`]).
+#[derive(Clone, Copy, Debug)]
+struct AfterMove {
+    /// The cells where the piece is crowned (none if it is not), and the kind it becomes.
+    crown: (Bitset, Kind),
+    /// Whether the piece moves forward only: its moves restart the advance clock.
+    advances: bool,
 }
 
 impl Checkers {
@@ -68,6 +80,7 @@ impl Checkers {
         let mut abilities = [[Abilities::default(); MAX_KINDS]; 2];
         let mut landings = Box::new([[Landings::default(); MAX_KINDS]; 2]);
         let mut goal_zones = [Bitset::EMPTY; 2];
+        let mut after = [[AfterMove { crown: (Bitset::EMPTY, Kind(0)), advances: false }; MAX_KINDS]; 2];
         for p in 0..2 {
             let player = Player(p as u8);
             goal_zones[p] = zone_cells(&common.zones, player, ZoneRole::Goal);
@@ -79,6 +92,10 @@ impl Checkers {
                 };
                 abilities[p][k] = Abilities { step_dirs: dirs, jump_dirs: dirs, ..Abilities::default() };
                 let stop = if rules.promotes_to.is_some() { promotion[p] } else { Bitset::EMPTY };
+                after[p][k] = AfterMove {
+                    crown: (stop, rules.promotes_to.unwrap_or(Kind(k as u8))),
+                    advances: rules.movement == Movement::Forward,
+                };
                 landings[p][k] = Landings {
                     step: LandingMap { forbidden, ..LandingMap::default() },
                     canter: LandingMap { forbidden, ..LandingMap::default() },
@@ -102,6 +119,7 @@ impl Checkers {
             start: common.start,
             abilities,
             landings,
+            after,
         }
     }
 
@@ -218,16 +236,14 @@ impl Game for Checkers {
         let Some(piece) = pos.make_move(key.from, key.to, key.captured) else {
             return;
         };
-        let rules = self.kind_rules[piece.kind.index()];
-        if let Some(crowned) = rules.promotes_to {
-            if self.promotion[mover.index()].contains(key.to) {
-                pos.set_kind(key.to, crowned);
-            }
+        let after = self.after[mover.index()][piece.kind.index()];
+        let (crown_cells, crowned) = after.crown;
+        if crown_cells.contains(key.to) {
+            pos.set_kind(key.to, crowned);
         }
         let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
         pos.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
-        let advanced = rules.movement == Movement::Forward;
-        pos.set_aux_clock(if advanced { 0 } else { pos.aux_clock().saturating_add(1) });
+        pos.set_aux_clock(if after.advances { 0 } else { pos.aux_clock().saturating_add(1) });
         pos.set_to_move(Self::opponent(mover));
     }
 
