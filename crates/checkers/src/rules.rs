@@ -236,7 +236,7 @@ impl Game for Checkers {
         let Some(piece) = pos.make_move(key.from, key.to, key.captured) else {
             return;
         };
-        let after = self.after[mover.index()][piece.kind.index()];
+        let after = &self.after[mover.index()][piece.kind.index()];
         let (crown_cells, crowned) = after.crown;
         if crown_cells.contains(key.to) {
             pos.set_kind(key.to, crowned);
