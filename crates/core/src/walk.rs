@@ -991,13 +991,32 @@ fn count_jumps<S: PathSink, T: CellSet>(
         };
         let going_on = landed.minus(ends).and(onward);
         single += landed.minus(going_on).count_few();
-        for land in going_on.cells() {
-            let from = Cell::new(board.leap_table(land)[back]);
-            // (Whether only captures are allowed matters to canters only.)
-            Walker::new(ctx, from, ab, landings, true, mode, sink).jump(from, d, T::none());
+        if !going_on.is_empty() {
+            jumps_going_on(ctx, going_on, d, ab, landings, mode, sink);
         }
     }
     sink.add_steps(single as u64);
+}
+
+/// For [`count_jumps`]: the jumps in direction `d` of pieces of a bulk kind
+/// that land on `going_on` and go on from there, walked from their first leg
+/// (out of line: few jumps go on).
+#[inline(never)]
+fn jumps_going_on<S: PathSink, T: CellSet>(
+    ctx: &Ctx<T>,
+    going_on: T,
+    d: usize,
+    ab: Abilities,
+    landings: &Landings,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let back = ctx.board.opposite(d);
+    for land in going_on.cells() {
+        let from = Cell::new(ctx.board.leap_table(land)[back]);
+        // (Whether only captures are allowed matters to canters only.)
+        Walker::new(ctx, from, ab, landings, true, mode, sink).jump(from, d, T::none());
+    }
 }
 
 /// Whether one of `pieces` (the mover's) could jump, looked at piece by piece.
