@@ -949,7 +949,7 @@ fn bulk_jumps<S: PathSink, T: CellSet>(
 /// jumped in direction `d`, what it leapt over is gone and the cell it left
 /// is behind it: going on in any direction but back, it meets the same
 /// pieces and empty cells as a piece standing there before the move.)
-#[inline]
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn count_jumps<S: PathSink, T: CellSet>(
     ctx: &Ctx<T>,
