@@ -705,13 +705,35 @@ fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet, const CAPTURES: u8>(
         }
         rest = rest.minus(cells);
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
-        if let Some(first) = first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok) {
+        let step_ok = step_targets(&ctx, landings, false);
+        // (Once a piece can jump, the steps of an obliged turn no longer count.)
+        let first = if captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper) {
+            if ab.step_dirs == ab.jump_dirs {
+                match first_leaps_or_steps(board, cells, ab.jump_dirs, ctx.enemies, land_ok, step_ok) {
+                    Ok(n) => {
+                        steps += n;
+                        None
+                    }
+                    Err(first) => {
+                        if captures == Captures::Allowed {
+                            steps += step_count(board, cells, ab.step_dirs, step_ok);
+                        }
+                        Some(first)
+                    }
+                }
+            } else {
+                let first = first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok);
+                if captures == Captures::Allowed || first.is_none() {
+                    steps += step_count(board, cells, ab.step_dirs, step_ok);
+                }
+                first
+            }
+        } else {
+            first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok)
+        };
+        if let Some(first) = first {
             any_jumper = true;
             count_jumps(&ctx, cells, first, ab, landings, land_ok, mode, sink);
-        }
-        // (Once a piece can jump, the steps of an obliged turn no longer count.)
-        if captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper) {
-            steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, false));
         }
         if !T::of(landings.step.goal).is_empty() {
             goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
@@ -748,6 +770,44 @@ fn first_leaps<T: CellSet>(board: &Board, cells: T, dirs: DirMask, over: T, land
         }
     }
     None
+}
+
+/// [`first_leaps`] for pieces that step in the directions in which they
+/// leap, also counting, while none can leap, their steps onto cells of
+/// `step_ok`: each direction's first step is shared. The number of steps when
+/// no piece can leap, else what [`first_leaps`] gives.
+#[inline(always)]
+fn first_leaps_or_steps<T: CellSet>(
+    board: &Board,
+    cells: T,
+    dirs: DirMask,
+    over: T,
+    land_ok: T,
+    step_ok: T,
+) -> Result<u32, (usize, T)> {
+    // Two directions at a time, whose step counts add up in one go.
+    let (mut n, mut rest) = (0, dirs);
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let a = cells.shift(board, d);
+        let landed = a.and(over).shift(board, d).and(land_ok);
+        if !landed.is_empty() {
+            return Err((d, landed));
+        }
+        if rest == 0 {
+            return Ok(n + a.and(step_ok).count());
+        }
+        let e = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let b = cells.shift(board, e);
+        let landed = b.and(over).shift(board, e).and(land_ok);
+        if !landed.is_empty() {
+            return Err((e, landed));
+        }
+        n += a.and(step_ok).count_with(b.and(step_ok));
+    }
+    Ok(n)
 }
 
 /// Hands the moves of `pieces` to a sink that is not only counting (see
@@ -889,7 +949,7 @@ fn bulk_jumps<S: PathSink, T: CellSet>(
 /// jumped in direction `d`, what it leapt over is gone and the cell it left
 /// is behind it: going on in any direction but back, it meets the same
 /// pieces and empty cells as a piece standing there before the move.)
-#[inline]
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn count_jumps<S: PathSink, T: CellSet>(
     ctx: &Ctx<T>,
@@ -931,13 +991,32 @@ fn count_jumps<S: PathSink, T: CellSet>(
         };
         let going_on = landed.minus(ends).and(onward);
         single += landed.minus(going_on).count_few();
-        for land in going_on.cells() {
-            let from = Cell::new(board.leap_table(land)[back]);
-            // (Whether only captures are allowed matters to canters only.)
-            Walker::new(ctx, from, ab, landings, true, mode, sink).jump(from, d, T::none());
+        if !going_on.is_empty() {
+            jumps_going_on(ctx, going_on, d, ab, landings, mode, sink);
         }
     }
     sink.add_steps(single as u64);
+}
+
+/// For [`count_jumps`]: the jumps in direction `d` of pieces of a bulk kind
+/// that land on `going_on` and go on from there, walked from their first leg
+/// (out of line: few jumps go on).
+#[inline(never)]
+fn jumps_going_on<S: PathSink, T: CellSet>(
+    ctx: &Ctx<T>,
+    going_on: T,
+    d: usize,
+    ab: Abilities,
+    landings: &Landings,
+    mode: PathMode,
+    sink: &mut S,
+) {
+    let back = ctx.board.opposite(d);
+    for land in going_on.cells() {
+        let from = Cell::new(ctx.board.leap_table(land)[back]);
+        // (Whether only captures are allowed matters to canters only.)
+        Walker::new(ctx, from, ab, landings, true, mode, sink).jump(from, d, T::none());
+    }
 }
 
 /// Whether one of `pieces` (the mover's) could jump, looked at piece by piece.
