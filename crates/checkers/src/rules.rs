@@ -51,7 +51,7 @@ pub struct Checkers {
     /// promotion row; no move ends in the player's forbidden zones).
     landings: Box<[[Landings; MAX_KINDS]; 2]>,
     /// Per player and kind: what a move does besides moving the piece.
-    after: [[AfterMove; MAX_KINDS]; 2],
+    after: Box<[[AfterMove; MAX_KINDS]; 2]>,
 }
 
 /// What a move of a piece of one player and kind does besides moving it
@@ -80,7 +80,7 @@ impl Checkers {
         let mut abilities = [[Abilities::default(); MAX_KINDS]; 2];
         let mut landings = Box::new([[Landings::default(); MAX_KINDS]; 2]);
         let mut goal_zones = [Bitset::EMPTY; 2];
-        let mut after = [[AfterMove { crown: (Bitset::EMPTY, Kind(0)), advances: false }; MAX_KINDS]; 2];
+        let mut after = Box::new([[AfterMove { crown: (Bitset::EMPTY, Kind(0)), advances: false }; MAX_KINDS]; 2]);
         for p in 0..2 {
             let player = Player(p as u8);
             goal_zones[p] = zone_cells(&common.zones, player, ZoneRole::Goal);
