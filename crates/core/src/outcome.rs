@@ -389,18 +389,16 @@ impl EndRules {
 mod tests {
     use super::*;
     use crate::board::Cell;
-    use crate::position::Piece;
+    use crate::position::{splitmix, Piece};
 
     /// A small deterministic generator (splitmix64).
     struct Gen(u64);
 
     impl Gen {
         fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
+            let (state, value) = splitmix(self.0);
+            self.0 = state;
+            value
         }
         fn below(&mut self, n: u64) -> u64 {
             self.next() % n

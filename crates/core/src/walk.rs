@@ -785,26 +785,27 @@ fn first_leaps_or_steps<T: CellSet>(
     land_ok: T,
     step_ok: T,
 ) -> Result<u32, (usize, T)> {
+    // The first step in the next direction of `rest` (taken off it), unless
+    // some piece can leap that way.
+    let step = |rest: &mut DirMask| {
+        let d = rest.trailing_zeros() as usize;
+        *rest &= *rest - 1;
+        let first = cells.shift(board, d);
+        let landed = first.and(over).shift(board, d).and(land_ok);
+        if landed.is_empty() {
+            Ok(first)
+        } else {
+            Err((d, landed))
+        }
+    };
     // Two directions at a time, whose step counts add up in one go.
     let (mut n, mut rest) = (0, dirs);
     while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let a = cells.shift(board, d);
-        let landed = a.and(over).shift(board, d).and(land_ok);
-        if !landed.is_empty() {
-            return Err((d, landed));
-        }
+        let a = step(&mut rest)?;
         if rest == 0 {
             return Ok(n + a.and(step_ok).count());
         }
-        let e = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let b = cells.shift(board, e);
-        let landed = b.and(over).shift(board, e).and(land_ok);
-        if !landed.is_empty() {
-            return Err((e, landed));
-        }
+        let b = step(&mut rest)?;
         n += a.and(step_ok).count_with(b.and(step_ok));
     }
     Ok(n)
