@@ -696,6 +696,8 @@ fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet, const CAPTURES: u8>(
     let mut rest = pieces;
     let (mut steps, mut goal_steps) = (0, 0);
     let mut any_jumper = false;
+    // (Once a piece can jump, the steps of an obliged turn no longer count.)
+    let steps_count = |any_jumper: bool| captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper);
     for (kind, cells) in by_kind(pos, pieces) {
         let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
             continue;
@@ -706,34 +708,21 @@ fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet, const CAPTURES: u8>(
         rest = rest.minus(cells);
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
         let step_ok = step_targets(&ctx, landings, false);
-        // (Once a piece can jump, the steps of an obliged turn no longer count.)
-        let first = if captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper) {
-            if ab.step_dirs == ab.jump_dirs {
-                match first_leaps_or_steps(board, cells, ab.jump_dirs, ctx.enemies, land_ok, step_ok) {
-                    Ok(n) => {
-                        steps += n;
-                        None
-                    }
-                    Err(first) => {
-                        if captures == Captures::Allowed {
-                            steps += step_count(board, cells, ab.step_dirs, step_ok);
-                        }
-                        Some(first)
-                    }
-                }
-            } else {
-                let first = first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok);
-                if captures == Captures::Allowed || first.is_none() {
-                    steps += step_count(board, cells, ab.step_dirs, step_ok);
-                }
-                first
+        // The kind's first leaps, and its steps when counted on the way.
+        let (first, counted) = if steps_count(any_jumper) && ab.step_dirs == ab.jump_dirs {
+            match first_leaps_or_steps(board, cells, ab.jump_dirs, ctx.enemies, land_ok, step_ok) {
+                Ok(n) => (None, Some(n)),
+                Err(first) => (Some(first), None),
             }
         } else {
-            first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok)
+            (first_leaps(board, cells, ab.jump_dirs, ctx.enemies, land_ok), None)
         };
         if let Some(first) = first {
             any_jumper = true;
             count_jumps(&ctx, cells, first, ab, landings, land_ok, mode, sink);
+        }
+        if steps_count(any_jumper) {
+            steps += counted.unwrap_or_else(|| step_count(board, cells, ab.step_dirs, step_ok));
         }
         if !T::of(landings.step.goal).is_empty() {
             goal_steps += step_count(board, cells, ab.step_dirs, step_targets(&ctx, landings, true));
