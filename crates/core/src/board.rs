@@ -505,8 +505,7 @@ impl Board {
     pub fn shift_word(&self, cells: u64, dir: usize) -> u64 {
         // A group's cells and their neighbours all lie in the word, so a
         // rotation moves them without wrapping.
-        let [(a, ra), (b, rb)] = self.word_pairs[dir][0];
-        let out = (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb);
+        let out = self.shift_word_pairs(cells, dir);
         if self.word_rest.is_empty() {
             return out;
         }
@@ -515,8 +514,7 @@ impl Board {
     /// [`Board::shift_word`] in the direction opposite `dir`.
     #[inline]
     pub fn shift_word_back(&self, cells: u64, dir: usize) -> u64 {
-        let [(a, ra), (b, rb)] = self.word_pairs[dir][1];
-        let out = (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb);
+        let out = self.shift_word_pairs_back(cells, dir);
         if self.word_rest.is_empty() {
             return out;
         }

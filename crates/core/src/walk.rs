@@ -660,6 +660,14 @@ struct Bulk<'a> {
     landings: &'a Landings,
 }
 
+/// What the pieces like `piece` (its player and kind) may do, if the walker
+/// treats them in bulk: they move alike ([`LeapRules::uniform`]) and do not canter.
+#[inline]
+fn bulk_kind<'a, R: LeapRules + ?Sized>(rules: &'a R, pos: &Position, piece: Piece) -> Option<Bulk<'a>> {
+    let (ab, landings) = rules.uniform(pos, piece)?;
+    (ab.canter_dirs == 0).then_some(Bulk { ab, landings })
+}
+
 /// The cells, wherever, from which a piece that jumps in `dirs` could jump
 /// onto a cell of `land_ok`.
 #[inline(always)]
@@ -699,12 +707,9 @@ fn count_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet, const CAPTURES: u8>(
     // (Once a piece can jump, the steps of an obliged turn no longer count.)
     let steps_count = |any_jumper: bool| captures == Captures::Allowed || (captures == Captures::IfAny && !any_jumper);
     for (kind, cells) in by_kind(pos, pieces) {
-        let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
+        let Some(Bulk { ab, landings }) = bulk_kind(rules, pos, Piece { player: mover, kind }) else {
             continue;
         };
-        if ab.canter_dirs != 0 {
-            continue;
-        }
         rest = rest.minus(cells);
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
         let step_ok = step_targets(&ctx, landings, false);
@@ -827,12 +832,9 @@ fn walk_in<R: LeapRules + ?Sized, S: PathSink, T: CellSet>(
     let mut steppers = T::none();
     let mut goals = false;
     for (kind, cells) in by_kind(pos, pieces) {
-        let Some((ab, landings)) = rules.uniform(pos, Piece { player: mover, kind }) else {
+        let Some(Bulk { ab, landings }) = bulk_kind(rules, pos, Piece { player: mover, kind }) else {
             continue;
         };
-        if ab.canter_dirs != 0 {
-            continue;
-        }
         in_bulk = in_bulk.or(cells);
         let land_ok = ctx.empty.minus(T::of(landings.jump.forbidden));
         jumpers = jumpers.or(cells.and(jump_sources(&ctx, ab.jump_dirs, land_ok)));
