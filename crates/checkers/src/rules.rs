@@ -237,9 +237,8 @@ impl Game for Checkers {
             return;
         };
         let after = &self.after[mover.index()][piece.kind.index()];
-        let (crown_cells, crowned) = after.crown;
-        if crown_cells.contains(key.to) {
-            pos.set_kind(key.to, crowned);
+        if after.crown.0.contains(key.to) {
+            pos.set_kind(key.to, after.crown.1);
         }
         let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
         pos.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
