@@ -169,7 +169,7 @@ pub struct CamelotEval {
 /// Steps (moves to a neighbour) from every cell to the nearest cell of `from`;
 /// `u8::MAX` where unreachable or when `from` is empty.
 fn distances(board: &Board, from: Bitset) -> Vec<u8> {
-    let mut d = vec![u8::MAX; board.len()];
+    let mut d = vec![u8::MAX; board.span()];
     let mut frontier: Vec<Cell> = from.iter().collect();
     for c in &frontier {
         d[c.index()] = 0;

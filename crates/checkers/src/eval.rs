@@ -120,7 +120,7 @@ impl CheckersEval {
         let rank_of = |row: Bitset| row.first().map_or(0, |c| board.coord(c).rank as i32);
         let rows = [0, 1].map(|p| {
             let home = rank_of(home_row[p]);
-            (0..board.len())
+            (0..board.span())
                 .map(|i| (board.coord(Cell::new(i as u8)).rank as i32 - home).unsigned_abs() as u8)
                 .collect()
         });

@@ -4,18 +4,23 @@ use crate::bitset::{Bitset, MAX_CELLS};
 use std::collections::HashMap;
 use std::fmt;
 
-/// A cell of a board: a dense index into the board's cells, ordered rank by
-/// rank from the first rank, and file by file within a rank ("square order").
+/// A cell of a board, by its index. Indices follow square order: rank by
+/// rank from the first rank, file by file within a rank. On a board whose
+/// bounding rectangle has at most [`MAX_CELLS`] squares (every built-in
+/// board), a cell's index is its square's, `rank × files + file`, and the
+/// squares that are not cells leave their indices unused: a direction then
+/// moves every cell by the same index difference, so that a whole set moves
+/// in one shift. Larger rectangles number their cells densely.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Cell(u8);
 
 impl Cell {
-    /// The cell with dense index `i`.
+    /// The cell with index `i`.
     #[inline]
     pub const fn new(i: u8) -> Cell {
         Cell(i)
     }
-    /// The dense index of the cell.
+    /// The index of the cell (below [`Board::span`]).
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -115,6 +120,8 @@ pub struct Board {
     geometry: Geometry,
     files: u8,
     ranks: u8,
+    /// Per cell index (below the span), the coordinate: a cell's, or for an
+    /// index no cell has, that of the square with the index.
     coords: Vec<Coord>,
     by_coord: Vec<u8>,
     names: Vec<String>,
@@ -133,7 +140,7 @@ pub struct Board {
     /// Per direction: the cells grouped by the index difference to their
     /// neighbour in that direction, for moving whole sets at once.
     shifts: Vec<Vec<(i32, Bitset)>>,
-    /// The same for boards of at most 64 cells, as machine words: per
+    /// The same for boards whose cell indices lie below 64, as machine words: per
     /// direction, the groups as (cells, left rotation), a group whose cells
     /// all have their neighbour on the board being moved by a rotation of the
     /// word. Directions with at most two groups (every built-in board) are
@@ -144,13 +151,17 @@ pub struct Board {
     /// direction the groups of those that have more.
     word_pairs: [[[(u64, u32); 2]; 2]; MAX_DIRS],
     word_rest: Vec<Vec<(u64, u32)>>,
+    /// Whether every direction moves the cells by one rotation (the second
+    /// group of each of `word_pairs` is empty): square-indexed boards.
+    word_single: bool,
     /// Per direction: the opposite direction.
     opposite: [u8; MAX_DIRS],
 }
 
 impl Board {
     /// Builds a board of `files` × `ranks` holding the given cells, named
-    /// `A1`-style. Cells are indexed in square order whatever the input order.
+    /// `A1`-style. Cells are indexed in square order whatever the input order
+    /// (see [`Cell`]).
     ///
     /// ```
     /// use leap_core::{Board, Coord, Geometry};
@@ -186,11 +197,22 @@ impl Board {
             return Err(BoardError::TooManyCells(coords.len()));
         }
         coords.sort_by_key(|c| (c.rank, c.file));
-        let mut by_coord = vec![NONE; files as usize * ranks as usize];
-        for (i, c) in coords.iter().enumerate() {
-            by_coord[c.rank as usize * files as usize + c.file as usize] = i as u8;
-        }
         let names: Vec<String> = coords.iter().map(|&c| default_name(c)).collect();
+        let squares = files as usize * ranks as usize;
+        let mut by_coord = vec![NONE; squares];
+        let mut all = Bitset::EMPTY;
+        for (i, c) in coords.iter().enumerate() {
+            let square = c.rank as usize * files as usize + c.file as usize;
+            // (The square's index when every square has one, else the next free index.)
+            let index = if squares <= MAX_CELLS { square } else { i };
+            by_coord[square] = index as u8;
+            all.insert(Cell(index as u8));
+        }
+        if squares <= MAX_CELLS {
+            coords = (0..squares)
+                .map(|i| Coord { file: (i % files as usize) as u8, rank: (i / files as usize) as u8 })
+                .collect();
+        }
         let mut board = Board {
             geometry,
             files,
@@ -203,11 +225,12 @@ impl Board {
             numbered: false,
             step: Box::new([[NONE; MAX_DIRS]; CELL_INDICES]),
             leap: Box::new([[NONE; MAX_DIRS]; CELL_INDICES]),
-            all: Bitset::EMPTY,
+            all,
             around: Box::new([Bitset::EMPTY; CELL_INDICES]),
             shifts: Vec::new(),
             word_pairs: [[[(0, 0); 2]; 2]; MAX_DIRS],
             word_rest: Vec::new(),
+            word_single: false,
             opposite: [0; MAX_DIRS],
         };
         board.set_names(names)?;
@@ -264,16 +287,17 @@ impl Board {
         Board::new(geometry, files, ranks, coords)
     }
 
-    /// Replaces the cell names (in square order), e.g. checkers' 1-32.
-    /// When every name is a number, cells are listed in numeric order
-    /// (see [`Board::listing_key`]).
+    /// Replaces the cell names, one per cell in square order (of cell
+    /// indices), e.g. checkers' 1-32. When every name is a number, cells are
+    /// listed in numeric order (see [`Board::listing_key`]).
     pub fn set_names(&mut self, names: Vec<String>) -> Result<(), BoardError> {
-        if names.len() != self.coords.len() {
-            return Err(BoardError::BadNames(format!("{} names for {} cells", names.len(), self.coords.len())));
+        if names.len() != self.len() {
+            return Err(BoardError::BadNames(format!("{} names for {} cells", names.len(), self.len())));
         }
+        let cells: Vec<Cell> = self.all.iter().collect();
         let mut lookup = HashMap::new();
-        for (i, n) in names.iter().enumerate() {
-            if lookup.insert(n.to_ascii_uppercase(), Cell(i as u8)).is_some() {
+        for (&cell, n) in cells.iter().zip(&names) {
+            if lookup.insert(n.to_ascii_uppercase(), cell).is_some() {
                 return Err(BoardError::BadNames(format!("`{n}` is used twice")));
             }
         }
@@ -283,11 +307,14 @@ impl Board {
         if let Some(numbers) = numbers {
             listed.sort_by_key(|&i| numbers[i]);
         }
-        self.order = vec![0; names.len()];
+        self.order = vec![0; self.span()];
         for (place, &i) in listed.iter().enumerate() {
-            self.order[i] = place as u8;
+            self.order[cells[i].index()] = place as u8;
         }
-        self.names = names;
+        self.names = vec![String::new(); self.span()];
+        for (cell, name) in cells.into_iter().zip(names) {
+            self.names[cell.index()] = name;
+        }
         self.lookup = lookup;
         Ok(())
     }
@@ -297,8 +324,8 @@ impl Board {
         *self.step = [[NONE; MAX_DIRS]; CELL_INDICES];
         *self.leap = [[NONE; MAX_DIRS]; CELL_INDICES];
         *self.around = [Bitset::EMPTY; CELL_INDICES];
-        for i in 0..self.coords.len() {
-            let c = self.coords[i];
+        for cell in self.all.iter() {
+            let (i, c) = (cell.index(), self.coords[cell.index()]);
             for (d, &(df, dr)) in dirs.iter().enumerate() {
                 self.step[i][d] = self.at_offset(c, df, dr).map_or(NONE, |x| x.0);
                 if let Some(n) = self.at_offset(c, df, dr) {
@@ -306,12 +333,11 @@ impl Board {
                 }
                 self.leap[i][d] = self.at_offset(c, 2 * df, 2 * dr).map_or(NONE, |x| x.0);
             }
-            self.all.insert(Cell(i as u8));
         }
         self.shifts = (0..dirs.len())
             .map(|d| {
                 let mut groups: Vec<(i32, Bitset)> = Vec::new();
-                for i in 0..self.coords.len() {
+                for i in self.all.iter().map(Cell::index) {
                     let n = self.step[i][d];
                     if n == NONE {
                         continue;
@@ -339,6 +365,7 @@ impl Board {
                     rest.push(groups);
                 }
             }
+            self.word_single = self.shifts.iter().all(|g| g.len() <= 1);
             if rest.iter().any(|g| !g.is_empty()) {
                 self.word_rest = rest;
             }
@@ -375,11 +402,17 @@ impl Board {
     }
     /// Number of cells.
     pub fn len(&self) -> usize {
-        self.coords.len()
+        self.all.len() as usize
     }
     /// Whether the board has no cells (never true for a built board).
     pub fn is_empty(&self) -> bool {
-        self.coords.is_empty()
+        self.all.is_empty()
+    }
+    /// One more than the largest cell index: the length of a table indexed
+    /// by cell (see [`Cell`]: on most boards, the squares of the bounding
+    /// rectangle).
+    pub fn span(&self) -> usize {
+        self.coords.len()
     }
     /// Number of directions of the geometry.
     pub fn dir_count(&self) -> usize {
@@ -474,17 +507,36 @@ impl Board {
         }
         out
     }
-    /// Whether the board has at most 64 cells, so that a set of its cells
+    /// Whether every cell index lies below 64, so that a set of the cells
     /// fits a machine word ([`Bitset::low_word`], [`Board::shift_word`]).
     #[inline]
     pub fn fits_word(&self) -> bool {
-        self.coords.len() <= 64
+        self.span() <= 64
     }
     /// Whether the board [fits a word](Board::fits_word) and each direction
     /// moves its cells by one of two rotations (every built-in board), so that
     /// [`Board::shift_word_pairs`] moves a set.
     pub fn fits_word_pairs(&self) -> bool {
         self.fits_word() && self.word_rest.is_empty()
+    }
+    /// Whether the board [fits a word](Board::fits_word) and each direction
+    /// moves its cells by one rotation (a board indexed by square, see
+    /// [`Cell`]), so that [`Board::shift_word_single`] moves a set.
+    pub fn fits_word_single(&self) -> bool {
+        self.fits_word_pairs() && self.word_single
+    }
+    /// [`Board::shift_word`] for a board that [moves cells by one
+    /// rotation](Board::fits_word_single).
+    #[inline]
+    pub fn shift_word_single(&self, cells: u64, dir: usize) -> u64 {
+        let [(a, ra), _] = self.word_pairs[dir][0];
+        (cells & a).rotate_left(ra)
+    }
+    /// [`Board::shift_word_single`] in the direction opposite `dir`.
+    #[inline]
+    pub fn shift_word_single_back(&self, cells: u64, dir: usize) -> u64 {
+        let [(a, ra), _] = self.word_pairs[dir][1];
+        (cells & a).rotate_left(ra)
     }
     /// [`Board::shift_word`] for a board that [moves cells by two
     /// rotations](Board::fits_word_pairs): no test for other groups.
@@ -583,11 +635,17 @@ mod tests {
             (0..9u8).flat_map(|r| (0..5u8).filter(move |f| (f + r) % 2 == 0).map(move |f| Coord { file: f, rank: r }));
         let irregular = (0..6u8)
             .flat_map(|r| (0..7u8).filter(move |f| f + r > 2 && f + r < 9).map(move |f| Coord { file: f, rank: r }));
+        // (A rectangle of more than 255 squares numbers its cells densely.)
+        let dense = (0..6u8)
+            .flat_map(|r| (0..9u8).filter(move |f| f + r > 2 && f + r < 10).map(move |f| Coord { file: f, rank: r }));
+        let checkers = Board::from_layout(Geometry::Diagonal, 8, 8, &" . . . .\n. . . .\n".repeat(4)).unwrap();
         for b in [
             rect(Geometry::Square, 5, 4),
             rect(Geometry::Diagonal, 8, 8),
+            checkers,
             Board::new(Geometry::Hex, 5, 9, hex).unwrap(),
             Board::new(Geometry::Square, 7, 6, irregular).unwrap(),
+            Board::new(Geometry::Diagonal, 9, 30, dense).unwrap(),
         ] {
             let some: Bitset = b.cells().iter().filter(|c| c.index() % 3 != 1).collect();
             for d in 0..b.dir_count() {
@@ -601,11 +659,37 @@ mod tests {
                         assert_eq!(b.shift_word_pairs(some.low_word(), d), want.low_word());
                         assert_eq!(b.shift_word_pairs_back(some.low_word(), d), back);
                     }
+                    if b.fits_word_single() {
+                        assert_eq!(b.shift_word_single(some.low_word(), d), want.low_word());
+                        assert_eq!(b.shift_word_single_back(some.low_word(), d), back);
+                    }
                 }
                 let o = b.opposite(d);
                 assert!(b.cells().iter().all(|c| b.step(c, d).is_none_or(|n| b.step(n, o) == Some(c))));
             }
         }
+    }
+
+    #[test]
+    fn cells_are_indexed_by_square() {
+        // A checkers board: 32 cells with the indices of their squares.
+        let b = Board::from_layout(Geometry::Diagonal, 8, 8, &" . . . .\n. . . .\n".repeat(4)).unwrap();
+        assert_eq!((b.len(), b.span()), (32, 64));
+        assert_eq!(b.cell("A1"), Some(Cell::new(0)));
+        assert_eq!(b.cell("H8"), Some(Cell::new(63)));
+        assert_eq!(b.cell("B1"), None);
+        assert!(b.fits_word_single());
+        // Names go to the cells in square order.
+        let mut named = b.clone();
+        named.set_names((1..=32).map(|n| n.to_string()).collect()).unwrap();
+        assert_eq!(named.cell("1"), Some(Cell::new(0)));
+        assert_eq!(named.cell("5"), Some(Cell::new(9)));
+        assert_eq!(named.listed(b.cells())[4], Cell::new(9));
+        // Beyond 255 squares, cells are numbered densely in square order.
+        let wide =
+            Board::new(Geometry::Square, 20, 20, [Coord { file: 19, rank: 19 }, Coord { file: 3, rank: 1 }]).unwrap();
+        assert_eq!((wide.len(), wide.span()), (2, 2));
+        assert_eq!((wide.cell("D2"), wide.cell("T20")), (Some(Cell::new(0)), Some(Cell::new(1))));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::moves::{Leg, Move, MoveKey};
 use crate::outcome::Outcome;
 use crate::position::{Kind, Piece, Player, Position};
-use crate::walk::{walk, walk_obliged, KeyList, LeapRules, PathMode, PathSink, TurnScope};
+use crate::walk::{walk, walk_obliged, AnyOrder, KeyList, LeapRules, PathMode, PathSink, TurnScope};
 
 /// A player as a variant names it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -122,13 +122,7 @@ pub trait Game: LeapRules + Sync {
 
     /// The distinct legal moves, into `out` (cleared first). None when the game is over.
     fn legal_moves_into(&self, pos: &Position, out: &mut KeyList) {
-        out.clear();
-        if self.decided(pos).is_none() {
-            walk_turn(self, pos, PathMode::Distinct, out);
-            if out.keys.is_empty() && self.passes_when_stuck(pos) {
-                out.keys.push(MoveKey::PASS);
-            }
-        }
+        moves_into::<Self, true>(self, pos, out);
     }
 
     /// The distinct legal moves.
@@ -197,6 +191,23 @@ pub trait Game: LeapRules + Sync {
             Ok(self.apply(pos, key))
         } else {
             Err(IllegalMove { position: Box::new(*pos), key: *key })
+        }
+    }
+}
+
+/// [`Game::legal_moves_into`], in the walker's order when `ORDERED`, else in
+/// any order (see [`PathSink::ORDERED`]).
+#[inline]
+pub(crate) fn moves_into<G: Game + ?Sized, const ORDERED: bool>(game: &G, pos: &Position, out: &mut KeyList) {
+    out.clear();
+    if game.decided(pos).is_none() {
+        if ORDERED {
+            walk_turn(game, pos, PathMode::Distinct, out);
+        } else {
+            walk_turn(game, pos, PathMode::Distinct, &mut AnyOrder(out));
+        }
+        if out.keys.is_empty() && game.passes_when_stuck(pos) {
+            out.keys.push(MoveKey::PASS);
         }
     }
 }

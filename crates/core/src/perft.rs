@@ -4,7 +4,7 @@
 
 use crate::bitset::Bitset;
 use crate::board::Cell;
-use crate::game::{walk_turn, Game};
+use crate::game::{moves_into, walk_turn, Game};
 use crate::moves::{Leg, MoveKey};
 use crate::position::{CopyPlan, Position};
 use crate::walk::{KeyList, PathMode, PathSink};
@@ -39,6 +39,7 @@ struct AllPaths<'a>(&'a mut Vec<MoveKey>);
 
 impl PathSink for AllPaths<'_> {
     const PATHS: bool = false;
+    const ORDERED: bool = false;
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         self.0.push(MoveKey { from, to, captured });
     }
@@ -155,7 +156,8 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, plan:
         if depth == 1 {
             return count_moves_with(game, pos, &mut list.keys);
         }
-        game.legal_moves_into(pos, list);
+        // (The order of the children does not change the count.)
+        moves_into::<G, false>(game, pos, list);
     } else {
         if depth == 1 {
             let mut paths = PathCount(0);

@@ -6,8 +6,8 @@
 use crate::spec::{Names, Opt, PlayerSpec, VariantFile};
 use crate::Family;
 use leap_core::{
-    Bitset, Board, Coord, Diagnostics, EndRules, Geometry, KindInfo, KindMask, NoMoves, Piece, Player, PlayerInfo,
-    Position, Score, MAX_KINDS, MAX_PLAYERS,
+    Bitset, Board, Cell, Coord, Diagnostics, EndRules, Geometry, KindInfo, KindMask, NoMoves, Piece, Player,
+    PlayerInfo, Position, Score, MAX_KINDS, MAX_PLAYERS,
 };
 use toml::Spanned;
 
@@ -191,7 +191,7 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
         );
         return None;
     }
-    let mut by_cell = vec![String::new(); coords.len()];
+    let mut by_cell: Vec<(Cell, String)> = Vec::with_capacity(coords.len());
     for (word, coord) in words.iter().zip(&coords) {
         let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
         if letters == word.len() || !word[letters..].chars().all(|c| c.is_ascii_digit()) {
@@ -202,9 +202,11 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
             return None;
         }
         let cell = board.at(*coord).expect("the board holds every cell of the layout");
-        by_cell[cell.index()] = word.to_string();
+        by_cell.push((cell, word.to_string()));
     }
-    if let Err(e) = board.set_names(by_cell) {
+    // (Names go to the board in square order.)
+    by_cell.sort_by_key(|&(cell, _)| cell);
+    if let Err(e) = board.set_names(by_cell.into_iter().map(|(_, name)| name).collect()) {
         diag.error(names.span().start, e.to_string());
         return None;
     }
