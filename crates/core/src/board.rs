@@ -64,6 +64,19 @@ impl Geometry {
     }
 }
 
+/// How a set of a board's cells, as a machine word, moves one step.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum WordMoves {
+    /// It does not fit a word: some cell index is 64 or more.
+    None,
+    /// By more than two rotations in some direction.
+    Many,
+    /// By at most two rotations in each direction.
+    Pairs,
+    /// By one rotation in each direction.
+    Single,
+}
+
 /// Zero-based file and rank of a cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Coord {
@@ -151,9 +164,8 @@ pub struct Board {
     /// direction the groups of those that have more.
     word_pairs: [[[(u64, u32); 2]; 2]; MAX_DIRS],
     word_rest: Vec<Vec<(u64, u32)>>,
-    /// Whether every direction moves the cells by one rotation (the second
-    /// group of each of `word_pairs` is empty): square-indexed boards.
-    word_single: bool,
+    /// How a set of the cells moves as a word (looked up on every walk).
+    word_moves: WordMoves,
     /// Per direction: the opposite direction.
     opposite: [u8; MAX_DIRS],
 }
@@ -230,7 +242,7 @@ impl Board {
             shifts: Vec::new(),
             word_pairs: [[[(0, 0); 2]; 2]; MAX_DIRS],
             word_rest: Vec::new(),
-            word_single: false,
+            word_moves: WordMoves::None,
             opposite: [0; MAX_DIRS],
         };
         board.set_names(names)?;
@@ -365,10 +377,14 @@ impl Board {
                     rest.push(groups);
                 }
             }
-            self.word_single = self.shifts.iter().all(|g| g.len() <= 1);
-            if rest.iter().any(|g| !g.is_empty()) {
+            self.word_moves = if self.shifts.iter().all(|g| g.len() <= 1) {
+                WordMoves::Single
+            } else if rest.iter().all(|g| g.is_empty()) {
+                WordMoves::Pairs
+            } else {
                 self.word_rest = rest;
-            }
+                WordMoves::Many
+            };
         }
         for (d, &(df, dr)) in dirs.iter().enumerate() {
             let back = dirs.iter().position(|&(f, r)| (f, r) == (-df, -dr)).expect("directions come in opposite pairs");
@@ -516,14 +532,16 @@ impl Board {
     /// Whether the board [fits a word](Board::fits_word) and each direction
     /// moves its cells by one of two rotations (every built-in board), so that
     /// [`Board::shift_word_pairs`] moves a set.
+    #[inline]
     pub fn fits_word_pairs(&self) -> bool {
-        self.fits_word() && self.word_rest.is_empty()
+        matches!(self.word_moves, WordMoves::Pairs | WordMoves::Single)
     }
     /// Whether the board [fits a word](Board::fits_word) and each direction
     /// moves its cells by one rotation (a board indexed by square, see
     /// [`Cell`]), so that [`Board::shift_word_single`] moves a set.
+    #[inline]
     pub fn fits_word_single(&self) -> bool {
-        self.fits_word_pairs() && self.word_single
+        self.word_moves == WordMoves::Single
     }
     /// [`Board::shift_word`] for a board that [moves cells by one
     /// rotation](Board::fits_word_single).
