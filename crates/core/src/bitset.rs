@@ -137,12 +137,6 @@ impl Bitset {
         self.0[0] = w;
     }
 
-    /// Whether every cell of the set lies below 64 (in the [low word](Bitset::low_word)).
-    #[inline]
-    pub fn is_low(&self) -> bool {
-        (self.0[1] | self.0[2] | self.0[3]) == 0
-    }
-
     /// The set of the cells below 64 given as a machine word (bit `i` for cell `i`).
     #[inline]
     pub fn from_low_word(w: u64) -> Bitset {

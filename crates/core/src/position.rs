@@ -98,12 +98,6 @@ fn first_holding<const N: usize>(sets: &[Bitset; N], cell: Cell) -> Option<u8> {
     sets.iter().position(|s| s.contains(cell)).map(|i| i as u8)
 }
 
-/// The index of the first of `sets` whose low word holds `bit`, if any.
-#[inline]
-fn low_holding<const N: usize>(sets: &[Bitset; N], bit: u64) -> Option<u8> {
-    sets.iter().position(|s| s.low_word() & bit != 0).map(|i| i as u8)
-}
-
 #[inline]
 fn counter_key(player: Player, value: u8) -> u64 {
     if value == 0 {
@@ -230,9 +224,6 @@ impl Position {
     /// rules' `apply`; [`Position::move_piece`] replaces what stands on `to`.)
     #[inline]
     pub fn make_move(&mut self, from: Cell, to: Cell, captured: Bitset) -> Option<Piece> {
-        if from.index() | to.index() < 64 && captured.is_low() {
-            return self.make_low_move(from, to, captured.low_word());
-        }
         let p = self.piece_at(from)?;
         if !captured.is_empty() {
             for c in captured {
@@ -245,45 +236,6 @@ impl Position {
             self.shift_piece(p, from, to);
         }
         Some(p)
-    }
-
-    /// [`Position::make_move`] for a move whose cells all lie below 64
-    /// (every move on a board that fits a word): the sets' low words only,
-    /// `captured` as a word.
-    #[inline]
-    fn make_low_move(&mut self, from: Cell, to: Cell, captured: u64) -> Option<Piece> {
-        let bit = 1u64 << from.index();
-        let p =
-            Piece { player: Player(low_holding(&self.by_player, bit)?), kind: Kind(low_holding(&self.by_kind, bit)?) };
-        let mut rest = captured;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            self.remove_low(Cell::new(c));
-        }
-        if from != to {
-            debug_assert!(!self.is_occupied(to), "a move onto an occupied cell");
-            let moved = bit | 1u64 << to.index();
-            let (player, kind) = (&mut self.by_player[p.player.index()], &mut self.by_kind[p.kind.index()]);
-            player.set_low_word(player.low_word() ^ moved);
-            kind.set_low_word(kind.low_word() ^ moved);
-            self.hash ^= piece_key(from, p) ^ piece_key(to, p);
-        }
-        Some(p)
-    }
-
-    /// [`Position::remove`] for a cell below 64.
-    #[inline]
-    fn remove_low(&mut self, cell: Cell) {
-        let bit = 1u64 << cell.index();
-        let (Some(player), Some(kind)) = (low_holding(&self.by_player, bit), low_holding(&self.by_kind, bit)) else {
-            return;
-        };
-        let p = Piece { player: Player(player), kind: Kind(kind) };
-        let (player, kind) = (&mut self.by_player[p.player.index()], &mut self.by_kind[p.kind.index()]);
-        player.set_low_word(player.low_word() & !bit);
-        kind.set_low_word(kind.low_word() & !bit);
-        self.hash ^= piece_key(cell, p);
     }
 
     /// Makes this position a copy of `src`, both positions of one game, as
