@@ -23,15 +23,12 @@ use crate::moves::{Leg, LegKind, Legs, MoveKey};
 use crate::position::{Kind, Piece, Player, Position, MAX_KINDS};
 
 /// Runs `body` with `$t` the fastest [`CellSet`] for `board`: a [`Word`]
-/// moved by one rotation per direction or by two, else a [`Bitset`].
+/// where the board [fits one](Board::fits_word_single), else a [`Bitset`].
 macro_rules! with_cell_set {
     ($board:expr, $t:ident => $body:expr) => {{
         let board: &Board = $board;
         if board.fits_word_single() {
-            type $t = Word<true>;
-            $body
-        } else if board.fits_word_pairs() {
-            type $t = Word<false>;
+            type $t = Word;
             $body
         } else {
             type $t = Bitset;
@@ -276,7 +273,7 @@ fn step_count<T: CellSet>(board: &Board, cells: T, dirs: DirMask, ok: T) -> u32 
 }
 
 /// A set of cells: a [`Bitset`], or a machine [`Word`] on a board that
-/// [fits one](Board::fits_word_pairs), whose operations stay in registers. The
+/// [fits one](Board::fits_word_single), whose operations stay in registers. The
 /// walker is written once for both and run with the word when it can.
 trait CellSet: Copy + PartialEq {
     /// The cells of a [`Bitset`] (on a board this type can hold).
@@ -391,14 +388,13 @@ impl CellSet for Bitset {
     }
 }
 
-/// A set of cells as a machine word, on a board that [fits
-/// one](Board::fits_word_pairs): bit `i` for cell `i`. `SINGLE` when each
-/// direction moves the cells by one rotation ([`Board::fits_word_single`]),
-/// else by two.
+/// A set of cells as a machine word, bit `i` for cell `i`, on a board
+/// whose cells it holds and moves one step by one rotation per direction
+/// ([`Board::fits_word_single`]: every built-in board of at most 64 squares).
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Word<const SINGLE: bool>(u64);
+struct Word(u64);
 
-impl<const SINGLE: bool> CellSet for Word<SINGLE> {
+impl CellSet for Word {
     #[inline]
     fn of(b: Bitset) -> Self {
         Word(b.low_word())
@@ -477,11 +473,11 @@ impl<const SINGLE: bool> CellSet for Word<SINGLE> {
     }
     #[inline]
     fn shift(self, board: &Board, dir: usize) -> Self {
-        Word(if SINGLE { board.shift_word_single(self.0, dir) } else { board.shift_word_pairs(self.0, dir) })
+        Word(board.shift_word_single(self.0, dir))
     }
     #[inline]
     fn shift_back(self, board: &Board, dir: usize) -> Self {
-        Word(if SINGLE { board.shift_word_single_back(self.0, dir) } else { board.shift_word_pairs_back(self.0, dir) })
+        Word(board.shift_word_single_back(self.0, dir))
     }
     #[inline]
     fn gather(&self, cells: &[u8; 8]) -> u8 {
@@ -1429,10 +1425,10 @@ mod tests {
             x ^= x >> 7;
             x ^= x << 17;
             let y = x.rotate_left(29) & x.wrapping_mul(3);
-            assert_eq!(Word::<false>(x).count_with(Word(y)), x.count_ones() + y.count_ones());
-            assert_eq!(Word::<true>(x & y).count_few(), (x & y).count_ones());
+            assert_eq!(Word(x).count_with(Word(y)), x.count_ones() + y.count_ones());
+            assert_eq!(Word(x & y).count_few(), (x & y).count_ones());
         }
-        assert_eq!(Word::<false>(u64::MAX).count_with(Word(u64::MAX)), 128);
-        assert_eq!(Word::<false>(0).count_with(Word(0)), 0);
+        assert_eq!(Word(u64::MAX).count_with(Word(u64::MAX)), 128);
+        assert_eq!(Word(0).count_with(Word(0)), 0);
     }
 }
