@@ -4,8 +4,8 @@
 //! more (Tri-Camelot, whose castles are won or barred by seating).
 
 use leap_core::{
-    any_jump, walk, Abilities, Bitset, Board, Cell, EndRules, Game, KeyList, KindInfo, LandingMap, Landings, LeapRules,
-    MoveKey, Outcome, PathMode, Piece, Player, PlayerInfo, Position, TurnScope,
+    any_jump, any_move, Abilities, Bitset, Board, Cell, EndRules, Game, KindInfo, LandingMap, Landings, LeapRules,
+    MoveKey, Outcome, Piece, Player, PlayerInfo, Position, TurnScope,
 };
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
@@ -359,9 +359,7 @@ impl Game for Camelot {
             if !self.rules.blocked_lapses {
                 return scope;
             }
-            let mut probe = KeyList::new();
-            walk(self, pos, scope, PathMode::Distinct, &mut probe);
-            if !probe.keys.is_empty() {
+            if any_move(self, pos, scope) {
                 return scope;
             }
         }
@@ -394,9 +392,7 @@ impl Game for Camelot {
             |p| {
                 let mut other = *pos;
                 other.set_to_move(p);
-                let mut probe = KeyList::new();
-                walk(self, &other, self.scope(&other), PathMode::Distinct, &mut probe);
-                !probe.keys.is_empty()
+                any_move(self, &other, self.scope(&other))
             },
         )
     }

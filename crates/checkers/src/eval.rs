@@ -240,7 +240,7 @@ struct SideFigures {
 fn most_captured(game: &Checkers, pos: &Position) -> Score {
     struct Most(u32);
     impl PathSink for Most {
-        const PATHS: bool = false;
+        const LEGS: bool = false;
         fn emit(&mut self, _from: Cell, _to: Cell, _legs: &[Leg], captured: Bitset) {
             self.0 = self.0.max(captured.len());
         }

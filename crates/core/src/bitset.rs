@@ -57,41 +57,10 @@ impl Bitset {
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
-    /// For each of the (up to 8) cell indices of `cells`, whether it is in
-    /// the set, as bit `i` of the result. Index 255 ("no cell") is never in
-    /// a set. Branch-free, for the move generator's inner loop.
-    #[inline]
-    pub fn gather(&self, cells: &[u8; 8]) -> u8 {
-        let mut m = 0u8;
-        for (i, &c) in cells.iter().enumerate() {
-            let c = c as usize;
-            m |= (((self.0[c >> 6] >> (c & 63)) & 1) as u8) << i;
-        }
-        m
-    }
-
-    /// [`Bitset::gather`] for the entries of `which` only (bit `i` for entry
-    /// `i`); the other bits of the result are clear. Looks at few entries one
-    /// by one (a checkers man's two directions) and at many all at once.
-    #[inline]
-    pub fn gather_some(&self, cells: &[u8; 8], which: u8) -> u8 {
-        if which.count_ones() > 4 {
-            return self.gather(cells) & which;
-        }
-        let (mut m, mut rest) = (0u8, which);
-        while rest != 0 {
-            let i = rest.trailing_zeros();
-            rest &= rest - 1;
-            let c = cells[i as usize] as usize;
-            m |= (((self.0[c >> 6] >> (c & 63)) & 1) as u8) << i;
-        }
-        m
-    }
-
     /// The set with every cell index moved by `delta` (towards higher
     /// indices when positive); cells moved off either end are dropped.
     #[inline(always)]
-    pub fn shifted(self, delta: i32) -> Bitset {
+    pub(crate) fn shifted(self, delta: i32) -> Bitset {
         // Word by word in registers (no array indexed at run time, which
         // would go through memory and stall store forwarding).
         let [a, b, c, d] = self.0;
@@ -126,7 +95,7 @@ impl Bitset {
 
     /// The cells with indices below 64, as a machine word (bit `i` for cell `i`).
     #[inline]
-    pub fn low_word(&self) -> u64 {
+    pub(crate) fn low_word(&self) -> u64 {
         self.0[0]
     }
 
@@ -139,7 +108,7 @@ impl Bitset {
 
     /// The set of the cells below 64 given as a machine word (bit `i` for cell `i`).
     #[inline]
-    pub fn from_low_word(w: u64) -> Bitset {
+    pub(crate) fn from_low_word(w: u64) -> Bitset {
         Bitset([w, 0, 0, 0])
     }
 
@@ -285,11 +254,6 @@ mod tests {
         assert_eq!(a.first(), Some(Cell::new(1)));
         assert_eq!(Bitset::EMPTY.first(), None);
         assert!(!(a - a).intersects(a));
-        let table = [1, 64, 2, 255, 130, 3, 200, 255];
-        assert_eq!(a.gather(&table), 0b1001_1011);
-        for which in [0u8, 0b1, 0b11, 0b1010_0000, 0b0101_0101, 0xff] {
-            assert_eq!(a.gather_some(&table, which), a.gather(&table) & which, "{which:b}");
-        }
     }
 
     #[test]

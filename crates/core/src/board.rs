@@ -64,19 +64,6 @@ impl Geometry {
     }
 }
 
-/// How a set of a board's cells, as a machine word, moves one step.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum WordMoves {
-    /// It does not fit a word: some cell index is 64 or more.
-    None,
-    /// By more than two rotations in some direction.
-    Many,
-    /// By at most two rotations in each direction.
-    Pairs,
-    /// By one rotation in each direction.
-    Single,
-}
-
 /// Zero-based file and rank of a cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Coord {
@@ -153,19 +140,16 @@ pub struct Board {
     /// Per direction: the cells grouped by the index difference to their
     /// neighbour in that direction, for moving whole sets at once.
     shifts: Vec<Vec<(i32, Bitset)>>,
-    /// The same for boards whose cell indices lie below 64, as machine words: per
-    /// direction, the groups as (cells, left rotation), a group whose cells
-    /// all have their neighbour on the board being moved by a rotation of the
-    /// word. Directions with at most two groups (every built-in board) are
-    /// in `word_pairs`, padded with empty groups, and moved without a branch
-    /// (`word_pairs[d]` holds direction `d`'s and its opposite's, so that a
-    /// move either way is one look-up);
-    /// `word_rest` is empty when every direction is, and otherwise holds per
-    /// direction the groups of those that have more.
-    word_pairs: [[[(u64, u32); 2]; 2]; MAX_DIRS],
-    word_rest: Vec<Vec<(u64, u32)>>,
-    /// How a set of the cells moves as a word (looked up on every walk).
-    word_moves: WordMoves,
+    /// Whether every cell index lies below 64 and each direction moves every
+    /// cell by the same index difference (one group in `shifts`), so that a
+    /// set of the cells as a machine word moves one step by one rotation
+    /// (looked up on every walk).
+    shifts_in_word: bool,
+    /// When `shifts_in_word`: per direction `d`, for a step in direction `d`
+    /// and for one in the opposite direction (so that either is one look-up),
+    /// the cells that have a neighbour that way and the left rotation that
+    /// moves them there.
+    word_shifts: [[(u64, u32); 2]; MAX_DIRS],
     /// Per direction: the opposite direction.
     opposite: [u8; MAX_DIRS],
 }
@@ -240,9 +224,8 @@ impl Board {
             all,
             around: Box::new([Bitset::EMPTY; CELL_INDICES]),
             shifts: Vec::new(),
-            word_pairs: [[[(0, 0); 2]; 2]; MAX_DIRS],
-            word_rest: Vec::new(),
-            word_moves: WordMoves::None,
+            shifts_in_word: false,
+            word_shifts: [[(0, 0); 2]; MAX_DIRS],
             opposite: [0; MAX_DIRS],
         };
         board.set_names(names)?;
@@ -363,35 +346,19 @@ impl Board {
                 groups
             })
             .collect();
-        if self.fits_word() {
-            let mut rest = Vec::new();
-            for (d, groups) in self.shifts.iter().enumerate() {
-                let groups: Vec<(u64, u32)> =
-                    groups.iter().map(|&(delta, cells)| (cells.low_word(), delta.rem_euclid(64) as u32)).collect();
-                if groups.len() <= 2 {
-                    for (i, &g) in groups.iter().enumerate() {
-                        self.word_pairs[d][0][i] = g;
-                    }
-                    rest.push(Vec::new());
-                } else {
-                    rest.push(groups);
-                }
-            }
-            self.word_moves = if self.shifts.iter().all(|g| g.len() <= 1) {
-                WordMoves::Single
-            } else if rest.iter().all(|g| g.is_empty()) {
-                WordMoves::Pairs
-            } else {
-                self.word_rest = rest;
-                WordMoves::Many
-            };
-        }
         for (d, &(df, dr)) in dirs.iter().enumerate() {
             let back = dirs.iter().position(|&(f, r)| (f, r) == (-df, -dr)).expect("directions come in opposite pairs");
             self.opposite[d] = back as u8;
         }
-        for d in 0..dirs.len() {
-            self.word_pairs[d][1] = self.word_pairs[self.opposite[d] as usize][0];
+        self.shifts_in_word = self.fits_word() && self.shifts.iter().all(|groups| groups.len() <= 1);
+        if self.shifts_in_word {
+            // (A group's cells and their neighbours all lie in the word: the rotation wraps none.)
+            let word = |groups: &[(i32, Bitset)]| {
+                groups.first().map_or((0, 0), |&(delta, cells)| (cells.low_word(), delta.rem_euclid(64) as u32))
+            };
+            for d in 0..dirs.len() {
+                self.word_shifts[d] = [word(&self.shifts[d]), word(&self.shifts[self.opposite[d] as usize])];
+            }
         }
     }
 
@@ -500,12 +467,12 @@ impl Board {
     }
     /// The neighbour of `cell` in each direction, as cell indices (255: none).
     #[inline]
-    pub fn step_table(&self, cell: Cell) -> &[u8; MAX_DIRS] {
+    pub(crate) fn step_table(&self, cell: Cell) -> &[u8; MAX_DIRS] {
         &self.step[cell.index()]
     }
     /// The leap landing from `cell` in each direction, as cell indices (255: none).
     #[inline]
-    pub fn leap_table(&self, cell: Cell) -> &[u8; MAX_DIRS] {
+    pub(crate) fn leap_table(&self, cell: Cell) -> &[u8; MAX_DIRS] {
         &self.leap[cell.index()]
     }
     /// The neighbours of a cell, as a set.
@@ -524,72 +491,31 @@ impl Board {
         out
     }
     /// Whether every cell index lies below 64, so that a set of the cells
-    /// fits a machine word ([`Bitset::low_word`], [`Board::shift_word`]).
+    /// fits a machine word ([`Bitset::low_word`]).
     #[inline]
-    pub fn fits_word(&self) -> bool {
+    pub(crate) fn fits_word(&self) -> bool {
         self.span() <= 64
     }
     /// Whether the board [fits a word](Board::fits_word) and each direction
-    /// moves its cells by one of two rotations (every built-in board), so that
-    /// [`Board::shift_word_pairs`] moves a set.
+    /// moves every cell by the same index difference (a board indexed by
+    /// square, see [`Cell`]), so that [`Board::shift_word`] moves a set
+    /// as one rotation of the word.
     #[inline]
-    pub fn fits_word_pairs(&self) -> bool {
-        matches!(self.word_moves, WordMoves::Pairs | WordMoves::Single)
+    pub(crate) fn shifts_in_word(&self) -> bool {
+        self.shifts_in_word
     }
-    /// Whether the board [fits a word](Board::fits_word) and each direction
-    /// moves its cells by one rotation (a board indexed by square, see
-    /// [`Cell`]), so that [`Board::shift_word_single`] moves a set.
+    /// [`Board::shift`] for a board that [shifts in a word](Board::shifts_in_word),
+    /// on a set of its cells as a word.
     #[inline]
-    pub fn fits_word_single(&self) -> bool {
-        self.word_moves == WordMoves::Single
-    }
-    /// [`Board::shift_word`] for a board that [moves cells by one
-    /// rotation](Board::fits_word_single).
-    #[inline]
-    pub fn shift_word_single(&self, cells: u64, dir: usize) -> u64 {
-        let [(a, ra), _] = self.word_pairs[dir][0];
-        (cells & a).rotate_left(ra)
-    }
-    /// [`Board::shift_word_single`] in the direction opposite `dir`.
-    #[inline]
-    pub fn shift_word_single_back(&self, cells: u64, dir: usize) -> u64 {
-        let [(a, ra), _] = self.word_pairs[dir][1];
-        (cells & a).rotate_left(ra)
-    }
-    /// [`Board::shift_word`] for a board that [moves cells by two
-    /// rotations](Board::fits_word_pairs): no test for other groups.
-    #[inline]
-    pub fn shift_word_pairs(&self, cells: u64, dir: usize) -> u64 {
-        let [(a, ra), (b, rb)] = self.word_pairs[dir][0];
-        (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb)
-    }
-    /// [`Board::shift_word_pairs`] in the direction opposite `dir`.
-    #[inline]
-    pub fn shift_word_pairs_back(&self, cells: u64, dir: usize) -> u64 {
-        let [(a, ra), (b, rb)] = self.word_pairs[dir][1];
-        (cells & a).rotate_left(ra) | (cells & b).rotate_left(rb)
-    }
-    /// [`Board::shift`] for a board that [fits a word](Board::fits_word),
-    /// on a set of cells as a word.
-    #[inline]
-    pub fn shift_word(&self, cells: u64, dir: usize) -> u64 {
-        // A group's cells and their neighbours all lie in the word, so a
-        // rotation moves them without wrapping.
-        let out = self.shift_word_pairs(cells, dir);
-        if self.word_rest.is_empty() {
-            return out;
-        }
-        self.word_rest[dir].iter().fold(out, |out, &(from, rot)| out | (cells & from).rotate_left(rot))
+    pub(crate) fn shift_word(&self, cells: u64, dir: usize) -> u64 {
+        let (from, rotation) = self.word_shifts[dir][0];
+        (cells & from).rotate_left(rotation)
     }
     /// [`Board::shift_word`] in the direction opposite `dir`.
     #[inline]
-    pub fn shift_word_back(&self, cells: u64, dir: usize) -> u64 {
-        let out = self.shift_word_pairs_back(cells, dir);
-        if self.word_rest.is_empty() {
-            return out;
-        }
-        let back = self.opposite(dir);
-        self.word_rest[back].iter().fold(out, |out, &(from, rot)| out | (cells & from).rotate_left(rot))
+    pub(crate) fn shift_word_back(&self, cells: u64, dir: usize) -> u64 {
+        let (from, rotation) = self.word_shifts[dir][1];
+        (cells & from).rotate_left(rotation)
     }
     /// The direction opposite `dir`.
     #[inline]
@@ -669,18 +595,10 @@ mod tests {
             for d in 0..b.dir_count() {
                 let want: Bitset = some.iter().filter_map(|c| b.step(c, d)).collect();
                 assert_eq!(b.shift(some, d), want, "{:?} direction {d}", b.geometry());
-                if b.fits_word() {
+                if b.shifts_in_word() {
                     assert_eq!(b.shift_word(some.low_word(), d), want.low_word(), "{:?} direction {d}", b.geometry());
                     let back = b.shift(some, b.opposite(d)).low_word();
                     assert_eq!(b.shift_word_back(some.low_word(), d), back, "{:?} direction {d}", b.geometry());
-                    if b.fits_word_pairs() {
-                        assert_eq!(b.shift_word_pairs(some.low_word(), d), want.low_word());
-                        assert_eq!(b.shift_word_pairs_back(some.low_word(), d), back);
-                    }
-                    if b.fits_word_single() {
-                        assert_eq!(b.shift_word_single(some.low_word(), d), want.low_word());
-                        assert_eq!(b.shift_word_single_back(some.low_word(), d), back);
-                    }
                 }
                 let o = b.opposite(d);
                 assert!(b.cells().iter().all(|c| b.step(c, d).is_none_or(|n| b.step(n, o) == Some(c))));
@@ -696,7 +614,7 @@ mod tests {
         assert_eq!(b.cell("A1"), Some(Cell::new(0)));
         assert_eq!(b.cell("H8"), Some(Cell::new(63)));
         assert_eq!(b.cell("B1"), None);
-        assert!(b.fits_word_single());
+        assert!(b.shifts_in_word());
         // Names go to the cells in square order.
         let mut named = b.clone();
         named.set_names((1..=32).map(|n| n.to_string()).collect()).unwrap();

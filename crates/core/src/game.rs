@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::moves::{Leg, Move, MoveKey};
 use crate::outcome::Outcome;
 use crate::position::{Kind, Piece, Player, Position};
-use crate::walk::{walk, walk_obliged, AnyOrder, KeyList, LeapRules, PathMode, PathSink, TurnScope};
+use crate::walk::{walk_obliged, walk_pieces, AnyOrder, KeyList, LeapRules, PathMode, PathSink, Sink, TurnScope};
 
 /// A player as a variant names it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -137,13 +137,7 @@ pub trait Game: LeapRules + Sync {
     where
         Self: Sized,
     {
-        if self.decided(pos).is_none() {
-            let mut counted = Counted { sink, paths: 0 };
-            walk_turn(self, pos, PathMode::Simple, &mut counted);
-            if counted.paths == 0 && self.passes_when_stuck(pos) {
-                counted.sink.emit(MoveKey::PASS.from, MoveKey::PASS.to, &[], Bitset::EMPTY);
-            }
-        }
+        paths_into(self, pos, sink);
     }
 
     /// The outcome of the position, if the game is over.
@@ -196,7 +190,7 @@ pub trait Game: LeapRules + Sync {
 }
 
 /// [`Game::legal_moves_into`], in the walker's order when `ORDERED`, else in
-/// any order (see [`PathSink::ORDERED`]).
+/// any order (see [`Sink::ORDERED`]).
 #[inline]
 pub(crate) fn moves_into<G: Game + ?Sized, const ORDERED: bool>(game: &G, pos: &Position, out: &mut KeyList) {
     out.clear();
@@ -212,13 +206,28 @@ pub(crate) fn moves_into<G: Game + ?Sized, const ORDERED: bool>(game: &G, pos: &
     }
 }
 
+/// [`Game::legal_paths`] for any sink.
+#[inline]
+pub(crate) fn paths_into<G: Game + ?Sized, S: Sink>(game: &G, pos: &Position, sink: &mut S) {
+    if game.decided(pos).is_none() {
+        let mut counted = Counted { sink, paths: 0 };
+        walk_turn(game, pos, PathMode::Simple, &mut counted);
+        if counted.paths == 0 && game.passes_when_stuck(pos) {
+            counted.sink.emit(MoveKey::PASS.from, MoveKey::PASS.to, &[], Bitset::EMPTY);
+        }
+    }
+}
+
 /// Enumerates the moves of the turn in `pos` (not decided), as
 /// [`Game::obliged_scope`] or else [`Game::scope`] allows.
 #[inline]
-pub(crate) fn walk_turn<G: Game + ?Sized, S: PathSink>(game: &G, pos: &Position, mode: PathMode, sink: &mut S) {
+pub(crate) fn walk_turn<G: Game + ?Sized, S: Sink>(game: &G, pos: &Position, mode: PathMode, sink: &mut S) {
     match game.obliged_scope(pos) {
         Some(pieces) => walk_obliged(game, pos, pieces, mode, sink),
-        None => walk(game, pos, game.scope(pos), mode, sink),
+        None => {
+            let scope = game.scope(pos);
+            walk_pieces(game, pos, scope.pieces, (scope.captures_only, false), mode, sink)
+        }
     }
 }
 
@@ -237,9 +246,10 @@ struct Counted<'a, S> {
     paths: usize,
 }
 
-impl<S: PathSink> PathSink for Counted<'_, S> {
-    const PATHS: bool = S::PATHS;
+impl<S: Sink> Sink for Counted<'_, S> {
+    const LEGS: bool = S::LEGS;
     const COUNTS: bool = S::COUNTS;
+    const ORDERED: bool = S::ORDERED;
     fn emit(&mut self, from: Cell, to: Cell, legs: &[Leg], captured: Bitset) {
         self.paths += 1;
         self.sink.emit(from, to, legs, captured);

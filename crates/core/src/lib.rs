@@ -48,6 +48,6 @@ pub use search::{
 };
 pub use source::{variant_source, LoadError};
 pub use walk::{
-    any_jump, can_jump, walk, walk_piece, Abilities, KeyList, Landing, LandingMap, Landings, LeapRules, PathList,
+    any_jump, any_move, walk, walk_piece, Abilities, KeyList, Landing, LandingMap, Landings, LeapRules, PathList,
     PathMode, PathSink, TurnScope,
 };

@@ -4,10 +4,10 @@
 
 use crate::bitset::Bitset;
 use crate::board::Cell;
-use crate::game::{moves_into, walk_turn, Game};
+use crate::game::{moves_into, paths_into, walk_turn, Game};
 use crate::moves::{Leg, MoveKey};
 use crate::position::{CopyPlan, Position};
-use crate::walk::{KeyList, PathMode, PathSink};
+use crate::walk::{Distinct, KeyList, PathMode, Sink};
 use rayon::prelude::*;
 
 /// What perft counts as one move.
@@ -28,7 +28,7 @@ fn children<G: Game>(game: &G, pos: &Position, count: Count, list: &mut KeyList)
         }
         Count::Paths => {
             let mut keys = Vec::new();
-            game.legal_paths(pos, &mut AllPaths(&mut keys));
+            paths_into(game, pos, &mut AllPaths(&mut keys));
             keys
         }
     }
@@ -37,8 +37,8 @@ fn children<G: Game>(game: &G, pos: &Position, count: Count, list: &mut KeyList)
 /// Keeps the move of every path.
 struct AllPaths<'a>(&'a mut Vec<MoveKey>);
 
-impl PathSink for AllPaths<'_> {
-    const PATHS: bool = false;
+impl Sink for AllPaths<'_> {
+    const LEGS: bool = false;
     const ORDERED: bool = false;
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         self.0.push(MoveKey { from, to, captured });
@@ -48,8 +48,8 @@ impl PathSink for AllPaths<'_> {
 /// Counts paths.
 struct PathCount(u64);
 
-impl PathSink for PathCount {
-    const PATHS: bool = false;
+impl Sink for PathCount {
+    const LEGS: bool = false;
     const COUNTS: bool = true;
     #[inline]
     fn emit(&mut self, _from: Cell, _to: Cell, _legs: &[Leg], _captured: Bitset) {
@@ -73,7 +73,7 @@ fn count_moves_with<G: Game>(game: &G, pos: &Position, captures: &mut Vec<MoveKe
         return 0;
     }
     captures.clear();
-    let mut counter = Counter { from: None, quiet: Bitset::EMPTY, done: 0, captures };
+    let mut counter = Counter { seen: Distinct::default(), done: 0, captures };
     walk_turn(game, pos, PathMode::Distinct, &mut counter);
     match counter.total() {
         0 if game.passes_when_stuck(pos) => 1,
@@ -81,11 +81,10 @@ fn count_moves_with<G: Game>(game: &G, pos: &Position, captures: &mut Vec<MoveKe
     }
 }
 
-/// Counts distinct moves: quiet ones as a set of destinations per piece,
-/// captures in a short list.
+/// Counts distinct moves: the quiet ones of each piece as a set of ends,
+/// the captures in a short list (see [`Distinct`]).
 struct Counter<'a> {
-    from: Option<Cell>,
-    quiet: Bitset,
+    seen: Distinct,
     done: u64,
     captures: &'a mut Vec<MoveKey>,
 }
@@ -93,14 +92,12 @@ struct Counter<'a> {
 impl Counter<'_> {
     #[inline]
     fn total(&self) -> u64 {
-        // (Games whose quiet moves are all counted in bulk leave `quiet` empty.)
-        let quiet = if self.quiet.is_empty() { 0 } else { self.quiet.len() };
-        self.done + quiet as u64 + self.captures.len() as u64
+        self.done + self.seen.pending() as u64 + self.captures.len() as u64
     }
 }
 
-impl PathSink for Counter<'_> {
-    const PATHS: bool = false;
+impl Sink for Counter<'_> {
+    const LEGS: bool = false;
     const COUNTS: bool = true;
     #[inline]
     fn add_steps(&mut self, n: u64) {
@@ -109,15 +106,10 @@ impl PathSink for Counter<'_> {
     #[inline(always)]
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
         if captured.is_empty() {
-            if self.from != Some(from) {
-                self.done += self.quiet.len() as u64;
-                self.quiet = Bitset::EMPTY;
-                self.from = Some(from);
-            }
-            self.quiet.insert(to);
+            self.done += self.seen.add_quiet(from, to) as u64;
         } else {
             let key = MoveKey { from, to, captured };
-            if !self.captures.contains(&key) {
+            if Distinct::new_capture(self.captures, &key) {
                 self.captures.push(key);
             }
         }
@@ -161,11 +153,11 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, plan:
     } else {
         if depth == 1 {
             let mut paths = PathCount(0);
-            game.legal_paths(pos, &mut paths);
+            paths_into(game, pos, &mut paths);
             return paths.0;
         }
         list.keys.clear();
-        game.legal_paths(pos, &mut AllPaths(&mut list.keys));
+        paths_into(game, pos, &mut AllPaths(&mut list.keys));
     }
     let mut total = 0;
     // (The slot holds positions of this game only, as `copy_from` needs.)

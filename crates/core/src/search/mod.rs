@@ -11,14 +11,11 @@ pub use eval::{EvalFn, Evaluator, Material};
 pub use minimax::Minimax;
 pub use random::{Random, SplitMix64};
 
-use crate::bitset::Bitset;
-use crate::board::Cell;
 use crate::game::Game;
-use crate::moves::Leg;
 use crate::moves::MoveKey;
 use crate::outcome::{GameResult, Outcome};
 use crate::position::{Player, Position};
-use crate::walk::{walk_piece, KeyList, PathMode, PathSink};
+use crate::walk::{any_move, KeyList};
 
 /// A position's value for a player (see [`Strategy`]).
 pub type Score = i32;
@@ -194,8 +191,9 @@ impl<'a, G: Game, E: Evaluator<G>> Tree<'a, G, E> {
             return Node::Leaf(outcome_score(&o, self.root, ply));
         }
         // At the depth limit only the existence of a move matters: look for
-        // one quickly, and list the moves only when none turns up.
-        if depth == 0 && has_walked_move(self.game, pos) {
+        // one quickly, and list the moves only when none turns up (a game
+        // may let a stuck player pass).
+        if depth == 0 && any_move(self.game, pos, self.game.scope(pos)) {
             return Node::Leaf(self.evaluate(pos));
         }
         let mut list = std::mem::take(&mut self.lists[ply as usize]);
@@ -223,31 +221,6 @@ impl<'a, G: Game, E: Evaluator<G>> Tree<'a, G, E> {
     fn give_back(&mut self, ply: u32, list: KeyList) {
         self.lists[ply as usize] = list;
     }
-}
-
-/// Whether the walker finds a move for the player to move in an unfinished
-/// position (it abandons every branch once it has one). `false` does not
-/// yet mean there is no legal move (a game may let a stuck player pass):
-/// the caller then lists the moves.
-fn has_walked_move<G: Game>(game: &G, pos: &Position) -> bool {
-    struct AnyMove(bool);
-    impl PathSink for AnyMove {
-        fn emit(&mut self, _from: Cell, _to: Cell, _legs: &[Leg], _captured: Bitset) {
-            self.0 = true;
-        }
-        fn follow(&mut self, _legs: &[Leg], _captured: Bitset) -> bool {
-            !self.0
-        }
-    }
-    let mut any = AnyMove(false);
-    let scope = game.scope(pos);
-    for from in scope.pieces & pos.pieces_of(pos.to_move()) {
-        walk_piece(game, pos, from, scope.captures_only, PathMode::Distinct, &mut any);
-        if any.0 {
-            return true;
-        }
-    }
-    false
 }
 
 /// The choice of a searching strategy at the root: the first move of the
