@@ -7,8 +7,10 @@ use camelot_cli::variant::{parse, Variant};
 use leap_camelot::Camelot;
 use leap_checkers::Checkers;
 use leap_core::{
-    format_position, legal_move_texts, parse_position, perft, read_move, Count, EndReason, Evaluator, Game, GameResult,
-    Material, Player,
+    notation::{format_position, legal_move_texts, parse_position, read_move},
+    perft::{perft, Count},
+    search::{Evaluator, Material},
+    EndReason, Game, GameResult, Player,
 };
 
 const CHECKERS: &str = include_str!("../variants/checkers.toml");
@@ -114,13 +116,13 @@ fn a_forbidden_zone_is_never_entered_and_a_goal_zone_wins() {
     assert!(legal_move_texts(&g, &black).contains(&"D5-D4".to_string()));
     // One White piece on A4 (White's goal zone, goal_count = 1 in Camette) wins.
     let m = read_move(&g, &start, "C2-A4").unwrap();
-    let next = g.apply(&start, &m.key);
+    let next = g.play_unchecked(&start, &m.key);
     let o = g.outcome(&next).expect("the goal zone is reached");
     assert_eq!((o.result, o.reason), (GameResult::Win(Player(0)), EndReason::Goal));
     // A Black piece there wins nothing.
     let p = parse_position(&g, "B:WKC2,B3,C3,D3:BKC6,A5,C5,D5").unwrap();
     let m = read_move(&g, &p, "A5-A4").unwrap();
-    assert_eq!(g.outcome(&g.apply(&p, &m.key)), None);
+    assert_eq!(g.outcome(&g.play_unchecked(&p, &m.key)), None);
     // The summary names the zones.
     assert_eq!(g.zones().len(), 2);
     assert_eq!(g.zones()[0].name, "the marsh");
@@ -140,7 +142,7 @@ fn zones_in_a_checkers_family_game() {
     assert_eq!(legal_move_texts(&g, &g.start()), ["9-13", "9-14", "10-14", "11-16", "12-16"]);
     let p = parse_position(&g, "W:W6:B29").unwrap();
     let m = read_move(&g, &p, "6-2").unwrap();
-    let o = g.outcome(&g.apply(&p, &m.key)).expect("White reached its goal");
+    let o = g.outcome(&g.play_unchecked(&p, &m.key)).expect("White reached its goal");
     assert_eq!((o.result, o.reason), (GameResult::Win(Player(1)), EndReason::Goal));
 }
 
@@ -200,13 +202,13 @@ fn each_family_has_its_own_defaults() {
     let checkers = checkers_family(&keep(CHECKERS, "[end]"));
     let e = checkers.end_rules();
     assert_eq!((e.move_limit, e.advance_limit, e.repetition, e.goal_count), (Some(100), Some(100), None, None));
-    assert_eq!(e.no_moves, leap_core::NoMoves::Loss);
+    assert_eq!(e.no_moves, leap_core::rules::NoMoves::Loss);
     let camelot_text = include_str!("../variants/camelot.toml");
     let camelot = camelot_family(&keep(camelot_text, "[rules]"));
     let e = camelot.end_rules();
     assert_eq!((e.goal_count, e.bare_min_material, e.insufficient_material), (Some(2), 2, Some(1)));
     assert_eq!((e.repetition, e.move_limit, e.advance_limit), (Some(3), Some(100), None));
-    assert_eq!(e.no_moves, leap_core::NoMoves::LossIfOpponentHas(2));
+    assert_eq!(e.no_moves, leap_core::rules::NoMoves::LossIfOpponentHas(2));
     assert_eq!(camelot.rules().castle_moves, 2);
 }
 
@@ -229,7 +231,7 @@ fn the_readmes_extends_examples_load() {
     let hill = readme.split("```toml\n").find(|b| b.contains("checkers-hill")).unwrap().split("```").next().unwrap();
     let g = checkers_family(hill);
     let p = parse_position(&g, "W:W6:B29").unwrap();
-    let next = g.apply(&p, &read_move(&g, &p, "6-1").unwrap().key);
+    let next = g.play_unchecked(&p, &read_move(&g, &p, "6-1").unwrap().key);
     assert_eq!(g.outcome(&next).map(|o| o.reason), Some(EndReason::Goal));
 }
 

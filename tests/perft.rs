@@ -19,7 +19,11 @@
 //! Lines with more than [`QUICK`] nodes are left to an ignored test
 //! (`cargo test --release --test perft -- --ignored`).
 
-use leap_core::{parse_position, perft, perft_parallel, Count, Game, Position};
+use leap_core::{
+    notation::parse_position,
+    perft::{perft, perft_parallel, Count},
+    Game, Position,
+};
 use std::fmt;
 use std::time::Instant;
 
@@ -198,7 +202,7 @@ fn positions_are_canonical<G: Game>(game: &G, file: &'static str) {
     for block in load_blocks(file) {
         let pos = position_of(game, file, &block);
         assert!(game.decided(&pos).is_none(), "{file}:{}: block `{}` starts in a finished game", block.line, block.id);
-        let again = parse_position(game, &leap_core::format_position(game, &pos)).unwrap();
+        let again = parse_position(game, &leap_core::notation::format_position(game, &pos)).unwrap();
         assert_eq!(again, pos, "{file}:{}: block `{}`", block.line, block.id);
     }
 }
@@ -267,7 +271,11 @@ fn perft_parallel_agrees() {
     let game = camelot();
     let start = game.start();
     for count in [Count::Positions, Count::Paths] {
-        assert_eq!(leap_core::perft_parallel(&game, &start, 3, count), perft(&game, &start, 3, count), "{count:?}");
+        assert_eq!(
+            leap_core::perft::perft_parallel(&game, &start, 3, count),
+            perft(&game, &start, 3, count),
+            "{count:?}"
+        );
     }
 }
 

@@ -16,42 +16,13 @@
 //! failure names a game and ply that can be replayed.
 
 use leap_core::{
-    format_move, format_position, legal_move_texts, parse_position, perft, read_move, Count, Game, MoveKey, PathList,
-    Position,
+    notation::{format_move, format_position, legal_move_texts, parse_position, read_move},
+    perft::{perft, Count},
+    rules::PathList,
+    Game, MoveKey, Position, SplitMix64,
 };
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
-
-/// splitmix64: tiny, deterministic, good enough to pick moves.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
-#[test]
-fn splitmix64_is_the_reference_sequence() {
-    // First outputs of splitmix64 seeded with 0 (the reference C code).
-    let mut r = SplitMix64(0);
-    assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
-    assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-    let mut counts = [0u32; 7];
-    for _ in 0..7000 {
-        counts[r.below(7)] += 1;
-    }
-    assert!(counts.iter().all(|&c| (800..1200).contains(&c)), "{counts:?}");
-}
 
 const GAMES: u64 = 200;
 const MAX_PLIES: usize = 200;
@@ -111,7 +82,7 @@ fn check_position<G: Game>(game: &G, pos: &Position, at: &str, stats: &mut Stats
         let read = read_move(game, pos, &written).unwrap_or_else(|e| panic!("{at}: `{text}`: `{written}`: {e}"));
         assert_eq!(read.key, *key, "{at}: `{text}`: `{written}` reads as another move");
         assert_eq!(read.completed, None, "{at}: `{text}`: `{written}` is a complete path");
-        let child = game.apply(pos, key);
+        let child = game.play_unchecked(pos, key);
         assert_ne!(child.to_move(), pos.to_move(), "{at}: `{text}`: `{written}`");
         let child_text = format_position(game, &child);
         let again = parse_position(game, &child_text).unwrap_or_else(|e| panic!("{at}: after `{written}`: {e}"));
@@ -169,7 +140,7 @@ impl Stats {
 
 /// Plays one random game from `start` (seeded by `seed`), checking every position.
 fn random_game<G: Game>(game: &G, start: &Position, seed: u64, max_plies: usize, name: &str, stats: &mut Stats) {
-    let mut rng = SplitMix64(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut pos = *start;
     for ply in 0..=max_plies {
         let at = format!("{name} ply {ply}");
@@ -195,7 +166,7 @@ fn random_game<G: Game>(game: &G, start: &Position, seed: u64, max_plies: usize,
         } else {
             keys[rng.below(keys.len())]
         };
-        pos = game.apply(&pos, &key);
+        pos = game.play_unchecked(&pos, &key);
     }
 }
 
@@ -217,7 +188,7 @@ fn random_games_of<G: Game>(game: &G, start_text: &str, games: u64, max_plies: u
                 scope.spawn(move || {
                     let mut stats = Stats::default();
                     for g in (w..games).step_by(workers as usize) {
-                        let seed = SplitMix64(base_seed.wrapping_add(g)).next_u64();
+                        let seed = SplitMix64::new(base_seed.wrapping_add(g)).next_u64();
                         let name = format!("`{start_text}` game {g} (seed {seed:#x})");
                         random_game(game, start, seed, max_plies, &name, &mut stats);
                     }
@@ -355,11 +326,12 @@ fn malformed_position_strings_report_a_column() {
         match parse_position(&game, text) {
             Ok(pos) => wrong.push(format!("{text:?}: accepted as `{}`", format_position(&game, &pos))),
             Err(e) => {
-                if e.column != column || !e.message.contains(fragment) || e.text != text {
+                let first = e.first();
+                if first.column != column || !first.kind.to_string().contains(fragment) || e.text != text {
                     wrong.push(format!("{text:?}: expected column {column} and `{fragment}`, got: {e}"));
                 }
                 let shown = e.to_string();
-                assert!(shown.contains(&format!("column {column}")) || e.column != column, "{shown}");
+                assert!(shown.contains(&format!("column {column}")) || first.column != column, "{shown}");
             }
         }
     }

@@ -1,6 +1,9 @@
 //! Snapshots of what a person reads: diagrams and move lists.
 
-use leap_core::{diagram, format_position, legal_move_texts, Game, History};
+use leap_core::{
+    notation::{diagram, format_position, legal_move_texts},
+    Game, History,
+};
 
 fn camelot() -> leap_camelot::Camelot {
     leap_camelot::load("camelot").expect("built-in variant")

@@ -14,9 +14,11 @@
 use leap_camelot::{Camelot, CamelotEval};
 use leap_checkers::{Checkers, CheckersEval};
 use leap_core::{
-    any_jump, parse_position, perft, Abilities, AlphaBeta, Board, Cell, Count, EndReason, EvalFn, Evaluator, Game,
-    GameResult, KindInfo, Landings, LeapRules, Material, Minimax, MoveKey, Outcome, Piece, Player, PlayerInfo,
-    Position, Random, Score, SplitMix64, Strategy, TurnScope, WIN,
+    notation::parse_position,
+    perft::{perft, Count},
+    rules::{any_jump, Abilities, Landings, LeapRules, TurnScope},
+    search::{AlphaBeta, EvalFn, Evaluator, Material, Minimax, Random, Score, Strategy, WIN},
+    Board, Cell, EndReason, Game, GameResult, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
 };
 
 fn camelot() -> Camelot {
@@ -62,7 +64,7 @@ fn random_positions<G: Game>(
                 out.push((format!("game {seed} ply {ply}"), pos));
             }
             let Some(key) = random.choose(game, &pos).key else { break };
-            pos = game.apply(&pos, &key);
+            pos = game.play_unchecked(&pos, &key);
         }
     }
     out
@@ -241,7 +243,7 @@ fn a_win_in_one_is_found_and_valued_by_its_distance() {
     assert_eq!(choice.value, -(WIN - 2));
     assert!(choice.key.is_some());
     // A finished game: no move, the outcome's value.
-    let over = game.apply(&pos, &win);
+    let over = game.play_unchecked(&pos, &win);
     let choice = AlphaBeta::new(3, &eval).choose(&game, &over);
     assert_eq!((choice.key, choice.value, choice.nodes), (None, -WIN, 1));
 }
@@ -257,7 +259,7 @@ fn random_is_deterministic_and_legal() {
             let Some(k) = r.choose(&game, &pos).key else { break };
             assert!(game.legal_moves(&pos).contains(&k));
             keys.push(k);
-            pos = game.apply(&pos, &k);
+            pos = game.play_unchecked(&pos, &k);
         }
         keys
     };
@@ -266,13 +268,6 @@ fn random_is_deterministic_and_legal() {
     assert_eq!(Strategy::<Camelot>::name(&Random::new(1)), "random");
     assert_eq!(Strategy::<Camelot>::name(&AlphaBeta::new(3, Material::default())), "alphabeta-3");
     assert_eq!(Strategy::<Camelot>::name(&Minimax::new(0, Material::default())), "minimax-1");
-}
-
-#[test]
-fn splitmix_is_the_reference_sequence() {
-    let mut r = SplitMix64::new(0);
-    assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
-    assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
 }
 
 // ---------------------------------------------------------------------------
@@ -353,17 +348,15 @@ impl Game for Melee {
     fn no_moves(&self, _pos: &Position) -> Outcome {
         Outcome { result: GameResult::Draw, reason: EndReason::NoMoves }
     }
-    fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        let mut next = *pos;
+    fn play_unchecked_in_place(&self, pos: &mut Position, key: &MoveKey) {
         for c in key.captured {
-            next.remove(c);
+            pos.remove(c);
         }
-        next.move_piece(key.from, key.to);
-        next.set_clock(if key.is_capture() { 0 } else { pos.clock() + 1 });
-        let me = pos.to_move().0;
-        let following = (1..=3).map(|i| Player((me + i) % 3)).find(|p| !next.pieces_of(*p).is_empty());
-        next.set_to_move(following.unwrap_or(pos.to_move()));
-        next
+        pos.move_piece(key.from, key.to);
+        pos.set_clock(if key.is_capture() { 0 } else { pos.clock() + 1 });
+        let me = pos.to_move();
+        let following = (1..=3).map(|i| Player((me.0 + i) % 3)).find(|p| !pos.pieces_of(*p).is_empty());
+        pos.set_to_move(following.unwrap_or(me));
     }
 }
 
@@ -396,7 +389,7 @@ fn paranoid(g: &Melee, pos: &Position, root: Player, depth: u32, ply: u32) -> (S
         return (melee_eval(g, pos, root), 1);
     }
     let values: Vec<(Score, u64)> =
-        g.legal_moves(pos).iter().map(|k| paranoid(g, &g.apply(pos, k), root, depth - 1, ply + 1)).collect();
+        g.legal_moves(pos).iter().map(|k| paranoid(g, &g.play_unchecked(pos, k), root, depth - 1, ply + 1)).collect();
     let nodes = 1 + values.iter().map(|v| v.1).sum::<u64>();
     let v = values.iter().map(|v| v.0);
     (if pos.to_move() == root { v.max().unwrap() } else { v.min().unwrap() }, nodes)

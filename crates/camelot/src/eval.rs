@@ -2,7 +2,11 @@
 //! factors: [`CamelotEval`].
 
 use crate::rules::{Camelot, CastleRole};
-use leap_core::{Bitset, Board, Cell, Evaluator, Game, Kind, LeapRules, Piece, Player, Position, Score, MAX_KINDS};
+use leap_core::{
+    rules::LeapRules,
+    search::{Evaluator, Score},
+    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS,
+};
 
 /// The weight of each term of [`CamelotEval`] (material is in hundredths
 /// of a Man and has no weight; the others multiply their raw counts).
@@ -106,7 +110,7 @@ struct Side {
 ///
 /// The objective factors (1-3: winning by elimination, by castling two
 /// pieces, by stalemate) are finished games, which the searches score
-/// themselves ([`leap_core::outcome_score`]); this evaluation gives the
+/// themselves ([`leap_core::search::outcome_score`]); this evaluation gives the
 /// subjective ones, for the player asked about minus its opponent, in
 /// hundredths of a Man ([`EvalTerms`] lists them one by one):
 ///
@@ -123,7 +127,7 @@ struct Side {
 ///
 /// ```
 /// use leap_camelot::CamelotEval;
-/// use leap_core::{Evaluator, Game, Player};
+/// use leap_core::{Game, Player, search::Evaluator};
 /// let game = leap_camelot::load("camelot").unwrap();
 /// let eval = CamelotEval::new(&game);
 /// let start = game.start();
@@ -390,7 +394,7 @@ impl Evaluator<Camelot> for CamelotEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use leap_core::parse_position;
+    use leap_core::notation::parse_position;
 
     fn game() -> Camelot {
         crate::load("camelot").unwrap()

@@ -6,7 +6,7 @@
 //! the capture obligation, the Knight's Charge and the Knight canter rule.
 //!
 //! ```
-//! use leap_core::{legal_move_texts, Game};
+//! use leap_core::{Game, notation::legal_move_texts};
 //! let camelot = leap_camelot::load("camelot").unwrap();
 //! assert_eq!(camelot.legal_moves(&camelot.start()).len(), 100);
 //! assert!(legal_move_texts(&camelot, &camelot.start()).contains(&"E6-E8".to_string()));
@@ -19,6 +19,6 @@ mod rules;
 mod variant;
 
 pub use eval::{CamelotEval, EvalTerms, EvalWeights};
-pub use leap_core::LoadError;
+pub use leap_format::LoadError;
 pub use rules::{Camelot, CastleRole, KindRules, OtherCastles, OwnCastleJump, Rules};
 pub use variant::{build, load, parse_variant};

@@ -4,8 +4,8 @@
 //! more (Tri-Camelot, whose castles are won or barred by seating).
 
 use leap_core::{
-    any_jump, any_move, Abilities, Bitset, Board, Cell, EndRules, Game, KindInfo, LandingMap, Landings, LeapRules,
-    MoveKey, Outcome, Piece, Player, PlayerInfo, Position, TurnScope,
+    rules::{any_jump, any_move, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
+    Bitset, Board, Cell, Game, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
 };
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
@@ -323,11 +323,12 @@ impl Game for Camelot {
     /// A player without pieces is out of the game and never to move while
     /// two or more players are still in; no piece stands in a castle barred
     /// to its owner.
-    fn check_position(&self, pos: &Position) -> Result<(), String> {
+    fn check_position(&self, pos: &Position) -> Vec<String> {
+        let mut problems = Vec::new();
         let to_move = pos.to_move();
         let alive = (0..self.players.len()).filter(|&p| !pos.pieces_of(Player(p as u8)).is_empty()).count();
         if pos.pieces_of(to_move).is_empty() && alive >= 2 {
-            return Err(format!(
+            problems.push(format!(
                 "{} has no pieces, is out of the game, and cannot be the player to move",
                 self.players[to_move.index()].name
             ));
@@ -338,14 +339,14 @@ impl Game for Camelot {
                 if self.role(player, Player(owner as u8)) == CastleRole::Barred
                     && pos.pieces_of(player).intersects(*castle)
                 {
-                    return Err(format!(
+                    problems.push(format!(
                         "{} has a piece in the castle of {}, which it may never enter",
                         self.players[p].name, self.players[owner].name
                     ));
                 }
             }
         }
-        Ok(())
+        problems
     }
 
     /// A piece standing in its own castle must move out (jumping if it can),
@@ -397,13 +398,7 @@ impl Game for Camelot {
         )
     }
 
-    fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        let mut next = *pos;
-        self.apply_in_place(&mut next, key);
-        next
-    }
-
-    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+    fn play_unchecked_in_place(&self, pos: &mut Position, key: &MoveKey) {
         let mover = pos.to_move();
         if !key.is_pass() {
             pos.make_move(key.from, key.to, key.captured);

@@ -3,8 +3,9 @@
 //! validated the parts every family shares, into a [`Camelot`] game.
 
 use crate::rules::{Camelot, KindRules, OtherCastles, OwnCastleJump, Rules};
-use leap_core::{variant_source, Bitset, Diagnostics, FileErrors, LoadError, Player};
+use leap_core::{Bitset, Player};
 use leap_format::{foreign, foreign_list, is_family, playable, Common, Family, VariantFile};
+use leap_format::{variant_source, Diagnostics, FileErrors, LoadError};
 
 /// Loads a variant: a built-in name (`camelot`) or a path to a `.toml` file.
 pub fn load(name_or_path: &str) -> Result<Camelot, LoadError> {

@@ -2,14 +2,17 @@
 //! (`regicide`: a royal Prince; `skirmish`: extinction of the Knights and
 //! baring of the Men with the counter-baring draw), and `extends`.
 
-use leap_core::{parse_position, read_move, EndReason, Game, GameResult, Outcome, Player, Position};
+use leap_core::{
+    notation::{parse_position, read_move},
+    EndReason, Game, GameResult, Outcome, Player, Position,
+};
 
 fn play(g: &leap_camelot::Camelot, pos: &str, moves: &[&str]) -> Position {
     let mut p = parse_position(g, pos).unwrap_or_else(|e| panic!("{e}"));
     for m in moves {
         let read = read_move(g, &p, m).unwrap_or_else(|e| panic!("{m}: {e}"));
         assert_eq!(read.completed, None, "{m} is written in full");
-        p = g.apply(&p, &read.key);
+        p = g.play_unchecked(&p, &read.key);
     }
     p
 }
@@ -59,8 +62,8 @@ fn a_bared_side_that_bares_back_at_once_draws() {
     // White takes Black's last Man: Black is bare but may reply.
     let bared = play(&g, "W:WKC2,C3:BKE6,KE7,D4", &["C3xE5"]);
     assert_eq!(g.outcome(&bared), None, "the bared side gets its move");
-    assert_eq!(leap_core::legal_move_texts(&g, &bared), vec!["E6xE4"], "and must capture");
-    let both = g.apply(&bared, &read_move(&g, &bared, "E6xE4").unwrap().key);
+    assert_eq!(leap_core::notation::legal_move_texts(&g, &bared), vec!["E6xE4"], "and must capture");
+    let both = g.play_unchecked(&bared, &read_move(&g, &bared, "E6xE4").unwrap().key);
     assert_eq!(g.outcome(&both), Some(Outcome { result: GameResult::Draw, reason: EndReason::Elimination }));
 }
 
@@ -69,7 +72,7 @@ fn a_bared_side_that_cannot_bare_back_loses_after_its_move() {
     let g = leap_camelot::load("skirmish").unwrap();
     let bared = play(&g, "W:WKC2,C3:BKH6,D4", &["C3xE5"]);
     assert_eq!(g.outcome(&bared), None);
-    let after = play(&g, &leap_core::format_position(&g, &bared), &["H6-H5"]);
+    let after = play(&g, &leap_core::notation::format_position(&g, &bared), &["H6-H5"]);
     assert_eq!(g.outcome(&after), win(0, EndReason::Elimination));
 }
 

@@ -12,8 +12,10 @@
 
 use leap_camelot::Camelot;
 use leap_core::{
-    format_position, legal_move_texts, parse_position, perft, read_move, Count, EndReason, Game, GameResult, LeapRules,
-    Outcome, Player, Position,
+    notation::{format_position, legal_move_texts, parse_position, read_move},
+    perft::{perft, Count},
+    rules::LeapRules,
+    EndReason, Game, GameResult, Outcome, Player, Position,
 };
 use std::collections::BTreeMap;
 
@@ -54,7 +56,7 @@ fn play(g: &Camelot, p: &Position, text: &str) -> Position {
     let read = read_move(g, p, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", format_position(g, p)));
     assert_eq!(read.completed, None, "{text} should be a full path");
     assert!(g.legal_moves(p).contains(&read.key));
-    g.apply(p, &read.key)
+    g.play_unchecked(p, &read.key)
 }
 
 /// The number of legal replies after each legal move of `p`, by move text.

@@ -2,8 +2,9 @@
 
 use crate::rules::{Checkers, Movement};
 use leap_core::{
-    walk, Bitset, Cell, Evaluator, Game, Kind, LeapRules, Leg, PathMode, PathSink, Piece, Player, Position, Score,
-    MAX_KINDS,
+    rules::{walk, LeapRules, PathMode, PathSink},
+    search::{Evaluator, Score},
+    Bitset, Cell, Game, Kind, Leg, Piece, Player, Position, MAX_KINDS,
 };
 
 /// The weights of the terms of [`CheckersEval`].
@@ -71,7 +72,7 @@ impl EvalTerms {
 ///
 /// ```
 /// use leap_checkers::CheckersEval;
-/// use leap_core::{parse_position, Evaluator, Game, Player};
+/// use leap_core::{Game, Player, notation::parse_position, search::Evaluator};
 /// let game = leap_checkers::load("checkers").unwrap();
 /// let eval = CheckersEval::new(&game);
 /// // The start is symmetric.
@@ -263,7 +264,7 @@ impl Evaluator<Checkers> for CheckersEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use leap_core::parse_position;
+    use leap_core::notation::parse_position;
 
     fn game() -> Checkers {
         crate::load("checkers").unwrap()

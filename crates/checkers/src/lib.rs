@@ -9,7 +9,7 @@
 //! read from `variants/checkers.toml`.
 //!
 //! ```
-//! use leap_core::{format_position, legal_move_texts, Game};
+//! use leap_core::{Game, notation::{format_position, legal_move_texts}};
 //! let checkers = leap_checkers::load("checkers").unwrap();
 //! let start = checkers.start();
 //! assert_eq!(
@@ -29,6 +29,6 @@ mod rules;
 mod variant;
 
 pub use eval::{CheckersEval, EvalTerms, EvalWeights};
-pub use leap_core::LoadError;
+pub use leap_format::LoadError;
 pub use rules::{Checkers, KindRules, Movement};
 pub use variant::{build, load, parse_variant};

@@ -3,8 +3,9 @@
 //! the 50-move rules.
 
 use leap_core::{
-    any_jump, Abilities, Bitset, Board, Cell, DirMask, EndRules, Game, Kind, KindInfo, LandingMap, Landings, LeapRules,
-    MoveKey, Outcome, Piece, Player, PlayerInfo, Position, TurnScope, MAX_KINDS,
+    rules::{any_jump, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
+    Bitset, Board, Cell, DirMask, Game, Kind, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
+    MAX_KINDS,
 };
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
@@ -55,7 +56,7 @@ pub struct Checkers {
 }
 
 /// What a move of a piece of one player and kind does besides moving it
-/// (from [`KindRules`], looked up once per move by [`Game::apply_in_place`]).
+/// (from [`KindRules`], looked up once per move by [`Game::play_unchecked_in_place`]).
 #[derive(Clone, Copy, Debug)]
 struct AfterMove {
     /// The cells where the piece is crowned (none if it is not), and the kind it becomes.
@@ -224,14 +225,8 @@ impl Game for Checkers {
     /// Moves the piece, removes the captured ones, crowns a man that ends
     /// on its promotion row, and advances the clocks: the first counts plies
     /// since the last capture, the second plies since a man last moved.
-    fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        let mut next = *pos;
-        self.apply_in_place(&mut next, key);
-        next
-    }
-
     #[inline]
-    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
+    fn play_unchecked_in_place(&self, pos: &mut Position, key: &MoveKey) {
         let mover = pos.to_move();
         let Some(piece) = pos.make_move(key.from, key.to, key.captured) else {
             return;

@@ -4,8 +4,9 @@
 //! validated the parts every family shares, into a [`Checkers`] game.
 
 use crate::rules::{Checkers, KindRules, Movement};
-use leap_core::{variant_source, Bitset, Diagnostics, FileErrors, Kind, LoadError};
+use leap_core::{Bitset, Kind};
 use leap_format::{foreign, foreign_list, is_family, playable, required, Common, Family, VariantFile};
+use leap_format::{variant_source, Diagnostics, FileErrors, LoadError};
 
 /// Loads a variant: a built-in name (`checkers`) or a path to a `.toml` file.
 pub fn load(name_or_path: &str) -> Result<Checkers, LoadError> {
@@ -129,7 +130,7 @@ fn pieces(spec: &VariantFile, diag: &mut Diagnostics) -> Vec<KindRules> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use leap_core::LeapRules;
+    use leap_core::rules::LeapRules;
 
     const TEXT: &str = include_str!("../../../variants/checkers.toml");
 

@@ -12,8 +12,10 @@
 
 use leap_checkers::{parse_variant, Checkers};
 use leap_core::{
-    any_jump, perft, Abilities, Bitset, Board, Cell, Count, Game, Kind, KindInfo, Landings, LeapRules, MoveKey,
-    Outcome, PathList, Piece, Player, PlayerInfo, Position, SplitMix64, TurnScope, MAX_KINDS,
+    perft::{perft, Count},
+    rules::{any_jump, Abilities, Landings, LeapRules, PathList, TurnScope},
+    Bitset, Board, Cell, Game, Kind, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position, SplitMix64,
+    MAX_KINDS,
 };
 
 /// Checkers with the landings of its pieces edited, and with or without
@@ -32,7 +34,7 @@ impl<'a> Edited<'a> {
     }
 
     /// The game where a step or jump that lands on `goals` ends there as a
-    /// goal ([`leap_core::Landing::Goal`]: such a step is a move even when a capture
+    /// goal ([`leap_core::rules::Landing::Goal`]: such a step is a move even when a capture
     /// is obligatory). No built-in game of the checkers family has goal
     /// landings; this reaches the part of the bulk path that counts them.
     fn with_goals(game: &'a Checkers, bulk: bool, goals: Bitset) -> Edited<'a> {
@@ -94,8 +96,8 @@ impl Game for Edited<'_> {
     fn no_moves(&self, pos: &Position) -> Outcome {
         self.game.no_moves(pos)
     }
-    fn apply(&self, pos: &Position, key: &MoveKey) -> Position {
-        self.game.apply(pos, key)
+    fn play_unchecked_in_place(&self, pos: &mut Position, key: &MoveKey) {
+        self.game.play_unchecked_in_place(pos, key)
     }
 }
 
@@ -108,9 +110,14 @@ fn variant(edit: impl Fn(&str) -> String) -> Checkers {
 /// Every check of the module on one position: `game` takes the bulk path
 /// where it can, `plain` is the same game on the plain path.
 fn compare(game: &impl Game, plain: &impl Game, pos: &Position) {
-    let what = || leap_core::format_position(game, pos);
+    let what = || leap_core::notation::format_position(game, pos);
     assert_eq!(game.legal_moves(pos), plain.legal_moves(pos), "legal moves of {}", what());
-    assert_eq!(leap_core::count_moves(game, pos), leap_core::count_moves(plain, pos), "move count of {}", what());
+    assert_eq!(
+        leap_core::perft::count_moves(game, pos),
+        leap_core::perft::count_moves(plain, pos),
+        "move count of {}",
+        what()
+    );
     let mine = pos.pieces_of(pos.to_move());
     assert_eq!(any_jump(game, pos, mine), any_jump(plain, pos, mine), "any jump in {}", what());
     let (mut bulk_paths, mut plain_paths) = (PathList::default(), PathList::default());
@@ -136,7 +143,7 @@ fn played(game: &Checkers, rng: &mut SplitMix64, games: usize) -> Vec<Position> 
             if moves.is_empty() {
                 break;
             }
-            pos = game.apply(&pos, &moves[rng.below(moves.len())]);
+            pos = game.play_unchecked(&pos, &moves[rng.below(moves.len())]);
         }
     }
     out

@@ -7,8 +7,8 @@
 
 use leap_checkers::{load, Checkers};
 use leap_core::{
-    format_position, legal_move_texts, parse_position, read_move, EndReason, Game, GameResult, History, Outcome,
-    Player, Position,
+    notation::{format_position, legal_move_texts, parse_position, read_move},
+    EndReason, Game, GameResult, History, Outcome, Player, Position,
 };
 use leap_testkit::{play, pos};
 
@@ -249,7 +249,7 @@ fn position_strings_round_trip_white_first() {
     let p = pos(&g, "W:B4,1:W22,K2");
     assert_eq!(format_position(&g, &p), "W:W22,K2:B1,4");
     let e = parse_position(&g, "B:W33:B1").unwrap_err();
-    assert_eq!(e.column, 4, "{e}");
+    assert_eq!(e.first().column, 4, "{e}");
 }
 
 #[test]
@@ -291,7 +291,7 @@ fn game_records_round_trip() {
         "[Variant \"checkers\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"*\"]\n\n\
          1.11-15 23-19 2.8-11 22-17 3.9-13 17-14 4.10x17 21x14 *\n"
     );
-    let games = leap_core::parse_records(&record).unwrap();
+    let games = leap_core::notation::parse_records(&record).unwrap();
     let mut again = History::new(g.start());
     again.play_all(&g, &games[0].moves).unwrap();
     assert_eq!(again.current(), h.current());

@@ -3,8 +3,12 @@
 use crate::variant::{self, Variant};
 use crate::{with_game, Setup};
 use leap_core::{
-    diagram, divide, format_move, format_position, legal_move_texts, parse_movetext, parse_position, parse_records,
-    perft_parallel, Count, Game, GameResult, History, LeapRules, Outcome,
+    notation::{
+        diagram, format_move, format_position, legal_move_texts, parse_movetext, parse_position, parse_records,
+    },
+    perft::{divide, perft_parallel, Count},
+    rules::LeapRules,
+    Game, GameResult, History, Outcome,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -50,9 +54,9 @@ fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, String> {
         let plies = parse_movetext(moves).map_err(|e| format!("--moves: {e}"))?;
         for ply in &plies {
             let (number, player) = history.next_label(game);
-            let read = history
-                .play_text(game, &ply.text)
-                .map_err(|e| format!("--moves: {}", leap_core::PlayError { at: Some((ply.line, ply.column)), ..e }))?;
+            let read = history.play_text(game, &ply.text).map_err(|e| {
+                format!("--moves: {}", leap_core::ReplayError { at: Some((ply.line, ply.column)), ..e })
+            })?;
             if let Some(full) = read.completed {
                 eprintln!("note: --moves: move {number} ({player}): read `{}` as {full}", ply.text);
             }
@@ -181,7 +185,7 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> Result<(), String> {
                 rows.sort();
                 (rows.iter().map(|r| r.1).sum(), Some(rows))
             } else if threads == 1 {
-                (leap_core::perft(&g, &pos, opts.depth, count), None)
+                (leap_core::perft::perft(&g, &pos, opts.depth, count), None)
             } else {
                 (perft_parallel(&g, &pos, opts.depth, count), None)
             }

@@ -15,7 +15,8 @@ use crate::variant::{self, Variant};
 use leap_camelot::{Camelot, CamelotEval};
 use leap_checkers::{Checkers, CheckersEval};
 use leap_core::{
-    AlphaBeta, EndReason, Evaluator, Game, GameResult, Material, Minimax, Position, Random, SplitMix64, Strategy,
+    search::{AlphaBeta, Evaluator, Material, Minimax, Random, Strategy},
+    EndReason, Game, GameResult, Position, SplitMix64,
 };
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -341,7 +342,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
             record.captures += 1;
             record.pieces_captured += key.captured.len() as u64;
         }
-        pos = game.apply(&pos, &key);
+        pos = game.play_unchecked(&pos, &key);
         record.plies += 1;
         let n = seen.entry(pos.hash()).or_insert(0);
         *n += 1;
@@ -728,7 +729,7 @@ impl GameStats {
                 }
             }
             match g.reason {
-                Some(r) => *s.endings.entry(reason_name(r).to_string()).or_default() += 1,
+                Some(r) => *s.endings.entry(r.name().to_string()).or_default() += 1,
                 None => s.unfinished += 1,
             }
         }
@@ -746,20 +747,6 @@ impl GameStats {
     }
     fn endings_text(&self) -> String {
         self.endings.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
-    }
-}
-
-fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Goal => "goal",
-        EndReason::Royal => "royal piece lost",
-        EndReason::Elimination => "elimination",
-        EndReason::InsufficientMaterial => "insufficient material",
-        EndReason::NoMoves => "no moves",
-        EndReason::Repetition => "repetition",
-        EndReason::MoveLimit => "move limit",
-        #[allow(unreachable_patterns)]
-        _ => "other",
     }
 }
 

@@ -3,7 +3,10 @@
 use crate::commands::status;
 use crate::variant;
 use crate::with_game;
-use leap_core::{diagram, legal_move_texts, parse_movetext, parse_position, Game, History};
+use leap_core::{
+    notation::{diagram, legal_move_texts, parse_movetext, parse_position},
+    Game, History,
+};
 use std::io::{BufRead, Write};
 use std::path::Path;
 

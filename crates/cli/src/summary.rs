@@ -3,7 +3,10 @@
 //! layout is the same for every family; each adds its own details.
 
 use crate::variant::Variant;
-use leap_core::{Board, EndRules, Game, LeapRules, Player};
+use leap_core::{
+    rules::{EndRules, LeapRules},
+    Board, Game, Player,
+};
 use leap_format::{Zone, ZoneRole};
 
 /// What one family adds to the shared summary.

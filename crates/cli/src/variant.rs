@@ -31,14 +31,14 @@ fn builtin_names() -> impl Iterator<Item = &'static str> {
 
 /// Loads a built-in variant by name, or a variant file by path.
 pub fn load(name_or_path: &str) -> Result<Variant, String> {
-    let (file, text) = leap_core::variant_source(name_or_path, leap_format::BUILTIN).map_err(|e| e.to_string())?;
-    parse(&file, &text).map_err(|e| leap_core::LoadError::Invalid(e).to_string())
+    let (file, text) = leap_format::variant_source(name_or_path, leap_format::BUILTIN).map_err(|e| e.to_string())?;
+    parse(&file, &text).map_err(|e| leap_format::LoadError::Invalid(e).to_string())
 }
 
 /// Parses the text of a variant file of any family: the shared parts are
 /// read once, then the family named by its `family` key reads its own.
 /// `file` names it in the diagnostics, which are the error.
-pub fn parse(file: &str, text: &str) -> Result<Variant, leap_core::FileErrors> {
+pub fn parse(file: &str, text: &str) -> Result<Variant, leap_format::FileErrors> {
     leap_format::parse_with(file, text, |spec, common, diag| match *spec.family.get_ref() {
         Family::Camelot => leap_camelot::build(spec, common, diag).map(Variant::Camelot),
         Family::Checkers => leap_checkers::build(spec, common, diag).map(Variant::Checkers),
@@ -68,7 +68,7 @@ const ENGLISH_DRAUGHTS: &str = "21";
 /// built-in variant (checkers for a PDN record of English draughts,
 /// `[GameType "21"]`; camelot when there is no tag), else its `VariantFile`
 /// tag, read relative to the record's folder when it is a relative path.
-pub fn for_record(record: &leap_core::Record, record_file: &std::path::Path) -> Result<Variant, String> {
+pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Result<Variant, String> {
     let english_draughts =
         record.tag("GameType").is_some_and(|t| t.split(',').next().map(str::trim) == Some(ENGLISH_DRAUGHTS));
     let name = record.tag("Variant").unwrap_or(if english_draughts { "checkers" } else { "camelot" });

@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::moves::{Leg, Move, MoveKey};
 use crate::outcome::Outcome;
 use crate::position::{Kind, Piece, Player, Position};
-use crate::walk::{walk_obliged, walk_pieces, AnyOrder, KeyList, LeapRules, PathMode, PathSink, Sink, TurnScope};
+use crate::rules::{walk_obliged, walk_pieces, AnyOrder, KeyList, LeapRules, PathMode, PathSink, Sink, TurnScope};
 
 /// A player as a variant names it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -31,7 +31,7 @@ pub struct KindInfo {
     pub symbols: Vec<char>,
     /// Its material value for evaluations, in hundredths of a plain piece,
     /// when the variant gives one.
-    pub value: Option<crate::Score>,
+    pub value: Option<crate::search::Score>,
 }
 
 impl KindInfo {
@@ -60,9 +60,10 @@ pub trait Game: LeapRules + Sync {
         15
     }
     /// Checks a position given by a user (a position string) for what the
-    /// game can never reach; the message says what is wrong.
-    fn check_position(&self, _pos: &Position) -> Result<(), String> {
-        Ok(())
+    /// game can never reach: each problem in a sentence (none: the position
+    /// is fine).
+    fn check_position(&self, _pos: &Position) -> Vec<String> {
+        Vec::new()
     }
     /// Which pieces may move this turn and whether a capture is required.
     fn scope(&self, pos: &Position) -> TurnScope;
@@ -84,16 +85,18 @@ pub trait Game: LeapRules + Sync {
     fn passes_when_stuck(&self, _pos: &Position) -> bool {
         false
     }
-    /// The position after the (legal) move `key`.
-    fn apply(&self, pos: &Position, key: &MoveKey) -> Position;
-    /// Plays the (legal) move `key` on `pos`, which becomes the position
-    /// after it: [`Game::apply`] without building a second position, for
-    /// callers that make a copy anyway (perft). A game whose `apply` copies
-    /// the position and edits the copy can give its edits here and have
-    /// `apply` call them.
+    /// Plays the move `key` on `pos`, which becomes the position after it,
+    /// without checking that the move is legal (searches and perft play
+    /// only the moves the walker found; see [`Game::play`] for a move from
+    /// elsewhere). The outcome of playing an illegal move is unspecified.
+    fn play_unchecked_in_place(&self, pos: &mut Position, key: &MoveKey);
+    /// The position after the move `key`, not checked
+    /// ([`Game::play_unchecked_in_place`] on a copy).
     #[inline]
-    fn apply_in_place(&self, pos: &mut Position, key: &MoveKey) {
-        *pos = self.apply(pos, key);
+    fn play_unchecked(&self, pos: &Position, key: &MoveKey) -> Position {
+        let mut next = *pos;
+        self.play_unchecked_in_place(&mut next, key);
+        next
     }
     /// Draw after this many occurrences of a position, if the variant has that rule.
     fn repetition_limit(&self) -> Option<u32> {
@@ -168,7 +171,7 @@ pub trait Game: LeapRules + Sync {
         let target = (key.to, key.captured);
         for limit in 1..=crate::bitset::MAX_CELLS {
             let mut finder = Canonical { board: self.board(), limit, target, best: None, deeper: false };
-            crate::walk::walk_piece(self, pos, key.from, scope.captures_only, PathMode::Simple, &mut finder);
+            crate::rules::walk_piece(self, pos, key.from, scope.captures_only, PathMode::Simple, &mut finder);
             if let Some(legs) = finder.best {
                 return Some(Move { from: key.from, legs: legs.into_iter().collect(), captured: key.captured });
             }
@@ -179,12 +182,12 @@ pub trait Game: LeapRules + Sync {
         None
     }
 
-    /// Plays `key` if it is legal; otherwise hands the position back with the error.
+    /// The position after `key`, if it is a legal move of `pos`.
     fn play(&self, pos: &Position, key: &MoveKey) -> Result<Position, IllegalMove> {
         if self.legal_moves(pos).contains(key) {
-            Ok(self.apply(pos, key))
+            Ok(self.play_unchecked(pos, key))
         } else {
-            Err(IllegalMove { position: Box::new(*pos), key: *key })
+            Err(IllegalMove { key: *key })
         }
     }
 }
@@ -231,14 +234,21 @@ pub(crate) fn walk_turn<G: Game + ?Sized, S: Sink>(game: &G, pos: &Position, mod
     }
 }
 
-/// A move that is not legal in the position it was played in.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// A move that is not legal in the position it was played in (see
+/// [`Game::play`]; the position is unchanged).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct IllegalMove {
-    /// The position, unchanged.
-    pub position: Box<Position>,
     /// The move that was refused.
     pub key: MoveKey,
 }
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the move is not legal in this position")
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 /// Passes paths on to `sink`, counting them.
 struct Counted<'a, S> {

@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::game::{moves_into, paths_into, walk_turn, Game};
 use crate::moves::{Leg, MoveKey};
 use crate::position::{CopyPlan, Position};
-use crate::walk::{Distinct, KeyList, PathMode, Sink};
+use crate::rules::{Distinct, KeyList, PathMode, Sink};
 use rayon::prelude::*;
 
 /// What perft counts as one move.
@@ -119,7 +119,7 @@ impl Sink for Counter<'_> {
 /// The number of leaf nodes of the move tree of `pos` to `depth`, on this thread.
 ///
 /// ```
-/// # use leap_core::*;
+/// # use leap_core::{Game, perft::{perft, Count}};
 /// # fn demo<G: Game>(game: &G) {
 /// let nodes = perft(game, &game.start(), 2, Count::Positions);
 /// # let _ = nodes; }
@@ -167,13 +167,13 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, plan:
         let captures = &mut rest[0].list.keys;
         for key in &list.keys {
             child.copy_from(pos, plan);
-            game.apply_in_place(child, key);
+            game.play_unchecked_in_place(child, key);
             total += count_moves_with(game, child, captures);
         }
     } else {
         for key in &list.keys {
             child.copy_from(pos, plan);
-            game.apply_in_place(child, key);
+            game.play_unchecked_in_place(child, key);
             total += perft_with(game, child, depth - 1, count, plan, rest);
         }
     }
@@ -187,7 +187,7 @@ pub fn divide<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> Ve
         return Vec::new();
     }
     let keys = children(game, pos, count, &mut KeyList::new());
-    keys.par_iter().map(|k| (*k, perft(game, &game.apply(pos, k), depth - 1, count))).collect()
+    keys.par_iter().map(|k| (*k, perft(game, &game.play_unchecked(pos, k), depth - 1, count))).collect()
 }
 
 /// [`perft`] using every thread of the current rayon pool (split at the root, or
@@ -199,9 +199,9 @@ pub fn perft_parallel<G: Game>(game: &G, pos: &Position, depth: u32, count: Coun
     let roots = children(game, pos, count, &mut KeyList::new());
     let mut tasks: Vec<Position> = Vec::new();
     for k in &roots {
-        let child = game.apply(pos, k);
+        let child = game.play_unchecked(pos, k);
         let grand = children(game, &child, count, &mut KeyList::new());
-        tasks.extend(grand.iter().map(|g| game.apply(&child, g)));
+        tasks.extend(grand.iter().map(|g| game.play_unchecked(&child, g)));
     }
     tasks.par_iter().map(|p| perft(game, p, depth - 2, count)).sum()
 }

@@ -2,6 +2,7 @@
 
 use crate::bitset::{Bitset, MAX_CELLS};
 use crate::board::Cell;
+use crate::rng::splitmix;
 
 /// The most players a game may have.
 pub const MAX_PLAYERS: usize = 4;
@@ -39,15 +40,6 @@ pub struct Piece {
     pub player: Player,
     /// The kind.
     pub kind: Kind,
-}
-
-/// One step of splitmix64: the next state and the number it gives.
-pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
 }
 
 // (One row per possible cell index, 0-255, so that a lookup needs no bounds check.)
@@ -108,12 +100,11 @@ fn counter_key(player: Player, value: u8) -> u64 {
 }
 
 /// A position of a game: the pieces, the player to move, one small counter
-/// per player (Camelot counts castle moves with it), two clocks of plies
-/// without some kind of progress (the main one: since the last capture or
-/// goal entry; a second one for games with a second draw rule, such as
-/// checkers' plies since the last advance of a man),
-/// since the last progress (capture or goal entry), with an incrementally
-/// kept Zobrist hash of everything but the clocks.
+/// per player (Camelot counts castle moves with it), and two clocks of
+/// plies without some kind of progress (the main one: since the last
+/// capture or goal entry; a second one for games with a second draw rule,
+/// such as checkers' plies since the last advance of a man), with an
+/// incrementally kept Zobrist hash of everything but the clocks.
 ///
 /// ```
 /// use leap_core::{Cell, Kind, Piece, Player, Position};
@@ -221,7 +212,7 @@ impl Position {
     /// move of the family ends on an empty cell or where it started; debug
     /// builds check it). Returns the piece moved; does nothing and returns
     /// `None` if `from` is empty. (Each cell is looked at once, for game
-    /// rules' `apply`; [`Position::move_piece`] replaces what stands on `to`.)
+    /// rules' [`Game::play_unchecked_in_place`](crate::Game::play_unchecked_in_place); [`Position::move_piece`] replaces what stands on `to`.)
     #[inline]
     pub fn make_move(&mut self, from: Cell, to: Cell, captured: Bitset) -> Option<Piece> {
         let p = self.piece_at(from)?;

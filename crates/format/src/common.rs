@@ -4,10 +4,12 @@
 //! reads its own keys (see [`Common::player_spec`], [`Common::cells`]).
 
 use crate::spec::{Names, Opt, PlayerSpec, VariantFile};
+use crate::Diagnostics;
 use crate::Family;
 use leap_core::{
-    Bitset, Board, Cell, Coord, Diagnostics, EndRules, Geometry, KindInfo, KindMask, NoMoves, Piece, Player,
-    PlayerInfo, Position, Score, MAX_KINDS, MAX_PLAYERS,
+    rules::{EndRules, KindMask, NoMoves},
+    search::Score,
+    Bitset, Board, Cell, Coord, Geometry, KindInfo, Piece, Player, PlayerInfo, Position, MAX_KINDS, MAX_PLAYERS,
 };
 use toml::Spanned;
 
@@ -559,7 +561,7 @@ fn setup(
             if item.is_empty() {
                 continue;
             }
-            match leap_core::parse_piece_on(board, kinds, item) {
+            match leap_core::notation::parse_piece_on(board, kinds, item) {
                 Some((kind, cell)) => {
                     if pos.piece_at(cell).is_some() {
                         diag.error(here, format!("[setup] puts two pieces on {}", board.name(cell)));

@@ -9,7 +9,7 @@
 //! Every problem is reported at once, each at its line and column.
 //!
 //! ```
-//! use leap_core::Diagnostics;
+//! use leap_format::Diagnostics;
 //! let text = leap_format::builtin("checkers").unwrap();
 //! let mut diag = Diagnostics::new("variants/checkers.toml", text);
 //! let spec = leap_format::resolve("variants/checkers.toml", text, &mut diag).unwrap();
@@ -22,9 +22,13 @@
 #![warn(missing_docs)]
 
 mod common;
+mod diag;
+mod source;
 mod spec;
 
 pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
+pub use diag::{Diagnostic, Diagnostics, FileErrors};
+pub use source::{variant_source, LoadError};
 pub use spec::{
     resolve, BoardSpec, EndSpec, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup, VariantFile,
     ZoneSpec,
@@ -96,9 +100,9 @@ impl Family {
 pub fn parse_with<G>(
     file: &str,
     text: &str,
-    build: impl FnOnce(&VariantFile, Option<Common>, &mut leap_core::Diagnostics) -> Option<G>,
-) -> Result<G, leap_core::FileErrors> {
-    let mut diag = leap_core::Diagnostics::new(file, text);
+    build: impl FnOnce(&VariantFile, Option<Common>, &mut crate::Diagnostics) -> Option<G>,
+) -> Result<G, crate::FileErrors> {
+    let mut diag = crate::Diagnostics::new(file, text);
     let built = read(file, text, &mut diag).and_then(|(spec, common)| build(&spec, common, &mut diag));
     diag.finish()?;
     Ok(built.expect("no diagnostics means the variant was built"))
@@ -106,7 +110,7 @@ pub fn parse_with<G>(
 
 /// Whether the file is of `family`, the family whose builder is reading
 /// it; if not, the problem is reported at the `family` key.
-pub fn is_family(spec: &VariantFile, family: Family, diag: &mut leap_core::Diagnostics) -> bool {
+pub fn is_family(spec: &VariantFile, family: Family, diag: &mut crate::Diagnostics) -> bool {
     let written = *spec.family.get_ref();
     if written != family {
         diag.error(
@@ -119,7 +123,7 @@ pub fn is_family(spec: &VariantFile, family: Family, diag: &mut leap_core::Diagn
 
 /// The game built from `spec`, unless its start position is already over
 /// (reported at `[setup]`).
-pub fn playable<G: leap_core::Game>(game: G, spec: &VariantFile, diag: &mut leap_core::Diagnostics) -> Option<G> {
+pub fn playable<G: leap_core::Game>(game: G, spec: &VariantFile, diag: &mut crate::Diagnostics) -> Option<G> {
     match game.outcome(&game.start()) {
         Some(o) => {
             diag.error(
@@ -137,7 +141,7 @@ pub fn playable<G: leap_core::Game>(game: G, spec: &VariantFile, diag: &mut leap
 /// (a family still checks its own keys without them, so that every problem
 /// is reported at once); None when the file cannot be read at all. The
 /// problems are in `diag`.
-pub fn read(file: &str, text: &str, diag: &mut leap_core::Diagnostics) -> Option<(VariantFile, Option<Common>)> {
+pub fn read(file: &str, text: &str, diag: &mut crate::Diagnostics) -> Option<(VariantFile, Option<Common>)> {
     let spec = resolve(file, text, diag)?;
     let common = read_common(&spec, diag);
     Some((spec, common))

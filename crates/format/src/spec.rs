@@ -11,8 +11,8 @@
 //! others, depend on the file's family (see [`crate::Family`]) and are
 //! applied where the values are validated.
 
+use crate::Diagnostics;
 use crate::Family;
-use leap_core::Diagnostics;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -145,7 +145,7 @@ pub struct RulesSpec {
     pub compulsory_capture: Opt<bool>,
 }
 
-/// The `[end]` conditions, shared by every family (see [`leap_core::EndRules`]).
+/// The `[end]` conditions, shared by every family (see [`leap_core::rules::EndRules`]).
 #[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct EndSpec {

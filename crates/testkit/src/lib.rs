@@ -26,8 +26,8 @@
 #![warn(missing_docs)]
 
 use leap_core::{
-    format_position, legal_move_texts, parse_position, read_move, EndReason, Game, GameResult, MoveError, Outcome,
-    Player, Position,
+    notation::{format_position, legal_move_texts, parse_position, read_move, MoveError},
+    EndReason, Game, GameResult, Outcome, Player, Position,
 };
 
 /// The position written as `text` (a position string); panics with the
@@ -110,7 +110,7 @@ pub fn play<G: Game>(game: &G, p: &Position, text: &str) -> Position {
     };
     assert_eq!(read.completed, None, "{text} should be a full path in {}", format_position(game, p));
     assert!(game.legal_moves(p).contains(&read.key), "{text} is not a legal move in {}", format_position(game, p));
-    game.apply(p, &read.key)
+    game.play_unchecked(p, &read.key)
 }
 
 /// Asserts that `text` is not a legal move in the position (neither as

@@ -17,7 +17,7 @@
 //! legal move passes; when nobody left can move, the game is drawn.
 //!
 //! ```
-//! use leap_core::{Game, perft, Count};
+//! use leap_core::{Game, perft::{perft, Count}};
 //! let game = leap_tricamelot::game();
 //! let start = game.start();
 //! // Each army has 36 first moves, and the armies cannot meet in one round.

@@ -26,7 +26,11 @@
 //! pieces under test.
 
 use leap_camelot::Camelot;
-use leap_core::{legal_move_texts, perft, read_move, Count, EndReason, Game, History, MoveError, MoveKey};
+use leap_core::{
+    notation::{legal_move_texts, read_move, MoveError},
+    perft::{perft, Count},
+    EndReason, Game, History, MoveKey,
+};
 use leap_testkit::{assert_illegal, assert_moves, assert_moves_of, draw, expected, moves_at, play, pos, win};
 use leap_tricamelot::{BLUE, GREEN, RED};
 use std::sync::OnceLock;
@@ -749,7 +753,7 @@ fn player_with_pieces_but_no_move_passes() {
     assert_eq!(game().legal_moves(&p0), vec![MoveKey::PASS]);
     let read = read_move(game(), &p0, "pass").unwrap();
     assert_eq!(read.key, MoveKey::PASS);
-    let after = game().apply(&p0, &read.key);
+    let after = game().play_unchecked(&p0, &read.key);
     assert_eq!(after, pos(game(), "G:BD3,E4,E6,F3,G4:RE2:GI18 clock=1"));
     // Perft counts the pass as one move.
     assert_eq!(perft(game(), &p0, 1, Count::Positions), 1);

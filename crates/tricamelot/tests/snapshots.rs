@@ -1,6 +1,9 @@
 //! Snapshots of what a person reads for Tri-Camelot: the hex diagram and the move list.
 
-use leap_core::{diagram, format_position, legal_move_texts, Game, History};
+use leap_core::{
+    notation::{diagram, format_position, legal_move_texts},
+    Game, History,
+};
 
 #[test]
 fn tri_camelot_start_diagram() {
@@ -37,11 +40,11 @@ fn tri_camelot_after_one_round() {
 #[test]
 fn impossible_positions_are_refused() {
     let g = leap_tricamelot::game();
-    let err = leap_core::parse_position(&g, "R:BF5:R:GI18").unwrap_err();
-    assert_eq!(err.column, 1);
-    assert_eq!(err.message, "Red has no pieces, is out of the game, and cannot be the player to move");
-    let err = leap_core::parse_position(&g, "B:BK16,F5:RA12:GI18").unwrap_err();
-    assert_eq!(err.message, "Blue has a piece in the castle of Green, which it may never enter");
+    let err = leap_core::notation::parse_position(&g, "R:BF5:R:GI18").unwrap_err();
+    assert_eq!(err.first().column, 1);
+    assert_eq!(err.first().kind.to_string(), "Red has no pieces, is out of the game, and cannot be the player to move");
+    let err = leap_core::notation::parse_position(&g, "B:BK16,F5:RA12:GI18").unwrap_err();
+    assert_eq!(err.first().kind.to_string(), "Blue has a piece in the castle of Green, which it may never enter");
     // A finished game: only Blue is left, and the turn may rest with anybody.
-    assert!(leap_core::parse_position(&g, "R:BF5,F7:R:G").is_ok());
+    assert!(leap_core::notation::parse_position(&g, "R:BF5,F7:R:G").is_ok());
 }

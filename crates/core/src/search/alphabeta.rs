@@ -68,7 +68,7 @@ fn alphabeta<G: Game, E: Evaluator<G>>(
     let maximise = pos.to_move() == t.root;
     let mut best = if maximise { NEG_INF } else { POS_INF };
     for key in &list.keys {
-        let child = t.game.apply(pos, key);
+        let child = t.game.play_unchecked(pos, key);
         let v = alphabeta(t, &child, depth - 1, ply + 1, alpha, beta);
         if maximise {
             best = best.max(v);

@@ -23,7 +23,7 @@ pub trait Evaluator<G: ?Sized>: Send + Sync {
 /// A closure `Fn(&G, &Position, Player) -> Score` as an [`Evaluator`].
 ///
 /// ```
-/// # use leap_core::*;
+/// # use leap_core::{Game, Position, Player, perft::count_moves, search::*};
 /// # fn demo<G: Game>(game: &G) {
 /// let mobility = EvalFn(|g: &G, p: &Position, me: Player| {
 ///     let n = count_moves(g, p) as Score;
@@ -51,7 +51,7 @@ where
 /// enemy).
 ///
 /// ```
-/// use leap_core::{Kind, Material};
+/// use leap_core::{Kind, search::Material};
 /// let m = Material::new(&[300, 100]);
 /// assert_eq!(m.value(Kind(0)), 300);
 /// assert_eq!(Material::default().value(Kind(1)), 100);
@@ -79,10 +79,10 @@ impl Material {
     }
 
     /// The values the variant gives its kinds of piece
-    /// ([`crate::KindInfo::value`]); kinds without one are worth 100.
+    /// ([`KindInfo::value`](crate::KindInfo::value)); kinds without one are worth 100.
     ///
     /// ```
-    /// use leap_core::{Kind, KindInfo, Material};
+    /// use leap_core::{Kind, KindInfo, search::Material};
     /// let king = KindInfo { name: "King".into(), prefix: "K".into(), symbols: vec!['K', 'k'], value: Some(250) };
     /// let man = KindInfo { name: "Man".into(), prefix: String::new(), symbols: vec!['M', 'm'], value: None };
     /// let m = Material::of_kinds(&[king, man]);

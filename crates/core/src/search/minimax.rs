@@ -49,7 +49,7 @@ fn minimax<G: Game, E: Evaluator<G>>(t: &mut Tree<'_, G, E>, pos: &Position, dep
     let maximise = pos.to_move() == t.root;
     let mut best = if maximise { Score::MIN } else { Score::MAX };
     for key in &list.keys {
-        let child = t.game.apply(pos, key);
+        let child = t.game.play_unchecked(pos, key);
         let v = minimax(t, &child, depth - 1, ply + 1);
         best = if maximise { best.max(v) } else { best.min(v) };
     }

@@ -9,13 +9,13 @@ mod random;
 pub use alphabeta::AlphaBeta;
 pub use eval::{EvalFn, Evaluator, Material};
 pub use minimax::Minimax;
-pub use random::{Random, SplitMix64};
+pub use random::Random;
 
 use crate::game::Game;
 use crate::moves::MoveKey;
 use crate::outcome::{GameResult, Outcome};
 use crate::position::{Player, Position};
-use crate::walk::{any_move, KeyList};
+use crate::rules::{any_move, KeyList};
 
 /// A position's value for a player (see [`Strategy`]).
 pub type Score = i32;
@@ -95,7 +95,7 @@ pub struct Choice {
 /// (counted as distinct resulting positions, [`crate::Count::Positions`]).
 ///
 /// ```
-/// # use leap_core::*;
+/// # use leap_core::{Game, search::*};
 /// # fn demo<G: Game>(game: &G) {
 /// let mut minimax = Minimax::new(2, Material::default());
 /// let mut alphabeta = AlphaBeta::new(2, Material::default());
@@ -109,14 +109,14 @@ pub struct Choice {
 /// Strategies are interchangeable:
 ///
 /// ```
-/// # use leap_core::*;
+/// # use leap_core::{Game, search::*};
 /// # fn demo<G: Game>(game: &G) {
 /// let mut players: Vec<Box<dyn Strategy<G>>> =
 ///     vec![Box::new(Random::new(7)), Box::new(AlphaBeta::new(3, Material::default()))];
 /// let mut pos = game.start();
 /// for ply in 0..10 {
 ///     let Some(key) = players[ply % 2].choose(game, &pos).key else { break };
-///     pos = game.apply(&pos, &key);
+///     pos = game.play_unchecked(&pos, &key);
 /// }
 /// # }
 /// ```
@@ -141,7 +141,7 @@ impl<G: Game, S: Strategy<G> + ?Sized> Strategy<G> for Box<S> {
 /// other player, 0 for a draw.
 ///
 /// ```
-/// use leap_core::{outcome_score, EndReason, GameResult, Outcome, Player, WIN};
+/// use leap_core::{EndReason, GameResult, Outcome, Player, search::{outcome_score, WIN}};
 /// let won = Outcome { result: GameResult::Win(Player(1)), reason: EndReason::NoMoves };
 /// assert_eq!(outcome_score(&won, Player(1), 3), WIN - 3);
 /// assert_eq!(outcome_score(&won, Player(0), 3), -(WIN - 3));
@@ -239,7 +239,7 @@ fn choose_root<G: Game, E: Evaluator<G>>(
     };
     let mut best: Option<(MoveKey, Score)> = None;
     for key in &list.keys {
-        let child = tree.game.apply(pos, key);
+        let child = tree.game.play_unchecked(pos, key);
         let v = search(tree, &child, best.map(|b| b.1));
         if best.is_none_or(|b| v > b.1) {
             best = Some((*key, v));

@@ -39,7 +39,7 @@ impl std::error::Error for LoadError {}
 /// from `builtin` (name, text), shown as `variants/NAME.toml`, or a file.
 ///
 /// ```
-/// use leap_core::{variant_source, LoadError};
+/// use leap_format::{variant_source, LoadError};
 /// let builtin = [("tiny", "name = \"tiny\"")];
 /// assert_eq!(variant_source("tiny", &builtin).unwrap(), ("variants/tiny.toml".to_string(), "name = \"tiny\"".to_string()));
 /// assert!(matches!(variant_source("huge", &builtin), Err(LoadError::Unknown { .. })));

@@ -39,7 +39,7 @@ impl std::error::Error for FileErrors {}
 /// Collects diagnostics for a source text, turning byte offsets into lines and columns.
 ///
 /// ```
-/// use leap_core::Diagnostics;
+/// use leap_format::Diagnostics;
 /// let mut d = Diagnostics::new("a.toml", "x = 1\ny = 2\n");
 /// d.error(8, "bad value");
 /// let e = d.finish().unwrap_err();

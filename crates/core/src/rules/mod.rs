@@ -1,8 +1,10 @@
-//! The legal-move enumeration machinery for chains of leaps.
+//! What a game of the family implements, and the laws the core applies to
+//! it: the legal-move walker and the end conditions ([`EndRules`]).
 //!
 //! A game describes, through [`LeapRules`], what each piece may do
-//! ([`Abilities`]) and what landing on a cell means ([`Landing`]); the walker
-//! enumerates the moves that follow from the family's common laws:
+//! ([`Abilities`]) and what landing on a cell means ([`Landing`]); the
+//! walker ([`walk`]) enumerates the moves that follow from the family's
+//! common laws:
 //!
 //! - a *step* goes to an empty neighbour and ends the move;
 //! - a *canter* leaps over a friendly piece to an empty cell; canters chain,
@@ -20,13 +22,15 @@
 //! The walker's parts: the rules for one piece (`walker.rs`), the walk of a
 //! turn with the pieces that move alike taken in bulk (`bulk.rs`), the sets
 //! of cells it computes with (`cellset.rs`) and where the moves go
-//! (`sink.rs`).
+//! (`sink.rs`). The end conditions are in `end.rs`.
 
 mod bulk;
 pub(crate) mod cellset;
+mod end;
 mod sink;
 mod walker;
 
+pub use end::{EndRules, KindMask, NoMoves};
 pub(crate) use sink::{AnyOrder, Distinct, Sink};
 pub use sink::{KeyList, PathList, PathSink};
 

@@ -1,14 +1,29 @@
-//! Move notation: `-` before a step or canter landing, `x` before a jump
-//! landing (`C6-E8-G8`, `H4xJ4xL6`, charge `I10-G8xG6xE6`), and the reading
-//! of written moves against a position, leniently where published scores
-//! leave out intermediate landings.
+//! How games are written: moves (this module), position strings
+//! ([`parse_position`], [`format_position`]), game records
+//! ([`parse_records`]) and board diagrams ([`diagram`]).
+//!
+//! Moves: `-` before a step or canter landing, `x` before a jump landing
+//! (`C6-E8-G8`, `H4xJ4xL6`, charge `I10-G8xG6xE6`). A written move is read
+//! against a position, leniently where published scores leave out
+//! intermediate landings ([`read_move`]).
+
+mod diagram;
+mod position;
+mod record;
+
+pub use diagram::diagram;
+pub use position::{
+    format_position, parse_piece, parse_piece_on, parse_position, PositionError, PositionProblem, PositionProblemKind,
+    PositionSetup,
+};
+pub use record::{parse_movetext, parse_records, Record, RecordError, WrittenPly};
 
 use crate::bitset::Bitset;
 use crate::board::{Board, Cell};
 use crate::game::Game;
 use crate::moves::{Leg, LegKind, Move, MoveKey};
 use crate::position::Position;
-use crate::walk::{walk_piece, PathMode, PathSink};
+use crate::rules::{walk_piece, PathMode, PathSink};
 use std::fmt;
 
 /// Writes a move in notation.
@@ -182,10 +197,10 @@ pub struct ReadMove {
 /// written cells that are a subsequence of exactly one legal move's path.
 ///
 /// ```
-/// # use leap_core::*;
+/// # use leap_core::{Game, Position, notation::{read_move, MoveError}};
 /// # fn demo<G: Game>(game: &G, pos: &Position) -> Result<(), MoveError> {
 /// let read = read_move(game, pos, "E6-E8")?;
-/// let next = game.apply(pos, &read.key);
+/// let next = game.play_unchecked(pos, &read.key);
 /// # let _ = next; Ok(()) }
 /// ```
 pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMove, MoveError> {

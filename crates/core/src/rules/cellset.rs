@@ -13,7 +13,7 @@ macro_rules! with_cell_set {
     ($board:expr, $t:ident => $body:expr) => {{
         let board: &$crate::board::Board = $board;
         if board.shifts_in_word() {
-            type $t = $crate::walk::cellset::Word;
+            type $t = $crate::rules::cellset::Word;
             $body
         } else {
             type $t = $crate::bitset::Bitset;

@@ -1,0 +1,178 @@
+//! The history of a game being played: every position and move, the
+//! draw by repetition, and the game written as a record.
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::notation::{format_move, format_position, read_move, MoveError, ReadMove, WrittenPly};
+use crate::outcome::{EndReason, GameResult, Outcome};
+use crate::position::Position;
+use std::fmt;
+
+/// A move of a game that could not be played, with its place in the game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ReplayError {
+    /// Move number as written (1 for the first round).
+    pub number: usize,
+    /// The player whose move it was.
+    pub player: String,
+    /// Where it was written, if it came from a file.
+    pub at: Option<(usize, usize)>,
+    /// Why it could not be played.
+    pub error: Box<MoveError>,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((l, c)) = self.at {
+            write!(f, "{l}:{c}: ")?;
+        }
+        write!(f, "move {} ({}): {}", self.number, self.player, self.error)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A game in progress: its start, every move played, and every position.
+#[derive(Clone, Debug)]
+pub struct History {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+impl History {
+    /// A game starting from `start`.
+    pub fn new(start: Position) -> History {
+        History { positions: vec![start], moves: Vec::new() }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &Position {
+        self.positions.last().expect("a history has a start")
+    }
+
+    /// The moves played, with their paths.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The move number and player name of the next move.
+    pub fn next_label<G: Game>(&self, game: &G) -> (usize, String) {
+        let n = game.players().len();
+        let ply = self.moves.len() + self.start().to_move().index();
+        (ply / n + 1, game.players()[self.current().to_move().index()].name.clone())
+    }
+
+    /// Reads and plays a written move; on error nothing changes.
+    pub fn play_text<G: Game>(&mut self, game: &G, text: &str) -> Result<ReadMove, ReplayError> {
+        if self.outcome(game).is_some() {
+            let (number, player) = self.next_label(game);
+            return Err(ReplayError { number, player, at: None, error: Box::new(MoveError::GameOver) });
+        }
+        match read_move(game, self.current(), text) {
+            Ok(read) => {
+                let next = game.play_unchecked(self.current(), &read.key);
+                self.positions.push(next);
+                self.moves.push(read.path.clone());
+                Ok(read)
+            }
+            Err(error) => {
+                let (number, player) = self.next_label(game);
+                Err(ReplayError { number, player, at: None, error: Box::new(error) })
+            }
+        }
+    }
+
+    /// Plays every move of a list, stopping at the first that fails.
+    pub fn play_all<G: Game>(&mut self, game: &G, plies: &[WrittenPly]) -> Result<Vec<ReadMove>, ReplayError> {
+        let mut read = Vec::new();
+        for p in plies {
+            read.push(self.play_text(game, &p.text).map_err(|e| ReplayError { at: Some((p.line, p.column)), ..e })?);
+        }
+        Ok(read)
+    }
+
+    /// Takes back the last move; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The outcome: the game's own end conditions, or a draw by repetition.
+    pub fn outcome<G: Game>(&self, game: &G) -> Option<Outcome> {
+        if let Some(o) = game.outcome(self.current()) {
+            return Some(o);
+        }
+        let limit = game.repetition_limit()?;
+        let now = self.current();
+        let same = |p: &&Position| {
+            let mut q = **p;
+            q.set_clock(now.clock());
+            q.set_aux_clock(now.aux_clock());
+            q == *now
+        };
+        let seen = self.positions.iter().filter(same).count();
+        (seen as u32 >= limit).then_some(Outcome { result: GameResult::Draw, reason: EndReason::Repetition })
+    }
+
+    /// The result token of the game so far (`*` while it goes on). With two
+    /// players the scores are in [`Game::notation_order`]: `1-0` is a win for
+    /// the player listed first (Camelot: White; PDN checkers: White too,
+    /// although Black moves first).
+    ///
+    /// One score per player in notation order, joined by `-`: `1` for the
+    /// winner and `0` for the others (`1-0`, `0-1`, `0-0-1`), or an equal
+    /// share for a draw (`1/2-1/2`, `1/3-1/3-1/3`).
+    pub fn result_token<G: Game>(&self, game: &G) -> String {
+        let order = game.notation_order();
+        let scores: Vec<String> = match self.outcome(game).map(|o| o.result) {
+            None => return "*".into(),
+            Some(GameResult::Draw) => order.iter().map(|_| format!("1/{}", order.len())).collect(),
+            Some(GameResult::Win(w)) => order.iter().map(|p| if *p == w { "1" } else { "0" }.to_string()).collect(),
+        };
+        scores.join("-")
+    }
+
+    /// Writes the game as a record that [`parse_records`](crate::notation::parse_records) reads back.
+    pub fn to_record<G: Game>(&self, game: &G, tags: &[(String, String)]) -> String {
+        let mut out = format!("[Variant \"{}\"]\n", game.name());
+        for (k, v) in tags {
+            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
+        }
+        if *self.start() != game.start() {
+            out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
+        }
+        let result = self.result_token(game);
+        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let n = game.players().len();
+        let first = self.start().to_move().index();
+        let mut line = String::new();
+        for (i, mv) in self.moves.iter().enumerate() {
+            let ply = first + i;
+            if ply.is_multiple_of(n) {
+                line.push_str(&format!("{}.", ply / n + 1));
+            } else if i == 0 {
+                line.push_str(&format!("{}...", ply / n + 1));
+            }
+            line.push_str(&format_move(game.board(), mv));
+            line.push(' ');
+            if line.len() > 70 {
+                out.push_str(line.trim_end());
+                out.push('\n');
+                line.clear();
+            }
+        }
+        line.push_str(&result);
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+}

@@ -1,0 +1,467 @@
+//! Position strings in PDN style: the player to move, then one section per
+//! player (its letter, then its pieces as comma-separated cells, each with
+//! its kind's prefix; sections in the game's [`Game::notation_order`], pieces
+//! kind by kind in [`crate::Board::listing_key`] order; either order is read),
+//! then optional `key=value` fields:
+//!
+//! `W:WKC6,KD7,D6,E6:BKC11,D11 castle-moves=0,1`
+//!
+//! Fields: the game's counter (`castle-moves=` one value per player, in turn
+//! order), `clock=N` (plies without progress, written when not zero) and
+//! `clock2=N` (the second clock, for games with a second draw rule; written
+//! when not zero).
+//!
+//! A string is read in two stages, as a variant file is:
+//! [`PositionSetup::parse`] reads what is written (letters, cells, fields)
+//! against the game's names, and [`PositionSetup::validate`] checks what was
+//! read against the game's rules (one piece per cell, and what the game can
+//! never reach). Each stage reports every problem it finds at once, each at
+//! its column ([`PositionError`]); [`parse_position`] does both.
+
+use crate::board::{Board, Cell};
+use crate::game::{Game, KindInfo};
+use crate::position::{Kind, Piece, Player, Position, MAX_PLAYERS};
+use std::fmt;
+
+/// What is wrong with a position string, at one place.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionProblemKind {
+    /// Nothing is written.
+    Empty {
+        /// The players' letters, in turn order.
+        letters: String,
+    },
+    /// The string does not start with one player letter and `:`.
+    NoPlayerToMove {
+        /// The players' letters, in turn order.
+        letters: String,
+    },
+    /// A letter that is not a player's, where one was expected.
+    NotAPlayer {
+        /// The letter written.
+        found: char,
+        /// The players' letters, in turn order.
+        letters: String,
+    },
+    /// A section with no player letter.
+    EmptySection {
+        /// The players' letters, in turn order.
+        letters: String,
+    },
+    /// A player has two sections.
+    TwoSections {
+        /// The player's name.
+        player: String,
+    },
+    /// A player has no section.
+    MissingSection {
+        /// The player's name.
+        player: String,
+        /// Its letter.
+        letter: char,
+    },
+    /// An item of a section is not a kind prefix and a cell of the board.
+    NotAPiece {
+        /// The item as written.
+        item: String,
+        /// The kinds and their prefixes, for the message.
+        prefixes: String,
+    },
+    /// Two pieces are given on one cell.
+    TwoPieces {
+        /// The cell's name.
+        cell: String,
+    },
+    /// A word after the board part that is not `key=value`.
+    NotAField {
+        /// The word.
+        field: String,
+    },
+    /// A field the game does not have.
+    UnknownField {
+        /// Its key.
+        key: String,
+        /// The fields the game has.
+        known: Vec<String>,
+    },
+    /// A field given twice.
+    FieldTwice {
+        /// Its key.
+        key: String,
+    },
+    /// The counter field has not one value per player.
+    CounterValues {
+        /// The field's key.
+        key: String,
+        /// The number of players.
+        players: usize,
+    },
+    /// A counter value that is not a count in range.
+    BadCount {
+        /// The value as written.
+        value: String,
+        /// The largest count.
+        limit: u8,
+    },
+    /// A clock value that is not a number of plies.
+    BadClock {
+        /// The value as written.
+        value: String,
+    },
+    /// A position the game can never reach (see [`Game::check_position`]).
+    Unreachable(String),
+}
+
+impl fmt::Display for PositionProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionProblemKind::*;
+        match self {
+            Empty { letters } => {
+                write!(f, "empty; expected the player to move, one of {letters}, then `:` and a section per player")
+            }
+            NoPlayerToMove { letters } => write!(f, "expected the player to move, one of {letters}, then `:`"),
+            NotAPlayer { found, letters } => write!(f, "`{found}` is not a player; expected one of {letters}"),
+            EmptySection { letters } => write!(f, "empty section; expected a player letter, one of {letters}"),
+            TwoSections { player } => write!(f, "{player} has two sections"),
+            MissingSection { player, letter } => {
+                write!(f, "no section for {player} (write `:{letter}` even when it has no pieces)")
+            }
+            NotAPiece { item, prefixes } => {
+                write!(f, "`{item}` is not a piece; expected a cell of the board with a kind prefix: {prefixes}")
+            }
+            TwoPieces { cell } => write!(f, "two pieces on {cell}"),
+            NotAField { field } => write!(f, "`{field}` is not a field; expected key=value"),
+            UnknownField { key, known } => write!(f, "unknown field `{key}`; known fields: {}", known.join(", ")),
+            FieldTwice { key } => write!(f, "`{key}` is given twice"),
+            CounterValues { key, players } => write!(f, "{key} needs {players} values, one per player in turn order"),
+            BadCount { value, limit } => write!(f, "`{value}` is not a count from 0 to {limit}"),
+            BadClock { value } => write!(f, "`{value}` is not a number of plies"),
+            Unreachable(why) => f.write_str(why),
+        }
+    }
+}
+
+/// One problem of a position string: where, and what.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionProblem {
+    /// 1-based character column.
+    pub column: usize,
+    /// What is wrong, and what would be accepted.
+    pub kind: PositionProblemKind,
+}
+
+/// A position string that could not be read: every problem found, in the
+/// order of the string (at least one).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionError {
+    /// The string.
+    pub text: String,
+    /// The problems.
+    pub problems: Vec<PositionProblem>,
+}
+
+impl PositionError {
+    /// The first problem.
+    pub fn first(&self) -> &PositionProblem {
+        &self.problems[0]
+    }
+}
+
+impl fmt::Display for PositionError {
+    /// One problem: `bad position string at column 8: two pieces on C6`;
+    /// several: a line for each. Then the string, with a caret under each
+    /// place.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problems.as_slice() {
+            [one] => write!(f, "bad position string at column {}: {}", one.column, one.kind)?,
+            many => {
+                write!(f, "bad position string, {} problems:", many.len())?;
+                for p in many {
+                    write!(f, "\n  at column {}: {}", p.column, p.kind)?;
+                }
+            }
+        }
+        let mut carets = String::new();
+        for p in &self.problems {
+            let at = p.column.saturating_sub(1);
+            if at >= carets.chars().count() {
+                carets.push_str(&" ".repeat(at - carets.chars().count()));
+                carets.push('^');
+            }
+        }
+        write!(f, "\n  {}\n  {carets}", self.text)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A position string as read, before the game's rules have checked it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionSetup {
+    /// The player to move.
+    pub to_move: Player,
+    /// The pieces, each with the 1-based column where it is written.
+    pub pieces: Vec<(Cell, Piece, usize)>,
+    /// The game's counter of each player (0 when not written).
+    pub counters: [u8; MAX_PLAYERS],
+    /// Plies without progress.
+    pub clock: u16,
+    /// The second clock.
+    pub aux_clock: u16,
+    /// The string, for the problems found when validating.
+    text: String,
+    /// Where the board part starts: problems of the whole position are shown there.
+    column: usize,
+}
+
+/// Collects the problems of one string.
+struct Problems<'a> {
+    text: &'a str,
+    found: Vec<PositionProblem>,
+}
+
+impl Problems<'_> {
+    fn add(&mut self, column: usize, kind: PositionProblemKind) {
+        self.found.push(PositionProblem { column, kind });
+    }
+
+    /// The problems as an error, if any.
+    fn finish(mut self) -> Result<(), PositionError> {
+        if self.found.is_empty() {
+            return Ok(());
+        }
+        self.found.sort_by_key(|p| p.column);
+        Err(PositionError { text: self.text.to_string(), problems: self.found })
+    }
+}
+
+impl PositionSetup {
+    /// Reads a position string against the names of `game` (player
+    /// letters, kind prefixes, cells, fields); every problem is reported.
+    pub fn parse<G: Game + ?Sized>(game: &G, text: &str) -> Result<PositionSetup, PositionError> {
+        use PositionProblemKind::*;
+        let mut problems = Problems { text, found: Vec::new() };
+        let players = game.players();
+        let letters: String = players.iter().map(|p| p.letter).collect();
+        let player_of =
+            |c: char| players.iter().position(|p| p.letter.eq_ignore_ascii_case(&c)).map(|i| Player(i as u8));
+        let words = words(text);
+        let Some(&(board_at, board_part)) = words.first() else {
+            problems.add(1, Empty { letters });
+            return Err(problems.finish().expect_err("a problem"));
+        };
+        let mut sections = board_part.split(':');
+        let side = sections.next().unwrap_or("");
+        let mut side_chars = side.chars();
+        let to_move = match (side_chars.next(), side_chars.next()) {
+            (Some(c), None) => player_of(c).unwrap_or_else(|| {
+                problems.add(board_at + 1, NotAPlayer { found: c, letters: letters.clone() });
+                Player(0)
+            }),
+            _ => {
+                problems.add(board_at + 1, NoPlayerToMove { letters: letters.clone() });
+                Player(0)
+            }
+        };
+        let mut setup = PositionSetup {
+            to_move,
+            pieces: Vec::new(),
+            counters: [0; MAX_PLAYERS],
+            clock: 0,
+            aux_clock: 0,
+            text: text.to_string(),
+            column: board_at + 1,
+        };
+        let mut seen = [false; MAX_PLAYERS];
+        let mut col = board_at + side.chars().count() + 1;
+        for section in sections {
+            let section_col = col + 1;
+            col += section.chars().count() + 1;
+            let mut chars = section.chars();
+            let Some(letter) = chars.next() else {
+                problems.add(section_col, EmptySection { letters: letters.clone() });
+                continue;
+            };
+            let Some(player) = player_of(letter) else {
+                problems.add(section_col, NotAPlayer { found: letter, letters: letters.clone() });
+                continue;
+            };
+            if std::mem::replace(&mut seen[player.index()], true) {
+                problems.add(section_col, TwoSections { player: players[player.index()].name.clone() });
+            }
+            let rest = chars.as_str();
+            if rest.is_empty() {
+                continue;
+            }
+            let mut piece_col = section_col + 1;
+            for item in rest.split(',') {
+                match parse_piece(game, item) {
+                    Some((kind, cell)) => setup.pieces.push((cell, Piece { player, kind }, piece_col)),
+                    None => problems.add(piece_col, NotAPiece { item: item.to_string(), prefixes: prefixes(game) }),
+                }
+                piece_col += item.chars().count() + 1;
+            }
+        }
+        if let Some(missing) = (0..players.len()).find(|&i| !seen[i]) {
+            let (player, letter) = (players[missing].name.clone(), players[missing].letter);
+            problems.add(board_at + board_part.chars().count() + 1, MissingSection { player, letter });
+        }
+        let mut given: Vec<&str> = Vec::new();
+        for &(at, field) in &words[1..] {
+            let Some((key, value)) = field.split_once('=') else {
+                problems.add(at + 1, NotAField { field: field.to_string() });
+                continue;
+            };
+            if given.contains(&key) {
+                problems.add(at + 1, FieldTwice { key: key.to_string() });
+                continue;
+            }
+            given.push(key);
+            let value_col = at + key.chars().count() + 2;
+            if Some(key) == game.counter_name() {
+                let values: Vec<&str> = value.split(',').collect();
+                if values.len() != players.len() {
+                    problems.add(value_col, CounterValues { key: key.to_string(), players: players.len() });
+                    continue;
+                }
+                let limit = game.counter_limit().min(15);
+                for (i, v) in values.iter().enumerate() {
+                    match v.parse().ok().filter(|&n| n <= limit) {
+                        Some(n) => setup.counters[i] = n,
+                        None => problems.add(value_col, BadCount { value: v.to_string(), limit }),
+                    }
+                }
+            } else if key == "clock" || key == "clock2" {
+                match value.parse() {
+                    Ok(n) if key == "clock" => setup.clock = n,
+                    Ok(n) => setup.aux_clock = n,
+                    Err(_) => problems.add(value_col, BadClock { value: value.to_string() }),
+                }
+            } else {
+                let known = game.counter_name().into_iter().chain(["clock", "clock2"]).map(String::from).collect();
+                problems.add(at + 1, UnknownField { key: key.to_string(), known });
+            }
+        }
+        problems.finish().map(|()| setup)
+    }
+
+    /// The position, checked against the rules of `game`: one piece per
+    /// cell, and nothing the game can never reach
+    /// ([`Game::check_position`]); every problem is reported.
+    pub fn validate<G: Game + ?Sized>(&self, game: &G) -> Result<Position, PositionError> {
+        let mut problems = Problems { text: &self.text, found: Vec::new() };
+        let mut pos = Position::empty(self.to_move);
+        for &(cell, piece, column) in &self.pieces {
+            if pos.is_occupied(cell) {
+                let cell = game.board().name(cell).to_string();
+                problems.add(column, PositionProblemKind::TwoPieces { cell });
+            }
+            pos.put(cell, piece);
+        }
+        for p in 0..game.players().len() {
+            pos.set_counter(Player(p as u8), self.counters[p]);
+        }
+        pos.set_clock(self.clock);
+        pos.set_aux_clock(self.aux_clock);
+        if problems.found.is_empty() {
+            for why in game.check_position(&pos) {
+                problems.add(self.column, PositionProblemKind::Unreachable(why));
+            }
+        }
+        problems.finish().map(|()| pos)
+    }
+}
+
+/// The words of `text` split at spaces, each with the 0-based character
+/// column where it starts.
+fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for word in text.split(' ') {
+        if !word.is_empty() {
+            out.push((offset, word));
+        }
+        offset += word.chars().count() + 1;
+    }
+    out
+}
+
+/// The kinds of `game` and their prefixes, for messages: `Knight `K`, Man (no prefix)`.
+fn prefixes<G: Game + ?Sized>(game: &G) -> String {
+    let kinds: Vec<String> =
+        game.kinds()
+            .iter()
+            .map(|k| {
+                if k.prefix.is_empty() {
+                    format!("{} (no prefix)", k.name)
+                } else {
+                    format!("{} `{}`", k.name, k.prefix)
+                }
+            })
+            .collect();
+    kinds.join(", ")
+}
+
+/// Reads a position string for `game` ([`PositionSetup::parse`], then
+/// [`PositionSetup::validate`]).
+///
+/// ```
+/// # use leap_core::{Game, notation::{parse_position, format_position}};
+/// # fn demo<G: Game>(game: &G) {
+/// let start = parse_position(game, &format_position(game, &game.start())).unwrap();
+/// assert_eq!(start, game.start());
+/// # }
+/// ```
+pub fn parse_position<G: Game + ?Sized>(game: &G, text: &str) -> Result<Position, PositionError> {
+    PositionSetup::parse(game, text)?.validate(game)
+}
+
+/// Writes a position as a position string.
+pub fn format_position<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
+    let players = game.players();
+    let board = game.board();
+    let mut s = String::new();
+    s.push(players[pos.to_move().index()].letter);
+    for player in game.notation_order() {
+        s.push(':');
+        s.push(players[player.index()].letter);
+        let mine = pos.pieces_of(player);
+        let mut first = true;
+        for (k, kind) in game.kinds().iter().enumerate() {
+            for c in board.listed(mine & pos.kind_cells(Kind(k as u8))) {
+                if !first {
+                    s.push(',');
+                }
+                first = false;
+                s.push_str(&kind.prefix);
+                s.push_str(board.name(c));
+            }
+        }
+    }
+    if let Some(name) = game.counter_name().filter(|_| game.counter_limit() > 0) {
+        let values: Vec<String> = (0..players.len()).map(|i| pos.counter(Player(i as u8)).to_string()).collect();
+        s.push_str(&format!(" {name}={}", values.join(",")));
+    }
+    if pos.clock() != 0 {
+        s.push_str(&format!(" clock={}", pos.clock()));
+    }
+    if pos.aux_clock() != 0 {
+        s.push_str(&format!(" clock2={}", pos.aux_clock()));
+    }
+    s
+}
+
+/// Reads one piece of a position string section: a kind prefix and a cell (`KC6`, `D6`).
+pub fn parse_piece<G: Game + ?Sized>(game: &G, item: &str) -> Option<(Kind, Cell)> {
+    parse_piece_on(game.board(), game.kinds(), item)
+}
+
+/// [`parse_piece`] on a board with these kinds of piece, before a game is built from them.
+pub fn parse_piece_on(board: &Board, kinds: &[KindInfo], item: &str) -> Option<(Kind, Cell)> {
+    let mut kinds: Vec<(usize, &str)> = kinds.iter().enumerate().map(|(i, k)| (i, k.prefix.as_str())).collect();
+    kinds.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+    kinds.into_iter().find_map(|(i, prefix)| {
+        let rest = item.strip_prefix(prefix)?;
+        board.cell(rest).map(|c| (Kind(i as u8), c))
+    })
+}
