@@ -343,3 +343,52 @@ fn malformed_position_strings_report_a_column() {
         parse_position(&game, text).unwrap_or_else(|e| panic!("{text:?} should be accepted: {e}"));
     }
 }
+
+/// A position string with several problems reports every one, in the order
+/// of the string, each at its column; the rules are checked only once the
+/// string reads.
+#[test]
+fn every_problem_of_a_position_string_is_reported() {
+    let game = leap_camelot::load("camelot").unwrap();
+    let text = "W:WKC6,Z99:BE10,Q1 clock=x colour=red castle-moves=0,0 castle-moves=1,1";
+    let e = parse_position(&game, text).unwrap_err();
+    let found: Vec<(usize, String)> = e.problems.iter().map(|p| (p.column, p.kind.to_string())).collect();
+    let want = [
+        (8, "`Z99` is not a piece"),
+        (17, "`Q1` is not a piece"),
+        (26, "`x` is not a number of plies"),
+        (28, "unknown field `colour`"),
+        (56, "`castle-moves` is given twice"),
+    ];
+    assert_eq!(found.len(), want.len(), "{e}");
+    for ((column, message), (want_column, fragment)) in found.iter().zip(want) {
+        assert_eq!(*column, want_column, "{e}");
+        assert!(message.contains(fragment), "{message:?} should say {fragment:?}\n{e}");
+    }
+    let shown = e.to_string();
+    assert!(shown.starts_with("bad position string, 5 problems:\n  at column 8: `Z99` is not a piece"), "{shown}");
+    assert!(shown.ends_with(&format!("  {text}\n         ^        ^        ^ ^                           ^")), "{shown}");
+
+    // Two pieces on a cell, twice: both reported when the rules are checked.
+    let e = parse_position(&game, "W:WKC6,C6,E6:BE6,E10").unwrap_err();
+    let found: Vec<(usize, String)> = e.problems.iter().map(|p| (p.column, p.kind.to_string())).collect();
+    assert_eq!(found, [(8, "two pieces on C6".to_string()), (15, "two pieces on E6".to_string())]);
+}
+
+/// `Game::play` plays a legal move and refuses any other, naming it.
+#[test]
+fn play_checks_what_play_unchecked_does_not() {
+    let game = leap_camelot::load("camelot").unwrap();
+    let start = game.start();
+    let legal = game.legal_moves(&start);
+    for key in &legal {
+        assert_eq!(game.play(&start, key), Ok(game.play_unchecked(&start, key)));
+    }
+    // A move of Black's piece when White is to move, and a step onto a piece.
+    let black = read_move(&game, &game.play_unchecked(&start, &legal[0]), "H11-H9").unwrap().key;
+    assert_eq!(game.play(&start, &black), Err(leap_core::IllegalMove { key: black }));
+    let onto = MoveKey { from: game.board().cell("E6").unwrap(), to: game.board().cell("E7").unwrap(), ..black };
+    let refused = game.play(&start, &onto).unwrap_err();
+    assert_eq!(refused.key, onto);
+    assert_eq!(refused.to_string(), "the move is not legal in this position");
+}
