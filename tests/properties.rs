@@ -367,7 +367,10 @@ fn every_problem_of_a_position_string_is_reported() {
     }
     let shown = e.to_string();
     assert!(shown.starts_with("bad position string, 5 problems:\n  at column 8: `Z99` is not a piece"), "{shown}");
-    assert!(shown.ends_with(&format!("  {text}\n         ^        ^        ^ ^                           ^")), "{shown}");
+    assert!(
+        shown.ends_with(&format!("  {text}\n         ^        ^        ^ ^                           ^")),
+        "{shown}"
+    );
 
     // Two pieces on a cell, twice: both reported when the rules are checked.
     let e = parse_position(&game, "W:WKC6,C6,E6:BE6,E10").unwrap_err();

@@ -413,7 +413,8 @@ mod tests {
 
     #[test]
     fn the_variant_files_values_replace_the_defaults() {
-        let text = include_str!("../../../variants/camelot.toml")
+        let text = leap_format::builtin("camelot")
+            .expect("built in")
             .replace("charge = true", "charge = true\nvalue = 300")
             .replace("symbol = \"M\"", "symbol = \"M\"\nvalue = 120");
         let g = crate::parse_variant("valued.toml", &text).unwrap();

@@ -132,12 +132,11 @@ mod tests {
     use super::*;
     use leap_core::rules::LeapRules;
 
-    const TEXT: &str = include_str!("../../../variants/checkers.toml");
-
     /// The diagnostics of the built-in file with `from` replaced by `to`.
     fn problems(from: &str, to: &str) -> Vec<String> {
-        assert!(TEXT.contains(from), "{from}");
-        let e = parse_variant("v.toml", &TEXT.replacen(from, to, 1)).expect_err("a broken file");
+        let text = leap_format::builtin("checkers").expect("built in");
+        assert!(text.contains(from), "{from}");
+        let e = parse_variant("v.toml", &text.replacen(from, to, 1)).expect_err("a broken file");
         e.diagnostics.iter().map(|d| format!("{}:{}: {}", d.line, d.column, d.message)).collect()
     }
 
@@ -180,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_wrong_number_of_players_is_an_error_not_a_panic() {
-        let many = TEXT.replace(
+        let many = leap_format::builtin("checkers").expect("built in").replace(
             "[[pieces]]\nname = \"Man\"",
             &format!(
                 "{}[[pieces]]\nname = \"Man\"",

@@ -103,7 +103,7 @@ fn capture_is_compulsory() {
 
 #[test]
 fn capture_may_be_declined_only_when_the_variant_says_so() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/checkers.toml")).unwrap();
+    let text = leap_format::builtin("checkers").expect("built in");
     let optional = text.replace("compulsory_capture = true", "compulsory_capture = false");
     let g = leap_checkers::parse_variant("optional.toml", &optional).unwrap();
     let p = parse_position(&g, "B:W18:B1,14").unwrap();

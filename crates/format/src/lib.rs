@@ -36,15 +36,15 @@ pub use spec::{
 
 /// The built-in variants: name and file text, every family.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("camelot", include_str!("../../../variants/camelot.toml")),
-    ("tri-camelot", include_str!("../../../variants/tri-camelot.toml")),
-    ("cam", include_str!("../../../variants/cam.toml")),
-    ("camette", include_str!("../../../variants/camette.toml")),
-    ("chivalry", include_str!("../../../variants/chivalry.toml")),
-    ("parker-1930", include_str!("../../../variants/parker-1930.toml")),
-    ("regicide", include_str!("../../../variants/regicide.toml")),
-    ("skirmish", include_str!("../../../variants/skirmish.toml")),
-    ("checkers", include_str!("../../../variants/checkers.toml")),
+    ("camelot", include_str!("../variants/camelot.toml")),
+    ("tri-camelot", include_str!("../variants/tri-camelot.toml")),
+    ("cam", include_str!("../variants/cam.toml")),
+    ("camette", include_str!("../variants/camette.toml")),
+    ("chivalry", include_str!("../variants/chivalry.toml")),
+    ("parker-1930", include_str!("../variants/parker-1930.toml")),
+    ("regicide", include_str!("../variants/regicide.toml")),
+    ("skirmish", include_str!("../variants/skirmish.toml")),
+    ("checkers", include_str!("../variants/checkers.toml")),
 ];
 
 /// The text of the built-in variant `name`.
