@@ -1,5 +1,6 @@
 //! The non-interactive commands.
 
+use crate::error::{CliError, CliResult, GameProblem};
 use crate::variant::{self, Variant};
 use crate::{with_game, Setup};
 use leap_core::{
@@ -33,30 +34,30 @@ macro_rules! outw {
 
 /// Writes the output buffer to standard output. A closed pipe (`| head`)
 /// ends the output quietly; any other failure is an error.
-pub fn emit(text: &str) -> Result<(), String> {
+pub fn emit(text: &str) -> CliResult {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(format!("cannot write the output: {e}")),
+        Err(e) => Err(CliError::Output(e)),
     }
 }
 
 /// Loads the variant and plays the setup's position and moves.
-fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, String> {
+fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, CliError> {
     let start = match &setup.position {
-        Some(p) => parse_position(game, p).map_err(|e| e.to_string())?,
+        Some(p) => parse_position(game, p)?,
         None => game.start(),
     };
     let mut history = History::new(start);
     if let Some(moves) = &setup.moves {
-        let plies = parse_movetext(moves).map_err(|e| format!("--moves: {e}"))?;
+        let plies = parse_movetext(moves).map_err(CliError::MovesText)?;
         for ply in &plies {
             let (number, player) = history.next_label(game);
-            let read = history.play_text(game, &ply.text).map_err(|e| {
-                format!("--moves: {}", leap_core::ReplayError { at: Some((ply.line, ply.column)), ..e })
-            })?;
+            let read = history
+                .play_text(game, &ply.text)
+                .map_err(|e| CliError::MovesPlay(leap_core::ReplayError { at: Some((ply.line, ply.column)), ..e }))?;
             if let Some(full) = read.completed {
                 eprintln!("note: --moves: move {number} ({player}): read `{}` as {full}", ply.text);
             }
@@ -65,8 +66,8 @@ fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, String> {
     Ok(history)
 }
 
-fn load(setup: &Setup) -> Result<Variant, String> {
-    variant::load(&setup.variant)
+fn load(setup: &Setup) -> Result<Variant, CliError> {
+    Ok(variant::load(&setup.variant)?)
 }
 
 /// Describes an outcome in words.
@@ -100,7 +101,7 @@ pub fn status<G: Game>(game: &G, history: &History) -> String {
     }
 }
 
-pub fn variants() -> Result<(), String> {
+pub fn variants() -> CliResult {
     let mut out = String::new();
     for (name, title) in variant::builtin() {
         outln!(out, "{name:<16} {title}");
@@ -108,7 +109,7 @@ pub fn variants() -> Result<(), String> {
     emit(&out)
 }
 
-pub fn show(setup: &Setup) -> Result<(), String> {
+pub fn show(setup: &Setup) -> CliResult {
     let mut out = String::new();
     with_game!(load(setup)?, g => {
         let history = setup_history(&g, setup)?;
@@ -119,7 +120,7 @@ pub fn show(setup: &Setup) -> Result<(), String> {
     })
 }
 
-pub fn moves(setup: &Setup, json: bool) -> Result<(), String> {
+pub fn moves(setup: &Setup, json: bool) -> CliResult {
     let mut out = String::new();
     with_game!(load(setup)?, g => {
         let history = setup_history(&g, setup)?;
@@ -144,6 +145,17 @@ pub fn moves(setup: &Setup, json: bool) -> Result<(), String> {
     })
 }
 
+/// A pool of `threads` worker threads (at least one).
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
+    if threads == 0 {
+        return Err(CliError::Usage("--threads must be at least 1".into()));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::Threads { count: threads, why: e.to_string() })
+}
+
 /// Options of `camelot perft`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct PerftOptions {
@@ -164,13 +176,10 @@ pub struct PerftOptions {
     pub threads: Option<usize>,
 }
 
-pub fn perft(setup: &Setup, opts: &PerftOptions) -> Result<(), String> {
+pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
     let mut out = String::new();
     let threads = opts.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        return Err("--threads must be at least 1".into());
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let pool = thread_pool(threads)?;
     let count = if opts.paths { Count::Paths } else { Count::Positions };
     with_game!(load(setup)?, g => {
         let history = setup_history(&g, setup)?;
@@ -222,22 +231,23 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> Result<(), String> {
     })
 }
 
-pub fn replay(file: &Path) -> Result<(), String> {
+pub fn replay(file: &Path) -> CliResult {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let games = parse_records(&text).map_err(|e| format!("{name}:{e}"))?;
+    let text = std::fs::read_to_string(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let games = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
     for (i, record) in games.iter().enumerate() {
         let mut out = String::new();
         if games.len() > 1 {
             outln!(out, "Game {} of {}", i + 1, games.len());
         }
-        let variant = variant::for_record(record, file).map_err(|e| format!("{name}: game {}: {e}", i + 1))?;
+        let game_problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
+        let variant = variant::for_record(record, file).map_err(|e| game_problem(GameProblem::Variant(e)))?;
         with_game!(variant, g => {
             // PDN records give the start as [FEN "..."].
             let given =
                 record.tag("Position").map(|p| ("Position", p)).or_else(|| record.tag("FEN").map(|p| ("FEN", p)));
             let start = match given {
-                Some((tag, p)) => parse_position(&g, p).map_err(|e| format!("{name}: game {}: [{tag}] {e}", i + 1))?,
+                Some((tag, p)) => parse_position(&g, p).map_err(|error| game_problem(GameProblem::Start { tag, error }))?,
                 None => g.start(),
             };
             let mut history = History::new(start);
@@ -248,9 +258,9 @@ pub fn replay(file: &Path) -> Result<(), String> {
             }
             let read = match history.play_all(&g, &record.moves) {
                 Ok(read) => read,
-                Err(e) => {
+                Err(error) => {
                     emit(&out)?;
-                    return Err(format!("{name}:{e}"));
+                    return Err(CliError::Replay { file: name.clone(), error });
                 }
             };
             for (ply, r) in record.moves.iter().zip(&read) {
@@ -275,7 +285,7 @@ pub fn replay(file: &Path) -> Result<(), String> {
     Ok(())
 }
 
-pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
+pub fn check(files: &[std::path::PathBuf]) -> CliResult {
     let mut out = String::new();
     let mut failed = 0;
     for file in files {
@@ -296,7 +306,7 @@ pub fn check(files: &[std::path::PathBuf]) -> Result<(), String> {
     }
     emit(&out)?;
     if failed > 0 {
-        Err(format!("{failed} of {} files have problems", files.len()))
+        Err(CliError::Check { failed, total: files.len() })
     } else {
         Ok(())
     }

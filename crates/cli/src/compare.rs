@@ -11,6 +11,7 @@
 //! counts as a draw. Everything is seeded: the same options give the same
 //! games whatever the number of threads (only the times differ).
 
+use crate::error::{CliError, CliResult};
 use crate::variant::{self, Variant};
 use leap_camelot::{Camelot, CamelotEval};
 use leap_checkers::{Checkers, CheckersEval};
@@ -33,7 +34,7 @@ pub const MAX_DEPTH: u32 = 12;
 
 /// A family of strategies.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Kind {
+pub enum StrategyKind {
     /// Uniformly random legal moves.
     Random,
     /// Minimax without pruning.
@@ -42,28 +43,28 @@ pub enum Kind {
     AlphaBeta,
 }
 
-impl Kind {
+impl StrategyKind {
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Random => "random",
-            Kind::Minimax => "minimax",
-            Kind::AlphaBeta => "alphabeta",
+            StrategyKind::Random => "random",
+            StrategyKind::Minimax => "minimax",
+            StrategyKind::AlphaBeta => "alphabeta",
         }
     }
 }
 
 /// A `--strategies` list.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct StrategyList(pub Vec<Kind>);
+pub struct StrategyList(pub Vec<StrategyKind>);
 
 /// A `--depths` list.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DepthList(pub Vec<u32>);
 
 impl std::ops::Deref for StrategyList {
-    type Target = [Kind];
-    fn deref(&self) -> &[Kind] {
+    type Target = [StrategyKind];
+    fn deref(&self) -> &[StrategyKind] {
         &self.0
     }
 }
@@ -96,13 +97,13 @@ pub fn stem(variants: &[String]) -> String {
 }
 
 /// Parses a `--strategies` list: `random,minimax,alphabeta` (any order, any subset).
-pub fn parse_strategies(text: &str) -> Result<Vec<Kind>, String> {
+pub fn parse_strategies(text: &str) -> Result<Vec<StrategyKind>, String> {
     let mut kinds = Vec::new();
     for part in text.split(',').map(str::trim) {
         let kind = match part.to_ascii_lowercase().as_str() {
-            "random" => Kind::Random,
-            "minimax" => Kind::Minimax,
-            "alphabeta" | "alpha-beta" => Kind::AlphaBeta,
+            "random" => StrategyKind::Random,
+            "minimax" => StrategyKind::Minimax,
+            "alphabeta" | "alpha-beta" => StrategyKind::AlphaBeta,
             "" => return Err("empty strategy name in the list (expected e.g. `random,minimax,alphabeta`)".into()),
             other => {
                 return Err(format!("unknown strategy `{other}`: expected random, minimax or alphabeta"));
@@ -202,23 +203,23 @@ impl Options {
 /// A strategy at a depth: one entrant of the round robin.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Entrant {
-    kind: Kind,
+    kind: StrategyKind,
     depth: u32,
 }
 
 impl Entrant {
     fn name(&self) -> String {
         match self.kind {
-            Kind::Random => "random".into(),
+            StrategyKind::Random => "random".into(),
             k => format!("{}-{}", k.name(), self.depth),
         }
     }
 
     fn build<'a, G: Game, E: Evaluator<G>>(&self, eval: &'a E, seed: u64) -> Box<dyn Strategy<G> + 'a> {
         match self.kind {
-            Kind::Random => Box::new(Random::new(seed)),
-            Kind::Minimax => Box::new(Minimax::new(self.depth, eval)),
-            Kind::AlphaBeta => Box::new(AlphaBeta::new(self.depth, eval)),
+            StrategyKind::Random => Box::new(Random::new(seed)),
+            StrategyKind::Minimax => Box::new(Minimax::new(self.depth, eval)),
+            StrategyKind::AlphaBeta => Box::new(AlphaBeta::new(self.depth, eval)),
         }
     }
 }
@@ -277,7 +278,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
     // depth), not on the entrants: minimax and alpha-beta at one depth choose
     // the same moves, so each plays exactly the games the other plays, and
     // their node counts compare like for like.
-    let class = |e: &Entrant| if e.kind == Kind::Random { 0 } else { e.depth as u64 };
+    let class = |e: &Entrant| if e.kind == StrategyKind::Random { 0 } else { e.depth as u64 };
     let classes = [class(&entrants[pair[0]]), class(&entrants[pair[1]])];
     let low = if classes[0] <= classes[1] { 0 } else { 1 };
     let (lo, hi) = (classes[low], classes[1 - low]);
@@ -496,12 +497,12 @@ fn run_game<G: Compared>(game: &G, title: &str, opts: &Options, progress: &Progr
 /// The entrants: random first, then by depth, minimax before alpha-beta.
 fn entrants(opts: &Options) -> Vec<Entrant> {
     let mut out = Vec::new();
-    if opts.strategies.contains(&Kind::Random) {
-        out.push(Entrant { kind: Kind::Random, depth: 0 });
+    if opts.strategies.contains(&StrategyKind::Random) {
+        out.push(Entrant { kind: StrategyKind::Random, depth: 0 });
     }
     for &depth in opts.depths.iter() {
         for &kind in opts.strategies.iter() {
-            if kind != Kind::Random {
+            if kind != StrategyKind::Random {
                 out.push(Entrant { kind, depth });
             }
         }
@@ -510,51 +511,52 @@ fn entrants(opts: &Options) -> Vec<Entrant> {
 }
 
 /// Checks the options before anything runs.
-fn validate(opts: &Options) -> Result<(), String> {
+fn validate(opts: &Options) -> CliResult {
+    let usage = |message: String| Err(CliError::Usage(message));
     if opts.games == 0 {
-        return Err("--games must be at least 1".into());
+        return usage("--games must be at least 1".into());
     }
     if opts.max_plies == 0 {
-        return Err("--max-plies must be at least 1".into());
+        return usage("--max-plies must be at least 1".into());
     }
     if opts.threads == Some(0) {
-        return Err("--threads must be at least 1".into());
+        return usage("--threads must be at least 1".into());
     }
     if opts.strategies.is_empty() {
-        return Err("--strategies is empty".into());
+        return usage("--strategies is empty".into());
     }
-    let searching = opts.strategies.iter().any(|k| *k != Kind::Random);
+    let searching = opts.strategies.iter().any(|k| *k != StrategyKind::Random);
     if searching && opts.depths.is_empty() {
-        return Err("--depths is empty".into());
+        return usage("--depths is empty".into());
     }
     let n = entrants(opts).len();
     if n < 2 {
-        return Err(format!(
+        return usage(format!(
             "a round robin needs at least two strategies; these options give {n} ({}): add a strategy or a depth",
             entrants(opts).iter().map(Entrant::name).collect::<Vec<_>>().join(", ")
         ));
     }
     let output = opts.output();
     if output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
-        return Err(format!(
+        return usage(format!(
             "--output {}: the report is a Markdown file (the SVG chart is written beside it); give a .md path",
             output.display()
         ));
     }
     if output.as_os_str().is_empty() || output.file_name().is_none() {
-        return Err(format!("--output `{}` is not a file name", output.display()));
+        return usage(format!("--output `{}` is not a file name", output.display()));
     }
     if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {
         if !dir.exists() {
-            return Err(format!("--output {}: the folder {} does not exist", output.display(), dir.display()));
+            return usage(format!("--output {}: the folder {} does not exist", output.display(), dir.display()));
         }
         if !dir.is_dir() {
-            return Err(format!("--output {}: {} is not a folder", output.display(), dir.display()));
+            return usage(format!("--output {}: {} is not a folder", output.display(), dir.display()));
         }
     }
     for path in [output.clone(), svg_path(&output)] {
         if path.is_dir() {
-            return Err(format!("--output {}: {} is a folder, not a file", output.display(), path.display()));
+            return usage(format!("--output {}: {} is a folder, not a file", output.display(), path.display()));
         }
     }
     Ok(())
@@ -566,12 +568,12 @@ pub fn svg_path(output: &Path) -> PathBuf {
 }
 
 /// Runs `camelot compare`.
-pub fn compare(opts: &Options) -> Result<(), String> {
+pub fn compare(opts: &Options) -> CliResult {
     validate(opts)?;
     let loaded: Vec<(Variant, String)> =
         opts.variants.iter().map(|v| variant::load(v).map(|g| (g, v.clone()))).collect::<Result<_, _>>()?;
     let threads = opts.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let pool = crate::commands::thread_pool(threads)?;
     let per_variant = entrants(opts).len() * (entrants(opts).len() - 1) / 2 * opts.games as usize;
     let progress = Progress::new(per_variant * loaded.len(), opts.quiet);
     let mut reports = Vec::new();
@@ -598,13 +600,13 @@ pub fn compare(opts: &Options) -> Result<(), String> {
 
 /// Writes a file through a temporary file beside it, so that a failure
 /// never leaves half a report.
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
+fn write_file(path: &Path, text: &str) -> CliResult {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| {
+    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|error| {
         let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
+        CliError::Write { path: path.display().to_string(), error }
     })
 }
 
@@ -685,14 +687,15 @@ impl VariantReport {
     /// Alpha-beta / minimax nodes per move, by depth, where both played.
     fn node_ratios(&self, totals: &[EntrantTotals]) -> Vec<(u32, f64, f64)> {
         let find = |kind, depth| self.entrants.iter().position(|e| e.kind == kind && e.depth == depth);
-        let mut depths: Vec<u32> = self.entrants.iter().filter(|e| e.kind != Kind::Random).map(|e| e.depth).collect();
+        let mut depths: Vec<u32> =
+            self.entrants.iter().filter(|e| e.kind != StrategyKind::Random).map(|e| e.depth).collect();
         depths.sort_unstable();
         depths.dedup();
         depths
             .into_iter()
             .filter_map(|d| {
-                let m = totals[find(Kind::Minimax, d)?].nodes_per_move();
-                let a = totals[find(Kind::AlphaBeta, d)?].nodes_per_move();
+                let m = totals[find(StrategyKind::Minimax, d)?].nodes_per_move();
+                let a = totals[find(StrategyKind::AlphaBeta, d)?].nodes_per_move();
                 Some((d, m, a))
             })
             .collect()
@@ -1006,11 +1009,11 @@ fn xml_escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-fn colour(kind: Kind) -> &'static str {
+fn colour(kind: StrategyKind) -> &'static str {
     match kind {
-        Kind::Random => "#9d9d9d",
-        Kind::Minimax => "#4e79a7",
-        Kind::AlphaBeta => "#f28e2b",
+        StrategyKind::Random => "#9d9d9d",
+        StrategyKind::Minimax => "#4e79a7",
+        StrategyKind::AlphaBeta => "#f28e2b",
     }
 }
 
@@ -1030,7 +1033,7 @@ fn svg(reports: &[VariantReport]) -> String {
     let _ = writeln!(s, "<rect x=\"0\" y=\"0\" width=\"{W}\" height=\"{height}\" fill=\"white\"/>");
     // Legend.
     let mut x = 20.0;
-    for kind in [Kind::Random, Kind::Minimax, Kind::AlphaBeta] {
+    for kind in [StrategyKind::Random, StrategyKind::Minimax, StrategyKind::AlphaBeta] {
         let _ = writeln!(s, "<rect x=\"{x}\" y=\"14\" width=\"12\" height=\"12\" fill=\"{}\"/>", colour(kind));
         let _ = writeln!(s, "<text x=\"{}\" y=\"24\">{}</text>", x + 16.0, kind.name());
         x += 100.0;
@@ -1039,7 +1042,7 @@ fn svg(reports: &[VariantReport]) -> String {
         let y0 = TOP + ROW * i as f64;
         let totals = r.totals();
         let names: Vec<String> = r.entrants.iter().map(Entrant::name).collect();
-        let kinds: Vec<Kind> = r.entrants.iter().map(|e| e.kind).collect();
+        let kinds: Vec<StrategyKind> = r.entrants.iter().map(|e| e.kind).collect();
         let nodes: Vec<f64> = totals.iter().map(EntrantTotals::nodes_per_move).collect();
         let scores: Vec<f64> = totals.iter().map(EntrantTotals::score_percent).collect();
         let _ = writeln!(
@@ -1082,7 +1085,7 @@ fn panel(
     (x0, y0, w, h): (f64, f64, f64, f64),
     title: &str,
     names: &[String],
-    kinds: &[Kind],
+    kinds: &[StrategyKind],
     frac: &[f64],
     labels: &[String],
     grid: &[(f64, String)],
@@ -1148,7 +1151,7 @@ mod tests {
         assert!(parse_depths("1,,2").unwrap_err().contains("is not a depth"));
         assert!(parse_depths("99").unwrap_err().contains("too deep"));
         assert!(parse_depths("3-1").unwrap_err().contains("empty range"));
-        assert_eq!(parse_strategies("alphabeta,random"), Ok(vec![Kind::Random, Kind::AlphaBeta]));
+        assert_eq!(parse_strategies("alphabeta,random"), Ok(vec![StrategyKind::Random, StrategyKind::AlphaBeta]));
         assert!(parse_strategies("negamax").unwrap_err().contains("unknown strategy `negamax`"));
     }
 

@@ -5,6 +5,7 @@
 
 mod commands;
 mod compare;
+mod error;
 mod play;
 mod summary;
 pub mod variant;
@@ -102,8 +103,8 @@ pub fn main() -> i32 {
     };
     match result {
         Ok(()) => 0,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(error) => {
+            eprintln!("error: {error}");
             1
         }
     }

@@ -1,6 +1,7 @@
 //! `camelot play`: people taking turns at one terminal.
 
 use crate::commands::status;
+use crate::error::{CliError, CliResult};
 use crate::variant;
 use crate::with_game;
 use leap_core::{
@@ -24,7 +25,7 @@ fn help(examples: &str) -> String {
     format!("Type a move ({examples}), or:\n{COMMANDS}")
 }
 
-pub fn play(variant_name: &str, position: Option<&str>) -> Result<(), String> {
+pub fn play(variant_name: &str, position: Option<&str>) -> CliResult {
     let variant = variant::load(variant_name)?;
     let examples = match &variant {
         variant::Variant::Checkers(_) => CHECKERS_MOVES,
@@ -32,7 +33,7 @@ pub fn play(variant_name: &str, position: Option<&str>) -> Result<(), String> {
     };
     with_game!(variant, g => {
         let start = match position {
-            Some(p) => parse_position(&g, p).map_err(|e| e.to_string())?,
+            Some(p) => parse_position(&g, p)?,
             None => g.start(),
         };
         let tags = variant::source_tags(variant_name);
@@ -47,8 +48,8 @@ fn run<G: Game>(
     mut history: History,
     input: impl BufRead,
     out: &mut impl Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> CliResult {
+    let io = CliError::Output;
     let help = help(examples);
     writeln!(out, "{help}\n").map_err(io)?;
     let mut lines = input.lines();
@@ -65,7 +66,7 @@ fn run<G: Game>(
             writeln!(out).map_err(io)?;
             return Ok(());
         };
-        let line = line.map_err(io)?;
+        let line = line.map_err(CliError::Input)?;
         let line = line.trim();
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         match word {
@@ -112,15 +113,16 @@ fn run<G: Game>(
 
 /// Writes the record to `file` through a temporary file, so that a failed
 /// write never leaves a half-written record in place of an earlier one.
-fn save<G: Game>(game: &G, tags: &[(String, String)], history: &History, file: &str) -> Result<(), String> {
+fn save<G: Game>(game: &G, tags: &[(String, String)], history: &History, file: &str) -> CliResult {
     if file.is_empty() {
-        return Err("give a file name: save FILE".into());
+        return Err(CliError::Usage("give a file name: save FILE".into()));
     }
     let text = history.to_record(game, tags);
     let path = Path::new(file);
     let tmp = path.with_extension("tmp-save");
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot move {} to {file}: {e}", tmp.display()))
+    let write_error = |error| CliError::Write { path: tmp.display().to_string(), error };
+    std::fs::write(&tmp, text).map_err(write_error)?;
+    std::fs::rename(&tmp, path).map_err(|error| CliError::Write { path: file.to_string(), error })
 }
 
 #[cfg(test)]

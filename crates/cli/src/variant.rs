@@ -3,7 +3,7 @@
 
 use leap_camelot::Camelot;
 use leap_checkers::Checkers;
-use leap_format::Family;
+use leap_format::{Family, LoadError};
 
 /// A loaded variant of any family the program knows.
 pub enum Variant {
@@ -30,9 +30,9 @@ fn builtin_names() -> impl Iterator<Item = &'static str> {
 }
 
 /// Loads a built-in variant by name, or a variant file by path.
-pub fn load(name_or_path: &str) -> Result<Variant, String> {
-    let (file, text) = leap_format::variant_source(name_or_path, leap_format::BUILTIN).map_err(|e| e.to_string())?;
-    parse(&file, &text).map_err(|e| leap_format::LoadError::Invalid(e).to_string())
+pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
+    let (file, text) = leap_format::variant_source(name_or_path, leap_format::BUILTIN)?;
+    parse(&file, &text).map_err(LoadError::Invalid)
 }
 
 /// Parses the text of a variant file of any family: the shared parts are
@@ -68,7 +68,7 @@ const ENGLISH_DRAUGHTS: &str = "21";
 /// built-in variant (checkers for a PDN record of English draughts,
 /// `[GameType "21"]`; camelot when there is no tag), else its `VariantFile`
 /// tag, read relative to the record's folder when it is a relative path.
-pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Result<Variant, String> {
+pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Result<Variant, LoadError> {
     let english_draughts =
         record.tag("GameType").is_some_and(|t| t.split(',').next().map(str::trim) == Some(ENGLISH_DRAUGHTS));
     let name = record.tag("Variant").unwrap_or(if english_draughts { "checkers" } else { "camelot" });

@@ -1,6 +1,6 @@
 //! How games are written: moves (this module), position strings
 //! ([`parse_position`], [`format_position`]), game records
-//! ([`parse_records`]) and board diagrams ([`diagram`]).
+//! ([`parse_records`]) and board diagrams ([`diagram()`]).
 //!
 //! Moves: `-` before a step or canter landing, `x` before a jump landing
 //! (`C6-E8-G8`, `H4xJ4xL6`, charge `I10-G8xG6xE6`). A written move is read

@@ -13,7 +13,7 @@ const POS_INF: Score = WIN + 1;
 /// generation order, no other enhancement, so that it is comparable with
 /// [`super::Minimax`]): it returns the same value and the same move as
 /// minimax at the same depth, visiting a subset of minimax's nodes. With
-/// more than two players it is *paranoid* (see [`Strategy`](super::Strategy)),
+/// more than two players it is *paranoid* (see [`Strategy`]),
 /// where pruning stays exact.
 ///
 /// A depth of 0 is taken as 1.

@@ -6,7 +6,7 @@ use crate::position::Position;
 
 /// Minimax to a fixed depth in plies, without pruning: the reference the
 /// other searches are checked against. With more than two players it is
-/// *paranoid* (see [`Strategy`](super::Strategy)): the root player maximises,
+/// *paranoid* (see [`Strategy`]): the root player maximises,
 /// every other player minimises.
 ///
 /// A depth of 0 is taken as 1 (a strategy must look at its moves).

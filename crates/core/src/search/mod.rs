@@ -76,12 +76,12 @@ pub struct Choice {
 /// better to replace it). Alpha-beta visits a subtree of the minimax tree
 /// in the same order, so it returns the same value, the same move, and
 /// never more nodes. [`Random`] is seeded and draws from its own small
-/// generator ([`SplitMix64`]), so a game between strategies is
+/// generator ([`SplitMix64`](crate::SplitMix64)), so a game between strategies is
 /// reproducible.
 ///
 /// # History
 ///
-/// A search sees positions, not games: like [`crate::perft`] it knows no
+/// A search sees positions, not games: like [`perft`](crate::perft) it knows no
 /// repetition inside its tree (a [`crate::History`] does, and so does
 /// `camelot compare`, which ends games by repetition). The game's own end
 /// conditions, move clocks included, apply at every node.
@@ -90,9 +90,9 @@ pub struct Choice {
 ///
 /// Every strategy reports the positions it visited in [`Choice::nodes`],
 /// counting the root. A position counts once per visit; finished positions
-/// are not expanded, as in [`crate::perft`], so unpruned minimax to depth
+/// are not expanded, as in [`perft`](crate::perft::perft), so unpruned minimax to depth
 /// `d` visits exactly `perft(0) + perft(1) + ... + perft(d)` positions
-/// (counted as distinct resulting positions, [`crate::Count::Positions`]).
+/// (counted as distinct resulting positions, [`Count::Positions`](crate::perft::Count::Positions)).
 ///
 /// ```
 /// # use leap_core::{Game, search::*};

@@ -1,0 +1,136 @@
+//! Why a command failed, with its context: what follows `error: ` on the
+//! terminal.
+
+use leap_core::notation::{PositionError, RecordError};
+use leap_core::ReplayError;
+use leap_format::LoadError;
+use std::fmt;
+use std::io;
+
+/// A command's failure.
+#[derive(Debug)]
+pub enum CliError {
+    /// An option whose value cannot be used; the message names the option
+    /// (`--threads must be at least 1`).
+    Usage(String),
+    /// A variant that could not be loaded.
+    Variant(LoadError),
+    /// A `--position` string that could not be read.
+    Position(PositionError),
+    /// A `--moves` list that could not be read.
+    MovesText(RecordError),
+    /// A move of `--moves` that could not be played.
+    MovesPlay(ReplayError),
+    /// A file that could not be read.
+    Read {
+        /// The file as the user named it.
+        path: String,
+        /// Why.
+        error: io::Error,
+    },
+    /// A file that could not be written.
+    Write {
+        /// The file as the user named it.
+        path: String,
+        /// Why.
+        error: io::Error,
+    },
+    /// A game record that could not be read.
+    Record {
+        /// The record's file.
+        file: String,
+        /// Where and why.
+        error: RecordError,
+    },
+    /// A game of a record file whose variant or start could not be set up.
+    RecordGame {
+        /// The record's file.
+        file: String,
+        /// The game's number in the file, from 1.
+        game: usize,
+        /// Why.
+        problem: GameProblem,
+    },
+    /// A move of a record that could not be played.
+    Replay {
+        /// The record's file.
+        file: String,
+        /// Which move, where, and why.
+        error: ReplayError,
+    },
+    /// Variant files that `check` found wrong (their problems are printed).
+    Check {
+        /// How many have problems.
+        failed: usize,
+        /// How many were checked.
+        total: usize,
+    },
+    /// The worker threads could not be started.
+    Threads {
+        /// How many were asked for.
+        count: usize,
+        /// Why not.
+        why: String,
+    },
+    /// The terminal's input could not be read.
+    Input(io::Error),
+    /// The output could not be written.
+    Output(io::Error),
+}
+
+/// What is wrong with one game of a record file before its moves.
+#[derive(Debug)]
+pub enum GameProblem {
+    /// Its variant could not be loaded.
+    Variant(LoadError),
+    /// Its start position tag (`Position` or `FEN`) could not be read.
+    Start {
+        /// The tag.
+        tag: &'static str,
+        /// Why.
+        error: PositionError,
+    },
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(message) => f.write_str(message),
+            CliError::Variant(e) => write!(f, "{e}"),
+            CliError::Position(e) => write!(f, "{e}"),
+            CliError::MovesText(e) => write!(f, "--moves: {e}"),
+            CliError::MovesPlay(e) => write!(f, "--moves: {e}"),
+            CliError::Read { path, error } => write!(f, "cannot read {path}: {error}"),
+            CliError::Write { path, error } => write!(f, "cannot write {path}: {error}"),
+            CliError::Record { file, error } => write!(f, "{file}:{error}"),
+            CliError::RecordGame { file, game, problem: GameProblem::Variant(e) } => {
+                write!(f, "{file}: game {game}: {e}")
+            }
+            CliError::RecordGame { file, game, problem: GameProblem::Start { tag, error } } => {
+                write!(f, "{file}: game {game}: [{tag}] {error}")
+            }
+            CliError::Replay { file, error } => write!(f, "{file}:{error}"),
+            CliError::Check { failed, total } => write!(f, "{failed} of {total} files have problems"),
+            CliError::Threads { count, why } => write!(f, "cannot start {count} threads (--threads): {why}"),
+            CliError::Input(e) => write!(f, "cannot read the input: {e}"),
+            CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<LoadError> for CliError {
+    fn from(e: LoadError) -> Self {
+        CliError::Variant(e)
+    }
+}
+
+impl From<PositionError> for CliError {
+    fn from(e: PositionError) -> Self {
+        CliError::Position(e)
+    }
+}
+
+/// A command's result.
+pub type CliResult = Result<(), CliError>;
