@@ -2,6 +2,7 @@
 
 use crate::rules::{Checkers, Movement};
 use leap_core::{
+    dirs,
     rules::{walk, LeapRules, PathMode, PathSink},
     search::{Evaluator, Score},
     Bitset, Cell, Game, Kind, Leg, Piece, Player, Position, MAX_KINDS,
@@ -208,10 +209,7 @@ impl CheckersEval {
                 if is_man && !self.exposed(game, pos, cell, s, enemy, empty) {
                     f.advancement += self.rows[s][cell.index()] as Score;
                 }
-                let mut m = self.steps[s][k];
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
+                for d in dirs(self.steps[s][k]) {
                     let Some(to) = board.step(cell, d) else { continue };
                     if !empty.contains(to) {
                         continue;

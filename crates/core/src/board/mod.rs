@@ -38,6 +38,22 @@ pub type DirMask = u8;
 /// All directions of any board.
 pub const ALL_DIRS: DirMask = 0xff;
 
+/// The directions of a mask, lowest first.
+///
+/// ```
+/// assert_eq!(leap_core::dirs(0b1010_0110).collect::<Vec<_>>(), [1, 2, 5, 7]);
+/// ```
+#[inline]
+pub fn dirs(mut mask: DirMask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
 const NONE: u8 = u8::MAX;
 
 /// The number of values a cell index can take.

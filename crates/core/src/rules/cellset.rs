@@ -4,6 +4,7 @@
 //! [`CellSet`], and [`with_cell_set!`] picks the type for a board.
 
 use crate::bitset::Bitset;
+pub(crate) use crate::board::dirs;
 use crate::board::{Board, Cell, DirMask};
 use std::ops::{BitAnd, BitOr, BitOrAssign, Sub, SubAssign};
 
@@ -284,18 +285,6 @@ impl Iterator for WordCells {
     }
 }
 
-/// The directions of a mask, lowest first.
-#[inline]
-pub(crate) fn dirs(mut mask: DirMask) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let d = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            d
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,11 +330,5 @@ mod tests {
         }
         let w = Word(1 << 1 | 1 << 63);
         assert_eq!(w.gather(&[1, 63, 64, 255, 0, 2, 62, 1]), 0b1000_0011);
-    }
-
-    #[test]
-    fn directions_of_a_mask() {
-        assert_eq!(dirs(0b1010_0110).collect::<Vec<_>>(), [1, 2, 5, 7]);
-        assert_eq!(dirs(0).count(), 0);
     }
 }
