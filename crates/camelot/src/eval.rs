@@ -5,7 +5,7 @@ use crate::rules::{Camelot, CastleRole};
 use leap_core::{
     rules::LeapRules,
     search::{Evaluator, Score},
-    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS,
+    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS,
 };
 
 /// The weight of each term of [`CamelotEval`] (material is in hundredths
@@ -93,7 +93,7 @@ impl EvalTerms {
 }
 
 /// One side's raw figures, before weights and before subtracting the opponent's.
-#[derive(Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Side {
     material: Score,
     offence: Score,
@@ -160,6 +160,10 @@ pub struct CamelotEval {
     to_target: Vec<Vec<u8>>,
     /// `to_home[p][cell]`: steps from `cell` to `p`'s own castle.
     to_home: Vec<Vec<u8>>,
+    /// `offence[p][cell]`: the offence score of `p`'s piece on `cell`.
+    offence: Vec<Vec<Score>>,
+    /// `home_within[p][a]`: the cells at most `a` steps from `p`'s castle (`a` < 9).
+    home_within: Vec<[Bitset; 9]>,
     /// `centre[cell]`: the centering score of a cell.
     centre: Vec<u8>,
     /// Per kind: the value of a plain piece, or a Knight's value with the
@@ -219,10 +223,27 @@ impl CamelotEval {
             })
             .collect();
         let attackers = (0..n).map(|p| (0..n).filter(|&o| enterable(o, p)).collect()).collect();
-        let to_target = (0..n)
+        let to_target: Vec<Vec<u8>> = (0..n)
             .map(|p| distances(board, (0..n).filter(|&o| enterable(p, o)).fold(Bitset::EMPTY, |z, o| z | castles[o])))
             .collect();
-        let to_home = castles.iter().map(|c| distances(board, *c)).collect();
+        let to_home: Vec<Vec<u8>> = castles.iter().map(|c| distances(board, *c)).collect();
+        let offence = to_target
+            .iter()
+            .map(|t: &Vec<u8>| {
+                t.iter()
+                    .map(|&d| {
+                        let d = 16 - (d as Score).min(16);
+                        d * d / 8
+                    })
+                    .collect()
+            })
+            .collect();
+        let home_within = to_home
+            .iter()
+            .map(|home| {
+                std::array::from_fn(|a| board.cells().iter().filter(|c| home[c.index()] as usize <= a).collect())
+            })
+            .collect();
         // The Knights are the kinds that may charge, asked of a piece standing
         // outside every castle.
         let mut knight = [false; MAX_KINDS];
@@ -259,10 +280,23 @@ impl CamelotEval {
             attackers,
             to_target,
             to_home,
+            offence,
+            home_within,
             centre,
             values,
             knight_share,
         }
+    }
+
+    /// Steps (moves to a neighbour) from `cell` to the nearest castle
+    /// `player` may enter, if one can be reached.
+    pub fn steps_to_target(&self, player: Player, cell: Cell) -> Option<u8> {
+        Some(self.to_target[player.index()][cell.index()]).filter(|d| *d != u8::MAX)
+    }
+
+    /// Steps from `cell` to `player`'s own castle, if it can be reached.
+    pub fn steps_home(&self, player: Player, cell: Cell) -> Option<u8> {
+        Some(self.to_home[player.index()][cell.index()]).filter(|d| *d != u8::MAX)
     }
 
     /// The weights in use.
@@ -293,7 +327,11 @@ impl CamelotEval {
     /// The evaluation of `pos` for `player`, term by term.
     pub fn terms(&self, game: &Camelot, pos: &Position, player: Player) -> EvalTerms {
         let me = player.index();
-        let sides: Vec<Side> = (0..self.players).map(|s| self.side(game, pos, s)).collect();
+        let mut all = [Side::default(); MAX_PLAYERS];
+        for (s, side) in all.iter_mut().enumerate().take(self.players) {
+            *side = self.side(game, pos, s);
+        }
+        let sides = &all[..self.players];
         let net = |f: fn(&Side) -> Score| -> Score {
             sides.iter().enumerate().map(|(s, side)| if s == me { f(side) } else { -f(side) }).sum()
         };
@@ -314,7 +352,7 @@ impl CamelotEval {
         }
     }
 
-    /// One side's raw figures.
+    /// One side's raw figures, computed set by set.
     fn side(&self, game: &Camelot, pos: &Position, s: usize) -> Side {
         let board = game.board();
         let own = pos.pieces_of(Player(s as u8));
@@ -337,12 +375,90 @@ impl CamelotEval {
             .sum::<Score>()
             + castled.len() as Score * self.weights.castled;
 
+        for cell in active {
+            side.offence += self.offence[s][cell.index()];
+            side.centering += self.centre[cell.index()] as Score;
+        }
+        // Mobility: empty neighbours, and empty landings of leaps over any
+        // piece; grouping: each adjacent pair is seen from both ends.
+        let (mut controlled, mut pairs) = (Bitset::EMPTY, 0);
+        for d in 0..board.dir_count() {
+            let next = board.shift(active, d);
+            controlled |= (next | board.shift(next & occupied, d)) & empty;
+            pairs += (next & active).len() as Score;
+        }
+        side.grouping = pairs / 2;
+        side.mobility = controlled.len() as Score;
+
+        for cell in knights {
+            let canters = (0..board.dir_count())
+                .filter(|&d| {
+                    board.leap_over(cell, d).is_some_and(|(over, land)| own.contains(over) && empty.contains(land))
+                })
+                .count() as Score;
+            side.charging += canters.min(4);
+        }
+
+        // Defence: the nearest attacker of our castle against our pieces at
+        // least as near to it.
+        let attackers =
+            self.attackers[s].iter().fold(Bitset::EMPTY, |a, &o| a | (pos.pieces_of(Player(o as u8)) - self.held[o]))
+                - self.castles[s];
+        if !attackers.is_empty() {
+            if let Some(a) = (0..9).find(|&a| attackers.intersects(self.home_within[s][a])) {
+                let defenders = (active & self.home_within[s][a]).len().min(3) as Score;
+                side.defence = defenders * (9 - a as Score);
+            }
+        }
+        side
+    }
+}
+
+impl Evaluator<Camelot> for CamelotEval {
+    fn evaluate(&self, game: &Camelot, pos: &Position, player: Player) -> Score {
+        self.terms(game, pos, player).total()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leap_core::notation::parse_position;
+
+    fn game() -> Camelot {
+        crate::load("camelot").unwrap()
+    }
+
+    /// One side's raw figures, cell by cell: the evaluation as first written,
+    /// which the set-by-set one must equal.
+    fn reference_side(e: &CamelotEval, game: &Camelot, pos: &Position, s: usize) -> Side {
+        let board = game.board();
+        let own = pos.pieces_of(Player(s as u8));
+        let occupied = pos.occupied();
+        let empty = board.cells() - occupied;
+        let castled = own & e.held[s];
+        let active = own - castled;
+        let uncastled = active.len() as usize;
+        let mut side = Side::default();
+
+        let mut knights = Bitset::EMPTY;
+        for k in 0..MAX_KINDS {
+            if e.knight[k] {
+                knights |= pos.kind_cells(Kind(k as u8));
+            }
+        }
+        let knights = knights & active;
+        side.material = (0..MAX_KINDS)
+            .map(|k| (active & pos.kind_cells(Kind(k as u8))).len() as Score * e.value_of(k, uncastled))
+            .sum::<Score>()
+            + castled.len() as Score * e.weights.castled;
+
         let mut controlled = Bitset::EMPTY;
         let mut adjacent_pairs = 0;
         for cell in active {
-            let d = 16 - (self.to_target[s][cell.index()] as Score).min(16);
+            let d = 16 - (e.to_target[s][cell.index()] as Score).min(16);
             side.offence += d * d / 8;
-            side.centering += self.centre[cell.index()] as Score;
+            side.centering += e.centre[cell.index()] as Score;
             let around = board.around(cell);
             controlled |= around & empty;
             adjacent_pairs += (around & active).len() as Score;
@@ -371,10 +487,10 @@ impl CamelotEval {
 
         // Defence: the nearest attacker of our castle against our pieces at
         // least as near to it.
-        let home = &self.to_home[s];
-        let nearest = self.attackers[s]
+        let home = &e.to_home[s];
+        let nearest = e.attackers[s]
             .iter()
-            .flat_map(|&o| (pos.pieces_of(Player(o as u8)) - self.held[o] - self.castles[s]).iter())
+            .flat_map(|&o| (pos.pieces_of(Player(o as u8)) - e.held[o] - e.castles[s]).iter())
             .map(|c| home[c.index()])
             .min();
         if let Some(a) = nearest.filter(|a| *a < 9) {
@@ -383,21 +499,29 @@ impl CamelotEval {
         }
         side
     }
-}
 
-impl Evaluator<Camelot> for CamelotEval {
-    fn evaluate(&self, game: &Camelot, pos: &Position, player: Player) -> Score {
-        self.terms(game, pos, player).total()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use leap_core::notation::parse_position;
-
-    fn game() -> Camelot {
-        crate::load("camelot").unwrap()
+    /// The set-by-set evaluation equals the cell-by-cell one on positions
+    /// of random games, two and three players.
+    #[test]
+    fn sides_are_computed_as_first_written() {
+        for variant in ["camelot", "cam", "camette", "tri-camelot"] {
+            let g = crate::load(variant).unwrap();
+            let e = CamelotEval::new(&g);
+            let mut rng = leap_core::SplitMix64::new(31);
+            for _ in 0..40 {
+                let mut pos = g.start();
+                for _ in 0..80 {
+                    for s in 0..g.players().len() {
+                        assert_eq!(e.side(&g, &pos, s), reference_side(&e, &g, &pos, s), "{variant}");
+                    }
+                    let moves = g.legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = g.play_unchecked(&pos, &moves[rng.below(moves.len())]);
+                }
+            }
+        }
     }
 
     #[test]

@@ -55,6 +55,11 @@ impl History {
         self.positions.last().expect("a history has a start")
     }
 
+    /// Every position of the game, from the start to the current one.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// The moves played, with their paths.
     pub fn moves(&self) -> &[Move] {
         &self.moves

@@ -1,0 +1,287 @@
+//! The engine: one game, one evaluation, a transposition table and the
+//! search threads, behind the API every part of the program uses.
+
+use crate::limits::{Limits, Stop, TimeManager};
+use crate::ordering::Ordering;
+use crate::score::{win_in, Score};
+use crate::search::{Iteration, RootMove, Searcher, Shared};
+use crate::tt::Table;
+use leap_core::search::{Evaluator, Material};
+use leap_core::{Game, GameResult, KeyList, MoveKey, Position, SplitMix64, MAX_KINDS};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
+use std::time::Duration;
+
+/// The engine's settings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Options {
+    /// Search threads (Lazy SMP: they share the transposition table).
+    pub threads: usize,
+    /// The transposition table's size in MiB.
+    pub hash_mib: usize,
+    /// What the search does beyond plain alpha-beta.
+    pub features: Features,
+}
+
+impl Default for Options {
+    /// One thread, 64 MiB, every feature.
+    fn default() -> Self {
+        Options { threads: 1, hash_mib: 64, features: Features::default() }
+    }
+}
+
+/// What the search does beyond alpha-beta to a fixed depth. Each can be
+/// switched off, to measure what it is worth: [`Features::plain`] gives
+/// the value of plain alpha-beta at the same depth.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Features {
+    /// At the horizon, play out obligatory captures before evaluating
+    /// (off: evaluate there).
+    pub quiescence: bool,
+    /// Search late quiet moves less deep first (late move reductions).
+    pub reductions: bool,
+    /// Let the side to move pass, and prune where even that holds
+    /// (null-move pruning; two-player games only).
+    pub null_move: bool,
+    /// A position that repeats one of the search's path is a draw.
+    pub repetitions: bool,
+    /// A table entry of a deeper search stands for a shallower one (off:
+    /// only entries of the same depth, and of the same clocks, are used, so
+    /// that the table never changes a value).
+    pub deeper_entries: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features { quiescence: true, reductions: true, null_move: true, repetitions: true, deeper_entries: true }
+    }
+}
+
+impl Features {
+    /// Nothing beyond alpha-beta: the search returns what a plain
+    /// alpha-beta search to the same depth returns.
+    pub fn plain() -> Features {
+        Features { quiescence: false, reductions: false, null_move: false, repetitions: false, deeper_entries: false }
+    }
+}
+
+/// The most threads the engine starts.
+pub const MAX_THREADS: usize = 256;
+/// The largest transposition table, in MiB.
+pub const MAX_HASH_MIB: usize = 65_536;
+
+/// What the search found at one completed depth (see [`Engine::search`]).
+#[derive(Clone, Debug)]
+pub struct Report<'a> {
+    /// The depth completed, in plies.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// The score for the player to move (see [`crate::score`]).
+    pub score: Score,
+    /// Positions searched so far, by every thread.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation: the best line found, from the searched position.
+    pub pv: &'a [MoveKey],
+    /// How full the transposition table is, in thousandths.
+    pub hashfull: u32,
+}
+
+impl Report<'_> {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// What a search returns.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` when the game is over.
+    pub best: Option<MoveKey>,
+    /// Its score for the player to move.
+    pub score: Score,
+    /// The deepest iteration completed (0 if none was).
+    pub depth: u32,
+    /// Positions searched, by every thread.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<MoveKey>,
+}
+
+/// A searching player for the game `G` with the evaluation `E`.
+///
+/// ```
+/// use leap_engine::{Engine, Limits, Options, Stop};
+/// let game = leap_checkers::load("checkers").unwrap();
+/// let eval = leap_checkers::CheckersEval::new(&game);
+/// let mut engine = Engine::new(game, eval, Options::default());
+/// let start = leap_core::Game::start(engine.game());
+/// let result = engine.search(&[start], &Limits::depth(6), &Stop::new(), |_| {});
+/// assert!(result.best.is_some());
+/// assert_eq!(result.depth, 6);
+/// ```
+pub struct Engine<G, E> {
+    game: G,
+    eval: E,
+    options: Options,
+    table: Table,
+    /// What the main thread learnt of moves, kept from search to search.
+    ordering: Ordering,
+    /// Each root player's salt for table keys (see [`Shared::salt`]).
+    salts: Vec<u64>,
+}
+
+impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+    /// An engine for `game` with `eval`.
+    pub fn new(game: G, eval: E, options: Options) -> Self {
+        let options = Options {
+            threads: options.threads.clamp(1, MAX_THREADS),
+            hash_mib: options.hash_mib.clamp(1, MAX_HASH_MIB),
+            ..options
+        };
+        let values = piece_values(&game);
+        let mut rng = SplitMix64::new(0x5A17);
+        let salts =
+            (0..game.players().len()).map(|_| if game.players().len() > 2 { rng.next_u64() } else { 0 }).collect();
+        Engine { table: Table::new(options.hash_mib), ordering: Ordering::new(values), game, eval, options, salts }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The evaluation.
+    pub fn eval(&self) -> &E {
+        &self.eval
+    }
+
+    /// The settings in use.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Changes the number of threads (1 to [`MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Changes the table's size (1 to [`MAX_HASH_MIB`] MiB); the table is emptied.
+    pub fn set_hash(&mut self, mib: usize) {
+        self.options.hash_mib = mib.clamp(1, MAX_HASH_MIB);
+        self.table = Table::new(self.options.hash_mib);
+    }
+
+    /// Forgets what earlier searches found, for a new game.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+        self.ordering = Ordering::new(piece_values(&self.game));
+    }
+
+    /// Searches the last of `positions`, the game so far (the earlier ones
+    /// count for repetitions; a single position: a game that starts there),
+    /// within `limits` or until `stop`. Each completed depth goes to
+    /// `report`. Returns the best move found, from the last completed
+    /// depth (or, when stopped before the first, the first move the
+    /// search would try).
+    pub fn search(
+        &mut self,
+        positions: &[Position],
+        limits: &Limits,
+        stop: &Stop,
+        mut report: impl FnMut(&Report),
+    ) -> SearchResult {
+        let time = TimeManager::new(limits);
+        let Some((&root, before)) = positions.split_last() else {
+            return SearchResult { best: None, score: 0, depth: 0, nodes: 0, time: time.elapsed(), pv: Vec::new() };
+        };
+        let game = &self.game;
+        let over = |score| SearchResult { best: None, score, depth: 0, nodes: 0, time: time.elapsed(), pv: Vec::new() };
+        if let Some(o) = game.outcome(&root) {
+            return over(match o.result {
+                GameResult::Draw => 0,
+                GameResult::Win(p) if p == root.to_move() => win_in(0),
+                GameResult::Win(_) => -win_in(0),
+            });
+        }
+        self.table.new_search();
+        self.ordering.new_search();
+        let mut list = KeyList::new();
+        game.legal_moves_into(&root, &mut list);
+        // The root moves: captures first, by the material they take.
+        let mut root_moves: Vec<RootMove> =
+            list.keys.iter().map(|&key| RootMove { key, score: 0, pv: vec![key] }).collect();
+        let values = piece_values(game);
+        let probe = Ordering::new(values);
+        root_moves.sort_by_key(|rm| std::cmp::Reverse(probe.score(&root, &rm.key, 0)));
+        let shared = Shared {
+            game,
+            eval: &self.eval,
+            table: &self.table,
+            stop,
+            limits: *limits,
+            time,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            root,
+            before: before.iter().map(Position::hash).collect(),
+            salt: self.salts[root.to_move().index()],
+            features: self.options.features,
+        };
+        let ordering = std::mem::replace(&mut self.ordering, Ordering::new(values));
+        let table = &self.table;
+        let (last, ordering) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.options.threads)
+                .map(|id| {
+                    let (shared, root_moves) = (&shared, root_moves.clone());
+                    scope.spawn(move || {
+                        let mut helper = Searcher::new(shared, false, root_moves, Ordering::new(values));
+                        helper.iterate(1 + (id % 2) as u32, |_, _| {});
+                        helper.flush_nodes();
+                    })
+                })
+                .collect();
+            let mut main = Searcher::new(&shared, true, root_moves, ordering);
+            let last = main.iterate(1, |it: &Iteration, nodes| {
+                report(&Report {
+                    depth: it.depth,
+                    seldepth: it.seldepth,
+                    score: it.score,
+                    nodes,
+                    time: shared.time.elapsed(),
+                    pv: &it.pv,
+                    hashfull: table.hashfull(),
+                })
+            });
+            shared.done.store(true, Atomic::Relaxed);
+            main.flush_nodes();
+            let first = main.root_moves[0].key;
+            for h in helpers {
+                // (A helper that panicked has found nothing the main thread needs.)
+                let _ = h.join();
+            }
+            ((last, first), main.into_ordering())
+        });
+        self.ordering = ordering;
+        let (last, first) = last;
+        let nodes = shared.nodes.load(Atomic::Relaxed);
+        let time = shared.time.elapsed();
+        match last {
+            Some(it) => {
+                SearchResult { best: it.pv.first().copied(), score: it.score, depth: it.depth, nodes, time, pv: it.pv }
+            }
+            None => SearchResult { best: Some(first), score: 0, depth: 0, nodes, time, pv: vec![first] },
+        }
+    }
+}
+
+/// The value of a piece of each kind, for ordering captures: the variant's
+/// values (a Man, or a checkers man, is 100).
+fn piece_values<G: Game>(game: &G) -> [Score; MAX_KINDS] {
+    let material = Material::of_kinds(game.kinds());
+    std::array::from_fn(|k| material.value(leap_core::Kind(k as u8)))
+}

@@ -1,0 +1,33 @@
+//! # leap-engine
+//!
+//! A search engine for every game of the leap-and-capture family, written
+//! once over [`leap_core::Game`]: Camelot and its variants, Tri-Camelot,
+//! checkers, and any variant file. Its parts, after Stockfish's files:
+//!
+//! - `search.rs`: iterative deepening of a principal-variation negamax with
+//!   aspiration windows, and a quiescence search that plays out obligatory
+//!   captures (such positions are forcing: they are searched, not
+//!   evaluated); with more than two players, the paranoid search;
+//! - `tt.rs`: the transposition table, shared by the threads without locks;
+//! - `ordering.rs`: move ordering (the table's move, captures by material,
+//!   killer moves, history);
+//! - `limits.rs`: depth, nodes, move time and clocks, and the [`Stop`]
+//!   handle;
+//! - `engine.rs`: the [`Engine`]: threads (Lazy SMP), settings, reports.
+//!
+//! The evaluation is the game's own ([`leap_core::search::Evaluator`]).
+//! `play`, `analyze`, `match`, the engine protocol and the web app all
+//! search through [`Engine::search`].
+
+#![warn(missing_docs)]
+
+mod engine;
+mod limits;
+mod ordering;
+pub mod score;
+mod search;
+mod tt;
+
+pub use engine::{Engine, Features, Options, Report, SearchResult, MAX_HASH_MIB, MAX_THREADS};
+pub use limits::{Clock, Limits, Stop};
+pub use ordering::MAX_PLY;

@@ -1,0 +1,159 @@
+//! What bounds a search: depth, nodes, time per move, the player's clock,
+//! or nothing (until stopped); and the time it may take from a clock
+//! ([`TimeManager`], after the practice of chess engines: a share of the
+//! time left plus most of the increment, a hard limit a few times that).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A player's clock, as the search sees it when it starts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub time_left: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves to play before the clock is given more time (`None`: all the
+    /// game's remaining moves must be played in `time_left`).
+    pub moves_to_go: Option<u32>,
+}
+
+/// When a search stops. Several limits may be given: the first reached
+/// stops it. With none, it runs until stopped ([`Stop`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Limits {
+    /// Complete iterations up to this depth, in plies.
+    pub depth: Option<u32>,
+    /// About this many positions, across every thread.
+    pub nodes: Option<u64>,
+    /// This long for the move.
+    pub movetime: Option<Duration>,
+    /// The clock of the player to move: the search takes a share of it.
+    pub clock: Option<Clock>,
+}
+
+impl Limits {
+    /// A search to `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    /// A search of `ms` milliseconds.
+    pub fn movetime(ms: u64) -> Limits {
+        Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() }
+    }
+
+    /// A search of about `nodes` positions.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    /// Whether the search would run until stopped.
+    pub fn is_infinite(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.clock.is_none()
+    }
+}
+
+/// A handle that stops a search from another thread; the search then
+/// returns the best move found so far. Clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// A handle not yet stopped.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// Stops the search (or the next one, until [`Stop::reset`]).
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Clears the flag, for the next search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Time reserved for what happens around a search (reporting, the
+/// program that sent the command): never spent from a clock.
+const OVERHEAD: Duration = Duration::from_millis(10);
+
+/// When the time-limited search stops: `soft` before a new iteration
+/// starts, `hard` at once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TimeManager {
+    pub(crate) start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// The budget for `limits`, starting now.
+    pub(crate) fn new(limits: &Limits) -> TimeManager {
+        let mut soft = limits.movetime;
+        let mut hard = limits.movetime;
+        if let Some(c) = limits.clock {
+            let usable = c.time_left.saturating_sub(OVERHEAD);
+            let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
+            let share = usable / moves + c.increment * 3 / 4;
+            let h = (share * 3).min(usable * 2 / 5).max(Duration::from_millis(1));
+            let s = (share * 3 / 5).min(h);
+            soft = Some(soft.map_or(s, |m| m.min(s)));
+            hard = Some(hard.map_or(h, |m| m.min(h)));
+        }
+        TimeManager { start: Instant::now(), soft, hard }
+    }
+
+    /// The time since the search started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must stop now.
+    #[inline]
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// Whether another iteration may start.
+    pub(crate) fn may_deepen(&self) -> bool {
+        self.soft.is_none_or(|s| self.elapsed() < s)
+    }
+
+    /// Whether the search has a time limit at all.
+    pub(crate) fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_gives_a_share_of_its_time() {
+        let clock = Clock { time_left: Duration::from_secs(60), increment: Duration::from_secs(1), moves_to_go: None };
+        let t = TimeManager::new(&Limits { clock: Some(clock), ..Limits::default() });
+        let (soft, hard) = (t.soft.unwrap(), t.hard.unwrap());
+        // About 60/30 + 0.75 s a move, at most three times that.
+        assert!(soft > Duration::from_millis(1500) && soft < Duration::from_secs(2), "{soft:?}");
+        assert!(hard > Duration::from_secs(7) && hard < Duration::from_secs(9), "{hard:?}");
+        // Little time left: never more than two fifths of it.
+        let short = Clock { time_left: Duration::from_millis(100), increment: Duration::ZERO, moves_to_go: Some(1) };
+        let t = TimeManager::new(&Limits { clock: Some(short), ..Limits::default() });
+        assert!(t.hard.unwrap() <= Duration::from_millis(36), "{:?}", t.hard);
+        // A move time is used whole.
+        let t = TimeManager::new(&Limits::movetime(250));
+        assert_eq!((t.soft, t.hard), (Some(Duration::from_millis(250)), Some(Duration::from_millis(250))));
+        assert!(!TimeManager::new(&Limits::depth(3)).is_timed());
+    }
+}

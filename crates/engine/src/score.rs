@@ -1,0 +1,87 @@
+//! Scores: what a position is worth to the side to move, in hundredths of
+//! a Man (or of a checkers man), with won and lost games apart.
+//!
+//! A won game scores [`WIN`] minus the number of plies to its end from the
+//! root of the search, a lost one the negation: a nearer win and a farther
+//! loss are preferred. An evaluation never reaches beyond [`MAX_EVAL`].
+//! In the transposition table, a win or loss is stored as its distance
+//! from the position stored, so that it is right wherever the position
+//! is met again ([`to_table`], [`from_table`]).
+
+pub use leap_core::search::{Score, MAX_EVAL, WIN};
+
+/// Below every score.
+pub const INFINITY: Score = WIN + 1;
+
+/// The score of a game won `ply` plies from the root.
+#[inline]
+pub fn win_in(ply: usize) -> Score {
+    WIN - ply as Score
+}
+
+/// Whether a score is a won or lost game rather than an evaluation.
+#[inline]
+pub fn is_decisive(score: Score) -> bool {
+    score.abs() > MAX_EVAL
+}
+
+/// The number of plies to the end of a won (positive) or lost (negative)
+/// game from the root, or `None` for an evaluation.
+pub fn plies_to_end(score: Score) -> Option<i32> {
+    is_decisive(score).then(|| if score > 0 { WIN - score } else { -(WIN + score) })
+}
+
+/// A score found `ply` plies below the root, as the table keeps it.
+#[inline]
+pub fn to_table(score: Score, ply: usize) -> Score {
+    if score > MAX_EVAL {
+        score + ply as Score
+    } else if score < -MAX_EVAL {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+/// A score from the table, for a position `ply` plies below the root.
+#[inline]
+pub fn from_table(score: Score, ply: usize) -> Score {
+    if score > MAX_EVAL {
+        score - ply as Score
+    } else if score < -MAX_EVAL {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+/// A score as people read it: `+1.25` (hundredths of a Man), `win in 3`
+/// (plies), `loss in 4`.
+pub fn describe(score: Score) -> String {
+    match plies_to_end(score) {
+        Some(p) if p >= 0 => format!("win in {p}"),
+        Some(p) => format!("loss in {}", -p),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wins_and_losses_keep_their_distance_through_the_table() {
+        let win = win_in(7);
+        assert_eq!(from_table(to_table(win, 3), 3), win);
+        // Stored 3 plies below the root, found again 5 plies below it: the
+        // end is as many plies from the position, 2 more from the root.
+        assert_eq!(from_table(to_table(win, 3), 5), win_in(9));
+        assert_eq!(from_table(to_table(-win, 3), 5), -win_in(9));
+        assert_eq!(to_table(150, 9), 150);
+        assert_eq!(plies_to_end(win_in(7)), Some(7));
+        assert_eq!(plies_to_end(-win_in(4)), Some(-4));
+        assert_eq!(plies_to_end(MAX_EVAL), None);
+        assert_eq!(describe(-win_in(4)), "loss in 4");
+        assert_eq!(describe(125), "+1.25");
+    }
+}

@@ -1,0 +1,670 @@
+//! The search of one thread: iterative deepening of a principal-variation
+//! negamax with aspiration windows, the transposition table, move ordering
+//! and a quiescence search over obligatory captures.
+//!
+//! # Teams
+//!
+//! With two players this is plain negamax: a node's score is its value for
+//! the player to move there. With more players the search is *paranoid*:
+//! the root player against all the others as one team, so that the tree is
+//! a two-sided game again and alpha-beta stays exact. Every score is from
+//! the point of view of the team to move; going from a node to a child the
+//! score changes sign only when the team to move changes (two opponents in a
+//! row are one team). With two players, the teams are the players.
+//!
+//! # Forcing positions
+//!
+//! Where a capture is obligatory, every legal move captures: such a
+//! position is not quiet, and the search does not stop there to evaluate
+//! it. At the horizon, [`Searcher::quiesce`] plays out the obligatory
+//! captures, and evaluates only positions where the side to move is not
+//! obliged to capture.
+
+use crate::engine::Features;
+use crate::limits::{Limits, Stop, TimeManager};
+use crate::ordering::{Ordering, MAX_PLY};
+use crate::score::{from_table, is_decisive, plies_to_end, to_table, win_in, Score, INFINITY, MAX_EVAL};
+use crate::tt::{capture_hash, Bound, Entry, PackedMove, Table};
+use leap_core::rules::{any_move, walk_piece, PathMode, PathSink};
+use leap_core::search::Evaluator;
+use leap_core::{Bitset, Cell, Game, GameResult, KeyList, Leg, MoveKey, Outcome, Player, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
+
+/// Nodes a thread searches between looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// Natural logarithms of 0..64 (0 for 0), for the reductions.
+static LOG: std::sync::LazyLock<[f64; 64]> =
+    std::sync::LazyLock::new(|| std::array::from_fn(|i| if i == 0 { 0.0 } else { (i as f64).ln() }));
+
+/// What the threads of one search share.
+pub(crate) struct Shared<'a, G, E> {
+    pub(crate) game: &'a G,
+    pub(crate) eval: &'a E,
+    pub(crate) table: &'a Table,
+    pub(crate) stop: &'a Stop,
+    pub(crate) limits: Limits,
+    pub(crate) time: TimeManager,
+    /// Set when the search must end (stopped, out of time or nodes, done).
+    pub(crate) done: AtomicBool,
+    /// Nodes searched by every thread (each adds its count now and then).
+    pub(crate) nodes: AtomicU64,
+    /// The position searched.
+    pub(crate) root: Position,
+    /// The hashes of the game's positions before the root, oldest first.
+    pub(crate) before: Vec<u64>,
+    /// Mixed into every table key: the root player, when more than two
+    /// players make the scores depend on who is at the root.
+    pub(crate) salt: u64,
+    pub(crate) features: Features,
+}
+
+impl<G, E> Shared<'_, G, E> {
+    /// Whether the search must end.
+    #[inline]
+    pub(crate) fn is_done(&self) -> bool {
+        self.done.load(Atomic::Relaxed)
+    }
+}
+
+/// A root move with what the last iterations found of it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub(crate) key: MoveKey,
+    /// Its score in the last iteration that searched it exactly, or
+    /// `-INFINITY` when it failed low.
+    pub(crate) score: Score,
+    /// The principal variation it starts.
+    pub(crate) pv: Vec<MoveKey>,
+}
+
+/// The result of one completed iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub(crate) depth: u32,
+    pub(crate) seldepth: u32,
+    pub(crate) score: Score,
+    pub(crate) pv: Vec<MoveKey>,
+}
+
+/// One thread's search.
+pub(crate) struct Searcher<'s, 'a, G, E> {
+    s: &'s Shared<'a, G, E>,
+    /// Whether this thread reports and decides (thread 0).
+    main: bool,
+    /// The root player (see "Teams").
+    root_player: Player,
+    /// Nodes not yet added to the shared count.
+    unshared: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// A move list per ply, reused.
+    lists: Vec<KeyList>,
+    /// Per ply: the order of the moves (indices into the list) and their scores.
+    order: Vec<Vec<(i32, u16)>>,
+    ordering: Ordering,
+    /// Hashes of the game before the root and of the search path above the
+    /// current node.
+    path: Vec<u64>,
+    /// Triangular principal variation table.
+    pv: Vec<Vec<MoveKey>>,
+    pv_len: Vec<usize>,
+    pub(crate) root_moves: Vec<RootMove>,
+}
+
+impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
+    pub(crate) fn new(s: &'s Shared<'a, G, E>, main: bool, root_moves: Vec<RootMove>, ordering: Ordering) -> Self {
+        Searcher {
+            s,
+            main,
+            root_player: s.root.to_move(),
+            unshared: 0,
+            seldepth: 0,
+            stopped: false,
+            lists: (0..=MAX_PLY).map(|_| KeyList::new()).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            ordering,
+            path: s.before.clone(),
+            pv: (0..=MAX_PLY).map(|_| vec![MoveKey::PASS; MAX_PLY + 1]).collect(),
+            pv_len: vec![0; MAX_PLY + 1],
+            root_moves,
+        }
+    }
+
+    /// What the thread learnt of moves, for the next search.
+    pub(crate) fn into_ordering(self) -> Ordering {
+        self.ordering
+    }
+
+    /// Iterative deepening from `first` plies until the limits or the stop
+    /// flag end it; every completed iteration goes to `report` (the main
+    /// thread's only). (Helper threads start one ply deeper every other
+    /// thread, so that they do not all search the same tree in step.)
+    pub(crate) fn iterate(&mut self, first: u32, mut report: impl FnMut(&Iteration, u64)) -> Option<Iteration> {
+        let max_depth = self.s.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let mut last: Option<Iteration> = None;
+        for depth in first.min(max_depth)..=max_depth {
+            if self.main && depth > 1 && !self.s.time.may_deepen() {
+                break;
+            }
+            self.seldepth = 0;
+            let score = self.aspiration(depth as i32, last.as_ref().map(|l| l.score));
+            if self.stopped || self.s.is_done() {
+                break;
+            }
+            let best = &self.root_moves[0];
+            let iteration = Iteration { depth, seldepth: self.seldepth as u32, score, pv: best.pv.clone() };
+            if self.main {
+                report(&iteration, self.total_nodes());
+            }
+            let decided = plies_to_end(score).is_some_and(|p| p.unsigned_abs() < depth);
+            last = Some(iteration);
+            // One legal move, or a result the search can no longer change: no need to look further.
+            if self.main && self.s.time.is_timed() && (self.root_moves.len() == 1 || decided) {
+                break;
+            }
+        }
+        last
+    }
+
+    /// The nodes of every thread, as far as they are known.
+    fn total_nodes(&self) -> u64 {
+        self.s.nodes.load(Atomic::Relaxed) + self.unshared
+    }
+
+    /// The root searched to `depth` in a window around the last score,
+    /// widened until the score falls inside it.
+    fn aspiration(&mut self, depth: i32, last: Option<Score>) -> Score {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = match last {
+            Some(s) if depth >= 4 && !is_decisive(s) => ((s - delta).max(-INFINITY), (s + delta).min(INFINITY)),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.root(depth, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > 2000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// The root moves searched in order; the best ends first.
+    fn root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> Score {
+        let root = self.s.root;
+        let mut best = -INFINITY;
+        self.path.push(root.hash());
+        for i in 0..self.root_moves.len() {
+            let key = self.root_moves[i].key;
+            let child = self.s.game.play_unchecked(&root, &key);
+            let score = if i == 0 {
+                self.child(&child, &root, depth - 1, 1, alpha, beta, true)
+            } else {
+                let s = self.child(&child, &root, depth - 1, 1, alpha, alpha + 1, false);
+                if s > alpha && s < beta {
+                    self.child(&child, &root, depth - 1, 1, alpha, beta, true)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == 0 || score > alpha {
+                rm.score = score;
+                rm.pv.clear();
+                rm.pv.push(key);
+                rm.pv.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
+            } else {
+                rm.score = -INFINITY;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        // The best first, the others in the order of their last scores (stable).
+        self.root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        best
+    }
+
+    /// The score of `child` (reached from `parent`) for the team to move
+    /// at `parent`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        child: &Position,
+        parent: &Position,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        pv: bool,
+    ) -> Score {
+        if self.same_team(child.to_move(), parent.to_move()) {
+            self.node(child, depth, ply, alpha, beta, pv)
+        } else {
+            -self.node(child, depth, ply, -beta, -alpha, pv)
+        }
+    }
+
+    /// Whether two players are on one team (see "Teams").
+    #[inline]
+    fn same_team(&self, a: Player, b: Player) -> bool {
+        (a == self.root_player) == (b == self.root_player)
+    }
+
+    /// A node below the root: the end of the game, a repetition, or a
+    /// search of its moves (in full, or quiescence at the horizon).
+    fn node(&mut self, pos: &Position, depth: i32, ply: usize, alpha: Score, beta: Score, pv: bool) -> Score {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return 0;
+        }
+        if let Some(o) = self.s.game.decided(pos) {
+            self.count(ply);
+            return self.outcome_score(&o, pos, ply);
+        }
+        if self.s.features.repetitions && self.is_repetition(pos) {
+            self.count(ply);
+            return 0;
+        }
+        // (Nothing here can beat a win at the next ply.)
+        let (alpha, beta) = (alpha.max(-win_in(ply)), beta.min(win_in(ply + 1)));
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            if self.s.features.quiescence {
+                self.quiesce(pos, ply, alpha, beta)
+            } else {
+                self.horizon(pos, ply)
+            }
+        } else {
+            self.search(pos, depth, ply, alpha, beta, pv)
+        }
+    }
+
+    /// The full search of a node's moves, `depth` plies deep.
+    fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: Score, beta: Score, pv: bool) -> Score {
+        self.count(ply);
+        let key = self.key(pos);
+        let entry = self.s.table.probe(key);
+        if let Some(e) = entry {
+            let score = from_table(e.score, ply);
+            let usable = if self.s.features.deeper_entries { e.depth as i32 >= depth } else { e.depth as i32 == depth };
+            if !pv && usable {
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        // Null-move pruning: if passing the turn still holds beta, a move will.
+        // (Not where a capture is obligatory: passing would dodge it.)
+        let quiet_node = !self.s.game.scope(pos).captures_only;
+        if !pv && quiet_node && depth >= 3 && self.null_move_allowed(pos) && self.evaluate(pos) >= beta {
+            let mut passed = *pos;
+            let next = Player(1 - pos.to_move().0);
+            passed.set_to_move(next);
+            passed.set_clock(pos.clock().saturating_add(1));
+            self.path.push(pos.hash());
+            let r = 2 + depth / 4;
+            let score = -self.node(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta && !is_decisive(score) {
+                return score;
+            }
+        }
+        let (alpha0, mut best, mut best_move) = (alpha, -INFINITY, None);
+        self.path.push(pos.hash());
+        // The table's move first, without listing the others: it often
+        // settles the node.
+        let hash_move = entry.and_then(|e| e.best).and_then(|m| self.hash_move(pos, m));
+        if let Some(mv) = hash_move {
+            let child = self.s.game.play_unchecked(pos, &mv);
+            let score = self.child(&child, pos, depth - 1, ply + 1, alpha, beta, pv);
+            if self.stopped {
+                self.path.pop();
+                return 0;
+            }
+            best = score;
+            best_move = Some(mv);
+            if score > alpha {
+                alpha = score;
+                self.update_pv(ply, mv);
+                if score >= beta {
+                    self.ordering.cut_off(pos.to_move(), &mv, std::iter::empty(), ply, depth);
+                }
+            }
+        }
+        if best < beta {
+            let mut list = std::mem::take(&mut self.lists[ply]);
+            self.s.game.legal_moves_unordered_into(pos, &mut list);
+            if list.keys.is_empty() {
+                self.lists[ply] = list;
+                self.path.pop();
+                return self.outcome_score(&self.s.game.no_moves(pos), pos, ply);
+            }
+            self.rank(pos, &list, ply);
+            let skip = hash_move.is_some() as usize;
+            for i in 0..list.keys.len() {
+                let index = self.next(ply, i);
+                let mv = list.keys[index];
+                if hash_move == Some(mv) {
+                    continue;
+                }
+                let child = self.s.game.play_unchecked(pos, &mv);
+                let score = if i + skip == 0 {
+                    self.child(&child, pos, depth - 1, ply + 1, alpha, beta, pv)
+                } else {
+                    // Late quiet moves are searched less deep first, and again in
+                    // full if they turn out better than the best so far.
+                    let r = if self.s.features.reductions && depth >= 3 && i + skip >= 3 && !mv.is_capture() {
+                        let r = (LOG[depth.min(63) as usize] * LOG[(i + skip).min(63)] / 2.0) as i32;
+                        r.clamp(1, depth - 2) - pv as i32
+                    } else {
+                        0
+                    };
+                    let mut s = self.child(&child, pos, depth - 1 - r.max(0), ply + 1, alpha, alpha + 1, false);
+                    if r > 0 && s > alpha {
+                        s = self.child(&child, pos, depth - 1, ply + 1, alpha, alpha + 1, false);
+                    }
+                    if pv && s > alpha && s < beta {
+                        self.child(&child, pos, depth - 1, ply + 1, alpha, beta, true)
+                    } else {
+                        s
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                if score > best {
+                    best = score;
+                    best_move = Some(mv);
+                    if score > alpha {
+                        alpha = score;
+                        self.update_pv(ply, mv);
+                        if score >= beta {
+                            let tried = self.order[ply][..i].iter().map(|&(_, j)| &list.keys[j as usize]);
+                            self.ordering.cut_off(pos.to_move(), &mv, tried.chain(hash_move.as_ref()), ply, depth);
+                            break;
+                        }
+                    }
+                }
+            }
+            self.lists[ply] = list;
+        }
+        self.path.pop();
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = Entry {
+            best: best_move.map(|m| PackedMove::new(&m)),
+            score: to_table(best, ply),
+            depth: depth.clamp(0, 127) as u8,
+            bound,
+        };
+        self.s.table.store(key, entry);
+        best
+    }
+
+    /// The table key of `pos`: its hash (which leaves out the clocks), with
+    /// the root player's salt; and, where the table must not change values,
+    /// the clocks too (two positions that differ only in them may be
+    /// nearer or farther from a move-limit draw).
+    #[inline]
+    fn key(&self, pos: &Position) -> u64 {
+        let key = pos.hash() ^ self.s.salt;
+        if self.s.features.deeper_entries {
+            key
+        } else {
+            let clocks = (pos.clock() as u64) << 16 | pos.aux_clock() as u64;
+            key ^ clocks.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }
+    }
+
+    /// Whether the side to move may pass for null-move pruning: two players,
+    /// and enough pieces that passing is unlikely to be the best move
+    /// (zugzwang).
+    fn null_move_allowed(&self, pos: &Position) -> bool {
+        self.s.features.null_move && self.s.game.players().len() == 2 && pos.pieces_of(pos.to_move()).len() >= 4
+    }
+
+    /// The horizon without quiescence: the evaluation, or the end of the
+    /// game when the side to move has no move.
+    fn horizon(&mut self, pos: &Position, ply: usize) -> Score {
+        self.count(ply);
+        let game = self.s.game;
+        if !any_move(game, pos, game.scope(pos)) && !game.passes_when_stuck(pos) {
+            return self.outcome_score(&game.no_moves(pos), pos, ply);
+        }
+        self.evaluate(pos)
+    }
+
+    /// The move the table keeps for `pos`, as a move of `pos`, if it can be
+    /// one: a piece of the player to move on its start cell, its end empty,
+    /// and for a capture, one of that piece's captures whose captured cells
+    /// hash alike. (The table's key matched `pos`: only a collision of 64-bit
+    /// keys could make it another position's.)
+    fn hash_move(&self, pos: &Position, m: PackedMove) -> Option<MoveKey> {
+        let (from, to) = (m.from(), m.to());
+        if pos.piece_at(from)?.player != pos.to_move() || (to != from && pos.is_occupied(to)) {
+            return None;
+        }
+        if m.capture_hash() == 0 {
+            return (to != from).then_some(MoveKey { from, to, captured: Bitset::EMPTY });
+        }
+        /// The first capture of the piece that ends on `to` with captures hashing to `hash`.
+        struct Find {
+            to: Cell,
+            hash: u16,
+            found: Option<MoveKey>,
+        }
+        impl PathSink for Find {
+            const LEGS: bool = false;
+            fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
+                if self.found.is_none() && to == self.to && capture_hash(captured) == self.hash {
+                    self.found = Some(MoveKey { from, to, captured });
+                }
+            }
+        }
+        let mut find = Find { to, hash: m.capture_hash(), found: None };
+        walk_piece(self.s.game, pos, from, true, PathMode::Distinct, &mut find);
+        find.found
+    }
+
+    /// The quiescence search: where the side to move must capture, every
+    /// capture is searched (no standing pat: the capture is forced);
+    /// elsewhere the position is evaluated.
+    fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.count(ply);
+        let game = self.s.game;
+        let scope = game.scope(pos);
+        if !scope.captures_only || ply >= MAX_PLY - 1 {
+            if !any_move(game, pos, scope) && !game.passes_when_stuck(pos) {
+                return self.outcome_score(&game.no_moves(pos), pos, ply);
+            }
+            return self.evaluate(pos);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        game.legal_moves_unordered_into(pos, &mut list);
+        if list.keys.is_empty() {
+            self.lists[ply] = list;
+            return self.outcome_score(&game.no_moves(pos), pos, ply);
+        }
+        self.rank(pos, &list, ply);
+        let mut best = -INFINITY;
+        self.path.push(pos.hash());
+        for i in 0..list.keys.len() {
+            let mv = list.keys[self.next(ply, i)];
+            let child = game.play_unchecked(pos, &mv);
+            let score = self.child(&child, pos, 0, ply + 1, alpha, beta, false);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = list;
+        best
+    }
+
+    /// Orders the moves of `list` for `ply`.
+    fn rank(&mut self, pos: &Position, list: &KeyList, ply: usize) {
+        let order = &mut self.order[ply];
+        order.clear();
+        for (i, key) in list.keys.iter().enumerate() {
+            order.push((self.ordering.score(pos, key, ply), i as u16));
+        }
+    }
+
+    /// The index of the `i`-th move to try at `ply` (the best of those not
+    /// tried yet, moved to place `i`).
+    #[inline]
+    fn next(&mut self, ply: usize, i: usize) -> usize {
+        let order = &mut self.order[ply];
+        let mut best = i;
+        for j in i + 1..order.len() {
+            if order[j].0 > order[best].0 {
+                best = j;
+            }
+        }
+        order.swap(i, best);
+        order[i].1 as usize
+    }
+
+    /// `mv` is the best move at `ply`: it and the child's line are its line.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: MoveKey) {
+        let next_len = self.pv_len[ply + 1].max(ply + 1);
+        let (above, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut above[ply];
+        line[ply] = mv;
+        line[ply + 1..next_len].copy_from_slice(&below[0][ply + 1..next_len]);
+        self.pv_len[ply] = next_len;
+    }
+
+    /// The evaluation of an unfinished position for the team to move.
+    #[inline]
+    fn evaluate(&self, pos: &Position) -> Score {
+        let mover = pos.to_move();
+        let e = if self.s.game.players().len() == 2 {
+            self.s.eval.evaluate(self.s.game, pos, mover)
+        } else {
+            let root = self.s.eval.evaluate(self.s.game, pos, self.root_player);
+            if self.same_team(mover, self.root_player) {
+                root
+            } else {
+                -root
+            }
+        };
+        e.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The score of a finished game, `ply` plies below the root, for the
+    /// team to move in `pos`.
+    #[inline]
+    fn outcome_score(&self, o: &Outcome, pos: &Position, ply: usize) -> Score {
+        match o.result {
+            GameResult::Draw => 0,
+            GameResult::Win(p) if self.same_team(p, pos.to_move()) => win_in(ply),
+            GameResult::Win(_) => -win_in(ply),
+        }
+    }
+
+    /// Whether `pos` repeats a position of the search path (a cycle the
+    /// side that closed it can repeat: a draw), or occurs in the game before
+    /// the root often enough for the game's repetition draw.
+    #[inline]
+    fn is_repetition(&self, pos: &Position) -> bool {
+        // (No position before the last capture or goal entry can come back.)
+        let back = (pos.clock() as usize).min(self.path.len());
+        let hash = pos.hash();
+        let root_at = self.s.before.len();
+        let mut earlier = 0;
+        for (i, h) in self.path.iter().enumerate().skip(self.path.len() - back) {
+            if *h == hash {
+                if i >= root_at {
+                    return true;
+                }
+                earlier += 1;
+            }
+        }
+        earlier > 0 && self.s.game.repetition_limit().is_some_and(|limit| earlier + 1 >= limit)
+    }
+
+    /// Counts a node.
+    #[inline]
+    fn count(&mut self, ply: usize) {
+        self.unshared += 1;
+        self.seldepth = self.seldepth.max(ply);
+    }
+
+    /// Whether the search must stop; looks at the clock, the node count and
+    /// the stop flag now and then.
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.unshared >= CHECK_EVERY {
+            let total = self.s.nodes.fetch_add(self.unshared, Atomic::Relaxed) + self.unshared;
+            self.unshared = 0;
+            let s = self.s;
+            if s.stop.is_stopped() || s.time.out_of_time() || s.limits.nodes.is_some_and(|n| total >= n) {
+                s.done.store(true, Atomic::Relaxed);
+            }
+        }
+        if self.s.is_done() || self.s.stop.is_stopped() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Adds the nodes not yet counted to the shared count.
+    pub(crate) fn flush_nodes(&mut self) {
+        self.s.nodes.fetch_add(self.unshared, Atomic::Relaxed);
+        self.unshared = 0;
+    }
+}

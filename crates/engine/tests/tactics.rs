@@ -1,0 +1,120 @@
+//! The engine finds wins and avoids losses that a full search of the same
+//! depth proves: written-out Camelot positions, and every such position
+//! met in random games of Cam, checkers and Tri-Camelot.
+
+mod common;
+
+use common::{random_games, text};
+use leap_core::notation::parse_position;
+use leap_core::search::{AlphaBeta, Material, Score, Strategy, WIN};
+use leap_core::{Game, Position};
+use leap_engine::score::win_in;
+use leap_engine::{Engine, Limits, Options, Stop};
+
+/// The engine's choice and score at `depth`, with `eval`.
+fn engine_choice<G: Game + Clone, E: leap_core::search::Evaluator<G>>(
+    game: &G,
+    eval: E,
+    line: &[Position],
+    depth: u32,
+) -> (leap_core::MoveKey, Score) {
+    let mut engine = Engine::new(game.clone(), eval, Options { hash_mib: 4, ..Options::default() });
+    let r = engine.search(line, &Limits::depth(depth), &Stop::new(), |_| {});
+    (r.best.expect("a move"), r.score)
+}
+
+#[test]
+fn camelot_a_castle_entry_that_wins_at_once() {
+    let g = leap_camelot::load("camelot").unwrap();
+    let p = parse_position(&g, "W:WKC6,F15,G16:BKC11,D11,E11 castle-moves=0,0").unwrap();
+    let (best, score) = engine_choice(&g, leap_camelot::CamelotEval::new(&g), &[p], 3);
+    assert_eq!(text(&g, &p, &best), "F15-F16");
+    assert_eq!(score, win_in(1));
+}
+
+#[test]
+fn camelot_a_win_in_three_plies() {
+    // White's Man on F14 walks in (F15, then F16): Black, far away, cannot stop it.
+    let g = leap_camelot::load("camelot").unwrap();
+    let p = parse_position(&g, "W:WKC6,F14,G16:BKC11,D11,E11 castle-moves=0,0").unwrap();
+    let (best, score) = engine_choice(&g, leap_camelot::CamelotEval::new(&g), &[p], 5);
+    assert_eq!(score, win_in(3), "{}", text(&g, &p, &best));
+    let after = g.play_unchecked(&p, &best);
+    let reply = g.play_unchecked(&after, &g.legal_moves(&after)[0]);
+    assert!(g.legal_moves(&reply).iter().any(|m| g.outcome(&g.play_unchecked(&reply, m)).is_some()));
+}
+
+/// Over positions of random games: where a full search to `depth` (the
+/// core's alpha-beta, which returns minimax values) proves a win, the engine
+/// finds a win as near; where it proves that some moves lose and others do
+/// not, the engine's move does not lose.
+fn proven_results_are_found<G: Game + Clone>(game: &G, seed: u64, games: usize, depth: u32) -> (usize, usize) {
+    let material = Material::of_kinds(game.kinds());
+    let (mut wins, mut saves) = (0, 0);
+    for line in random_games(game, seed, games, 120) {
+        for end in 1..=line.len() {
+            let pos = line[end - 1];
+            if game.outcome(&pos).is_some() {
+                continue;
+            }
+            let value = AlphaBeta::new(depth, material).choose(game, &pos).value;
+            // Each move's value with one ply less, for the player to move.
+            let moves = game.legal_moves(&pos);
+            let losing = |m: &leap_core::MoveKey| {
+                let child = game.play_unchecked(&pos, m);
+                let v = if game.outcome(&child).is_some() || depth == 1 {
+                    None
+                } else {
+                    Some(AlphaBeta::new(depth - 1, material).choose(game, &child).value)
+                };
+                // (A loss of the mover within the search: a win of the player to move in the child.)
+                v.is_some_and(|v| v > WIN / 2 && child.to_move() != pos.to_move())
+            };
+            let proven_win = value > WIN / 2;
+            let some_lose = moves.iter().any(losing);
+            let some_hold = !moves.iter().all(losing);
+            if !proven_win && !(some_lose && some_hold) {
+                continue;
+            }
+            let (best, score) = engine_choice(game, material, &line[..end], depth);
+            let at = leap_core::notation::format_position(game, &pos);
+            if proven_win {
+                assert!(
+                    score >= value,
+                    "{at}: the engine's {} scores {score}, a win of {value} exists",
+                    text(game, &pos, &best)
+                );
+                wins += 1;
+            } else {
+                assert!(
+                    !losing(&best),
+                    "{at}: the engine's {} loses, and not every move does",
+                    text(game, &pos, &best)
+                );
+                saves += 1;
+            }
+        }
+    }
+    (wins, saves)
+}
+
+#[test]
+fn proven_results_in_random_games_of_cam() {
+    let g = leap_camelot::load("cam").unwrap();
+    let (wins, saves) = proven_results_are_found(&g, 1, 25, 3);
+    assert!(wins > 10 && saves > 10, "{wins} wins, {saves} saves");
+}
+
+#[test]
+fn proven_results_in_random_games_of_checkers() {
+    let g = leap_checkers::load("checkers").unwrap();
+    let (wins, saves) = proven_results_are_found(&g, 2, 30, 3);
+    assert!(wins > 10 && saves > 10, "{wins} wins, {saves} saves");
+}
+
+#[test]
+fn proven_results_in_random_games_of_tri_camelot() {
+    let g = leap_tricamelot::game();
+    let (wins, saves) = proven_results_are_found(&g, 3, 12, 2);
+    assert!(wins + saves > 5, "{wins} wins, {saves} saves");
+}
