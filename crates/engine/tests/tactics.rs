@@ -71,9 +71,9 @@ fn proven_results_are_found<G: Game + Clone>(game: &G, seed: u64, games: usize, 
                 v.is_some_and(|v| v > WIN / 2 && child.to_move() != pos.to_move())
             };
             let proven_win = value > WIN / 2;
-            let some_lose = moves.iter().any(losing);
-            let some_hold = !moves.iter().all(losing);
-            if !proven_win && !(some_lose && some_hold) {
+            // (A choice that matters: some moves lose, not all.)
+            let choice = moves.iter().any(losing) && !moves.iter().all(losing);
+            if !(proven_win || choice) {
                 continue;
             }
             let (best, score) = engine_choice(game, material, &line[..end], depth);
