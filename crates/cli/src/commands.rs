@@ -45,7 +45,7 @@ pub fn emit(text: &str) -> CliResult {
 }
 
 /// Loads the variant and plays the setup's position and moves.
-fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, CliError> {
+pub(crate) fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History, CliError> {
     let start = match &setup.position {
         Some(p) => parse_position(game, p)?,
         None => game.start(),

@@ -12,9 +12,7 @@
 //! games whatever the number of threads (only the times differ).
 
 use crate::error::{CliError, CliResult};
-use crate::variant::{self, Variant};
-use leap_camelot::{Camelot, CamelotEval};
-use leap_checkers::{Checkers, CheckersEval};
+use crate::variant::{self, Played, Variant};
 use leap_core::{
     search::{AlphaBeta, Evaluator, Material, Minimax, Random, Strategy},
     EndReason, Game, GameResult, Position, SplitMix64,
@@ -412,36 +410,6 @@ impl Progress {
     }
 }
 
-/// The evaluation each game family brings to the comparison.
-pub trait Compared: Game + Sized {
-    /// The variant's own evaluation.
-    type Eval: Evaluator<Self>;
-    /// Builds it for this game.
-    fn variant_eval(&self) -> Self::Eval;
-    /// Its name in reports.
-    fn eval_name(&self) -> &'static str;
-}
-
-impl Compared for Camelot {
-    type Eval = CamelotEval;
-    fn variant_eval(&self) -> CamelotEval {
-        CamelotEval::new(self)
-    }
-    fn eval_name(&self) -> &'static str {
-        "WCF factors (leap_camelot::CamelotEval)"
-    }
-}
-
-impl Compared for Checkers {
-    type Eval = CheckersEval;
-    fn variant_eval(&self) -> CheckersEval {
-        CheckersEval::new(self)
-    }
-    fn eval_name(&self) -> &'static str {
-        "the seed's step-choosing points (leap_checkers::CheckersEval)"
-    }
-}
-
 /// Everything measured on one variant.
 #[derive(Clone, Debug)]
 struct VariantReport {
@@ -455,7 +423,7 @@ struct VariantReport {
 }
 
 /// Runs the round robin on one game.
-fn run_game<G: Compared>(game: &G, title: &str, opts: &Options, progress: &Progress) -> VariantReport {
+fn run_game<G: Played>(game: &G, title: &str, opts: &Options, progress: &Progress) -> VariantReport {
     let entrants = entrants(opts);
     let pairings: Vec<[usize; 2]> =
         (0..entrants.len()).flat_map(|a| (a + 1..entrants.len()).map(move |b| [a, b])).collect();
@@ -472,7 +440,7 @@ fn run_game<G: Compared>(game: &G, title: &str, opts: &Options, progress: &Progr
     };
     let (games, eval) = match opts.eval {
         EvalChoice::Variant => {
-            let e = game.variant_eval();
+            let e = game.evaluation();
             (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts)), game.eval_name().to_string())
         }
         EvalChoice::Material => {

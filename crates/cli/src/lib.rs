@@ -3,10 +3,12 @@
 
 #![warn(missing_docs)]
 
+mod analyze;
 mod commands;
 mod compare;
 mod error;
 mod play;
+mod protocol;
 mod summary;
 pub mod variant;
 
@@ -57,6 +59,28 @@ enum Command {
         #[command(flatten)]
         opts: commands::PerftOptions,
     },
+    /// Search a position with the engine: one line per completed depth
+    /// (score for the side to move, nodes, speed, time, principal
+    /// variation), then the best move.
+    Analyze {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(flatten)]
+        limits: analyze::SearchLimits,
+        #[command(flatten)]
+        engine: analyze::EngineArgs,
+        /// Print one JSON object per line instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run the engine behind a text protocol on standard input and output,
+    /// for other programs (UGI, UCI generalised to any game; see
+    /// docs/protocol.md).
+    Engine {
+        /// The variant at the start (`setoption name Variant value ...` changes it).
+        #[arg(default_value = "camelot")]
+        variant: String,
+    },
     /// Check every move of a game record and print the final position and result.
     Replay {
         /// The record file (PGN style).
@@ -96,6 +120,8 @@ pub fn main() -> i32 {
         Command::Show { setup } => commands::show(&setup),
         Command::Moves { setup, json } => commands::moves(&setup, json),
         Command::Perft { setup, opts } => commands::perft(&setup, &opts),
+        Command::Analyze { setup, limits, engine, json } => analyze::analyze(&setup, &limits, &engine, json),
+        Command::Engine { variant } => protocol::run(&variant),
         Command::Replay { file } => commands::replay(&file),
         Command::Play { variant, position } => play::play(&variant, position.as_deref()),
         Command::Check { files } => commands::check(&files),

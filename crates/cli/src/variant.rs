@@ -1,9 +1,51 @@
 //! Loading a VARIANT argument (a built-in name or a file) into a game, and
 //! running code generic over the game type.
 
-use leap_camelot::Camelot;
-use leap_checkers::Checkers;
+use leap_camelot::{Camelot, CamelotEval};
+use leap_checkers::{Checkers, CheckersEval};
+use leap_core::search::Evaluator;
+use leap_core::Game;
 use leap_format::{Family, LoadError};
+
+/// What the program knows of each family's games beyond the rules: its
+/// evaluation, and its title. Code generic over a game of any family
+/// (run through [`with_game!`]) asks here.
+pub trait Played: Game + Clone + Sized + Send + 'static {
+    /// The family's evaluation.
+    type Eval: Evaluator<Self> + Clone + 'static;
+    /// The evaluation of this game.
+    fn evaluation(&self) -> Self::Eval;
+    /// The evaluation's name in reports.
+    fn eval_name(&self) -> &'static str;
+    /// The variant's title.
+    fn variant_title(&self) -> &str;
+}
+
+impl Played for Camelot {
+    type Eval = CamelotEval;
+    fn evaluation(&self) -> CamelotEval {
+        CamelotEval::new(self)
+    }
+    fn eval_name(&self) -> &'static str {
+        "WCF factors (leap_camelot::CamelotEval)"
+    }
+    fn variant_title(&self) -> &str {
+        self.title()
+    }
+}
+
+impl Played for Checkers {
+    type Eval = CheckersEval;
+    fn evaluation(&self) -> CheckersEval {
+        CheckersEval::new(self)
+    }
+    fn eval_name(&self) -> &'static str {
+        "the seed's step-choosing points (leap_checkers::CheckersEval)"
+    }
+    fn variant_title(&self) -> &str {
+        self.title()
+    }
+}
 
 /// A loaded variant of any family the program knows.
 pub enum Variant {

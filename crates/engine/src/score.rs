@@ -25,10 +25,18 @@ pub fn is_decisive(score: Score) -> bool {
     score.abs() > MAX_EVAL
 }
 
-/// The number of plies to the end of a won (positive) or lost (negative)
-/// game from the root, or `None` for an evaluation.
-pub fn plies_to_end(score: Score) -> Option<i32> {
-    is_decisive(score).then(|| if score > 0 { WIN - score } else { -(WIN + score) })
+/// How a won or lost game ends, seen from the root.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Decided {
+    /// Whether the side to move at the root wins (else it loses).
+    pub win: bool,
+    /// Plies from the root to the end.
+    pub plies: u32,
+}
+
+/// For a score that is a won or lost game, how it ends; `None` for an evaluation.
+pub fn decided(score: Score) -> Option<Decided> {
+    is_decisive(score).then(|| Decided { win: score > 0, plies: (WIN - score.abs()) as u32 })
 }
 
 /// A score found `ply` plies below the root, as the table keeps it.
@@ -58,9 +66,9 @@ pub fn from_table(score: Score, ply: usize) -> Score {
 /// A score as people read it: `+1.25` (hundredths of a Man), `win in 3`
 /// (plies), `loss in 4`.
 pub fn describe(score: Score) -> String {
-    match plies_to_end(score) {
-        Some(p) if p >= 0 => format!("win in {p}"),
-        Some(p) => format!("loss in {}", -p),
+    match decided(score) {
+        Some(Decided { win: true, plies }) => format!("win in {plies}"),
+        Some(Decided { win: false, plies }) => format!("loss in {plies}"),
         None => format!("{:+.2}", score as f64 / 100.0),
     }
 }
@@ -78,10 +86,12 @@ mod tests {
         assert_eq!(from_table(to_table(win, 3), 5), win_in(9));
         assert_eq!(from_table(to_table(-win, 3), 5), -win_in(9));
         assert_eq!(to_table(150, 9), 150);
-        assert_eq!(plies_to_end(win_in(7)), Some(7));
-        assert_eq!(plies_to_end(-win_in(4)), Some(-4));
-        assert_eq!(plies_to_end(MAX_EVAL), None);
+        assert_eq!(decided(win_in(7)), Some(Decided { win: true, plies: 7 }));
+        assert_eq!(decided(-win_in(4)), Some(Decided { win: false, plies: 4 }));
+        assert_eq!(decided(-win_in(0)), Some(Decided { win: false, plies: 0 }));
+        assert_eq!(decided(MAX_EVAL), None);
         assert_eq!(describe(-win_in(4)), "loss in 4");
+        assert_eq!(describe(-win_in(0)), "loss in 0");
         assert_eq!(describe(125), "+1.25");
     }
 }

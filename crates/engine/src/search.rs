@@ -23,7 +23,7 @@
 use crate::engine::Features;
 use crate::limits::{Limits, Stop, TimeManager};
 use crate::ordering::{Ordering, MAX_PLY};
-use crate::score::{from_table, is_decisive, plies_to_end, to_table, win_in, Score, INFINITY, MAX_EVAL};
+use crate::score::{decided, from_table, is_decisive, to_table, win_in, Score, INFINITY, MAX_EVAL};
 use crate::tt::{capture_hash, Bound, Entry, PackedMove, Table};
 use leap_core::rules::{any_move, walk_piece, PathMode, PathSink};
 use leap_core::search::Evaluator;
@@ -157,7 +157,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             if self.main {
                 report(&iteration, self.total_nodes());
             }
-            let decided = plies_to_end(score).is_some_and(|p| p.unsigned_abs() < depth);
+            let decided = decided(score).is_some_and(|d| d.plies < depth);
             last = Some(iteration);
             // One legal move, or a result the search can no longer change: no need to look further.
             if self.main && self.s.time.is_timed() && (self.root_moves.len() == 1 || decided) {

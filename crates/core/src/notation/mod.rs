@@ -321,6 +321,22 @@ impl PathSink for Subsequence<'_> {
     }
 }
 
+/// Writes a line of moves played one after the other from `pos` (a
+/// principal variation), each in canonical notation; stops at the first
+/// move that is not legal where it is played.
+pub fn format_line<G: Game>(game: &G, pos: &Position, line: &[MoveKey]) -> Vec<String> {
+    let mut pos = *pos;
+    let mut out = Vec::with_capacity(line.len());
+    for key in line {
+        let Some(mv) = game.canonical(&pos, key) else {
+            break;
+        };
+        out.push(format_move(game.board(), &mv));
+        pos = game.play_unchecked(&pos, key);
+    }
+    out
+}
+
 /// Writes the legal moves of a position in canonical notation, sorted.
 pub fn legal_move_texts<G: Game>(game: &G, pos: &Position) -> Vec<String> {
     let mut v: Vec<String> = game

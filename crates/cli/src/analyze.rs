@@ -1,0 +1,152 @@
+//! `camelot analyze`: the engine's view of a position, depth by depth.
+
+use crate::commands::{describe_outcome, emit, setup_history};
+use crate::error::{CliError, CliResult};
+use crate::variant::{self, Played};
+use crate::{with_game, Setup};
+use leap_core::notation::format_line;
+use leap_core::Position;
+use leap_engine::score::{decided, Score};
+use leap_engine::{Engine, Limits, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
+use std::io::Write;
+use std::time::Duration;
+
+/// How long the engine searches: at least one limit (the first reached ends
+/// the search).
+#[derive(clap::Args, Clone, Debug, Default)]
+#[group(required = true, multiple = true)]
+pub struct SearchLimits {
+    /// Search this many plies deep.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Search about this many positions.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+}
+
+impl SearchLimits {
+    /// The engine's limits.
+    pub fn limits(&self) -> Limits {
+        Limits { depth: self.depth, nodes: self.nodes, movetime: self.movetime.map(Duration::from_millis), clock: None }
+    }
+}
+
+/// The engine's resources.
+#[derive(clap::Args, Clone, Debug)]
+pub struct EngineArgs {
+    /// Search threads (they share the transposition table).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The transposition table's size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub hash: usize,
+}
+
+impl EngineArgs {
+    /// The engine's options, checked.
+    pub fn options(&self) -> Result<Options, CliError> {
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(CliError::Usage(format!("--threads must be from 1 to {MAX_THREADS}, not {}", self.threads)));
+        }
+        if !(1..=MAX_HASH_MIB).contains(&self.hash) {
+            return Err(CliError::Usage(format!("--hash must be from 1 to {MAX_HASH_MIB} MiB, not {}", self.hash)));
+        }
+        Ok(Options { threads: self.threads, hash_mib: self.hash, ..Options::default() })
+    }
+}
+
+/// A score as the reports give it: hundredths of a Man from the side to
+/// move (`+0.35`), or a won or lost game and its distance in plies.
+pub fn score_text(score: Score) -> String {
+    leap_engine::score::describe(score)
+}
+
+/// A score's JSON fields: `"score": cp`, and for a decided game
+/// `"result": "win" | "loss"` with `"plies"` to the end.
+fn score_json(score: Score, value: &mut serde_json::Value) {
+    value["score"] = score.into();
+    if let Some(d) = decided(score) {
+        value["result"] = (if d.win { "win" } else { "loss" }).into();
+        value["plies"] = d.plies.into();
+    }
+}
+
+/// Runs `camelot analyze`.
+pub fn analyze(setup: &Setup, limits: &SearchLimits, engine: &EngineArgs, json: bool) -> CliResult {
+    let options = engine.options()?;
+    with_game!(variant::load(&setup.variant)?, g => {
+        let history = setup_history(&g, setup)?;
+        run(g, history.positions(), limits.limits(), options, json)
+    })
+}
+
+/// Searches the last of `positions` and prints each iteration, then the best move.
+fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Options, json: bool) -> CliResult {
+    let pos = *positions.last().expect("a game has a position");
+    let eval = game.evaluation();
+    let mut engine = Engine::new(game, eval, options);
+    let mut out = std::io::stdout().lock();
+    let mut failed = None;
+    let result = {
+        let game = engine.game().clone();
+        engine.search(positions, &limits, &Stop::new(), |r: &Report| {
+            let pv = format_line(&game, &pos, r.pv);
+            let line = if json {
+                let mut v = serde_json::json!({
+                    "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "nps": r.nps(),
+                    "ms": r.time.as_millis() as u64, "hashfull": r.hashfull, "pv": pv,
+                });
+                score_json(r.score, &mut v);
+                v.to_string()
+            } else {
+                format!(
+                    "depth {:>2}  score {:>10}  nodes {:>11}  nps {:>9}  time {:>8.3} s  pv {}",
+                    r.depth,
+                    score_text(r.score),
+                    r.nodes,
+                    r.nps(),
+                    r.time.as_secs_f64(),
+                    pv.join(" ")
+                )
+            };
+            // (Written at once, iteration by iteration, for whoever reads the pipe.)
+            if failed.is_none() {
+                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                    failed = Some(e);
+                }
+            }
+        })
+    };
+    drop(out);
+    if let Some(e) = failed.filter(|e| e.kind() != std::io::ErrorKind::BrokenPipe) {
+        return Err(CliError::Output(e));
+    }
+    let game = engine.game();
+    let pv = format_line(game, &pos, &result.pv);
+    let text = if json {
+        let mut v = serde_json::json!({
+            "bestmove": pv.first(), "depth": result.depth, "nodes": result.nodes,
+            "ms": result.time.as_millis() as u64, "pv": pv,
+        });
+        score_json(result.score, &mut v);
+        format!("{v}\n")
+    } else {
+        match pv.first() {
+            Some(best) => format!(
+                "bestmove {best}  (score {}, depth {}, {} nodes, {:.3} s)\n",
+                score_text(result.score),
+                result.depth,
+                result.nodes,
+                result.time.as_secs_f64()
+            ),
+            None => match game.outcome(&pos) {
+                Some(o) => format!("no move: the game is over: {}\n", describe_outcome(game, &o)),
+                None => "no move\n".to_string(),
+            },
+        }
+    };
+    emit(&text)
+}

@@ -1,0 +1,399 @@
+//! `camelot engine`: the engine behind a text protocol on standard input
+//! and output, for other programs (GUIs, match runners), following the UGI
+//! conventions (UCI generalised to any game). The commands are described in
+//! `docs/protocol.md`. This layer only translates text to calls of
+//! [`leap_engine::Engine`]: a search runs on a thread of its own, so that
+//! `stop`, `isready` and `quit` are answered while it thinks.
+
+use crate::error::{CliError, CliResult};
+use crate::variant::{self, Played, Variant};
+use crate::with_game;
+use leap_core::notation::{format_line, parse_position};
+use leap_core::{GameResult, History};
+use leap_engine::score::{decided, Score};
+use leap_engine::{Clock, Engine, Limits, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
+use std::io::{BufRead, Write};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The protocol's name for the engine.
+const NAME: &str = concat!("camelot ", env!("CARGO_PKG_VERSION"));
+
+/// Writes one line of the protocol and flushes it.
+fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    // (A closed output ends the session at the next read: nothing to do here.)
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// Runs the protocol on standard input until `quit` or its end; `variant`
+/// is the game at the start (`setoption name Variant` changes it).
+pub fn run(variant: &str) -> CliResult {
+    let mut lines = std::io::stdin().lock().lines();
+    let mut options = Options::default();
+    let mut name = variant.to_string();
+    let mut current = variant::load(&name)?;
+    loop {
+        let next = with_game!(current, g => Session::new(g, &name, options).serve(&mut lines)?);
+        match next {
+            Next::Quit => return Ok(()),
+            Next::Switch { variant, name: new_name, options: kept } => {
+                current = *variant;
+                name = new_name;
+                options = kept;
+            }
+        }
+    }
+}
+
+/// What ends a session with one variant.
+enum Next {
+    Quit,
+    /// `setoption name Variant`: the new variant, its name, the options kept.
+    Switch {
+        variant: Box<Variant>,
+        name: String,
+        options: Options,
+    },
+}
+
+/// The protocol with one game.
+struct Session<G: Played> {
+    /// The engine, while no search has it.
+    engine: Option<Engine<G, G::Eval>>,
+    /// The search running, which gives the engine back.
+    search: Option<JoinHandle<Engine<G, G::Eval>>>,
+    stop: Stop,
+    game: G,
+    /// The variant's name, as the `Variant` option shows it.
+    name: String,
+    options: Options,
+    /// The game so far, from the last `position`.
+    history: History,
+}
+
+impl<G: Played> Session<G> {
+    fn new(game: G, name: &str, options: Options) -> Self {
+        let history = History::new(game.start());
+        let engine = Engine::new(game.clone(), game.evaluation(), options);
+        Session {
+            engine: Some(engine),
+            search: None,
+            stop: Stop::new(),
+            game,
+            name: name.to_string(),
+            options,
+            history,
+        }
+    }
+
+    /// Answers commands until `quit`, the end of input, or a new variant.
+    fn serve(mut self, lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Result<Next, CliError> {
+        for line in lines {
+            let line = match line {
+                Ok(line) => line,
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    send("info string error: the line is not UTF-8 text; ignored");
+                    continue;
+                }
+                Err(e) => return Err(CliError::Input(e)),
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some((&command, args)) = words.split_first() else {
+                continue;
+            };
+            match command {
+                "ugi" | "uci" => self.identify(),
+                "isready" => send("readyok"),
+                "setoption" => {
+                    if let Some(next) = self.set_option(args) {
+                        self.finish_search();
+                        return Ok(next);
+                    }
+                }
+                "uginewgame" | "ucinewgame" => {
+                    self.finish_search();
+                    self.history = History::new(self.game.start());
+                    if let Some(e) = &mut self.engine {
+                        e.new_game();
+                    }
+                }
+                "position" => {
+                    self.finish_search();
+                    if let Err(message) = self.set_position(args) {
+                        send(&format!("info string error: {message}"));
+                    }
+                }
+                "go" => {
+                    self.finish_search();
+                    match Go::parse(args, self.game.players().len()) {
+                        Ok(go) => self.go(go),
+                        Err(message) => send(&format!("info string error: {message}")),
+                    }
+                }
+                "stop" => self.stop.stop(),
+                "query" => self.query(args),
+                "quit" => {
+                    self.stop.stop();
+                    self.finish_search();
+                    return Ok(Next::Quit);
+                }
+                other => send(&format!("info string error: unknown command `{other}`")),
+            }
+        }
+        self.stop.stop();
+        self.finish_search();
+        Ok(Next::Quit)
+    }
+
+    /// `ugi`: who the engine is and what can be set.
+    fn identify(&self) {
+        send(&format!("id name {NAME}"));
+        send("id author the camelot authors");
+        send(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", self.options.threads));
+        send(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MIB}", self.options.hash_mib));
+        send(&format!("option name Variant type string default {}", self.name));
+        send("ugiok");
+    }
+
+    /// `setoption name N value V`; a new variant ends the session.
+    fn set_option(&mut self, args: &[&str]) -> Option<Next> {
+        let (name, value) = match args {
+            ["name", rest @ ..] => match rest.iter().position(|w| *w == "value") {
+                Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+                None => (rest.join(" "), String::new()),
+            },
+            _ => {
+                send("info string error: expected `setoption name NAME value VALUE`");
+                return None;
+            }
+        };
+        let number = |max: usize| value.parse::<usize>().ok().filter(|n| (1..=max).contains(n));
+        match name.to_ascii_lowercase().as_str() {
+            "threads" => match number(MAX_THREADS) {
+                Some(n) => {
+                    self.finish_search();
+                    self.options.threads = n;
+                    self.engine.as_mut().expect("no search").set_threads(n);
+                }
+                None => send(&format!("info string error: Threads must be from 1 to {MAX_THREADS}, not `{value}`")),
+            },
+            "hash" => match number(MAX_HASH_MIB) {
+                Some(n) => {
+                    self.finish_search();
+                    self.options.hash_mib = n;
+                    self.engine.as_mut().expect("no search").set_hash(n);
+                }
+                None => send(&format!("info string error: Hash must be from 1 to {MAX_HASH_MIB} MiB, not `{value}`")),
+            },
+            "variant" => match variant::load(&value) {
+                Ok(v) => return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options }),
+                Err(e) => send(&format!("info string error: {}", one_line(&e.to_string()))),
+            },
+            _ => send(&format!("info string error: unknown option `{name}`; options: Threads, Hash, Variant")),
+        }
+        None
+    }
+
+    /// `position startpos | fen POSITION [moves M1 M2 ...]`.
+    fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
+        let moves_at = args.iter().position(|w| *w == "moves").unwrap_or(args.len());
+        let start = match &args[..moves_at] {
+            ["startpos"] => self.game.start(),
+            ["fen", text @ ..] if !text.is_empty() => {
+                parse_position(&self.game, &text.join(" ")).map_err(|e| one_line(&e.to_string()))?
+            }
+            _ => return Err("expected `position startpos` or `position fen POSITION`, then `moves ...`".into()),
+        };
+        let mut history = History::new(start);
+        for (i, text) in args.iter().skip(moves_at + 1).enumerate() {
+            history.play_text(&self.game, text).map_err(|e| format!("move {} `{text}`: {}", i + 1, e.error))?;
+        }
+        self.history = history;
+        Ok(())
+    }
+
+    /// `go ...`: starts a search on its own thread.
+    fn go(&mut self, go: Go) {
+        let mut engine = self.engine.take().expect("no search");
+        let positions = self.history.positions().to_vec();
+        let pos = *positions.last().expect("a position");
+        let mover = pos.to_move().index();
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            clock: go.times[mover].map(|time_left| Clock {
+                time_left,
+                increment: go.increments[mover],
+                moves_to_go: go.moves_to_go,
+            }),
+        };
+        self.stop.reset();
+        let stop = self.stop.clone();
+        let (game, players) = (self.game.clone(), self.game.players().len());
+        let infinite = go.infinite || limits.is_infinite();
+        self.search = Some(std::thread::spawn(move || {
+            let result = engine.search(&positions, &limits, &stop, |r: &Report| {
+                let pv = format_line(&game, &pos, r.pv).join(" ");
+                send(&format!(
+                    "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {pv}",
+                    r.depth,
+                    r.seldepth,
+                    score_field(r.score, players),
+                    r.nodes,
+                    r.nps(),
+                    r.time.as_millis(),
+                    r.hashfull
+                ));
+            });
+            // An infinite search gives its move only when stopped.
+            while infinite && !stop.is_stopped() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let best = result.pv.first().map(|k| format_line(&game, &pos, std::slice::from_ref(k)));
+            match best.and_then(|b| b.into_iter().next()) {
+                Some(m) => send(&format!("bestmove {m}")),
+                None => send("bestmove none"),
+            }
+            engine
+        }));
+    }
+
+    /// Waits for the search running, if any, and takes the engine back.
+    fn finish_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            match search.join() {
+                Ok(engine) => self.engine = Some(engine),
+                // (A search that panicked lost its engine: start a new one.)
+                Err(_) => {
+                    self.engine = Some(Engine::new(self.game.clone(), self.game.evaluation(), self.options));
+                }
+            }
+        }
+    }
+
+    /// `query gameover | p1turn | result`.
+    fn query(&self, args: &[&str]) {
+        let outcome = self.history.outcome(&self.game);
+        let answer = match args {
+            ["gameover"] => outcome.is_some().to_string(),
+            ["p1turn"] => (self.history.current().to_move().index() == 0).to_string(),
+            ["result"] => match outcome.map(|o| o.result) {
+                None => "none".to_string(),
+                Some(GameResult::Draw) => "draw".to_string(),
+                Some(GameResult::Win(p)) => format!("p{}win", p.index() + 1),
+            },
+            _ => {
+                send("info string error: expected `query gameover`, `query p1turn` or `query result`");
+                return;
+            }
+        };
+        send(&format!("response {answer}"));
+    }
+}
+
+/// A score as `info` gives it: `cp N` (hundredths of a Man, for the side to
+/// move), or `mate N`: the side to move wins with its Nth move (negative: it
+/// loses after N of its moves).
+fn score_field(score: Score, players: usize) -> String {
+    match decided(score) {
+        Some(d) if d.win => format!("mate {}", (d.plies as usize).div_ceil(players)),
+        Some(d) => format!("mate -{}", d.plies as usize / players),
+        None => format!("cp {score}"),
+    }
+}
+
+/// The first line of a message (protocol lines are single lines).
+fn one_line(message: &str) -> String {
+    message.lines().next().unwrap_or("").to_string()
+}
+
+/// The parameters of `go`.
+#[derive(Debug, Default)]
+struct Go {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<Duration>,
+    /// Time left per player (`p1time`, `p2time`, ...; `wtime`, `btime`).
+    times: [Option<Duration>; 4],
+    /// Increment per player (`p1inc`, ...; `winc`, `binc`).
+    increments: [Duration; 4],
+    moves_to_go: Option<u32>,
+    infinite: bool,
+}
+
+impl Go {
+    fn parse(args: &[&str], players: usize) -> Result<Go, String> {
+        let mut go = Go::default();
+        let mut words = args.iter();
+        while let Some(&word) = words.next() {
+            if word == "infinite" {
+                go.infinite = true;
+                continue;
+            }
+            let value = words.next().ok_or_else(|| format!("`go {word}` needs a number"))?;
+            let number = || value.parse::<u64>().map_err(|_| format!("`go {word} {value}`: expected a whole number"));
+            let player = |w: &str, suffix: &str| -> Option<usize> {
+                let p = match w {
+                    _ if w == format!("w{suffix}") => 0,
+                    _ if w == format!("b{suffix}") => 1,
+                    _ => w.strip_prefix('p')?.strip_suffix(suffix)?.parse::<usize>().ok()?.checked_sub(1)?,
+                };
+                (p < players).then_some(p)
+            };
+            match word {
+                "depth" => go.depth = Some(number()?.clamp(1, 127) as u32),
+                "nodes" => go.nodes = Some(number()?),
+                "movetime" => go.movetime = Some(Duration::from_millis(number()?)),
+                "movestogo" => go.moves_to_go = Some(number()?.min(u32::MAX as u64) as u32),
+                w => {
+                    if let Some(p) = player(w, "time") {
+                        go.times[p] = Some(Duration::from_millis(number()?));
+                    } else if let Some(p) = player(w, "inc") {
+                        go.increments[p] = Duration::from_millis(number()?);
+                    } else {
+                        return Err(format!("unknown `go` parameter `{w}`"));
+                    }
+                }
+            }
+        }
+        Ok(go)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_limits_and_clocks() {
+        let go = Go::parse(&["depth", "5", "p1time", "60000", "p2time", "1000", "p2inc", "50", "movestogo", "3"], 2)
+            .unwrap();
+        assert_eq!(go.depth, Some(5));
+        assert_eq!(go.times[0], Some(Duration::from_secs(60)));
+        assert_eq!(go.times[1], Some(Duration::from_secs(1)));
+        assert_eq!(go.increments[1], Duration::from_millis(50));
+        assert_eq!(go.moves_to_go, Some(3));
+        let go = Go::parse(&["wtime", "100", "binc", "5", "infinite"], 2).unwrap();
+        assert_eq!(
+            (go.times[0], go.increments[1], go.infinite),
+            (Some(Duration::from_millis(100)), Duration::from_millis(5), true)
+        );
+        assert!(Go::parse(&["p3time", "100"], 2).is_err());
+        assert!(Go::parse(&["p3time", "100"], 3).is_ok());
+        assert!(Go::parse(&["depth"], 2).is_err());
+        assert!(Go::parse(&["depth", "x"], 2).is_err());
+        assert!(Go::parse(&["speed", "3"], 2).is_err());
+    }
+
+    #[test]
+    fn scores_read_as_centi_men_or_moves_to_the_end() {
+        use leap_engine::score::win_in;
+        assert_eq!(score_field(35, 2), "cp 35");
+        assert_eq!(score_field(win_in(1), 2), "mate 1");
+        assert_eq!(score_field(win_in(3), 2), "mate 2");
+        assert_eq!(score_field(-win_in(2), 2), "mate -1");
+        assert_eq!(score_field(-win_in(4), 3), "mate -1");
+    }
+}

@@ -1,0 +1,324 @@
+//! The engine as other programs use it, by driving the `camelot` binary:
+//! the protocol session of the README run as written, `stop` during an
+//! infinite search, clocks, variants, and every kind of bad line answered
+//! without ending the session; and `camelot analyze`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// A running `camelot engine`, its answers read line by line as they come.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
+            .arg("engine")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the camelot binary starts");
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads its input");
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("the engine reads its input");
+    }
+
+    /// The next line, within `seconds`.
+    fn line(&self, seconds: u64) -> String {
+        self.lines.recv_timeout(Duration::from_secs(seconds)).expect("the engine answers in time")
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str, seconds: u64) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self.line(seconds);
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Closes the input and checks that the engine ends cleanly.
+    fn finish(mut self) {
+        self.send("quit");
+        drop(self.stdin);
+        let status = self.child.wait().expect("the engine ends");
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut e, &mut err);
+        }
+        assert!(status.success(), "status {status:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// A line with the values of its `nps` and `time` fields masked (they
+/// differ from run to run).
+fn masked(line: &str) -> String {
+    let mut words: Vec<&str> = line.split(' ').collect();
+    for i in 1..words.len() {
+        if matches!(words[i - 1], "nps" | "time") && words[0] == "info" {
+            words[i] = "#";
+        }
+    }
+    words.join(" ")
+}
+
+#[test]
+fn the_readme_session_runs_as_written() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme.split("### The engine protocol").nth(1).expect("the README's protocol section");
+    let block = section.split("```").nth(1).expect("the session's block");
+    let (mut input, mut expected) = (String::new(), Vec::new());
+    for line in block.lines() {
+        if let Some(sent) = line.strip_prefix("> ") {
+            input.push_str(sent);
+            input.push('\n');
+        } else if let Some(answer) = line.strip_prefix("< ") {
+            expected.push(masked(answer));
+        }
+    }
+    assert!(expected.len() > 10, "{block}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .arg("engine")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let got: Vec<String> = String::from_utf8(output.stdout).unwrap().lines().map(masked).collect();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("position startpos");
+    e.send("go infinite");
+    // It thinks until told: nothing but info lines meanwhile.
+    std::thread::sleep(Duration::from_millis(400));
+    e.send("isready");
+    let before = e.until("readyok", 10);
+    assert!(before.iter().all(|l| l.starts_with("info ") || l == "readyok"), "{before:?}");
+    let asked = Instant::now();
+    e.send("stop");
+    let after = e.until("bestmove", 10);
+    assert!(asked.elapsed() < Duration::from_secs(5));
+    let best = after.last().unwrap().strip_prefix("bestmove ").unwrap().to_string();
+    let legal = camelot_moves_at_start();
+    assert!(legal.contains(&best), "{best} is not a legal first move");
+    e.finish();
+}
+
+/// The legal moves at Camelot's start, as `camelot moves` lists them.
+fn camelot_moves_at_start() -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot")).args(["moves", "camelot"]).output().unwrap();
+    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
+}
+
+#[test]
+fn clocks_and_move_times_bound_the_search() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("position startpos moves E6-E8");
+    let asked = Instant::now();
+    e.send("go p1time 5000 p2time 2000 p2inc 100");
+    e.until("bestmove", 30);
+    assert!(asked.elapsed() < Duration::from_secs(3), "{:?}", asked.elapsed());
+    let asked = Instant::now();
+    e.send("go movetime 300");
+    e.until("bestmove", 30);
+    assert!(asked.elapsed() < Duration::from_secs(3), "{:?}", asked.elapsed());
+    e.finish();
+}
+
+#[test]
+fn other_variants_through_the_option_and_the_argument() {
+    let mut e = Engine::start(&["checkers"]);
+    e.send("position startpos moves 11-15");
+    e.send("query p1turn");
+    assert_eq!(e.line(10), "response false");
+    e.send("go depth 6");
+    let lines = e.until("bestmove", 30);
+    assert!(lines.iter().any(|l| l.starts_with("info depth 6 ")), "{lines:?}");
+    let best = lines.last().unwrap();
+    assert!(
+        [
+            "bestmove 21-17",
+            "bestmove 22-17",
+            "bestmove 22-18",
+            "bestmove 23-18",
+            "bestmove 23-19",
+            "bestmove 24-19",
+            "bestmove 24-20"
+        ]
+        .contains(&best.as_str()),
+        "{best}"
+    );
+    e.send("setoption name Variant value tri-camelot");
+    e.send("ugi");
+    let ugi = e.until("ugiok", 10);
+    assert!(ugi.contains(&"option name Variant type string default tri-camelot".to_string()), "{ugi:?}");
+    e.send("position startpos");
+    e.send("go depth 2 p1time 1000 p2time 1000 p3time 1000");
+    let best = e.until("bestmove", 30).pop().unwrap();
+    assert!(best.starts_with("bestmove ") && best != "bestmove none", "{best}");
+    e.send("query result");
+    assert_eq!(e.line(10), "response none");
+    e.finish();
+}
+
+#[test]
+fn bad_lines_are_answered_and_the_session_goes_on() {
+    let mut e = Engine::start(&[]);
+    let cases: &[(&str, &str)] = &[
+        ("fly", "info string error: unknown command `fly`"),
+        ("position fen W:WZ99:BE10", "info string error: bad position string at column 4: `Z99` is not a piece"),
+        ("position startpos moves E6-E8 E6-E7", "info string error: move 2 `E6-E7`:"),
+        ("position middle", "info string error: expected `position startpos` or `position fen POSITION`"),
+        ("go depth", "info string error: `go depth` needs a number"),
+        ("go speed 3", "info string error: unknown `go` parameter `speed`"),
+        ("go p3time 100", "info string error: unknown `go` parameter `p3time`"),
+        ("setoption name Threads value 0", "info string error: Threads must be from 1 to 256, not `0`"),
+        ("setoption name Hash value lots", "info string error: Hash must be from 1 to 65536 MiB, not `lots`"),
+        ("setoption name Colour value red", "info string error: unknown option `Colour`"),
+        ("setoption name Variant value no-such-game", "info string error: unknown variant `no-such-game`"),
+        ("setoption Threads 2", "info string error: expected `setoption name NAME value VALUE`"),
+        ("query everything", "info string error: expected `query gameover`"),
+    ];
+    for (line, answer) in cases {
+        e.send(line);
+        let got = e.line(10);
+        assert!(got.starts_with(answer), "{line:?} gave {got:?}, expected {answer:?}");
+        e.send("isready");
+        assert_eq!(e.line(10), "readyok", "after {line:?}");
+    }
+    // A line that is not UTF-8 text.
+    e.send_bytes(b"go \xff\xfe depth 1\n");
+    assert_eq!(e.line(10), "info string error: the line is not UTF-8 text; ignored");
+    // The position from before the refused commands is still there.
+    e.send("query p1turn");
+    assert_eq!(e.line(10), "response true");
+    e.send("go depth 1");
+    assert!(e.until("bestmove", 30).last().unwrap().starts_with("bestmove "));
+    e.finish();
+}
+
+#[test]
+fn end_of_input_during_a_search_ends_the_engine() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("go infinite");
+    drop(e.stdin);
+    let started = Instant::now();
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+// ---------------------------------------------------------------------------
+// `camelot analyze`
+
+fn camelot(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_camelot")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+}
+
+#[test]
+fn analyze_prints_each_depth_then_the_best_move() {
+    let out = camelot(&["analyze", "camelot", "--moves", "1.E6-E8 H11-F9", "--depth", "4"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    for (i, line) in lines[..4].iter().enumerate() {
+        assert!(line.starts_with(&format!("depth  {} ", i + 1)), "{line}");
+        for field in ["score ", "nodes ", "nps ", "time ", " s  pv "] {
+            assert!(line.contains(field), "{line} has no {field:?}");
+        }
+    }
+    let best = lines[4].strip_prefix("bestmove ").expect("a best move").split_whitespace().next().unwrap();
+    // The best move is the first of the last depth's line.
+    assert!(lines[3].contains(&format!("pv {best}")), "{text}");
+}
+
+#[test]
+fn analyze_json_gives_an_object_per_depth_and_the_best_move() {
+    let out = camelot(&["analyze", "checkers", "--depth", "5", "--json", "--threads", "2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let values: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(values.len(), 6, "{text}");
+    for (i, v) in values[..5].iter().enumerate() {
+        assert_eq!(v["depth"], i as u64 + 1);
+        for key in ["score", "nodes", "nps", "ms", "pv", "seldepth"] {
+            assert!(!v[key].is_null(), "{v} has no {key}");
+        }
+    }
+    let last = &values[5];
+    assert_eq!(last["depth"], 5);
+    assert_eq!(last["bestmove"], values[4]["pv"][0]);
+}
+
+#[test]
+fn analyze_a_won_position_and_a_finished_game() {
+    let out = camelot(&[
+        "analyze",
+        "camelot",
+        "--position",
+        "W:WKC6,F14,G16:BKC11,D11,E11 castle-moves=0,0",
+        "--depth",
+        "5",
+        "--json",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!((last["result"].as_str(), last["plies"].as_u64()), (Some("win"), Some(3)), "{text}");
+    let out = camelot(&["analyze", "camelot", "--position", "B:WF16,G16,KC6:BKC11,D11", "--depth", "3"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "no move: the game is over: White wins (goal reached)\n");
+}
+
+#[test]
+fn analyze_refuses_bad_options() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["analyze", "camelot"], "the following required arguments were not provided"),
+        (&["analyze", "camelot", "--depth", "3", "--threads", "0"], "error: --threads must be from 1 to 256, not 0"),
+        (&["analyze", "camelot", "--depth", "3", "--hash", "0"], "error: --hash must be from 1 to 65536 MiB, not 0"),
+        (&["analyze", "camelot", "--depth", "x"], "invalid value 'x' for '--depth <DEPTH>'"),
+        (&["analyze", "camelot", "--depth", "3", "--moves", "1.E6-E7"], "error: --moves: "),
+    ];
+    for (args, message) in cases {
+        let out = camelot(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!out.status.success() && err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
