@@ -12,19 +12,18 @@
 //! games whatever the number of threads (only the times differ).
 
 use crate::error::{CliError, CliResult};
+use crate::progress::Progress;
 use crate::variant::{self, Played, Variant};
+use leap_arena::{self as arena, mix, Usage};
 use leap_core::{
     search::{AlphaBeta, Evaluator, Material, Minimax, Random, Strategy},
-    EndReason, Game, GameResult, Position, SplitMix64,
+    EndReason, Game,
 };
 use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The deepest search `--depths` accepts (minimax at depth 8 already takes
 /// hours on Camelot).
@@ -213,21 +212,13 @@ impl Entrant {
         }
     }
 
-    fn build<'a, G: Game, E: Evaluator<G>>(&self, eval: &'a E, seed: u64) -> Box<dyn Strategy<G> + 'a> {
+    fn build<'a, G: Game, E: Evaluator<G>>(&self, eval: &'a E, seed: u64) -> Box<dyn Strategy<G> + Send + 'a> {
         match self.kind {
             StrategyKind::Random => Box::new(Random::new(seed)),
             StrategyKind::Minimax => Box::new(Minimax::new(self.depth, eval)),
             StrategyKind::AlphaBeta => Box::new(AlphaBeta::new(self.depth, eval)),
         }
     }
-}
-
-/// What a game tells about one of its two entrants.
-#[derive(Clone, Copy, Default, Debug)]
-struct Usage {
-    moves: u64,
-    nodes: u64,
-    time: Duration,
 }
 
 /// One finished (or stopped) game.
@@ -247,18 +238,8 @@ struct GameRecord {
     pieces_captured: u64,
     /// Sum of the number of legal moves over the positions where a move was made.
     branching: u64,
+    /// Per entrant (`entrants` order): what it used.
     usage: [Usage; 2],
-}
-
-/// Mixes numbers into a seed.
-fn mix(parts: &[u64]) -> u64 {
-    let mut r = SplitMix64::new(0x5EED);
-    let mut x = 0;
-    for p in parts {
-        r = SplitMix64::new(r.next_u64() ^ p);
-        x = r.next_u64();
-    }
-    x
 }
 
 /// Plays one game of the round robin.
@@ -282,131 +263,33 @@ fn play_game<G: Game, E: Evaluator<G>>(
     let (lo, hi) = (classes[low], classes[1 - low]);
     // The lower class moves first in the first game of each pair.
     let first_moved_first = index.is_multiple_of(2) == (low == 0);
-    // Seat s belongs to the first-named entrant when s is even and it moved
-    // first, or s is odd and it did not.
-    let owner = |seat: usize| if seat.is_multiple_of(2) == first_moved_first { 0 } else { 1 };
+    let seats = arena::seats(if first_moved_first { 0 } else { 1 }, game.players().len());
     let opening_seed = mix(&[opts.seed, lo, hi, (index / 2) as u64, 1]);
-    let mut strategies: Vec<Box<dyn Strategy<G> + '_>> = (0..2)
+    let mut strategies: Vec<arena::Strategist<Box<dyn Strategy<G> + Send + '_>>> = (0..2)
         .map(|i| {
             let role = if i == low { 2 } else { 3 };
-            entrants[pair[i]].build(eval, mix(&[opts.seed, lo, hi, index as u64, role]))
+            arena::Strategist(entrants[pair[i]].build(eval, mix(&[opts.seed, lo, hi, index as u64, role])))
         })
         .collect();
-    let mut opening = SplitMix64::new(opening_seed);
-    let mut record = GameRecord {
+    let setup = arena::GameSetup {
+        start: game.start(),
+        opening: arena::Opening::Random { plies: opts.opening_plies, seed: opening_seed },
+        max_plies: opts.max_plies,
+        time: None,
+    };
+    let [a, b] = &mut strategies[..] else { unreachable!("two strategies") };
+    let played = arena::play(game, &mut [a, b], &seats, &setup);
+    GameRecord {
         pairing,
         entrants: pair,
         first_moved_first,
-        winner: None,
-        reason: None,
-        plies: 0,
-        captures: 0,
-        pieces_captured: 0,
-        branching: 0,
-        usage: [Usage::default(); 2],
-    };
-    let mut pos: Position = game.start();
-    let mut seen: HashMap<u64, u32> = HashMap::new();
-    let limit = game.repetition_limit();
-    seen.insert(pos.hash(), 1);
-    loop {
-        if let Some(o) = game.outcome(&pos) {
-            record.reason = Some(o.reason);
-            if let GameResult::Win(p) = o.result {
-                record.winner = Some(owner(p.index()));
-            }
-            break;
-        }
-        if record.plies >= opts.max_plies as u64 {
-            break;
-        }
-        let moves = game.legal_moves(&pos);
-        record.branching += moves.len() as u64;
-        let key = if record.plies < opts.opening_plies as u64 {
-            moves[opening.below(moves.len())]
-        } else {
-            let who = owner(pos.to_move().index());
-            let started = Instant::now();
-            let choice = strategies[who].choose(game, &pos);
-            let usage = &mut record.usage[who];
-            usage.time += started.elapsed();
-            usage.moves += 1;
-            usage.nodes += choice.nodes;
-            match choice.key {
-                Some(k) => k,
-                None => break, // cannot happen: the game goes on, so there are moves
-            }
-        };
-        if key.is_capture() {
-            record.captures += 1;
-            record.pieces_captured += key.captured.len() as u64;
-        }
-        pos = game.play_unchecked(&pos, &key);
-        record.plies += 1;
-        let n = seen.entry(pos.hash()).or_insert(0);
-        *n += 1;
-        if limit.is_some_and(|l| *n >= l) {
-            record.reason = Some(EndReason::Repetition);
-            break;
-        }
-    }
-    record
-}
-
-/// A progress bar on stderr, drawn only when stderr is a terminal.
-struct Progress {
-    total: usize,
-    done: AtomicUsize,
-    started: Instant,
-    draw: bool,
-    lock: Mutex<()>,
-}
-
-impl Progress {
-    fn new(total: usize, quiet: bool) -> Progress {
-        let draw = !quiet && std::io::stderr().is_terminal();
-        let p = Progress { total, done: AtomicUsize::new(0), started: Instant::now(), draw, lock: Mutex::new(()) };
-        p.show(0);
-        p
-    }
-
-    fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::SeqCst) + 1;
-        self.show(done);
-    }
-
-    fn show(&self, done: usize) {
-        if !self.draw {
-            return;
-        }
-        let _guard = self.lock.lock();
-        const WIDTH: usize = 30;
-        let filled = (done * WIDTH).checked_div(self.total).unwrap_or(WIDTH);
-        let secs = self.started.elapsed().as_secs();
-        let eta = if done == 0 {
-            String::new()
-        } else {
-            let left = self.started.elapsed().as_secs_f64() * (self.total - done) as f64 / done as f64;
-            format!(", about {}:{:02} left", left as u64 / 60, left as u64 % 60)
-        };
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r\x1b[2K[{}{}] {done}/{} games, {}:{:02}{eta}",
-            "#".repeat(filled),
-            "-".repeat(WIDTH - filled),
-            self.total,
-            secs / 60,
-            secs % 60
-        );
-        let _ = err.flush();
-    }
-
-    fn finish(&self) {
-        if self.draw {
-            let _guard = self.lock.lock();
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-        }
+        winner: played.winner(game.players().len()).map(|p| seats[p.index()]),
+        reason: played.reason(),
+        plies: played.plies(),
+        captures: played.captures,
+        pieces_captured: played.pieces_captured,
+        branching: played.branching,
+        usage: [played.usage[0], played.usage[1]],
     }
 }
 

@@ -7,7 +7,9 @@ mod analyze;
 mod commands;
 mod compare;
 mod error;
+mod matches;
 mod play;
+mod progress;
 mod protocol;
 mod summary;
 pub mod variant;
@@ -81,6 +83,11 @@ enum Command {
         #[arg(default_value = "camelot")]
         variant: String,
     },
+    /// Play a match between two players (the engine with its options, or the
+    /// seed's strategies): pairs of games from one opening with the seats
+    /// swapped, in parallel; prints the score and the Elo difference, saves
+    /// the games.
+    Match(matches::Options),
     /// Check every move of a game record and print the final position and result.
     Replay {
         /// The record file (PGN style).
@@ -122,6 +129,7 @@ pub fn main() -> i32 {
         Command::Perft { setup, opts } => commands::perft(&setup, &opts),
         Command::Analyze { setup, limits, engine, json } => analyze::analyze(&setup, &limits, &engine, json),
         Command::Engine { variant } => protocol::run(&variant),
+        Command::Match(opts) => matches::run(&opts),
         Command::Replay { file } => commands::replay(&file),
         Command::Play { variant, position } => play::play(&variant, position.as_deref()),
         Command::Check { files } => commands::check(&files),

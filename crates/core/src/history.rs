@@ -92,6 +92,14 @@ impl History {
         }
     }
 
+    /// Plays `mv`, a legal move of the current position given with its path
+    /// (not checked: see [`History::play_text`] for a move from elsewhere).
+    pub fn push<G: Game>(&mut self, game: &G, mv: Move) {
+        let next = game.play_unchecked(self.current(), &mv.key());
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
     /// Plays every move of a list, stopping at the first that fails.
     pub fn play_all<G: Game>(&mut self, game: &G, plies: &[WrittenPly]) -> Result<Vec<ReadMove>, ReplayError> {
         let mut read = Vec::new();

@@ -1,0 +1,193 @@
+//! One game between players: an opening, then the players in turn, each
+//! with its clock, until the rules end the game (the game's end conditions
+//! and repetition, as [`History::outcome`] defines them: one definition for
+//! every runner), a flag falls, or the game reaches its length.
+
+use crate::player::Player;
+use leap_core::{EndReason, Game, GameResult, History, MoveKey, Outcome, Position, SplitMix64};
+use leap_engine::Clock;
+use std::time::{Duration, Instant};
+
+/// A clock for each player: a base time and an increment per move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TimeControl {
+    /// Time on each clock at the start.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+/// How a game opens, before the players choose.
+#[derive(Clone, Debug)]
+pub enum Opening {
+    /// `plies` random legal moves from this seed.
+    Random {
+        /// How many.
+        plies: u32,
+        /// The generator's seed.
+        seed: u64,
+    },
+    /// These moves, played from the start.
+    Moves(Vec<MoveKey>),
+}
+
+/// What a game is played from and how long it may last.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// The start position.
+    pub start: Position,
+    /// The opening.
+    pub opening: Opening,
+    /// The most plies (opening included); a game that reaches them is unfinished.
+    pub max_plies: u32,
+    /// The clocks, if the game has them.
+    pub time: Option<TimeControl>,
+}
+
+/// What a player used in a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Usage {
+    /// Moves it chose (the opening's are not counted).
+    pub moves: u64,
+    /// Positions it searched.
+    pub nodes: u64,
+    /// Time it took.
+    pub time: Duration,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Termination {
+    /// By the rules: the game's end conditions or repetition.
+    Rules(Outcome),
+    /// A player's clock ran out: it lost.
+    Time {
+        /// The player whose flag fell.
+        loser: leap_core::Player,
+    },
+    /// A player gave no move, or an illegal one: it lost.
+    Forfeit {
+        /// The player.
+        loser: leap_core::Player,
+    },
+    /// The game reached its most plies: unfinished (counted as a draw).
+    PlyLimit,
+}
+
+/// A game played.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Every position and move.
+    pub history: History,
+    /// How it ended.
+    pub termination: Termination,
+    /// Per player (as given to [`play`]): what it used.
+    pub usage: Vec<Usage>,
+    /// Moves that captured.
+    pub captures: u64,
+    /// Pieces captured.
+    pub pieces_captured: u64,
+    /// The legal moves summed over the positions where a move was made.
+    pub branching: u64,
+}
+
+impl GameRecord {
+    /// The winner, if any.
+    pub fn winner(&self, players: usize) -> Option<leap_core::Player> {
+        match self.termination {
+            Termination::Rules(Outcome { result: GameResult::Win(p), .. }) => Some(p),
+            Termination::Time { loser } | Termination::Forfeit { loser } if players == 2 => {
+                Some(leap_core::Player(1 - loser.0))
+            }
+            _ => None,
+        }
+    }
+
+    /// Why the game ended, by the rules; `None` for a flag, a forfeit or
+    /// the ply limit.
+    pub fn reason(&self) -> Option<EndReason> {
+        match self.termination {
+            Termination::Rules(o) => Some(o.reason),
+            _ => None,
+        }
+    }
+
+    /// The plies played.
+    pub fn plies(&self) -> u64 {
+        self.history.moves().len() as u64
+    }
+}
+
+/// Plays one game of `game` from `setup` between `players`; `seats[i]` is
+/// the index in `players` of the one who plays the game's player with
+/// turn-order index `i` (with more seats than players, one plays several).
+pub fn play<G: Game>(game: &G, players: &mut [&mut dyn Player<G>], seats: &[usize], setup: &GameSetup) -> GameRecord {
+    let n = game.players().len();
+    assert_eq!(seats.len(), n, "a seat for each of the game's players");
+    let mut history = History::new(setup.start);
+    let mut usage = vec![Usage::default(); players.len()];
+    let mut clocks: Vec<Option<Duration>> = vec![setup.time.map(|t| t.base); n];
+    let (mut captures, mut pieces_captured, mut branching) = (0, 0, 0);
+    for p in players.iter_mut() {
+        p.new_game();
+    }
+    // The opening: its length, and where its moves come from.
+    let (opening_plies, mut random) = match &setup.opening {
+        Opening::Random { plies, seed } => (*plies as usize, Some(SplitMix64::new(*seed))),
+        Opening::Moves(moves) => (moves.len(), None),
+    };
+    let termination = loop {
+        if let Some(o) = history.outcome(game) {
+            break Termination::Rules(o);
+        }
+        let ply = history.moves().len();
+        if ply >= setup.max_plies as usize {
+            break Termination::PlyLimit;
+        }
+        let pos = *history.current();
+        let moves = game.legal_moves(&pos);
+        branching += moves.len() as u64;
+        let mover = pos.to_move();
+        // (A given opening move that is not legal here ends the opening.)
+        let opened = match (&mut random, &setup.opening) {
+            _ if ply >= opening_plies => None,
+            (Some(rng), _) => Some(moves[rng.below(moves.len())]),
+            (None, Opening::Moves(given)) => Some(given[ply]).filter(|k| moves.contains(k)),
+            (None, Opening::Random { .. }) => None,
+        };
+        let key = if let Some(k) = opened {
+            k
+        } else {
+            let clock = clocks[mover.index()].map(|time_left| Clock {
+                time_left,
+                increment: setup.time.map_or(Duration::ZERO, |t| t.increment),
+                moves_to_go: None,
+            });
+            let who = seats[mover.index()];
+            let started = Instant::now();
+            let choice = players[who].choose(game, &history, clock);
+            let took = started.elapsed();
+            let u = &mut usage[who];
+            u.moves += 1;
+            u.nodes += choice.nodes;
+            u.time += took;
+            if let (Some(left), Some(t)) = (&mut clocks[mover.index()], setup.time) {
+                match left.checked_sub(took) {
+                    Some(rest) => *left = rest + t.increment,
+                    None => break Termination::Time { loser: mover },
+                }
+            }
+            match choice.key.filter(|k| moves.contains(k)) {
+                Some(k) => k,
+                None => break Termination::Forfeit { loser: mover },
+            }
+        };
+        if key.is_capture() {
+            captures += 1;
+            pieces_captured += key.captured.len() as u64;
+        }
+        let path = game.canonical(&pos, &key).expect("a legal move has a path");
+        history.push(game, path);
+    };
+    GameRecord { history, termination, usage, captures, pieces_captured, branching }
+}

@@ -1,0 +1,21 @@
+//! # leap-arena
+//!
+//! Matches between players of the leap-and-capture games, for every
+//! runner of the program (`camelot compare`, `camelot match`, the tuning
+//! of the evaluation): a game loop with openings and clocks and one
+//! definition of the end of a game ([`play`]), the players ([`Player`]: the
+//! core's strategies and the engine), seeds and pairings ([`mix`],
+//! [`round_robin`], [`seats`]), and what a series of games says
+//! ([`Tally`]: score, Elo with its interval, SPRT).
+
+#![warn(missing_docs)]
+
+mod game;
+mod player;
+mod schedule;
+mod stats;
+
+pub use game::{play, GameRecord, GameSetup, Opening, Termination, TimeControl, Usage};
+pub use player::{EnginePlayer, Player, Strategist};
+pub use schedule::{mix, round_robin, seats};
+pub use stats::{elo_of_score, expected_score, Elo, Sprt, Tally, Verdict};

@@ -1,0 +1,177 @@
+//! What a series of games says of two players: the score, the Elo
+//! difference it implies with its 95% interval, and the sequential
+//! probability ratio test (SPRT) that fishtest uses to decide whether a
+//! change gains strength.
+
+/// Wins, draws and losses of one player against another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn (unfinished games count as draws).
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+}
+
+/// An Elo difference with its 95% interval.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Elo {
+    /// The difference that the score implies (infinite at 0% or 100%).
+    pub diff: f64,
+    /// The interval's low end.
+    pub low: f64,
+    /// The interval's high end.
+    pub high: f64,
+}
+
+/// What the SPRT decides.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// The difference is at least `elo1` (H1 accepted).
+    Stronger,
+    /// The difference is at most `elo0` (H0 accepted).
+    NotStronger,
+    /// More games are needed.
+    Undecided,
+}
+
+/// The SPRT's state: the log-likelihood ratio and its bounds.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Sprt {
+    /// The log-likelihood ratio of H1 (difference `elo1`) against H0 (`elo0`).
+    pub llr: f64,
+    /// H0 is accepted at or below this.
+    pub lower: f64,
+    /// H1 is accepted at or above this.
+    pub upper: f64,
+    /// What it says now.
+    pub verdict: Verdict,
+}
+
+/// The expected score of a player `elo` points stronger.
+pub fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference that an expected score implies.
+pub fn elo_of_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+impl Tally {
+    /// The games.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Adds a game: won (`Some(true)`), lost (`Some(false)`) or drawn (`None`).
+    pub fn add(&mut self, won: Option<bool>) {
+        match won {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+
+    /// The score: a win 1, a draw 1/2, per game (0.5 before any game).
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games() as f64
+    }
+
+    /// The variance of one game's score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2) + self.draws as f64 * (0.5 - s).powi(2) + self.losses as f64 * s * s) / n
+    }
+
+    /// The Elo difference with its 95% interval: from the normal
+    /// approximation of the mean score, or, when every game ended alike
+    /// (no variance), from the Wilson interval of a binomial score.
+    pub fn elo(&self) -> Elo {
+        const Z: f64 = 1.959_964;
+        let s = self.score();
+        let n = self.games().max(1) as f64;
+        let (low, high) = if self.variance() > 0.0 {
+            let margin = Z * (self.variance() / n).sqrt();
+            (s - margin, s + margin)
+        } else {
+            let centre = (s + Z * Z / (2.0 * n)) / (1.0 + Z * Z / n);
+            let half = Z / (1.0 + Z * Z / n) * (s * (1.0 - s) / n + Z * Z / (4.0 * n * n)).sqrt();
+            (centre - half, centre + half)
+        };
+        Elo { diff: elo_of_score(s), low: elo_of_score(low), high: elo_of_score(high) }
+    }
+
+    /// The SPRT of H0: the difference is `elo0`, against H1: it is `elo1`,
+    /// with error rates `alpha` (accepting H1 wrongly) and `beta`
+    /// (accepting H0 wrongly); the log-likelihood ratio of the trinomial
+    /// model in its normal approximation (as fishtest's GSPRT).
+    pub fn sprt(&self, elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Sprt {
+        let (lower, upper) = ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln());
+        let n = self.games() as f64;
+        let var = self.variance();
+        let llr = if n == 0.0 || var == 0.0 {
+            0.0
+        } else {
+            let (s0, s1) = (expected_score(elo0), expected_score(elo1));
+            let s = self.score();
+            n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        };
+        let verdict = if llr >= upper {
+            Verdict::Stronger
+        } else if llr <= lower {
+            Verdict::NotStronger
+        } else {
+            Verdict::Undecided
+        };
+        Sprt { llr, lower, upper, verdict }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_and_elo() {
+        let even = Tally { wins: 10, draws: 10, losses: 10 };
+        assert_eq!(even.score(), 0.5);
+        assert!(even.elo().diff.abs() < 1e-9);
+        let better = Tally { wins: 76, draws: 0, losses: 24 };
+        let elo = better.elo();
+        // 76% is about 200 Elo; with 100 games the interval is wide.
+        assert!((elo.diff - 200.0).abs() < 2.0, "{elo:?}");
+        assert!(elo.low > 110.0 && elo.low < 160.0 && elo.high > 250.0 && elo.high < 320.0, "{elo:?}");
+        assert!((elo_of_score(expected_score(137.0)) - 137.0).abs() < 1e-9);
+        // All wins: an infinite difference, but a finite lower bound.
+        let all = Tally { wins: 10, draws: 0, losses: 0 }.elo();
+        assert_eq!(all.diff, f64::INFINITY);
+        assert!(all.low > 100.0 && all.low < 400.0, "{all:?}");
+    }
+
+    #[test]
+    fn the_sprt_decides_clear_cases_and_waits_on_close_ones() {
+        let clear = Tally { wins: 600, draws: 200, losses: 200 };
+        assert_eq!(clear.sprt(0.0, 10.0, 0.05, 0.05).verdict, Verdict::Stronger);
+        let worse = Tally { wins: 200, draws: 200, losses: 600 };
+        assert_eq!(worse.sprt(0.0, 10.0, 0.05, 0.05).verdict, Verdict::NotStronger);
+        let close = Tally { wins: 11, draws: 10, losses: 9 };
+        let s = close.sprt(0.0, 10.0, 0.05, 0.05);
+        assert_eq!(s.verdict, Verdict::Undecided);
+        assert!((s.lower + 2.944).abs() < 0.01 && (s.upper - 2.944).abs() < 0.01, "{s:?}");
+    }
+}

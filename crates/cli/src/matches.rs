@@ -1,0 +1,461 @@
+//! `camelot match`: two players, pairs of games from the same opening
+//! with the seats swapped, played in parallel; the score, the Elo
+//! difference with its interval, an SPRT verdict if asked, and every game
+//! saved as a record `camelot replay` reads.
+
+use crate::commands::emit;
+use crate::error::{CliError, CliResult};
+use crate::progress::Progress;
+use crate::variant::{self, Played};
+use crate::with_game;
+use leap_arena::{
+    self as arena, EnginePlayer, GameRecord, Opening, Player, Strategist, Tally, Termination, TimeControl,
+};
+use leap_core::notation::{parse_movetext, read_move};
+use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
+use leap_core::{Game, MoveKey};
+use leap_engine::{Engine, Features, Limits, Options as EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The options of `camelot match`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Options {
+    /// A built-in variant name or a variant file.
+    pub variant: String,
+    /// A player, twice: `engine` (options after a colon: depth=N,
+    /// movetime=MS, nodes=N, threads=N, hash=MIB, and no-reductions,
+    /// no-null-move, no-quiescence, plain), `alphabeta:DEPTH`,
+    /// `minimax:DEPTH`, `random`.
+    #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
+    pub engines: Vec<String>,
+    /// Games (in pairs from the same opening, seats swapped).
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// A clock for each player: base seconds + increment seconds (`10+0.1`).
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Milliseconds per move for engines without their own limit.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// A file of openings, one per line as moves from the start
+    /// (`1.E6-E8 H11-F9`); each opens a pair of games. Default: random openings.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Random plies opening each pair of games, without an openings file.
+    #[arg(long, default_value_t = 4)]
+    pub opening_plies: u32,
+    /// A game that reaches this many plies ends unfinished (a draw).
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Test H0: Elo difference ELO0 against H1: ELO1 (`0,10`), with 5% error
+    /// rates; the match stops when the test decides.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// Games played at once (default: the cores, over each player's threads).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// The seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where the games are saved (default: `match-VARIANT.pgn`).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// No progress bar on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// A player as the command line names it.
+#[derive(Clone, Debug, PartialEq)]
+enum Spec {
+    /// The engine with its options and limits (`None`: the match's).
+    Engine {
+        options: EngineOptions,
+        limits: Option<Limits>,
+    },
+    AlphaBeta(u32),
+    Minimax(u32),
+    Random,
+}
+
+/// Reads a player spec (see [`Options::engines`]).
+fn parse_spec(text: &str) -> Result<Spec, String> {
+    let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+    let items: Vec<&str> = rest.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let number = |key: &str, value: &str| -> Result<u64, String> {
+        value.parse::<u64>().map_err(|_| format!("`{text}`: {key}={value} is not a whole number"))
+    };
+    let depth = |items: &[&str]| -> Result<u32, String> {
+        match items {
+            [d] => {
+                let d = d.strip_prefix("depth=").unwrap_or(d);
+                let d = number("depth", d)?;
+                if (1..=12).contains(&d) {
+                    Ok(d as u32)
+                } else {
+                    Err(format!("`{text}`: the depth must be from 1 to 12"))
+                }
+            }
+            _ => Err(format!("`{text}`: give the depth, as `{name}:4`")),
+        }
+    };
+    match name {
+        "random" if items.is_empty() => Ok(Spec::Random),
+        "alphabeta" => Ok(Spec::AlphaBeta(depth(&items)?)),
+        "minimax" => Ok(Spec::Minimax(depth(&items)?)),
+        "engine" => {
+            let mut options = EngineOptions { hash_mib: 16, ..EngineOptions::default() };
+            let mut limits = Limits::default();
+            for item in items {
+                let (key, value) = item.split_once('=').unwrap_or((item, ""));
+                match key {
+                    "depth" => limits.depth = Some(number(key, value)?.clamp(1, 127) as u32),
+                    "movetime" => limits.movetime = Some(Duration::from_millis(number(key, value)?)),
+                    "nodes" => limits.nodes = Some(number(key, value)?),
+                    "threads" => {
+                        options.threads = number(key, value)? as usize;
+                        if !(1..=MAX_THREADS).contains(&options.threads) {
+                            return Err(format!("`{text}`: threads must be from 1 to {MAX_THREADS}"));
+                        }
+                    }
+                    "hash" => {
+                        options.hash_mib = number(key, value)? as usize;
+                        if !(1..=MAX_HASH_MIB).contains(&options.hash_mib) {
+                            return Err(format!("`{text}`: hash must be from 1 to {MAX_HASH_MIB} MiB"));
+                        }
+                    }
+                    "no-reductions" => options.features.reductions = false,
+                    "no-null-move" => options.features.null_move = false,
+                    "no-quiescence" => options.features.quiescence = false,
+                    "plain" => options.features = Features::plain(),
+                    _ => {
+                        return Err(format!(
+                            "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
+                             hash=, no-reductions, no-null-move, no-quiescence or plain"
+                        ))
+                    }
+                }
+            }
+            Ok(Spec::Engine { options, limits: (!limits.is_infinite()).then_some(limits) })
+        }
+        _ => {
+            Err(format!("unknown player `{text}`: expected engine[:OPTIONS], alphabeta:DEPTH, minimax:DEPTH or random"))
+        }
+    }
+}
+
+impl Spec {
+    /// Threads a game of this player uses.
+    fn threads(&self) -> usize {
+        match self {
+            Spec::Engine { options, .. } => options.threads,
+            _ => 1,
+        }
+    }
+
+    /// The player, for one game.
+    fn player<G: Played>(&self, game: &G, name: &str, limits: Limits, seed: u64) -> Box<dyn Player<G>> {
+        let eval = game.evaluation();
+        let strategy = |s: Box<dyn Strategy<G> + Send>| -> Box<dyn Player<G>> { Box::new(Strategist(s)) };
+        match self {
+            Spec::Engine { options, limits: own } => {
+                let engine = Engine::new(game.clone(), eval, *options);
+                Box::new(EnginePlayer::new(engine, own.unwrap_or(limits), name))
+            }
+            Spec::AlphaBeta(d) => strategy(Box::new(AlphaBeta::new(*d, eval))),
+            Spec::Minimax(d) => strategy(Box::new(Minimax::new(*d, eval))),
+            Spec::Random => strategy(Box::new(Random::new(seed))),
+        }
+    }
+}
+
+/// Reads `--tc BASE+INC` (seconds).
+fn parse_tc(text: &str) -> Result<TimeControl, String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0 && *x < 1e6);
+    match (seconds(base), seconds(inc)) {
+        (Some(b), Some(i)) if b > 0.0 => {
+            Ok(TimeControl { base: Duration::from_secs_f64(b), increment: Duration::from_secs_f64(i) })
+        }
+        _ => Err(format!("--tc `{text}`: expected base seconds + increment seconds, as `10+0.1`")),
+    }
+}
+
+/// Reads `--sprt ELO0,ELO1`.
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("--sprt `{text}`: expected two Elo differences, as `0,10`");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if !(a.is_finite() && b.is_finite() && a < b) {
+        return Err(format!("--sprt `{text}`: ELO0 must be below ELO1"));
+    }
+    Ok((a, b))
+}
+
+/// Runs `camelot match`.
+pub fn run(opts: &Options) -> CliResult {
+    let usage = |m: String| CliError::Usage(m);
+    if opts.engines.len() != 2 {
+        return Err(usage(format!("give two players with --engine, not {}", opts.engines.len())));
+    }
+    let specs: Vec<Spec> = opts.engines.iter().map(|t| parse_spec(t)).collect::<Result<_, _>>().map_err(usage)?;
+    if opts.games == 0 {
+        return Err(usage("--games must be at least 1".into()));
+    }
+    let time = opts.tc.as_deref().map(parse_tc).transpose().map_err(usage)?;
+    let sprt = opts.sprt.as_deref().map(parse_sprt).transpose().map_err(usage)?;
+    if opts.movetime == Some(0) {
+        return Err(usage("--movetime must be at least 1 ms".into()));
+    }
+    let threads = specs.iter().map(Spec::threads).max().unwrap_or(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let concurrency = opts.concurrency.unwrap_or((cores / threads).max(1));
+    if concurrency == 0 || concurrency > MAX_THREADS {
+        return Err(usage(format!("--concurrency must be from 1 to {MAX_THREADS}")));
+    }
+    with_game!(variant::load(&opts.variant)?, g => play_match(&g, opts, &specs, time, sprt, concurrency))
+}
+
+/// The openings of the file, read against the game's start.
+fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<Vec<MoveKey>>, CliError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |message: String| CliError::Usage(format!("{name}:{}: {message}", i + 1));
+        let plies = parse_movetext(line).map_err(|e| bad(e.to_string()))?;
+        let mut pos = game.start();
+        let mut keys = Vec::new();
+        for ply in plies {
+            let key = read_move(game, &pos, &ply.text).map_err(|e| bad(e.to_string()))?.key;
+            pos = game.play_unchecked(&pos, &key);
+            keys.push(key);
+        }
+        openings.push(keys);
+    }
+    if openings.is_empty() {
+        return Err(CliError::Usage(format!("{name}: no openings (one per line, as moves from the start)")));
+    }
+    Ok(openings)
+}
+
+fn play_match<G: Played>(
+    game: &G,
+    opts: &Options,
+    specs: &[Spec],
+    time: Option<TimeControl>,
+    sprt: Option<(f64, f64)>,
+    concurrency: usize,
+) -> CliResult {
+    let openings = opts.openings.as_deref().map(|p| read_openings(game, p)).transpose()?;
+    let names = &opts.engines;
+    // Without a clock, engines without their own limit search 100 ms a move.
+    let default_limits = match (opts.movetime, time) {
+        (Some(ms), _) => Limits::movetime(ms),
+        (None, Some(_)) => Limits::default(),
+        (None, None) => Limits::movetime(100),
+    };
+    let pool = crate::commands::thread_pool(concurrency)?;
+    let progress = Progress::new(opts.games as usize, opts.quiet);
+    let tally = Mutex::new(Tally::default());
+    let decided = AtomicBool::new(false);
+    let players = game.players().len();
+    let records: Vec<Option<GameRecord>> = pool.install(|| {
+        (0..opts.games)
+            .into_par_iter()
+            .map(|i| {
+                if decided.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let (pair, second) = (i / 2, i % 2);
+                let opening = match &openings {
+                    Some(list) => Opening::Moves(list[pair as usize % list.len()].clone()),
+                    None => Opening::Random { plies: opts.opening_plies, seed: arena::mix(&[opts.seed, pair as u64]) },
+                };
+                let setup = arena::GameSetup { start: game.start(), opening, max_plies: opts.max_plies, time };
+                let seed = |who: u64| arena::mix(&[opts.seed, i as u64, who]);
+                let mut a = specs[0].player(game, &names[0], default_limits, seed(0));
+                let mut b = specs[1].player(game, &names[1], default_limits, seed(1));
+                let seats = arena::seats(second, players);
+                let record = arena::play(game, &mut [a.as_mut(), b.as_mut()], &seats, &setup);
+                let mut t = tally.lock().expect("no panic holds the tally");
+                t.add(record.winner(players).map(|w| seats[w.index()] == 0));
+                if let Some((elo0, elo1)) = sprt {
+                    if t.sprt(elo0, elo1, 0.05, 0.05).verdict != arena::Verdict::Undecided {
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                }
+                drop(t);
+                progress.tick();
+                Some(record)
+            })
+            .collect()
+    });
+    progress.finish();
+    let output =
+        opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", file_stem(&opts.variant))));
+    let played: Vec<(u32, GameRecord)> =
+        records.into_iter().enumerate().filter_map(|(i, r)| r.map(|r| (i as u32, r))).collect();
+    save(game, &played, names, &output)?;
+    let tally = *tally.lock().expect("no panic holds the tally");
+    emit(&report(game, opts, &played, tally, sprt, &output, concurrency))
+}
+
+/// The variant's name for a file: a variant file's stem.
+fn file_stem(variant: &str) -> String {
+    std::path::Path::new(variant).file_stem().map_or_else(|| variant.to_string(), |s| s.to_string_lossy().to_string())
+}
+
+/// How a game ended, in words.
+fn ending<G: Game>(game: &G, record: &GameRecord) -> String {
+    match record.termination {
+        Termination::Rules(o) => o.reason.name().to_string(),
+        Termination::Time { loser } => format!("{} lost on time", game.players()[loser.index()].name),
+        Termination::Forfeit { loser } => format!("{} gave no legal move", game.players()[loser.index()].name),
+        Termination::PlyLimit => "ply limit".to_string(),
+    }
+}
+
+/// Saves every game as a record, one after the other in one file.
+fn save<G: Game>(game: &G, played: &[(u32, GameRecord)], names: &[String], output: &std::path::Path) -> CliResult {
+    let players = game.players();
+    let mut text = String::new();
+    for (i, record) in played {
+        let seats = arena::seats(i % 2, players.len());
+        let mut tags =
+            vec![("Event".to_string(), "camelot match".to_string()), ("Round".to_string(), (i + 1).to_string())];
+        for (p, info) in players.iter().enumerate() {
+            tags.push((info.name.clone(), names[seats[p]].clone()));
+        }
+        if !matches!(record.termination, Termination::Rules(_)) {
+            tags.push(("Termination".to_string(), ending(game, record)));
+        }
+        text.push_str(&record.history.to_record(game, &tags));
+        text.push('\n');
+    }
+    let path = output.display().to_string();
+    std::fs::write(output, text).map_err(|error| CliError::Write { path, error })
+}
+
+/// The report: the result from the first player's side, its Elo, the SPRT.
+fn report<G: Game>(
+    game: &G,
+    opts: &Options,
+    played: &[(u32, GameRecord)],
+    tally: Tally,
+    sprt: Option<(f64, f64)>,
+    output: &std::path::Path,
+    concurrency: usize,
+) -> String {
+    let mut out = String::new();
+    let (a, b) = (&opts.engines[0], &opts.engines[1]);
+    let openings = match &opts.openings {
+        Some(f) => format!("openings from {}", f.display()),
+        None => format!("{} random plies opening each pair", opts.opening_plies),
+    };
+    let clock = match (&opts.tc, opts.movetime) {
+        (Some(tc), _) => format!("clock {tc} s"),
+        (None, Some(ms)) => format!("{ms} ms a move for engines without a limit of their own"),
+        (None, None) => "100 ms a move for engines without a limit of their own".to_string(),
+    };
+    let _ = writeln!(out, "match {}: {a} against {b}", game.name());
+    let _ = writeln!(out, "  {} games, {openings}, {clock}, {concurrency} at once", played.len());
+    let _ = writeln!(
+        out,
+        "  {a}: {} wins, {} draws, {} losses: score {:.1}%",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score()
+    );
+    let elo = tally.elo();
+    let _ = writeln!(
+        out,
+        "  Elo difference: {} (95% interval {} to {})",
+        elo_text(elo.diff),
+        elo_text(elo.low),
+        elo_text(elo.high)
+    );
+    if let Some((elo0, elo1)) = sprt {
+        let s = tally.sprt(elo0, elo1, 0.05, 0.05);
+        let verdict = match s.verdict {
+            arena::Verdict::Stronger => format!("{a} is stronger by at least {elo1} (H1)"),
+            arena::Verdict::NotStronger => format!("{a} is not stronger by {elo1} (H0: at most {elo0})"),
+            arena::Verdict::Undecided => "undecided: more games are needed".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "  SPRT({elo0}, {elo1}): LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+            s.llr, s.lower, s.upper
+        );
+    }
+    let mut endings: BTreeMap<String, u64> = BTreeMap::new();
+    for (_, r) in played {
+        *endings.entry(ending(game, r)).or_default() += 1;
+    }
+    let endings: Vec<String> = endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let _ = writeln!(out, "  games ended by: {}", endings.join(", "));
+    let _ = writeln!(out, "  games saved to {}", output.display());
+    out
+}
+
+/// An Elo difference: `+123`, `-45`, or `+inf`.
+fn elo_text(elo: f64) -> String {
+    if elo.is_infinite() {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{elo:+.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_name_players_and_their_options() {
+        assert_eq!(parse_spec("random"), Ok(Spec::Random));
+        assert_eq!(parse_spec("alphabeta:4"), Ok(Spec::AlphaBeta(4)));
+        assert_eq!(parse_spec("minimax:depth=2"), Ok(Spec::Minimax(2)));
+        let Ok(Spec::Engine { options, limits }) = parse_spec("engine:movetime=50,threads=2,hash=8,no-reductions")
+        else {
+            panic!("an engine")
+        };
+        assert_eq!((options.threads, options.hash_mib, options.features.reductions), (2, 8, false));
+        assert_eq!(limits, Some(Limits::movetime(50)));
+        assert_eq!(
+            parse_spec("engine"),
+            Ok(Spec::Engine { options: EngineOptions { hash_mib: 16, ..EngineOptions::default() }, limits: None })
+        );
+        for bad in
+            ["alphabeta", "alphabeta:0", "alphabeta:x", "engine:speed=3", "engine:threads=0", "stockfish", "random:3"]
+        {
+            assert!(parse_spec(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn clocks_and_sprt_bounds() {
+        assert_eq!(
+            parse_tc("10+0.1"),
+            Ok(TimeControl { base: Duration::from_secs(10), increment: Duration::from_millis(100) })
+        );
+        assert_eq!(parse_tc("5").map(|t| t.increment), Ok(Duration::ZERO));
+        for bad in ["", "0+1", "x+1", "10+-1", "10+y"] {
+            assert!(parse_tc(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_sprt("0,10"), Ok((0.0, 10.0)));
+        assert!(parse_sprt("10,0").is_err());
+        assert!(parse_sprt("0").is_err());
+    }
+}

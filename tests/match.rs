@@ -1,0 +1,147 @@
+//! `camelot match`, as a person runs it: the report, the games saved as
+//! records that `camelot replay` reads, the SPRT stopping a clear match
+//! early, and clear errors for bad options.
+
+use std::process::Command;
+
+fn camelot(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the camelot binary runs");
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (out.status.code().unwrap_or(-1), stdout, stderr)
+}
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("camelot-match-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("games.pgn").to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_match_reports_the_score_and_saves_games_that_replay() {
+    let file = temp("replay");
+    let (status, out, err) = camelot(&[
+        "match",
+        "checkers",
+        "--engine",
+        "engine:depth=3",
+        "--engine",
+        "random",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--quiet",
+        "-o",
+        &file,
+    ]);
+    assert_eq!(status, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "match checkers: engine:depth=3 against random", "{out}");
+    assert!(lines[1].starts_with("  4 games, 4 random plies opening each pair"), "{out}");
+    assert!(lines[2].starts_with("  engine:depth=3: ") && lines[2].contains(": score "), "{out}");
+    assert!(lines[3].starts_with("  Elo difference: "), "{out}");
+    assert!(out.contains(&format!("games saved to {file}")), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[Event \"camelot match\"]").count(), 4);
+    // Seats are swapped in each pair: the engine is White in one game, Black in the other.
+    assert!(text.contains("[Black \"engine:depth=3\"]") && text.contains("[White \"engine:depth=3\"]"), "{text}");
+    let (status, replayed, err) = camelot(&["replay", &file]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(replayed.matches(" of 4\n").count(), 4, "{replayed}");
+}
+
+#[test]
+fn the_sprt_stops_a_clear_match() {
+    let file = temp("sprt");
+    let (status, out, err) = camelot(&[
+        "match",
+        "cam",
+        "--engine",
+        "engine:depth=2",
+        "--engine",
+        "random",
+        "--games",
+        "200",
+        "--sprt",
+        "0,200",
+        "--quiet",
+        "-o",
+        &file,
+    ]);
+    assert_eq!(status, 0, "{err}");
+    let games: u32 = out.lines().nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    assert!(games < 200, "{out}");
+    assert!(out.contains("SPRT(0, 200): LLR ") && out.contains("is stronger by at least 200"), "{out}");
+}
+
+#[test]
+fn bad_options_are_refused_clearly() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["match", "camelot", "--engine", "engine"], "give two players with --engine, not 1"),
+        (&["match", "camelot", "--engine", "engine", "--engine", "stockfish"], "unknown player `stockfish`"),
+        (&["match", "camelot", "--engine", "engine:speed=9", "--engine", "random"], "unknown engine option `speed`"),
+        (&["match", "camelot", "--engine", "alphabeta", "--engine", "random"], "give the depth, as `alphabeta:4`"),
+        (&["match", "camelot", "--engine", "random", "--engine", "random", "--tc", "fast"], "--tc `fast`"),
+        (&["match", "camelot", "--engine", "random", "--engine", "random", "--sprt", "5,1"], "ELO0 must be below ELO1"),
+        (
+            &["match", "camelot", "--engine", "random", "--engine", "random", "--games", "0"],
+            "--games must be at least 1",
+        ),
+        (
+            &["match", "camelot", "--engine", "random", "--engine", "random", "--openings", "no/such/file"],
+            "cannot read no/such/file",
+        ),
+    ];
+    for (args, message) in cases {
+        let (status, _, err) = camelot(args);
+        assert!(status != 0 && err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn openings_from_a_file_open_the_games() {
+    let dir = std::env::temp_dir().join(format!("camelot-match-{}-openings", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# two openings\n1.E6-E8 H11-F9\n\n1.F7-H5-J7 F10-H12-J10\n").unwrap();
+    let file = dir.join("games.pgn");
+    let (status, out, err) = camelot(&[
+        "match",
+        "camelot",
+        "--engine",
+        "random",
+        "--engine",
+        "random",
+        "--games",
+        "4",
+        "--quiet",
+        "--openings",
+        openings.to_str().unwrap(),
+        "-o",
+        file.to_str().unwrap(),
+        "--max-plies",
+        "10",
+    ]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("openings from "), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("1.E6-E8 H11-F9").count(), 2, "{text}");
+    assert_eq!(text.matches("1.F7-H5-J7 F10-H12-J10").count(), 2, "{text}");
+    std::fs::write(&openings, "1.E6-E9\n").unwrap();
+    let (status, _, err) = camelot(&[
+        "match",
+        "camelot",
+        "--engine",
+        "random",
+        "--engine",
+        "random",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert!(status != 0 && err.contains("openings.txt:1: "), "{err}");
+}
