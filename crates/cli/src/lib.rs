@@ -93,14 +93,10 @@ enum Command {
         /// The record file (PGN style).
         file: PathBuf,
     },
-    /// Play a game at the terminal, people taking turns.
-    Play {
-        /// A built-in variant name or the path of a variant file.
-        variant: String,
-        /// Start from this position string.
-        #[arg(long)]
-        position: Option<String>,
-    },
+    /// Play a game at the terminal: each seat a person or the engine
+    /// (`--white engine`, `--seats human,engine,engine`); `hint` asks the
+    /// engine.
+    Play(play::Options),
     /// Play a round robin among the search strategies (random, minimax,
     /// alpha-beta at several depths) and report results, nodes and times
     /// as tables and as a Markdown file with an SVG chart.
@@ -131,7 +127,7 @@ pub fn main() -> i32 {
         Command::Engine { variant } => protocol::run(&variant),
         Command::Match(opts) => matches::run(&opts),
         Command::Replay { file } => commands::replay(&file),
-        Command::Play { variant, position } => play::play(&variant, position.as_deref()),
+        Command::Play(opts) => play::play(&opts),
         Command::Check { files } => commands::check(&files),
         Command::Compare(opts) => compare::compare(&opts),
     };

@@ -1,21 +1,105 @@
-//! `camelot play`: people taking turns at one terminal.
+//! `camelot play`: a game at the terminal, each seat a person or the
+//! engine.
 
+use crate::analyze::{score_text, EngineArgs};
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
-use crate::variant;
+use crate::variant::{self, Played};
 use crate::with_game;
 use leap_core::{
-    notation::{diagram, legal_move_texts, parse_movetext, parse_position},
+    notation::{diagram, format_line, legal_move_texts, parse_movetext, parse_position},
     Game, History,
 };
+use leap_engine::{Engine, Limits, SearchResult, Stop};
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::time::Duration;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Seat {
+    /// A person at the terminal.
+    Human,
+    /// The engine.
+    Engine,
+}
+
+/// The options of `camelot play`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Options {
+    /// A built-in variant name or the path of a variant file.
+    pub variant: String,
+    /// Start from this position string.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Who plays White (two-player games whose first player is White).
+    #[arg(long, value_enum)]
+    pub white: Option<Seat>,
+    /// Who plays Black.
+    #[arg(long, value_enum)]
+    pub black: Option<Seat>,
+    /// Who plays each seat, in turn order: `human,engine,engine`.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub seats: Vec<Seat>,
+    /// The engine's time per move, in milliseconds (default 1000).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// The engine's depth per move, in plies (instead of a time).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+impl Options {
+    /// The engine's limits for a move.
+    fn limits(&self) -> Limits {
+        match (self.depth, self.movetime) {
+            (Some(d), None) => Limits::depth(d),
+            (d, ms) => {
+                Limits { depth: d, movetime: Some(Duration::from_millis(ms.unwrap_or(1000))), ..Limits::default() }
+            }
+        }
+    }
+
+    /// Who plays each of `names` (the game's players in turn order).
+    fn seats(&self, names: &[String]) -> Result<Vec<Seat>, CliError> {
+        if !self.seats.is_empty() {
+            if self.white.is_some() || self.black.is_some() {
+                return Err(CliError::Usage("give --seats, or --white and --black, not both".into()));
+            }
+            if self.seats.len() != names.len() {
+                return Err(CliError::Usage(format!(
+                    "--seats needs {} seats, one per player in turn order ({})",
+                    names.len(),
+                    names.join(", ")
+                )));
+            }
+            return Ok(self.seats.clone());
+        }
+        let mut seats = vec![Seat::Human; names.len()];
+        for (flag, seat) in [("White", self.white), ("Black", self.black)] {
+            let Some(seat) = seat else { continue };
+            match names.iter().position(|n| n.eq_ignore_ascii_case(flag)) {
+                Some(i) => seats[i] = seat,
+                None => {
+                    return Err(CliError::Usage(format!(
+                        "this game has no {flag} player ({}); give --seats in turn order",
+                        names.join(", ")
+                    )))
+                }
+            }
+        }
+        Ok(seats)
+    }
+}
 
 /// Moves a person may type, by family: the first line of the help.
 const CAMELOT_MOVES: &str = "E6-E8, H4xJ4xL6, a charge I10-G8xG6xE6";
 const CHECKERS_MOVES: &str = "11-15, a capture 22x15 or 22x15x6";
 
 const COMMANDS: &str = "  moves        list the legal moves
+  hint         the engine's choice for the side to move
   undo         take back the last move
   save FILE    write the game as a record (camelot replay FILE reads it)
   help         this text
@@ -25,27 +109,48 @@ fn help(examples: &str) -> String {
     format!("Type a move ({examples}), or:\n{COMMANDS}")
 }
 
-pub fn play(variant_name: &str, position: Option<&str>) -> CliResult {
-    let variant = variant::load(variant_name)?;
+/// Runs `camelot play`.
+pub fn play(opts: &Options) -> CliResult {
+    let variant = variant::load(&opts.variant)?;
     let examples = match &variant {
         variant::Variant::Checkers(_) => CHECKERS_MOVES,
         _ => CAMELOT_MOVES,
     };
+    let options = opts.engine.options()?;
     with_game!(variant, g => {
-        let start = match position {
+        let start = match &opts.position {
             Some(p) => parse_position(&g, p)?,
             None => g.start(),
         };
-        let tags = variant::source_tags(variant_name);
-        run(&g, examples, &tags, History::new(start), std::io::stdin().lock(), &mut std::io::stdout())
+        let names: Vec<String> = g.players().iter().map(|p| p.name.clone()).collect();
+        let seats = opts.seats(&names)?;
+        let tags = variant::source_tags(&opts.variant);
+        let engine = Engine::new(g.clone(), g.evaluation(), options);
+        let mut computer = Computer { engine, limits: opts.limits(), seats };
+        run(&g, examples, &tags, History::new(start), &mut computer, std::io::stdin().lock(), &mut std::io::stdout())
     })
 }
 
-fn run<G: Game>(
+/// The engine's part in a game: which seats it plays, and how long it thinks.
+struct Computer<G: Played> {
+    engine: Engine<G, G::Eval>,
+    limits: Limits,
+    seats: Vec<Seat>,
+}
+
+impl<G: Played> Computer<G> {
+    /// The engine's choice in the current position.
+    fn think(&mut self, history: &History) -> SearchResult {
+        self.engine.search(history.positions(), &self.limits, &Stop::new(), |_| {})
+    }
+}
+
+fn run<G: Played>(
     game: &G,
     examples: &str,
     tags: &[(String, String)],
     mut history: History,
+    computer: &mut Computer<G>,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> CliResult {
@@ -60,6 +165,21 @@ fn run<G: Game>(
             writeln!(out, "{}", status(game, &history)).map_err(io)?;
         }
         redraw = false;
+        // The engine's turn: it moves, and the board is drawn again.
+        let pos = *history.current();
+        if history.outcome(game).is_none() && computer.seats[pos.to_move().index()] == Seat::Engine {
+            let player = &game.players()[pos.to_move().index()].name;
+            let r = computer.think(&history);
+            let Some(key) = r.best else {
+                return Err(CliError::Usage("the engine found no move in an unfinished game".into()));
+            };
+            let text = format_line(game, &pos, &[key]).join("");
+            writeln!(out, "{player} (engine) plays {text}   [score {}, depth {}]", score_text(r.score), r.depth)
+                .map_err(io)?;
+            history.play_text(game, &text).map_err(|e| CliError::Usage(format!("the engine's move: {e}")))?;
+            redraw = true;
+            continue;
+        }
         write!(out, "> ").map_err(io)?;
         out.flush().map_err(io)?;
         let Some(line) = lines.next() else {
@@ -74,8 +194,28 @@ fn run<G: Game>(
             "quit" | "exit" => return Ok(()),
             "help" | "?" => writeln!(out, "{help}").map_err(io)?,
             "moves" => writeln!(out, "{}", legal_move_texts(game, history.current()).join(" ")).map_err(io)?,
+            "hint" => {
+                if history.outcome(game).is_some() {
+                    writeln!(out, "the game is over").map_err(io)?;
+                } else {
+                    let r = computer.think(&history);
+                    let line = format_line(game, history.current(), &r.pv);
+                    writeln!(
+                        out,
+                        "hint: {}   [score {}, depth {}; line {}]",
+                        line.first().map_or("none", String::as_str),
+                        score_text(r.score),
+                        r.depth,
+                        line.join(" ")
+                    )
+                    .map_err(io)?;
+                }
+            }
             "undo" => {
-                if history.undo() {
+                // Takes back to the last move a person made, so that it is a person's turn again.
+                let undone = history.undo();
+                while undone && computer.seats[history.current().to_move().index()] == Seat::Engine && history.undo() {}
+                if undone {
                     redraw = true;
                 } else {
                     writeln!(out, "nothing to undo").map_err(io)?;
@@ -134,7 +274,9 @@ mod tests {
         let g = leap_camelot::load("camelot").unwrap();
         let input = "E6-E8\nA1-A2\nundo\nF6-F8\nH11-F9\nquit\n";
         let mut out = Vec::new();
-        run(&g, CAMELOT_MOVES, &[], History::new(g.start()), input.as_bytes(), &mut out).unwrap();
+        let engine = Engine::new(g.clone(), g.evaluation(), leap_engine::Options::default());
+        let mut computer = Computer { engine, limits: Limits::depth(2), seats: vec![Seat::Human; 2] };
+        run(&g, CAMELOT_MOVES, &[], History::new(g.start()), &mut computer, input.as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("`A1-A2` is not a move: at column 1, expected a cell of the board, not `A1`"), "{text}");
         assert!(text.contains("Black to move (move 1)"));

@@ -1,0 +1,77 @@
+//! `camelot play` with the engine in a seat: it answers a person's moves,
+//! gives hints, plays whole games against itself, and refuses seats that
+//! do not fit the game.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn play(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .arg("play")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (out.status.code().unwrap_or(-1), stdout, stderr)
+}
+
+/// The legal moves after `moves`, as `camelot moves` lists them.
+fn legal(variant: &str, moves: &str) -> Vec<String> {
+    let mut args = vec!["moves", variant];
+    if !moves.is_empty() {
+        args.extend(["--moves", moves]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot")).args(&args).output().unwrap();
+    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
+}
+
+#[test]
+fn the_engine_answers_a_persons_move_and_gives_a_hint() {
+    let (status, out, err) = play(&["camelot", "--black", "engine", "--depth", "3"], "E6-E8\nhint\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    let reply = out.lines().find_map(|l| l.strip_prefix("Black (engine) plays ")).expect("the engine moves");
+    let reply = reply.split_whitespace().next().unwrap();
+    assert!(legal("camelot", "1.E6-E8").contains(&reply.to_string()), "{reply}");
+    assert!(out.contains("White to move (move 2)"), "{out}");
+    let hint = out.lines().find_map(|l| l.strip_prefix("> hint: ")).expect("a hint");
+    let hint = hint.split_whitespace().next().unwrap();
+    assert!(legal("camelot", &format!("1.E6-E8 {reply}")).contains(&hint.to_string()), "{hint}");
+}
+
+#[test]
+fn the_engine_plays_a_whole_game_against_itself() {
+    let (status, out, err) = play(&["cam", "--seats", "engine,engine", "--depth", "2"], "quit\n");
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Game over: "), "{out}");
+    assert!(out.matches(" (engine) plays ").count() > 4, "{out}");
+}
+
+#[test]
+fn the_engine_takes_two_seats_of_tri_camelot() {
+    let (status, out, err) = play(&["tri-camelot", "--seats", "human,engine,engine", "--depth", "1"], "F5-F9\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Red (engine) plays ") && out.contains("Green (engine) plays "), "{out}");
+    assert!(out.contains("Blue to move (move 2)"), "{out}");
+}
+
+#[test]
+fn seats_that_do_not_fit_are_refused() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["tri-camelot", "--white", "engine"], "this game has no White player (Blue, Red, Green)"),
+        (&["camelot", "--seats", "human"], "--seats needs 2 seats, one per player in turn order (White, Black)"),
+        (&["camelot", "--seats", "human,engine", "--black", "human"], "give --seats, or --white and --black"),
+        (&["camelot", "--white", "robot"], "invalid value 'robot'"),
+        (&["camelot", "--white", "engine", "--threads", "0"], "--threads must be from 1"),
+    ];
+    for (args, message) in cases {
+        let (status, _, err) = play(args, "quit\n");
+        assert!(status != 0 && err.contains(message), "{args:?}: {err}");
+    }
+}
