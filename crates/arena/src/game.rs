@@ -121,7 +121,7 @@ impl GameRecord {
 /// Plays one game of `game` from `setup` between `players`; `seats[i]` is
 /// the index in `players` of the one who plays the game's player with
 /// turn-order index `i` (with more seats than players, one plays several).
-pub fn play<G: Game>(game: &G, players: &mut [&mut dyn Player<G>], seats: &[usize], setup: &GameSetup) -> GameRecord {
+pub fn play<G: Game, P: Player<G>>(game: &G, players: &mut [P], seats: &[usize], setup: &GameSetup) -> GameRecord {
     let n = game.players().len();
     assert_eq!(seats.len(), n, "a seat for each of the game's players");
     let mut history = History::new(setup.start);

@@ -17,5 +17,5 @@ mod stats;
 
 pub use game::{play, GameRecord, GameSetup, Opening, Termination, TimeControl, Usage};
 pub use player::{EnginePlayer, Player, Strategist};
-pub use schedule::{mix, round_robin, seats};
+pub use schedule::{mix, round_robin, seating, seats};
 pub use stats::{elo_of_score, expected_score, Elo, Sprt, Tally, Verdict};

@@ -17,6 +17,18 @@ pub trait Player<G: Game>: Send {
     fn choose(&mut self, game: &G, history: &History, clock: Option<Clock>) -> Choice;
 }
 
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn new_game(&mut self) {
+        (**self).new_game()
+    }
+    fn choose(&mut self, game: &G, history: &History, clock: Option<Clock>) -> Choice {
+        (**self).choose(game, history, clock)
+    }
+}
+
 /// One of the core's strategies as a player: it sees the current position
 /// only, and ignores the clock.
 pub struct Strategist<S>(pub S);

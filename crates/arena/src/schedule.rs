@@ -48,3 +48,42 @@ pub fn seats(game: u32, players: usize) -> Vec<usize> {
     let first_moves_first = game.is_multiple_of(2);
     (0..players).map(|s| if s.is_multiple_of(2) == first_moves_first { 0 } else { 1 }).collect()
 }
+
+/// Who sits at each seat in game `game` of a match between `entrants`
+/// players in a game of `seats` seats: for two entrants the seats of each
+/// pair of games ([`seats`]); for as many entrants as seats, every seating
+/// (every permutation, in order) in turn, so that each entrant plays each
+/// seat as often. `None` for other numbers of entrants.
+///
+/// ```
+/// assert_eq!(leap_arena::seating(1, 2, 2), Some(vec![1, 0]));
+/// assert_eq!(leap_arena::seating(1, 3, 3), Some(vec![0, 2, 1]));
+/// assert_eq!(leap_arena::seating(6, 3, 3), Some(vec![0, 1, 2]));
+/// assert_eq!(leap_arena::seating(0, 3, 4), None);
+/// ```
+pub fn seating(game: u32, entrants: usize, seats: usize) -> Option<Vec<usize>> {
+    if entrants == 2 {
+        return Some(self::seats(game, seats));
+    }
+    if entrants != seats || entrants == 0 {
+        return None;
+    }
+    let all = permutations(entrants);
+    Some(all[game as usize % all.len()].clone())
+}
+
+/// Every permutation of `0..n`, in lexicographic order.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for first in 0..n {
+        for rest in permutations(n - 1) {
+            let mut p = vec![first];
+            p.extend(rest.into_iter().map(|x| if x >= first { x + 1 } else { x }));
+            out.push(p);
+        }
+    }
+    out
+}

@@ -277,8 +277,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
         max_plies: opts.max_plies,
         time: None,
     };
-    let [a, b] = &mut strategies[..] else { unreachable!("two strategies") };
-    let played = arena::play(game, &mut [a, b], &seats, &setup);
+    let played = arena::play(game, &mut strategies, &seats, &setup);
     GameRecord {
         pairing,
         entrants: pair,

@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 mod analyze;
+mod bench;
 mod commands;
 mod compare;
 mod error;
@@ -88,6 +89,10 @@ enum Command {
     /// swapped, in parallel; prints the score and the Elo difference, saves
     /// the games.
     Match(matches::Options),
+    /// Search a fixed set of positions to fixed depths on one thread and
+    /// print the node count (it changes only when the search changes) and
+    /// the speed.
+    Bench,
     /// Check every move of a game record and print the final position and result.
     Replay {
         /// The record file (PGN style).
@@ -126,6 +131,7 @@ pub fn main() -> i32 {
         Command::Analyze { setup, limits, engine, json } => analyze::analyze(&setup, &limits, &engine, json),
         Command::Engine { variant } => protocol::run(&variant),
         Command::Match(opts) => matches::run(&opts),
+        Command::Bench => bench::bench(),
         Command::Replay { file } => commands::replay(&file),
         Command::Play(opts) => play::play(&opts),
         Command::Check { files } => commands::check(&files),

@@ -14,7 +14,7 @@ use leap_arena::{
 use leap_core::notation::{parse_movetext, read_move};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::{Game, MoveKey};
-use leap_engine::{Engine, Features, Limits, Options as EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_HASH_MIB, MAX_THREADS};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -28,10 +28,11 @@ use std::time::Duration;
 pub struct Options {
     /// A built-in variant name or a variant file.
     pub variant: String,
-    /// A player, twice: `engine` (options after a colon: depth=N,
-    /// movetime=MS, nodes=N, threads=N, hash=MIB, and no-reductions,
-    /// no-null-move, no-quiescence, plain), `alphabeta:DEPTH`,
-    /// `minimax:DEPTH`, `random`.
+    /// A player, twice (or once per seat, for games of three or more
+    /// players: each seating is then played in turn): `engine` (options
+    /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
+    /// multi=paranoid|maxn|brs, and no-reductions, no-null-move,
+    /// no-quiescence, plain), `alphabeta:DEPTH`, `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
     /// Games (in pairs from the same opening, seats swapped).
@@ -130,6 +131,10 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                             return Err(format!("`{text}`: hash must be from 1 to {MAX_HASH_MIB} MiB"));
                         }
                     }
+                    "multi" => {
+                        options.multi = Multi::from_name(value)
+                            .ok_or_else(|| format!("`{text}`: multi={value}; expected paranoid, maxn or brs"))?
+                    }
                     "no-reductions" => options.features.reductions = false,
                     "no-null-move" => options.features.null_move = false,
                     "no-quiescence" => options.features.quiescence = false,
@@ -137,7 +142,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, no-reductions, no-null-move, no-quiescence or plain"
+                             hash=, multi=, no-reductions, no-null-move, no-quiescence or plain"
                         ))
                     }
                 }
@@ -201,7 +206,7 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 /// Runs `camelot match`.
 pub fn run(opts: &Options) -> CliResult {
     let usage = |m: String| CliError::Usage(m);
-    if opts.engines.len() != 2 {
+    if opts.engines.len() < 2 {
         return Err(usage(format!("give two players with --engine, not {}", opts.engines.len())));
     }
     let specs: Vec<Spec> = opts.engines.iter().map(|t| parse_spec(t)).collect::<Result<_, _>>().map_err(usage)?;
@@ -219,7 +224,19 @@ pub fn run(opts: &Options) -> CliResult {
     if concurrency == 0 || concurrency > MAX_THREADS {
         return Err(usage(format!("--concurrency must be from 1 to {MAX_THREADS}")));
     }
-    with_game!(variant::load(&opts.variant)?, g => play_match(&g, opts, &specs, time, sprt, concurrency))
+    with_game!(variant::load(&opts.variant)?, g => {
+        let seats = g.players().len();
+        if arena::seating(0, specs.len(), seats).is_none() {
+            return Err(usage(format!(
+                "{} players for a game of {seats} seats: give two, or one per seat",
+                specs.len()
+            )));
+        }
+        if sprt.is_some() && specs.len() != 2 {
+            return Err(usage("--sprt compares two players".into()));
+        }
+        play_match(&g, opts, &specs, time, sprt, concurrency)
+    })
 }
 
 /// The openings of the file, read against the game's start.
@@ -267,9 +284,13 @@ fn play_match<G: Played>(
     };
     let pool = crate::commands::thread_pool(concurrency)?;
     let progress = Progress::new(opts.games as usize, opts.quiet);
-    let tally = Mutex::new(Tally::default());
+    let k = specs.len();
+    // Each entrant's results against the field.
+    let tallies = Mutex::new(vec![Tally::default(); k]);
     let decided = AtomicBool::new(false);
     let players = game.players().len();
+    // Games that share an opening: a pair, or every seating.
+    let group = (0..).take_while(|&g| g == 0 || arena::seating(g, k, players) != arena::seating(0, k, players)).count();
     let records: Vec<Option<GameRecord>> = pool.install(|| {
         (0..opts.games)
             .into_par_iter()
@@ -277,21 +298,24 @@ fn play_match<G: Played>(
                 if decided.load(Ordering::Relaxed) {
                     return None;
                 }
-                let (pair, second) = (i / 2, i % 2);
+                let set = i as usize / group;
                 let opening = match &openings {
-                    Some(list) => Opening::Moves(list[pair as usize % list.len()].clone()),
-                    None => Opening::Random { plies: opts.opening_plies, seed: arena::mix(&[opts.seed, pair as u64]) },
+                    Some(list) => Opening::Moves(list[set % list.len()].clone()),
+                    None => Opening::Random { plies: opts.opening_plies, seed: arena::mix(&[opts.seed, set as u64]) },
                 };
                 let setup = arena::GameSetup { start: game.start(), opening, max_plies: opts.max_plies, time };
-                let seed = |who: u64| arena::mix(&[opts.seed, i as u64, who]);
-                let mut a = specs[0].player(game, &names[0], default_limits, seed(0));
-                let mut b = specs[1].player(game, &names[1], default_limits, seed(1));
-                let seats = arena::seats(second, players);
-                let record = arena::play(game, &mut [a.as_mut(), b.as_mut()], &seats, &setup);
-                let mut t = tally.lock().expect("no panic holds the tally");
-                t.add(record.winner(players).map(|w| seats[w.index()] == 0));
+                let seed = |who: usize| arena::mix(&[opts.seed, i as u64, who as u64]);
+                let mut entrants: Vec<Box<dyn Player<G>>> =
+                    (0..k).map(|e| specs[e].player(game, &names[e], default_limits, seed(e))).collect();
+                let seats = arena::seating(i, k, players).expect("checked");
+                let record = arena::play(game, &mut entrants, &seats, &setup);
+                let winner = record.winner(players).map(|w| seats[w.index()]);
+                let mut t = tallies.lock().expect("no panic holds the tallies");
+                for (e, tally) in t.iter_mut().enumerate() {
+                    tally.add(winner.map(|w| w == e));
+                }
                 if let Some((elo0, elo1)) = sprt {
-                    if t.sprt(elo0, elo1, 0.05, 0.05).verdict != arena::Verdict::Undecided {
+                    if t[0].sprt(elo0, elo1, 0.05, 0.05).verdict != arena::Verdict::Undecided {
                         decided.store(true, Ordering::Relaxed);
                     }
                 }
@@ -307,8 +331,8 @@ fn play_match<G: Played>(
     let played: Vec<(u32, GameRecord)> =
         records.into_iter().enumerate().filter_map(|(i, r)| r.map(|r| (i as u32, r))).collect();
     save(game, &played, names, &output)?;
-    let tally = *tally.lock().expect("no panic holds the tally");
-    emit(&report(game, opts, &played, tally, sprt, &output, concurrency))
+    let tallies = tallies.into_inner().expect("no panic holds the tallies");
+    emit(&report(game, opts, &played, &tallies, sprt, &output, concurrency))
 }
 
 /// The variant's name for a file: a variant file's stem.
@@ -331,7 +355,7 @@ fn save<G: Game>(game: &G, played: &[(u32, GameRecord)], names: &[String], outpu
     let players = game.players();
     let mut text = String::new();
     for (i, record) in played {
-        let seats = arena::seats(i % 2, players.len());
+        let seats = arena::seating(*i, names.len(), players.len()).expect("checked");
         let mut tags =
             vec![("Event".to_string(), "camelot match".to_string()), ("Round".to_string(), (i + 1).to_string())];
         for (p, info) in players.iter().enumerate() {
@@ -352,40 +376,38 @@ fn report<G: Game>(
     game: &G,
     opts: &Options,
     played: &[(u32, GameRecord)],
-    tally: Tally,
+    tallies: &[Tally],
     sprt: Option<(f64, f64)>,
     output: &std::path::Path,
     concurrency: usize,
 ) -> String {
     let mut out = String::new();
-    let (a, b) = (&opts.engines[0], &opts.engines[1]);
+    let a = &opts.engines[0];
+    let k = opts.engines.len();
     let openings = match &opts.openings {
         Some(f) => format!("openings from {}", f.display()),
-        None => format!("{} random plies opening each pair", opts.opening_plies),
+        None if k == 2 => format!("{} random plies opening each pair", opts.opening_plies),
+        None => format!("{} random plies opening each set of seatings", opts.opening_plies),
     };
     let clock = match (&opts.tc, opts.movetime) {
         (Some(tc), _) => format!("clock {tc} s"),
         (None, Some(ms)) => format!("{ms} ms a move for engines without a limit of their own"),
         (None, None) => "100 ms a move for engines without a limit of their own".to_string(),
     };
-    let _ = writeln!(out, "match {}: {a} against {b}", game.name());
+    let _ = writeln!(out, "match {}: {}", game.name(), opts.engines.join(" against "));
     let _ = writeln!(out, "  {} games, {openings}, {clock}, {concurrency} at once", played.len());
-    let _ = writeln!(
-        out,
-        "  {a}: {} wins, {} draws, {} losses: score {:.1}%",
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        100.0 * tally.score()
-    );
-    let elo = tally.elo();
-    let _ = writeln!(
-        out,
-        "  Elo difference: {} (95% interval {} to {})",
-        elo_text(elo.diff),
-        elo_text(elo.low),
-        elo_text(elo.high)
-    );
+    for (name, t) in opts.engines.iter().zip(tallies) {
+        // (A draw shares the point among the players.)
+        let score = (t.wins as f64 + t.draws as f64 / k as f64) / t.games().max(1) as f64;
+        let (w, d, l) = (t.wins, t.draws, t.losses);
+        let _ = writeln!(out, "  {name}: {w} wins, {d} draws, {l} losses: score {:.1}%", 100.0 * score);
+    }
+    let tally = tallies[0];
+    if k == 2 {
+        let elo = tally.elo();
+        let (d, l, h) = (elo_text(elo.diff), elo_text(elo.low), elo_text(elo.high));
+        let _ = writeln!(out, "  Elo difference: {d} (95% interval {l} to {h})");
+    }
     if let Some((elo0, elo1)) = sprt {
         let s = tally.sprt(elo0, elo1, 0.05, 0.05);
         let verdict = match s.verdict {

@@ -20,12 +20,48 @@ pub struct Options {
     pub hash_mib: usize,
     /// What the search does beyond plain alpha-beta.
     pub features: Features,
+    /// The search with more than two players.
+    pub multi: Multi,
 }
 
 impl Default for Options {
-    /// One thread, 64 MiB, every feature.
+    /// One thread, 64 MiB, every feature, the default search for more players.
     fn default() -> Self {
-        Options { threads: 1, hash_mib: 64, features: Features::default() }
+        Options { threads: 1, hash_mib: 64, features: Features::default(), multi: Multi::default() }
+    }
+}
+
+/// How the engine searches a game of three or more players (with two, it
+/// always searches negamax).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Multi {
+    /// The root player against all the others as one team: alpha-beta stays
+    /// exact (the core's minimax and alpha-beta search this way too).
+    #[default]
+    Paranoid,
+    /// Each player maximises its own value (no pruning: shallower).
+    MaxN,
+    /// The root player against the best single reply of any opponent
+    /// (Schadd and Winands' best-reply search).
+    BestReply,
+}
+
+impl Multi {
+    /// Every search, in order.
+    pub const ALL: [Multi; 3] = [Multi::Paranoid, Multi::MaxN, Multi::BestReply];
+
+    /// The name in options and reports: `paranoid`, `maxn`, `brs`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Multi::Paranoid => "paranoid",
+            Multi::MaxN => "maxn",
+            Multi::BestReply => "brs",
+        }
+    }
+
+    /// The search named `name` (see [`Multi::name`]).
+    pub fn from_name(name: &str) -> Option<Multi> {
+        Multi::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name))
     }
 }
 
@@ -231,6 +267,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             before: before.iter().map(Position::hash).collect(),
             salt: self.salts[root.to_move().index()],
             features: self.options.features,
+            multi: if game.players().len() > 2 { self.options.multi } else { Multi::Paranoid },
         };
         let ordering = std::mem::replace(&mut self.ordering, Ordering::new(values));
         let table = &self.table;

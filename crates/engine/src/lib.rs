@@ -4,10 +4,11 @@
 //! once over [`leap_core::Game`]: Camelot and its variants, Tri-Camelot,
 //! checkers, and any variant file. Its parts, after Stockfish's files:
 //!
-//! - `search.rs`: iterative deepening of a principal-variation negamax with
+//! - `search/`: iterative deepening of a principal-variation negamax with
 //!   aspiration windows, and a quiescence search that plays out obligatory
 //!   captures (such positions are forcing: they are searched, not
-//!   evaluated); with more than two players, the paranoid search;
+//!   evaluated); with more than two players, the paranoid search, max-n or
+//!   best-reply search ([`Multi`]);
 //! - `tt.rs`: the transposition table, shared by the threads without locks;
 //! - `ordering.rs`: move ordering (the table's move, captures by material,
 //!   killer moves, history);
@@ -28,6 +29,6 @@ pub mod score;
 mod search;
 mod tt;
 
-pub use engine::{Engine, Features, Options, Report, SearchResult, MAX_HASH_MIB, MAX_THREADS};
+pub use engine::{Engine, Features, Multi, Options, Report, SearchResult, MAX_HASH_MIB, MAX_THREADS};
 pub use limits::{Clock, Limits, Stop};
 pub use ordering::MAX_PLY;

@@ -12,6 +12,11 @@
 //! score changes sign only when the team to move changes (two opponents in a
 //! row are one team). With two players, the teams are the players.
 //!
+//! With more players, two other searches can be chosen ([`Multi`], in
+//! `multi.rs`): max-n, where each player maximises its own value, and
+//! best-reply search, where the root player moves against the single best
+//! reply of any one opponent.
+//!
 //! # Forcing positions
 //!
 //! Where a capture is obligatory, every legal move captures: such a
@@ -20,7 +25,9 @@
 //! captures, and evaluates only positions where the side to move is not
 //! obliged to capture.
 
-use crate::engine::Features;
+mod multi;
+
+use crate::engine::{Features, Multi};
 use crate::limits::{Limits, Stop, TimeManager};
 use crate::ordering::{Ordering, MAX_PLY};
 use crate::score::{decided, from_table, is_decisive, to_table, win_in, Score, INFINITY, MAX_EVAL};
@@ -57,6 +64,8 @@ pub(crate) struct Shared<'a, G, E> {
     /// players make the scores depend on who is at the root.
     pub(crate) salt: u64,
     pub(crate) features: Features,
+    /// The search with more than two players (two players: always negamax).
+    pub(crate) multi: Multi,
 }
 
 impl<G, E> Shared<'_, G, E> {
@@ -177,7 +186,10 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     fn aspiration(&mut self, depth: i32, last: Option<Score>) -> Score {
         let mut delta = 25;
         let (mut alpha, mut beta) = match last {
-            Some(s) if depth >= 4 && !is_decisive(s) => ((s - delta).max(-INFINITY), (s + delta).min(INFINITY)),
+            // (Max-n has no window: it searches every move in full.)
+            Some(s) if depth >= 4 && !is_decisive(s) && self.s.multi != Multi::MaxN => {
+                ((s - delta).max(-INFINITY), (s + delta).min(INFINITY))
+            }
             _ => (-INFINITY, INFINITY),
         };
         loop {
@@ -208,12 +220,12 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         for i in 0..self.root_moves.len() {
             let key = self.root_moves[i].key;
             let child = self.s.game.play_unchecked(&root, &key);
-            let score = if i == 0 {
-                self.child(&child, &root, depth - 1, 1, alpha, beta, true)
+            let score = if i == 0 || self.s.multi == Multi::MaxN {
+                self.root_child(&child, &root, depth - 1, alpha, beta, true)
             } else {
-                let s = self.child(&child, &root, depth - 1, 1, alpha, alpha + 1, false);
+                let s = self.root_child(&child, &root, depth - 1, alpha, alpha + 1, false);
                 if s > alpha && s < beta {
-                    self.child(&child, &root, depth - 1, 1, alpha, beta, true)
+                    self.root_child(&child, &root, depth - 1, alpha, beta, true)
                 } else {
                     s
                 }
@@ -244,6 +256,25 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         // The best first, the others in the order of their last scores (stable).
         self.root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
         best
+    }
+
+    /// The score of a child of the root for the root player, by the search
+    /// chosen for the game.
+    #[inline]
+    fn root_child(
+        &mut self,
+        child: &Position,
+        root: &Position,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        pv: bool,
+    ) -> Score {
+        match self.s.multi {
+            Multi::Paranoid => self.child(child, root, depth, 1, alpha, beta, pv),
+            Multi::MaxN => self.maxn(child, depth, 1)[self.root_player.index()],
+            Multi::BestReply => self.best_reply(child, depth, 1, alpha, beta),
+        }
     }
 
     /// The score of `child` (reached from `parent`) for the team to move

@@ -1,0 +1,199 @@
+//! Searches for three or more players besides the paranoid one.
+//!
+//! - **Max-n** (Luckhardt and Irani, 1986): a node's value is a vector, one
+//!   value per player; the player to move picks the move best for itself.
+//!   It assumes each opponent plays for itself, not against the root
+//!   player; it cannot prune as alpha-beta does, so it searches less deep.
+//! - **Best-reply search** (Schadd and Winands, 2011): the root player's
+//!   moves alternate with a layer where the opponents are one: all their
+//!   moves, each opponent moving from the position as it is, and the one
+//!   best against the root player is the reply (the other opponents pass).
+//!   The tree is a two-sided game again, so alpha-beta prunes it, and the
+//!   root player moves more often within a depth than in the real turn
+//!   order; the positions it passes through can skip turns, which the
+//!   rules would not allow.
+//!
+//! Both play out obligatory captures at the horizon as the paranoid search
+//! does (for best-reply search, the root player's; at the opponents' layer
+//! the position is evaluated).
+
+use super::Searcher;
+use crate::ordering::MAX_PLY;
+use crate::score::{win_in, Score, INFINITY, MAX_EVAL};
+use leap_core::rules::any_move;
+use leap_core::search::Evaluator;
+use leap_core::{Game, GameResult, MoveKey, Outcome, Player, Position, MAX_PLAYERS};
+
+/// A value per player (turn-order index).
+pub(super) type Values = [Score; MAX_PLAYERS];
+
+impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
+    /// The max-n value of `pos`, `depth` plies deep.
+    pub(super) fn maxn(&mut self, pos: &Position, depth: i32, ply: usize) -> Values {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return [0; MAX_PLAYERS];
+        }
+        self.count(ply);
+        let game = self.s.game;
+        if let Some(o) = game.decided(pos) {
+            return self.outcome_values(&o, ply);
+        }
+        if self.s.features.repetitions && self.is_repetition(pos) {
+            return [0; MAX_PLAYERS];
+        }
+        let scope = game.scope(pos);
+        let forced = scope.captures_only && self.s.features.quiescence;
+        if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
+            if !any_move(game, pos, scope) && !game.passes_when_stuck(pos) {
+                return self.outcome_values(&game.no_moves(pos), ply);
+            }
+            return self.values(pos);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        game.legal_moves_unordered_into(pos, &mut list);
+        if list.keys.is_empty() {
+            self.lists[ply] = list;
+            return self.outcome_values(&game.no_moves(pos), ply);
+        }
+        self.rank(pos, &list, ply);
+        let me = pos.to_move().index();
+        let mut best: Option<Values> = None;
+        self.path.push(pos.hash());
+        for i in 0..list.keys.len() {
+            let mv = list.keys[self.next(ply, i)];
+            let child = game.play_unchecked(pos, &mv);
+            let v = self.maxn(&child, depth - 1, ply + 1);
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|b| v[me] > b[me]) {
+                best = Some(v);
+                self.update_pv(ply, mv);
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = list;
+        best.unwrap_or([0; MAX_PLAYERS])
+    }
+
+    /// Each player's value of a finished game, `ply` plies below the root.
+    fn outcome_values(&self, o: &Outcome, ply: usize) -> Values {
+        let mut v = [0; MAX_PLAYERS];
+        if let GameResult::Win(w) = o.result {
+            for (p, value) in v.iter_mut().enumerate().take(self.s.game.players().len()) {
+                *value = if p == w.index() { win_in(ply) } else { -win_in(ply) };
+            }
+        }
+        v
+    }
+
+    /// Each player's evaluation of an unfinished position.
+    fn values(&self, pos: &Position) -> Values {
+        let mut v = [0; MAX_PLAYERS];
+        for (p, value) in v.iter_mut().enumerate().take(self.s.game.players().len()) {
+            *value = self.s.eval.evaluate(self.s.game, pos, Player(p as u8)).clamp(-MAX_EVAL, MAX_EVAL);
+        }
+        v
+    }
+
+    /// The best-reply value of `pos` for the root player, `depth` plies
+    /// deep: the root player's nodes maximise, the opponents' layer (every
+    /// opponent's moves) minimises.
+    pub(super) fn best_reply(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return 0;
+        }
+        self.count(ply);
+        let game = self.s.game;
+        let root = self.root_player;
+        if let Some(o) = game.decided(pos) {
+            return match o.result {
+                GameResult::Draw => 0,
+                GameResult::Win(p) if p == root => win_in(ply),
+                GameResult::Win(_) => -win_in(ply),
+            };
+        }
+        if self.s.features.repetitions && self.is_repetition(pos) {
+            return 0;
+        }
+        let max = pos.to_move() == root;
+        let forced = max && self.s.features.quiescence && game.scope(pos).captures_only;
+        if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
+            return self.s.eval.evaluate(game, pos, root).clamp(-MAX_EVAL, MAX_EVAL);
+        }
+        // The moves of the layer: the root player's, or every opponent's
+        // (each from the position with that opponent to move).
+        let mut moves: Vec<(Position, MoveKey, i32)> = Vec::new();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let movers: Vec<Player> = if max {
+            vec![root]
+        } else {
+            (0..game.players().len() as u8)
+                .map(Player)
+                .filter(|p| *p != root && !pos.pieces_of(*p).is_empty())
+                .collect()
+        };
+        for mover in movers {
+            let mut from = *pos;
+            from.set_to_move(mover);
+            game.legal_moves_unordered_into(&from, &mut list);
+            for key in list.keys.iter().filter(|k| !k.is_pass()) {
+                moves.push((from, *key, self.ordering.score(&from, key, ply)));
+            }
+        }
+        self.lists[ply] = list;
+        if moves.is_empty() {
+            // The root player stuck: the rules' verdict; the opponents all stuck: the root player moves on.
+            if max {
+                return match game.no_moves(pos).result {
+                    GameResult::Win(p) if p == root => win_in(ply),
+                    GameResult::Draw => 0,
+                    _ if game.passes_when_stuck(pos) => {
+                        self.s.eval.evaluate(game, pos, root).clamp(-MAX_EVAL, MAX_EVAL)
+                    }
+                    _ => -win_in(ply),
+                };
+            }
+            let mut back = *pos;
+            back.set_to_move(root);
+            return self.best_reply(&back, depth - 1, ply + 1, alpha, beta);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.2));
+        let mut best = if max { -INFINITY } else { INFINITY };
+        self.path.push(pos.hash());
+        for (from, mv, _) in moves {
+            let mut child = game.play_unchecked(&from, &mv);
+            // After an opponent's reply, the root player moves again (if it is still in the game).
+            if !max && !child.pieces_of(root).is_empty() && game.decided(&child).is_none() {
+                child.set_to_move(root);
+            }
+            let v = self.best_reply(&child, depth - 1, ply + 1, alpha, beta);
+            if self.stopped {
+                break;
+            }
+            if (max && v > best) || (!max && v < best) {
+                best = v;
+                self.update_pv(ply, mv);
+            }
+            if max {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.path.pop();
+        best
+    }
+}
