@@ -44,7 +44,8 @@ fn a_match_reports_the_score_and_saves_games_that_replay() {
     assert_eq!(lines[0], "match checkers: engine:depth=3 against random", "{out}");
     assert!(lines[1].starts_with("  4 games, 4 random plies opening each pair"), "{out}");
     assert!(lines[2].starts_with("  engine:depth=3: ") && lines[2].contains(": score "), "{out}");
-    assert!(lines[3].starts_with("  Elo difference: "), "{out}");
+    assert!(lines[3].starts_with("  random: ") && lines[3].contains(": score "), "{out}");
+    assert!(lines[4].starts_with("  Elo difference: "), "{out}");
     assert!(out.contains(&format!("games saved to {file}")), "{out}");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.matches("[Event \"camelot match\"]").count(), 4);
