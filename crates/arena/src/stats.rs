@@ -114,7 +114,15 @@ impl Tally {
             (centre - half, centre + half)
         };
         // (Rounding may leave an end a hair inside 0 or 1: it is 0 or 1.)
-        let exact = |x: f64| if x > 1.0 - 1e-9 { 1.0 } else if x < 1e-9 { 0.0 } else { x };
+        let exact = |x: f64| {
+            if x > 1.0 - 1e-9 {
+                1.0
+            } else if x < 1e-9 {
+                0.0
+            } else {
+                x
+            }
+        };
         Elo { diff: elo_of_score(s), low: elo_of_score(exact(low)), high: elo_of_score(exact(high)) }
     }
 

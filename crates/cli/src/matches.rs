@@ -31,7 +31,7 @@ pub struct Options {
     /// A player, twice (or once per seat, for games of three or more
     /// players: each seating is then played in turn): `engine` (options
     /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
-    /// multi=paranoid|maxn|brs, and no-reductions, no-null-move,
+    /// multi=paranoid|maxn|brs, and no-reductions, null-move,
     /// no-quiescence, plain), `alphabeta:DEPTH`, `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
@@ -136,13 +136,13 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                             .ok_or_else(|| format!("`{text}`: multi={value}; expected paranoid, maxn or brs"))?
                     }
                     "no-reductions" => options.features.reductions = false,
-                    "no-null-move" => options.features.null_move = false,
+                    "null-move" => options.features.null_move = true,
                     "no-quiescence" => options.features.quiescence = false,
                     "plain" => options.features = Features::plain(),
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, no-reductions, no-null-move, no-quiescence or plain"
+                             hash=, multi=, no-reductions, null-move, no-quiescence or plain"
                         ))
                     }
                 }
