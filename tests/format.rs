@@ -3,7 +3,6 @@
 //! piece values, `extends` across families, the families' defaults, and
 //! the diagnostics for each when it is written wrong.
 
-use camelot_cli::variant::{parse, Variant};
 use leap_camelot::Camelot;
 use leap_checkers::Checkers;
 use leap_core::{
@@ -12,6 +11,7 @@ use leap_core::{
     search::{Evaluator, Material},
     EndReason, Game, GameResult, Player,
 };
+use leap_games::{parse, Variant};
 
 const CHECKERS: &str = include_str!("../variants/checkers.toml");
 

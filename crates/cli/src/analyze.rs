@@ -2,12 +2,13 @@
 
 use crate::commands::{describe_outcome, emit, setup_history};
 use crate::error::{CliError, CliResult};
-use crate::variant::{self, Played};
-use crate::{with_game, Setup};
+use crate::Setup;
 use leap_core::notation::format_line;
 use leap_core::Position;
 use leap_engine::score::{decided, Score};
 use leap_engine::{Engine, Limits, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
+use leap_games::with_game;
+use leap_games::{self as variant, Played};
 use std::io::Write;
 use std::time::Duration;
 

@@ -5,10 +5,10 @@
 
 use crate::commands::emit;
 use crate::error::CliResult;
-use crate::variant::{self, Played};
-use crate::with_game;
 use leap_core::notation::parse_position;
 use leap_engine::{Engine, Limits, Options, Stop};
+use leap_games::with_game;
+use leap_games::{self as variant, Played};
 use std::fmt::Write as _;
 use std::time::Duration;
 

@@ -1,8 +1,7 @@
 //! The non-interactive commands.
 
 use crate::error::{CliError, CliResult, GameProblem};
-use crate::variant::{self, Variant};
-use crate::{with_game, Setup};
+use crate::Setup;
 use leap_core::{
     notation::{
         diagram, format_move, format_position, legal_move_texts, parse_movetext, parse_position, parse_records,
@@ -11,6 +10,8 @@ use leap_core::{
     rules::LeapRules,
     Game, GameResult, History, Outcome,
 };
+use leap_games::with_game;
+use leap_games::{self as variant, Variant};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;

@@ -13,12 +13,12 @@
 
 use crate::error::{CliError, CliResult};
 use crate::progress::Progress;
-use crate::variant::{self, Played, Variant};
 use leap_arena::{self as arena, mix, Usage};
 use leap_core::{
     search::{AlphaBeta, Evaluator, Material, Minimax, Random, Strategy},
     EndReason, Game,
 };
+use leap_games::{self as variant, Played, Variant};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

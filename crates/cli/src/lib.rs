@@ -13,7 +13,6 @@ mod play;
 mod progress;
 mod protocol;
 mod summary;
-pub mod variant;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

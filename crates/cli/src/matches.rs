@@ -6,8 +6,6 @@
 use crate::commands::emit;
 use crate::error::{CliError, CliResult};
 use crate::progress::Progress;
-use crate::variant::{self, Played};
-use crate::with_game;
 use leap_arena::{
     self as arena, EnginePlayer, GameRecord, Opening, Player, Strategist, Tally, Termination, TimeControl,
 };
@@ -15,6 +13,8 @@ use leap_core::notation::{parse_movetext, read_move};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::{Game, MoveKey};
 use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use leap_games::with_game;
+use leap_games::{self as variant, Played};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

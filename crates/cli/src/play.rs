@@ -4,13 +4,13 @@
 use crate::analyze::{score_text, EngineArgs};
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
-use crate::variant::{self, Played};
-use crate::with_game;
 use leap_core::{
     notation::{diagram, format_line, legal_move_texts, parse_movetext, parse_position},
     Game, History,
 };
 use leap_engine::{Engine, Limits, SearchResult, Stop};
+use leap_games::with_game;
+use leap_games::{self as variant, Played};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::Duration;

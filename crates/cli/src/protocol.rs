@@ -6,12 +6,12 @@
 //! `stop`, `isready` and `quit` are answered while it thinks.
 
 use crate::error::{CliError, CliResult};
-use crate::variant::{self, Played, Variant};
-use crate::with_game;
 use leap_core::notation::{format_line, parse_position};
 use leap_core::{GameResult, History};
 use leap_engine::score::{decided, Score};
 use leap_engine::{Clock, Engine, Limits, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
+use leap_games::with_game;
+use leap_games::{self as variant, Played, Variant};
 use std::io::{BufRead, Write};
 use std::thread::JoinHandle;
 use std::time::Duration;

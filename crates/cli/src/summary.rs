@@ -2,12 +2,12 @@
 //! players, pieces, zones, rule options and end conditions, in words. The
 //! layout is the same for every family; each adds its own details.
 
-use crate::variant::Variant;
 use leap_core::{
     rules::{EndRules, LeapRules},
     Board, Game, Player,
 };
 use leap_format::{Zone, ZoneRole};
+use leap_games::Variant;
 
 /// What one family adds to the shared summary.
 struct Details {

@@ -1,5 +1,18 @@
-//! Loading a VARIANT argument (a built-in name or a file) into a game, and
-//! running code generic over the game type.
+//! # leap-games
+//!
+//! Every family of games the program plays, behind one type ([`Variant`]):
+//! loading a variant by name or file, or the variant of a game record, and
+//! what the program knows of each family beyond its rules ([`Played`]: its
+//! evaluation). Code generic over the game runs through [`with_game!`].
+//!
+//! ```
+//! use leap_games::{with_game, Played};
+//! let variant = leap_games::load("checkers").unwrap();
+//! let title = with_game!(variant, g => g.variant_title().to_string());
+//! assert_eq!(title, "American checkers (English draughts)");
+//! ```
+
+#![warn(missing_docs)]
 
 use leap_camelot::{Camelot, CamelotEval};
 use leap_checkers::{Checkers, CheckersEval};
@@ -60,8 +73,8 @@ pub enum Variant {
 macro_rules! with_game {
     ($variant:expr, $g:ident => $body:expr) => {
         match $variant {
-            $crate::variant::Variant::Camelot($g) => $body,
-            $crate::variant::Variant::Checkers($g) => $body,
+            $crate::Variant::Camelot($g) => $body,
+            $crate::Variant::Checkers($g) => $body,
         }
     };
 }
