@@ -349,6 +349,21 @@ impl Game for Camelot {
         problems
     }
 
+    /// `F1 must leave its castle` (or `F1, G1 ...`) when the player's
+    /// pieces in its own castle are the only ones that may move.
+    fn scope_reason(&self, pos: &Position) -> Option<String> {
+        let mine = pos.pieces_of(pos.to_move());
+        let in_castle = mine & self.castle(pos.to_move());
+        let scope = self.scope(pos);
+        if in_castle.is_empty() || scope.pieces != in_castle {
+            return None;
+        }
+        let names: Vec<&str> = self.board.listed(in_castle).into_iter().map(|c| self.board.name(c)).collect();
+        let verb = if names.len() == 1 { "must leave its castle" } else { "must leave their castle" };
+        let jump = if scope.captures_only { ", jumping" } else { "" };
+        Some(format!("{} {verb}{jump}", names.join(", ")))
+    }
+
     /// A piece standing in its own castle must move out (jumping if it can),
     /// overriding the capture obligation elsewhere; otherwise, when any piece
     /// outside the castles it holds can jump, the move must capture.

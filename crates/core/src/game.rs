@@ -67,6 +67,13 @@ pub trait Game: LeapRules + Sync {
     }
     /// Which pieces may move this turn and whether a capture is required.
     fn scope(&self, pos: &Position) -> TurnScope;
+    /// Why only some of the player's pieces may move in `pos`, when
+    /// [`Game::scope`] allows only some, in words for the player
+    /// (Camelot: `F1 must leave its castle`); `None`, the default: no
+    /// reason is given beyond the pieces.
+    fn scope_reason(&self, _pos: &Position) -> Option<String> {
+        None
+    }
     /// When the turn rule in `pos` is "these pieces may move, and must
     /// capture if one of them can jump", that is when [`Game::scope`] is
     /// `TurnScope { pieces, captures_only: any_jump(self, pos, pieces) }`:

@@ -5,18 +5,20 @@
 //! leap tables ([`Board`], [`Cell`]), positions with an incremental Zobrist
 //! hash ([`Position`]), moves as paths of steps, canters and jumps
 //! ([`Move`], [`MoveKey`]), the [`Game`] trait, outcomes and a game's
-//! [`History`]. Four modules hold the rest:
+//! [`History`]. Five modules hold the rest:
 //!
 //! - [`rules`]: what a game implements ([`rules::LeapRules`]) and the laws
 //!   the core applies to it: the move walker and the end conditions;
 //! - [`notation`]: moves, position strings, game records and diagrams as
 //!   people write and read them;
+//! - [`entry`]: entering a move leg by leg, and why a move is refused;
 //! - [`perft`]: counting the move tree;
 //! - [`search`]: game-independent players (random, minimax, alpha-beta).
 #![warn(missing_docs)]
 
 mod bitset;
 mod board;
+pub mod entry;
 mod game;
 mod history;
 mod moves;

@@ -1,0 +1,279 @@
+//! Entering a move leg by leg, as a person does on a board: where the piece
+//! may land next, whether the move may end where it stands, and, when a
+//! move is refused, why, in a player's words (the obligation to capture,
+//! a piece that must leave its castle, a jump that must go on, the Knight
+//! canter rule).
+//!
+//! Everything here asks the rules ([`Game`] and the walker): a board
+//! interface draws what [`progress`] says and shows what [`Refusal`] says,
+//! with no rules of its own.
+
+use crate::bitset::Bitset;
+use crate::board::Cell;
+use crate::game::Game;
+use crate::moves::{Leg, LegKind, Move, MoveKey};
+use crate::position::Position;
+use crate::rules::{walk_piece, PathMode, PathSink};
+use std::fmt;
+
+/// What the player to move must do this turn, beyond moving.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Obligation {
+    /// A capture is obligatory: these pieces (cell names) can capture.
+    Capture {
+        /// The pieces that can capture.
+        pieces: Vec<String>,
+    },
+    /// Only these pieces may move, for the game's reason if it gives one
+    /// (Camelot: a piece in its own castle must leave it).
+    Move {
+        /// The pieces that may move.
+        pieces: Vec<String>,
+        /// Why, in words (`F1 must leave its castle`).
+        why: Option<String>,
+    },
+}
+
+impl fmt::Display for Obligation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Obligation::Capture { pieces } => write!(f, "a capture is obligatory: {} can capture", pieces.join(", ")),
+            Obligation::Move { why: Some(why), .. } => f.write_str(why),
+            Obligation::Move { pieces, why: None } => write!(f, "only {} may move this turn", pieces.join(", ")),
+        }
+    }
+}
+
+/// Why a move, or a step of entering one, is refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The start cell holds no piece of the player to move.
+    NotYourPiece {
+        /// The cell.
+        cell: String,
+        /// What stands there instead, in words (`it is empty`, `a Man of Black`).
+        found: String,
+    },
+    /// The piece may not move this turn: another obligation holds.
+    Obliged(Obligation),
+    /// The piece has no legal move.
+    NoMove {
+        /// Its cell.
+        cell: String,
+    },
+    /// The piece cannot land on that cell next.
+    NotALanding {
+        /// The cell asked for.
+        cell: String,
+        /// The cells it can land on next.
+        landings: Vec<String>,
+    },
+    /// The move cannot end here: the jump must go on (`F8xF10xF12`).
+    MustContinue {
+        /// A way on, written as a whole move.
+        example: String,
+    },
+    /// The move cannot end here: a Knight that lands where it could jump
+    /// must capture (the Knight canter rule).
+    CanterRule,
+    /// The move cannot end here (where it started, or another rule).
+    CannotEndHere {
+        /// The cell.
+        cell: String,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::NotYourPiece { cell, found } => write!(f, "no piece of the player to move on {cell} ({found})"),
+            Refusal::Obliged(o) => write!(f, "{o}"),
+            Refusal::NoMove { cell } => write!(f, "the piece on {cell} has no legal move"),
+            Refusal::NotALanding { cell, landings } if landings.is_empty() => {
+                write!(f, "the piece cannot go to {cell}")
+            }
+            Refusal::NotALanding { cell, landings } => {
+                write!(f, "the piece cannot go to {cell}; it can go to {}", landings.join(", "))
+            }
+            Refusal::MustContinue { example } => write!(f, "the jump must continue: {example}"),
+            Refusal::CanterRule => {
+                f.write_str("a Knight that lands where it could jump must capture (Knight canter rule)")
+            }
+            Refusal::CannotEndHere { cell } => write!(f, "the move cannot end on {cell}"),
+        }
+    }
+}
+
+/// A leg the piece may take next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NextLeg {
+    /// Where it lands.
+    pub to: Cell,
+    /// A step, a canter or a jump.
+    pub kind: LegKind,
+    /// Whether the move may end there (the path to there is a legal move).
+    pub ends: bool,
+    /// Whether the move may go on from there.
+    pub goes_on: bool,
+}
+
+/// Where a move being entered stands: what may come next, and whether the
+/// path so far is already a whole legal move.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Progress {
+    /// The legs the piece may take next, in listing order of their cells.
+    pub next: Vec<NextLeg>,
+    /// The path so far, when it is a whole legal move (it may also go on).
+    pub complete: Option<Move>,
+}
+
+/// What the player to move must do this turn, if anything beyond moving
+/// (nothing when the game is over).
+pub fn obligation<G: Game>(game: &G, pos: &Position) -> Option<Obligation> {
+    if game.decided(pos).is_some() {
+        return None;
+    }
+    let board = game.board();
+    let scope = game.scope(pos);
+    let mine = pos.pieces_of(pos.to_move());
+    let names = |cells: Bitset| board.listed(cells).into_iter().map(|c| board.name(c).to_string()).collect();
+    if scope.pieces & mine != mine {
+        return Some(Obligation::Move { pieces: names(scope.pieces & mine), why: game.scope_reason(pos) });
+    }
+    if scope.captures_only {
+        let capturers: Bitset = game.legal_moves(pos).iter().filter(|k| k.is_capture()).map(|k| k.from).collect();
+        return Some(Obligation::Capture { pieces: names(capturers) });
+    }
+    None
+}
+
+/// Where the piece on `from` stands after the landings `path` (its cells
+/// after `from`, in order): the legs it may take next and whether the path
+/// is already a legal move; or why it cannot be entered.
+pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) -> Result<Progress, Refusal> {
+    let board = game.board();
+    if game.outcome(pos).is_some() {
+        return Err(Refusal::GameOver);
+    }
+    let name = |c: Cell| board.name(c).to_string();
+    match pos.piece_at(from) {
+        Some(p) if p.player == pos.to_move() => {}
+        other => {
+            let found = match other {
+                None => "it is empty".to_string(),
+                Some(p) => format!("a {} of {}", game.kind_info(p.kind).name, game.players()[p.player.index()].name),
+            };
+            return Err(Refusal::NotYourPiece { cell: name(from), found });
+        }
+    }
+    let legal = game.legal_moves(pos);
+    if !legal.iter().any(|k| k.from == from) {
+        // (Its moves may be barred by the turn's obligation.)
+        return Err(match obligation(game, pos) {
+            Some(o) => Refusal::Obliged(o),
+            None => Refusal::NoMove { cell: name(from) },
+        });
+    }
+    let walk = follow_path(game, pos, from, path, &legal);
+    if walk.next.is_empty() && walk.complete.is_none() {
+        // The path strays from every legal move at its last landing.
+        let (last, before) = path.split_last().expect("the piece has moves: a refused path has a landing");
+        let landings = progress(game, pos, from, before).map(|p| p.next.iter().map(|n| name(n.to)).collect());
+        return Err(Refusal::NotALanding { cell: name(*last), landings: landings.unwrap_or_default() });
+    }
+    let mut next = walk.next;
+    next.sort_by_key(|n| board.listing_key(n.to));
+    Ok(Progress { next, complete: walk.complete })
+}
+
+/// Why the move of the piece on `from` cannot end after `path`: for a path
+/// that [`progress`] refuses, its refusal; for one it accepts that is not a
+/// whole legal move, the rule that makes it go on.
+pub fn why_not_end<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) -> Refusal {
+    let board = game.board();
+    if let Err(refusal) = progress(game, pos, from, path) {
+        return refusal;
+    }
+    let Some((&last, before)) = path.split_last() else {
+        return Refusal::CannotEndHere { cell: board.name(from).to_string() };
+    };
+    let legal = game.legal_moves(pos);
+    let kind = follow_path(game, pos, from, before, &legal).next.iter().find(|n| n.to == last).map(|n| n.kind);
+    let on = follow_path(game, pos, from, path, &legal).longer;
+    let canter_rule = pos.piece_at(from).is_some_and(|p| game.abilities(pos, from, p).canter_must_capture);
+    match (kind, on) {
+        (Some(LegKind::Jump), Some(m)) => Refusal::MustContinue { example: crate::notation::format_move(board, &m) },
+        (Some(LegKind::Canter), Some(m)) if canter_rule && !m.captured.is_empty() => Refusal::CanterRule,
+        _ => Refusal::CannotEndHere { cell: board.name(last).to_string() },
+    }
+}
+
+/// The legal moves of the piece on `from` that start with `path`, walked.
+fn follow_path<'a, G: Game>(
+    game: &G,
+    pos: &Position,
+    from: Cell,
+    path: &'a [Cell],
+    legal: &'a [MoveKey],
+) -> Prefix<'a> {
+    let mut walk = Prefix { path, legal, next: Vec::new(), complete: None, longer: None };
+    walk_piece(game, pos, from, game.scope(pos).captures_only, PathMode::Simple, &mut walk);
+    walk.next.retain(|n| n.ends || n.goes_on);
+    walk
+}
+
+/// Follows the legal paths of a piece that start with `path`: the legs
+/// after it, whether it is itself a whole move, and a whole move that goes
+/// on from it.
+struct Prefix<'a> {
+    path: &'a [Cell],
+    legal: &'a [MoveKey],
+    next: Vec<NextLeg>,
+    complete: Option<Move>,
+    longer: Option<Move>,
+}
+
+impl Prefix<'_> {
+    /// Whether `legs` follow the path as far as both go.
+    fn on_path(&self, legs: &[Leg]) -> bool {
+        legs.iter().zip(self.path).all(|(l, c)| l.to == *c)
+    }
+}
+
+impl PathSink for Prefix<'_> {
+    fn emit(&mut self, from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
+        let mv = Move { from, legs: legs.iter().copied().collect(), captured };
+        let n = self.path.len();
+        if legs.len() < n || !self.on_path(legs) || !self.legal.contains(&mv.key()) {
+            return;
+        }
+        if legs.len() == n {
+            self.complete = Some(mv);
+            return;
+        }
+        if let Some(next) = self.next.iter_mut().find(|x| x.to == legs[n].to) {
+            if legs.len() == n + 1 {
+                next.ends = true;
+            } else {
+                next.goes_on = true;
+            }
+        }
+        if self.longer.is_none() {
+            self.longer = Some(mv);
+        }
+    }
+
+    fn follow(&mut self, legs: &[Leg], _captured: Bitset) -> bool {
+        if !self.on_path(legs) {
+            return false;
+        }
+        let n = self.path.len();
+        if legs.len() == n + 1 && !self.next.iter().any(|x| x.to == legs[n].to) {
+            self.next.push(NextLeg { to: legs[n].to, kind: legs[n].kind, ends: false, goes_on: false });
+        }
+        true
+    }
+}
