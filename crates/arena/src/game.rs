@@ -3,19 +3,10 @@
 //! and repetition, as [`History::outcome`] defines them: one definition for
 //! every runner), a flag falls, or the game reaches its length.
 
+use crate::clock::{Clocks, FlagFell, TimeControl};
 use crate::player::Player;
 use leap_core::{EndReason, Game, GameResult, History, MoveKey, Outcome, Position, SplitMix64};
-use leap_engine::Clock;
 use std::time::{Duration, Instant};
-
-/// A clock for each player: a base time and an increment per move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct TimeControl {
-    /// Time on each clock at the start.
-    pub base: Duration,
-    /// Time added after each move.
-    pub increment: Duration,
-}
 
 /// How a game opens, before the players choose.
 #[derive(Clone, Debug)]
@@ -70,8 +61,81 @@ pub enum Termination {
         /// The player.
         loser: leap_core::Player,
     },
+    /// A player resigned: it lost.
+    Resignation {
+        /// The player who resigned.
+        loser: leap_core::Player,
+    },
+    /// The players agreed a draw.
+    Agreement,
     /// The game reached its most plies: unfinished (counted as a draw).
     PlyLimit,
+}
+
+impl Termination {
+    /// Each player's score, in turn order: 1 for a winner and 0 for the
+    /// others, or shares. A player who loses by time, forfeit or
+    /// resignation scores 0 and the others share its point (with two
+    /// players, the other wins); `None` for an unfinished game.
+    pub fn scores(&self, players: usize) -> Option<Vec<(u32, u32)>> {
+        let share = |n: usize| (1, n as u32);
+        match *self {
+            Termination::Rules(Outcome { result: GameResult::Win(w), .. }) => {
+                Some((0..players).map(|p| if p == w.index() { (1, 1) } else { (0, 1) }).collect())
+            }
+            Termination::Rules(Outcome { result: GameResult::Draw, .. }) | Termination::Agreement => {
+                Some(vec![share(players); players])
+            }
+            Termination::Time { loser } | Termination::Forfeit { loser } | Termination::Resignation { loser } => {
+                Some((0..players).map(|p| if p == loser.index() { (0, 1) } else { share(players - 1) }).collect())
+            }
+            Termination::PlyLimit => None,
+        }
+    }
+
+    /// The result token of a record: the scores in the game's
+    /// [`notation_order`](Game::notation_order) joined by `-` (`1-0`,
+    /// `1/2-1/2`, `0-1/2-1/2`), or `*` for an unfinished game. For an ending
+    /// by the rules it is [`History::result_token`]'s.
+    pub fn result_token<G: Game>(&self, game: &G) -> String {
+        let Some(scores) = self.scores(game.players().len()) else {
+            return "*".into();
+        };
+        let text = |(n, d): (u32, u32)| match (n, d) {
+            (0, _) => "0".to_string(),
+            (n, 1) => n.to_string(),
+            (n, d) => format!("{n}/{d}"),
+        };
+        game.notation_order().iter().map(|p| text(scores[p.index()])).collect::<Vec<_>>().join("-")
+    }
+
+    /// How the game ended, in words: `White wins (goal reached)`, `Black
+    /// lost on time`, `White resigned`, `drawn by agreement`.
+    pub fn describe<G: Game>(&self, game: &G) -> String {
+        let name = |p: leap_core::Player| game.players()[p.index()].name.clone();
+        match *self {
+            Termination::Rules(Outcome { result: GameResult::Win(w), reason }) => {
+                format!("{} wins ({reason})", name(w))
+            }
+            Termination::Rules(Outcome { result: GameResult::Draw, reason }) => format!("drawn ({reason})"),
+            Termination::Time { loser } => format!("{} lost on time", name(loser)),
+            Termination::Forfeit { loser } => format!("{} gave no legal move", name(loser)),
+            Termination::Resignation { loser } => format!("{} resigned", name(loser)),
+            Termination::Agreement => "drawn by agreement".to_string(),
+            Termination::PlyLimit => "unfinished (ply limit)".to_string(),
+        }
+    }
+
+    /// The game as a record (see [`History::write_record`]), with this
+    /// ending's result and, unless the rules ended it (which the record
+    /// shows by itself), a `Termination` tag saying how it ended.
+    pub fn record<G: Game>(&self, game: &G, history: &History, tags: &[(String, String)]) -> String {
+        let mut tags = tags.to_vec();
+        if !matches!(self, Termination::Rules(_)) {
+            tags.push(("Termination".to_string(), self.describe(game)));
+        }
+        history.write_record(game, &tags, &self.result_token(game))
+    }
 }
 
 /// A game played.
@@ -96,15 +160,17 @@ impl GameRecord {
     pub fn winner(&self, players: usize) -> Option<leap_core::Player> {
         match self.termination {
             Termination::Rules(Outcome { result: GameResult::Win(p), .. }) => Some(p),
-            Termination::Time { loser } | Termination::Forfeit { loser } if players == 2 => {
+            Termination::Time { loser } | Termination::Forfeit { loser } | Termination::Resignation { loser }
+                if players == 2 =>
+            {
                 Some(leap_core::Player(1 - loser.0))
             }
             _ => None,
         }
     }
 
-    /// Why the game ended, by the rules; `None` for a flag, a forfeit or
-    /// the ply limit.
+    /// Why the game ended, by the rules; `None` for a flag, a forfeit, a
+    /// resignation, an agreement or the ply limit.
     pub fn reason(&self) -> Option<EndReason> {
         match self.termination {
             Termination::Rules(o) => Some(o.reason),
@@ -126,7 +192,7 @@ pub fn play<G: Game, P: Player<G>>(game: &G, players: &mut [P], seats: &[usize],
     assert_eq!(seats.len(), n, "a seat for each of the game's players");
     let mut history = History::new(setup.start);
     let mut usage = vec![Usage::default(); players.len()];
-    let mut clocks: Vec<Option<Duration>> = vec![setup.time.map(|t| t.base); n];
+    let mut clocks = setup.time.map(|t| Clocks::new(t, n));
     let (mut captures, mut pieces_captured, mut branching) = (0, 0, 0);
     for p in players.iter_mut() {
         p.new_game();
@@ -158,11 +224,7 @@ pub fn play<G: Game, P: Player<G>>(game: &G, players: &mut [P], seats: &[usize],
         let key = if let Some(k) = opened {
             k
         } else {
-            let clock = clocks[mover.index()].map(|time_left| Clock {
-                time_left,
-                increment: setup.time.map_or(Duration::ZERO, |t| t.increment),
-                moves_to_go: None,
-            });
+            let clock = clocks.as_ref().map(|c| c.engine_clock(mover));
             let who = seats[mover.index()];
             let started = Instant::now();
             let choice = players[who].choose(game, &history, clock);
@@ -171,11 +233,8 @@ pub fn play<G: Game, P: Player<G>>(game: &G, players: &mut [P], seats: &[usize],
             u.moves += 1;
             u.nodes += choice.nodes;
             u.time += took;
-            if let (Some(left), Some(t)) = (&mut clocks[mover.index()], setup.time) {
-                match left.checked_sub(took) {
-                    Some(rest) => *left = rest + t.increment,
-                    None => break Termination::Time { loser: mover },
-                }
+            if let Some(Err(FlagFell(loser))) = clocks.as_mut().map(|c| c.charge(mover, took)) {
+                break Termination::Time { loser };
             }
             match choice.key.filter(|k| moves.contains(k)) {
                 Some(k) => k,

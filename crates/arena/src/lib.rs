@@ -10,12 +10,14 @@
 
 #![warn(missing_docs)]
 
+mod clock;
 mod game;
 mod player;
 mod schedule;
 mod stats;
 
-pub use game::{play, GameRecord, GameSetup, Opening, Termination, TimeControl, Usage};
+pub use clock::{Clocks, FlagFell, TimeControl};
+pub use game::{play, GameRecord, GameSetup, Opening, Termination, Usage};
 pub use player::{EnginePlayer, Player, Strategist};
 pub use schedule::{mix, round_robin, seating, seats};
 pub use stats::{elo_of_score, expected_score, Elo, Sprt, Tally, Verdict};

@@ -12,6 +12,7 @@ mod matches;
 mod play;
 mod progress;
 mod protocol;
+mod serve;
 mod summary;
 
 use clap::{Parser, Subcommand};
@@ -105,6 +106,9 @@ enum Command {
     /// alpha-beta at several depths) and report results, nodes and times
     /// as tables and as a Markdown file with an SVG chart.
     Compare(compare::Options),
+    /// Play in the browser: serve the web app (a board for every variant,
+    /// clocks, saved games, the computer) on this machine.
+    Serve(serve::Options),
     /// Validate variant files and describe each valid one.
     Check {
         /// Variant files.
@@ -135,6 +139,7 @@ pub fn main() -> i32 {
         Command::Play(opts) => play::play(&opts),
         Command::Check { files } => commands::check(&files),
         Command::Compare(opts) => compare::compare(&opts),
+        Command::Serve(opts) => serve::serve(&opts),
     };
     match result {
         Ok(()) => 0,

@@ -185,9 +185,7 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0 && *x < 1e6);
     match (seconds(base), seconds(inc)) {
-        (Some(b), Some(i)) if b > 0.0 => {
-            Ok(TimeControl { base: Duration::from_secs_f64(b), increment: Duration::from_secs_f64(i) })
-        }
+        (Some(b), Some(i)) if b > 0.0 => Ok(TimeControl::new(Duration::from_secs_f64(b), Duration::from_secs_f64(i))),
         _ => Err(format!("--tc `{text}`: expected base seconds + increment seconds, as `10+0.1`")),
     }
 }
@@ -340,13 +338,13 @@ fn file_stem(variant: &str) -> String {
     std::path::Path::new(variant).file_stem().map_or_else(|| variant.to_string(), |s| s.to_string_lossy().to_string())
 }
 
-/// How a game ended, in words.
+/// How a game ended, in a few words: the rule that ended it, or how
+/// otherwise (`Black lost on time`).
 fn ending<G: Game>(game: &G, record: &GameRecord) -> String {
     match record.termination {
         Termination::Rules(o) => o.reason.name().to_string(),
-        Termination::Time { loser } => format!("{} lost on time", game.players()[loser.index()].name),
-        Termination::Forfeit { loser } => format!("{} gave no legal move", game.players()[loser.index()].name),
         Termination::PlyLimit => "ply limit".to_string(),
+        other => other.describe(game),
     }
 }
 
@@ -361,10 +359,7 @@ fn save<G: Game>(game: &G, played: &[(u32, GameRecord)], names: &[String], outpu
         for (p, info) in players.iter().enumerate() {
             tags.push((info.name.clone(), names[seats[p]].clone()));
         }
-        if !matches!(record.termination, Termination::Rules(_)) {
-            tags.push(("Termination".to_string(), ending(game, record)));
-        }
-        text.push_str(&record.history.to_record(game, &tags));
+        text.push_str(&record.termination.record(game, &record.history, &tags));
         text.push('\n');
     }
     let path = output.display().to_string();
@@ -468,10 +463,7 @@ mod tests {
 
     #[test]
     fn clocks_and_sprt_bounds() {
-        assert_eq!(
-            parse_tc("10+0.1"),
-            Ok(TimeControl { base: Duration::from_secs(10), increment: Duration::from_millis(100) })
-        );
+        assert_eq!(parse_tc("10+0.1"), Ok(TimeControl::new(Duration::from_secs(10), Duration::from_millis(100))));
         assert_eq!(parse_tc("5").map(|t| t.increment), Ok(Duration::ZERO));
         for bad in ["", "0+1", "x+1", "10+-1", "10+y"] {
             assert!(parse_tc(bad).is_err(), "{bad}");

@@ -154,8 +154,15 @@ impl History {
         scores.join("-")
     }
 
-    /// Writes the game as a record that [`parse_records`](crate::notation::parse_records) reads back.
+    /// Writes the game as a record that [`parse_records`](crate::notation::parse_records) reads back,
+    /// with the result the position gives ([`result_token`](Self::result_token)).
     pub fn to_record<G: Game>(&self, game: &G, tags: &[(String, String)]) -> String {
+        self.write_record(game, tags, &self.result_token(game))
+    }
+
+    /// Writes the game as a record with the result `result` (a game ended
+    /// otherwise than by the rules: a flag, a resignation, an agreement).
+    pub fn write_record<G: Game>(&self, game: &G, tags: &[(String, String)], result: &str) -> String {
         let mut out = format!("[Variant \"{}\"]\n", game.name());
         for (k, v) in tags {
             out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
@@ -163,7 +170,6 @@ impl History {
         if *self.start() != game.start() {
             out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
         }
-        let result = self.result_token(game);
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
         let n = game.players().len();
         let first = self.start().to_move().index();
@@ -183,7 +189,7 @@ impl History {
                 line.clear();
             }
         }
-        line.push_str(&result);
+        line.push_str(result);
         out.push_str(&line);
         out.push('\n');
         out

@@ -1,0 +1,100 @@
+//! Game clocks: a time control (base time, increment, moves per period)
+//! and the players' clocks under it, for every runner (matches, the web
+//! app's games).
+
+use leap_core::Player;
+use std::time::Duration;
+
+/// A clock for each player: a base time, an increment per move, and
+/// optionally periods of a number of moves, each of which brings the base
+/// time again (`40 moves in 5 minutes`, then 40 more in 5 more).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TimeControl {
+    /// Time on each clock at the start (and at the start of each period).
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves in a period: after this many moves of a player, its clock gets
+    /// `base` again (`None`: the whole game is one period).
+    pub moves: Option<u32>,
+}
+
+impl TimeControl {
+    /// A clock of `base` for the game, with `increment` after each move.
+    pub fn new(base: Duration, increment: Duration) -> TimeControl {
+        TimeControl { base, increment, moves: None }
+    }
+}
+
+/// A player's flag fell: its time ran out before it moved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FlagFell(pub Player);
+
+/// Every player's clock under one time control.
+///
+/// ```
+/// use leap_arena::{Clocks, TimeControl};
+/// use leap_core::Player;
+/// use std::time::Duration;
+/// let control = TimeControl { base: Duration::from_secs(60), increment: Duration::ZERO, moves: Some(2) };
+/// let mut clocks = Clocks::new(control, 2);
+/// clocks.charge(Player(0), Duration::from_secs(20)).unwrap();
+/// assert_eq!(clocks.left(Player(0)), Duration::from_secs(40));
+/// clocks.charge(Player(0), Duration::from_secs(20)).unwrap(); // the period's second move
+/// assert_eq!(clocks.left(Player(0)), Duration::from_secs(80));
+/// assert!(clocks.charge(Player(1), Duration::from_secs(61)).is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    control: TimeControl,
+    left: Vec<Duration>,
+    moved: Vec<u32>,
+}
+
+impl Clocks {
+    /// The clocks of `players` players at the start of a game.
+    pub fn new(control: TimeControl, players: usize) -> Clocks {
+        Clocks { control, left: vec![control.base; players], moved: vec![0; players] }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The time left to `player` (not counting a move it is thinking on).
+    pub fn left(&self, player: Player) -> Duration {
+        self.left[player.index()]
+    }
+
+    /// The clock of `player` as the engine sees it.
+    pub fn engine_clock(&self, player: Player) -> leap_engine::Clock {
+        let p = player.index();
+        leap_engine::Clock {
+            time_left: self.left[p],
+            increment: self.control.increment,
+            moves_to_go: self.control.moves.map(|m| m - self.moved[p] % m),
+        }
+    }
+
+    /// `player` moved after thinking `took`: its clock loses that, then
+    /// gains the increment (and the base time again at the end of a period).
+    /// A move that took longer than the time left is not charged: the flag
+    /// fell.
+    pub fn charge(&mut self, player: Player, took: Duration) -> Result<(), FlagFell> {
+        let p = player.index();
+        let rest = self.left[p].checked_sub(took).ok_or(FlagFell(player))?;
+        self.moved[p] += 1;
+        let period_over = self.control.moves.is_some_and(|m| m > 0 && self.moved[p].is_multiple_of(m));
+        self.left[p] = rest + self.control.increment + if period_over { self.control.base } else { Duration::ZERO };
+        Ok(())
+    }
+
+    /// Gives back a move taken back: `player`'s clock as it was before the
+    /// move is not known, so it keeps its time and the move count goes back
+    /// (the next period starts where it would have).
+    pub fn take_back(&mut self, player: Player) {
+        let p = player.index();
+        self.moved[p] = self.moved[p].saturating_sub(1);
+    }
+}

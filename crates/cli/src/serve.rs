@@ -1,0 +1,78 @@
+//! `camelot serve`: the web app on a local address.
+
+use crate::error::{CliError, CliResult};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+
+/// The options of `camelot serve`.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// A built-in variant: the page opens on a game of it, ready to play
+    /// (every seat a person's, no clock).
+    pub variant: Option<String>,
+    /// The port (0: any free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. Anything but loopback lets other machines
+    /// play (and save games in the games folder).
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub host: IpAddr,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// The folder where games are saved and loaded (made when first saved).
+    #[arg(long, default_value = "camelot-games")]
+    pub games: PathBuf,
+}
+
+/// Serves the app until the process is stopped.
+pub fn serve(opts: &Options) -> CliResult {
+    if let Some(v) = &opts.variant {
+        if leap_format::builtin(v).is_none() {
+            let names: Vec<&str> = leap_format::BUILTIN.iter().map(|(n, _)| *n).collect();
+            return Err(CliError::Usage(format!(
+                "serve: {v:?} is not a built-in variant (they are {}); open a variant file from the page's New game",
+                names.join(", ")
+            )));
+        }
+    }
+    if !opts.host.is_loopback() {
+        eprintln!(
+            "warning: listening on {}: other machines can reach the app, play, and save games in {}",
+            opts.host,
+            opts.games.display()
+        );
+    }
+    let runtime =
+        tokio::runtime::Runtime::new().map_err(|e| CliError::Usage(format!("serve: cannot start the server: {e}")))?;
+    runtime.block_on(async {
+        let address = SocketAddr::new(opts.host, opts.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| CliError::Usage(format!("serve: cannot listen on {address}: {e}")))?;
+        let bound = listener.local_addr().map_err(|e| CliError::Usage(format!("serve: {e}")))?;
+        let url = format!("http://{bound}/");
+        println!("camelot serve: open {url} in a browser (Ctrl-C stops the server)");
+        println!("games are saved in {}", opts.games.display());
+        if opts.open {
+            open_browser(&url);
+        }
+        let mut config = leap_web::Config::new(opts.games.clone());
+        config.variant = opts.variant.clone();
+        leap_web::serve(listener, config).await.map_err(|e| CliError::Usage(format!("serve: {e}")))
+    })
+}
+
+/// Opens `url` in the desktop's browser, or says how to.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
+        eprintln!("warning: could not open a browser ({opener}: {e}); open {url} yourself");
+    }
+}

@@ -1,0 +1,443 @@
+//! The routes of the API (`docs/web-api.md`): the games in play, the
+//! actions on them, their events, and the computer's moves and analyses,
+//! which run on blocking threads while the server answers.
+
+use crate::assets;
+use crate::error::{ApiError, ApiResult};
+use crate::session::{MoveRequest, Seat, Table};
+use crate::setup::{is_plain_name, new_game, NewGame};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, State};
+use axum::http::{header, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream::Stream;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// What `camelot serve` was asked for.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The folder where games are saved and from which they are loaded;
+    /// no request reads or writes a file elsewhere.
+    pub games: PathBuf,
+    /// The built-in variant of the game the page opens on, if any.
+    pub variant: Option<String>,
+    /// The largest request body, in bytes.
+    pub body_limit: usize,
+}
+
+impl Config {
+    /// Games saved in `games`, no game to open on, bodies up to 1 MiB.
+    pub fn new(games: impl Into<PathBuf>) -> Config {
+        Config { games: games.into(), variant: None, body_limit: 1 << 20 }
+    }
+}
+
+/// How often a running clock is sent to the page.
+const CLOCK_EVERY: Duration = Duration::from_millis(250);
+
+/// The most games kept at once: starting another drops the oldest finished
+/// one (or the oldest).
+const MAX_GAMES: usize = 256;
+
+/// A game in play, and the stream of its events.
+pub(crate) struct Slot {
+    table: Mutex<Box<dyn Table>>,
+    events: broadcast::Sender<Event>,
+    /// The files of the games folder this game was saved to (which a later
+    /// save of it may replace).
+    pub(crate) saved: Mutex<Vec<String>>,
+}
+
+impl Slot {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Box<dyn Table>> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn send(&self, name: &str, data: &Value) {
+        // (No page listening is no error.)
+        let _ = self.events.send(Event::default().event(name).data(data.to_string()));
+    }
+}
+
+/// The server's state: the games in play and the configuration.
+#[derive(Clone)]
+pub struct AppState {
+    config: Arc<Config>,
+    games: Arc<Mutex<HashMap<u64, Arc<Slot>>>>,
+    next_id: Arc<AtomicU64>,
+    start: Arc<Mutex<Option<u64>>>,
+}
+
+impl AppState {
+    fn slot(&self, id: &str) -> ApiResult<Arc<Slot>> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        id.parse::<u64>()
+            .ok()
+            .and_then(|n| games.get(&n).cloned())
+            .ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))
+    }
+
+    /// Starts a game: it gets a number, its clock ticks, and the computer
+    /// moves if it is its turn.
+    fn open(&self, request: NewGame) -> ApiResult<(u64, Arc<Slot>)> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let table = new_game(id, request, &self.config.games)?;
+        let (events, _) = broadcast::channel(64);
+        let clocked = table.clocks().is_some();
+        let slot = Arc::new(Slot { table: Mutex::new(table), events, saved: Mutex::default() });
+        {
+            let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+            if games.len() >= MAX_GAMES {
+                let oldest = games.keys().min().copied();
+                if let Some(k) = oldest {
+                    games.remove(&k);
+                }
+            }
+            games.insert(id, slot.clone());
+        }
+        if clocked {
+            spawn_clock(slot.clone());
+        }
+        after_change(&slot);
+        Ok((id, slot))
+    }
+}
+
+/// The app: the page and the API, with `config`.
+pub fn router(config: Config) -> Router {
+    let state = AppState {
+        config: Arc::new(config.clone()),
+        games: Arc::default(),
+        next_id: Arc::new(AtomicU64::new(1)),
+        start: Arc::default(),
+    };
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/variants", get(variants))
+        .route("/api/start", get(start_game))
+        .route("/api/saved", get(saved))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/legs", post(legs))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/seats", post(seats))
+        .route("/api/games/{id}/save", post(save))
+        .route("/api/games/{id}/analysis", post(analysis))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(config.body_limit))
+        .with_state(state)
+}
+
+/// A JSON body, or a 4xx saying what is wrong with it.
+fn body<T>(body: Result<Json<T>, JsonRejection>) -> ApiResult<T> {
+    match body {
+        Ok(Json(t)) => Ok(t),
+        Err(JsonRejection::BytesRejection(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(ApiError::TooLarge("the request is too large".into()))
+        }
+        Err(e) => Err(ApiError::BadRequest(format!("the request's body: {}", e.body_text()))),
+    }
+}
+
+/// An optional JSON body: none, or empty, reads as `T::default()`.
+fn optional<T: Default + serde::de::DeserializeOwned>(bytes: &[u8]) -> ApiResult<T> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("the request's body: {e}")))
+}
+
+async fn not_found() -> ApiError {
+    ApiError::NotFound("there is nothing here".into())
+}
+
+async fn variants() -> Json<Value> {
+    let list: Vec<Value> = leap_games::builtin()
+        .into_iter()
+        .filter_map(|(name, title)| {
+            let players = leap_games::with_game!(leap_games::load(&name).ok()?, g => {
+                leap_core::Game::players(&g).iter().map(|p| p.name.clone()).collect::<Vec<_>>()
+            });
+            Some(json!({ "name": name, "title": title, "players": players }))
+        })
+        .collect();
+    Json(Value::Array(list))
+}
+
+/// The game `camelot serve VARIANT` opens on, made at the first ask.
+async fn start_game(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+    let Some(variant) = state.config.variant.clone() else {
+        return Err(ApiError::NotFound("no variant was given to `camelot serve`".into()));
+    };
+    let mut start = state.start.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if start.is_some_and(|id| state.slot(&id.to_string()).is_err()) {
+        start = None;
+    }
+    let id = match start {
+        Some(id) => id,
+        None => state.open(NewGame::of(&variant))?.0,
+    };
+    *state.start.lock().unwrap_or_else(|e| e.into_inner()) = Some(id);
+    Ok(Json(json!({ "game": id.to_string() })))
+}
+
+async fn saved(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+    let mut names: Vec<String> = match std::fs::read_dir(&state.config.games) {
+        Ok(dir) => dir
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| is_plain_name(n) && (n.ends_with(".pgn") || n.ends_with(".pdn")))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    names.sort();
+    Ok(Json(json!(names)))
+}
+
+async fn create(State(state): State<AppState>, request: Result<Json<NewGame>, JsonRejection>) -> ApiResult<Response> {
+    let request = body(request)?;
+    let (_, slot) = tokio::task::spawn_blocking(move || state.open(request))
+        .await
+        .map_err(|_| ApiError::BadRequest("the game could not be started".into()))??;
+    let view = slot.lock().view();
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn view(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> ApiResult<Json<Value>> {
+    Ok(Json(state.slot(&id)?.lock().view()))
+}
+
+async fn record(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> ApiResult<Response> {
+    let slot = state.slot(&id)?;
+    let table = slot.lock();
+    let file = format!("{}-game-{id}.pgn", table.variant_name());
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")),
+        ],
+        table.record(),
+    )
+        .into_response())
+}
+
+async fn events(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+    let slot = state.slot(&id)?;
+    let first = Event::default().event("state").data(slot.lock().view().to_string());
+    let rx = slot.events.subscribe();
+    let rest = futures_util::stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(event) => return Some((Ok(event), rx)),
+                // A page too slow for its events gets the next ones.
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    let stream = futures_util::StreamExt::chain(futures_util::stream::once(async { Ok(first) }), rest);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LegsRequest {
+    from: String,
+    #[serde(default)]
+    path: Vec<String>,
+}
+
+async fn legs(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    request: Result<Json<LegsRequest>, JsonRejection>,
+) -> ApiResult<Json<Value>> {
+    let request = body(request)?;
+    let slot = state.slot(&id)?;
+    let answer = slot.lock().legs(&request.from, &request.path)?;
+    Ok(Json(answer))
+}
+
+/// Runs `action` on the game, then tells the pages and starts the computer.
+fn act(state: &AppState, id: &str, action: impl FnOnce(&mut dyn Table) -> ApiResult<()>) -> ApiResult<Json<Value>> {
+    let slot = state.slot(id)?;
+    let view = {
+        let mut table = slot.lock();
+        action(table.as_mut())?;
+        table.view()
+    };
+    slot.send("state", &view);
+    after_change(&slot);
+    let view = slot.lock().view();
+    Ok(Json(view))
+}
+
+async fn play(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    request: Result<Json<MoveRequest>, JsonRejection>,
+) -> ApiResult<Json<Value>> {
+    let request = body(request)?;
+    act(&state, &id, |t| t.play(&request))
+}
+
+async fn undo(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> ApiResult<Json<Value>> {
+    act(&state, &id, |t| t.undo())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct PlayerRequest {
+    player: Option<usize>,
+}
+
+async fn resign(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    bytes: axum::body::Bytes,
+) -> ApiResult<Json<Value>> {
+    let request: PlayerRequest = optional(&bytes)?;
+    act(&state, &id, |t| t.resign(request.player))
+}
+
+async fn draw(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    bytes: axum::body::Bytes,
+) -> ApiResult<Json<Value>> {
+    let request: PlayerRequest = optional(&bytes)?;
+    act(&state, &id, |t| t.draw(request.player))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatsRequest {
+    seats: Option<Vec<Seat>>,
+    engine_ms: Option<u64>,
+}
+
+async fn seats(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    request: Result<Json<SeatsRequest>, JsonRejection>,
+) -> ApiResult<Json<Value>> {
+    let request = body(request)?;
+    act(&state, &id, |t| t.set_seats(request.seats, request.engine_ms))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveRequest {
+    name: String,
+}
+
+async fn save(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    request: Result<Json<SaveRequest>, JsonRejection>,
+) -> ApiResult<Json<Value>> {
+    let request = body(request)?;
+    let slot = state.slot(&id)?;
+    let games = state.config.games.clone();
+    let file = tokio::task::spawn_blocking(move || crate::saving::save(&slot, &games, &request.name))
+        .await
+        .map_err(|_| ApiError::Conflict("the game could not be saved".into()))??;
+    Ok(Json(json!({ "file": file })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    ply: Option<usize>,
+    #[serde(default)]
+    stop: bool,
+}
+
+async fn analysis(
+    State(state): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+    bytes: axum::body::Bytes,
+) -> ApiResult<Json<Value>> {
+    let request: AnalysisRequest = optional(&bytes)?;
+    let slot = state.slot(&id)?;
+    if request.stop {
+        slot.lock().stop_analysis();
+        return Ok(Json(json!({ "analysing": false })));
+    }
+    let job = slot.lock().analysis_job(request.ply)?;
+    let events = slot.clone();
+    tokio::task::spawn_blocking(move || job(&|report| events.send("analysis", &report)));
+    Ok(Json(json!({ "analysing": true })))
+}
+
+/// After a change: the computer searches if it is its turn; its move, when
+/// found, is played and told to the pages.
+fn after_change(slot: &Arc<Slot>) {
+    let Some(job) = slot.lock().engine_job() else {
+        return;
+    };
+    slot.send("state", &slot.lock().view());
+    let slot = slot.clone();
+    tokio::task::spawn_blocking(move || {
+        let found = job();
+        let view = {
+            let mut table = slot.lock();
+            if !table.engine_moved(found) {
+                return;
+            }
+            table.view()
+        };
+        slot.send("state", &view);
+        after_change(&slot);
+    });
+}
+
+/// The game's clock: while it runs, the pages get the time left, and a
+/// flag that falls ends the game. The task ends when the game is dropped.
+fn spawn_clock(slot: Arc<Slot>) {
+    let weak = Arc::downgrade(&slot);
+    drop(slot);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(CLOCK_EVERY);
+        loop {
+            every.tick().await;
+            let Some(slot) = weak.upgrade() else {
+                return;
+            };
+            let (fell, clocks, view) = {
+                let mut table = slot.lock();
+                if !table.clock_running() {
+                    continue;
+                }
+                let fell = table.tick();
+                (fell, table.clocks(), fell.then(|| table.view()))
+            };
+            if let Some(c) = clocks {
+                slot.send("clock", &c);
+            }
+            if let (true, Some(view)) = (fell, view) {
+                slot.send("state", &view);
+            }
+        }
+    });
+}

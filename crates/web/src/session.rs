@@ -1,0 +1,712 @@
+//! One game at the table: its history, its seats (a person or the
+//! computer), its clocks, and how it ended. Every action of the page comes
+//! here, is checked against the rules ([`leap_core::entry`] for a move
+//! entered leg by leg), and changes the game's version, which the page
+//! follows through the game's events.
+//!
+//! A session is generic over the game; the server holds it behind the
+//! object-safe [`Table`], so that games of every family share one map.
+
+use crate::error::{ApiError, ApiResult};
+use crate::layout::{path, pieces, Layout};
+use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
+use leap_core::entry::{obligation, progress, why_not_end, Obligation};
+use leap_core::notation::{format_line, format_move, format_position, read_move};
+use leap_core::search::Score;
+use leap_core::{Cell, Game, GameResult, History, LegKind, MoveKey, Player, Position};
+use leap_engine::{Engine, Limits, Options, Stop};
+use leap_games::Played;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    /// A person, at the page.
+    Human,
+    /// The engine.
+    Engine,
+}
+
+impl Seat {
+    fn name(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Engine => "engine",
+        }
+    }
+}
+
+/// The shortest and longest time per move the engine may be given.
+pub const ENGINE_MS: std::ops::RangeInclusive<u64> = 10..=600_000;
+
+/// The engine's score, for the player to move, under which it accepts a
+/// draw: a quarter of a Man.
+const DRAW_ACCEPT: Score = 25;
+
+/// The transposition table of each engine of a game, in MiB.
+const HASH_MIB: usize = 16;
+
+/// The longest an analysis runs when nobody stops it.
+const ANALYSIS_LIMIT: Duration = Duration::from_secs(600);
+
+/// How a game is seated and timed.
+#[derive(Clone, Debug)]
+pub struct Seating {
+    /// One per player, in turn order.
+    pub seats: Vec<Seat>,
+    /// The engine's time per move.
+    pub engine_ms: u64,
+    /// The clocks, if any.
+    pub clock: Option<TimeControl>,
+}
+
+/// A move as the page sends it: written, or a start and its landings.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MoveRequest {
+    /// The move in notation.
+    pub text: Option<String>,
+    /// The piece's cell.
+    pub from: Option<String>,
+    /// The landings after it.
+    #[serde(default)]
+    pub path: Vec<String>,
+}
+
+/// The engine's move, found away from the table.
+pub struct EngineMove {
+    /// The game's version when the search started: a move for an older
+    /// version is dropped (the game changed meanwhile).
+    pub version: u64,
+    /// The move (`None`: the engine found none).
+    pub key: Option<MoveKey>,
+    /// Its score for the player who moves.
+    pub score: Score,
+}
+
+/// A search to run on a blocking thread, with what the table needs back.
+pub type EngineJob = Box<dyn FnOnce() -> EngineMove + Send>;
+
+/// An analysis to run on a blocking thread; it sends each completed depth
+/// (as the `analysis` event's JSON) to the function it is given.
+pub type AnalysisJob = Box<dyn FnOnce(&(dyn Fn(Value) + Sync)) + Send>;
+
+/// A game at the table, whatever its family (see [`Session`]).
+pub trait Table: Send {
+    /// The whole view, as `docs/web-api.md` describes it.
+    fn view(&self) -> Value;
+    /// The clocks' event (`None` without clocks).
+    fn clocks(&self) -> Option<Value>;
+    /// Whether a clock is running (the game is on and has clocks).
+    fn clock_running(&self) -> bool;
+    /// The legs the piece on `from` may take after `path`.
+    fn legs(&self, from: &str, path: &[String]) -> ApiResult<Value>;
+    /// Plays a person's move.
+    fn play(&mut self, request: &MoveRequest) -> ApiResult<()>;
+    /// Takes back the last move, and the engine's before it.
+    fn undo(&mut self) -> ApiResult<()>;
+    /// `player` (default: the player to move) resigns.
+    fn resign(&mut self, player: Option<usize>) -> ApiResult<()>;
+    /// `player` offers a draw, or accepts one.
+    fn draw(&mut self, player: Option<usize>) -> ApiResult<()>;
+    /// Seats the players anew.
+    fn set_seats(&mut self, seats: Option<Vec<Seat>>, engine_ms: Option<u64>) -> ApiResult<()>;
+    /// The game as a record that `camelot replay` reads.
+    fn record(&self) -> String;
+    /// The variant file the game was started from, when it was uploaded
+    /// (its name and text): a saved record needs it beside it.
+    fn uploaded_variant(&self) -> Option<(String, String)>;
+    /// Names the record's variant file (saved beside it) in its tags.
+    fn set_variant_file_tag(&mut self, file: &str);
+    /// The variant's name, for file names.
+    fn variant_name(&self) -> String;
+    /// Checks the clocks: `true` if a flag fell (the game changed).
+    fn tick(&mut self) -> bool;
+    /// The engine's search, when it is the engine's turn and it is not
+    /// already thinking.
+    fn engine_job(&mut self) -> Option<EngineJob>;
+    /// Plays the engine's move; `false` if it came too late.
+    fn engine_moved(&mut self, found: EngineMove) -> bool;
+    /// An analysis of the position after `ply` plies (default: the current one).
+    fn analysis_job(&mut self, ply: Option<usize>) -> ApiResult<AnalysisJob>;
+    /// Stops the analysis.
+    fn stop_analysis(&mut self);
+}
+
+/// An engine of `G` that a search on another thread may hold.
+type Shared<G> = Arc<Mutex<Engine<G, <G as Played>::Eval>>>;
+
+/// A game of `G` at the table.
+pub struct Session<G: Played> {
+    id: u64,
+    game: G,
+    layout: Value,
+    tags: Vec<(String, String)>,
+    uploaded: Option<(String, String)>,
+    history: History,
+    ended: Option<Termination>,
+    seating: Seating,
+    clocks: Option<Clocks>,
+    turn_started: Instant,
+    offers: Vec<bool>,
+    last_score: Vec<Option<Score>>,
+    notice: Option<String>,
+    version: u64,
+    thinking: Option<Stop>,
+    engine: Option<Shared<G>>,
+    analyst: Option<Shared<G>>,
+    analysis: Option<Stop>,
+}
+
+impl<G: Played> Session<G> {
+    /// A game of `game` numbered `id`, from `history`, seated and timed
+    /// by `seating`; `tags` go into its record, `uploaded` is the variant
+    /// file it came from when one was uploaded.
+    pub fn new(
+        id: u64,
+        game: G,
+        history: History,
+        seating: Seating,
+        tags: Vec<(String, String)>,
+        uploaded: Option<(String, String)>,
+    ) -> ApiResult<Session<G>> {
+        let n = game.players().len();
+        check_seating(&seating.seats, seating.engine_ms, n)?;
+        let layout = serde_json::to_value(Layout::of(&game)).expect("a layout is plain data");
+        Ok(Session {
+            id,
+            layout,
+            tags,
+            uploaded,
+            history,
+            ended: None,
+            clocks: seating.clock.map(|c| Clocks::new(c, n)),
+            seating,
+            turn_started: Instant::now(),
+            offers: vec![false; n],
+            last_score: vec![None; n],
+            notice: None,
+            version: 1,
+            thinking: None,
+            engine: None,
+            analyst: None,
+            analysis: None,
+            game,
+        })
+    }
+
+    fn name(&self, p: Player) -> &str {
+        &self.game.players()[p.index()].name
+    }
+
+    /// How the game ended, if it has.
+    fn termination(&self) -> Option<Termination> {
+        self.ended.or_else(|| self.history.outcome(&self.game).map(Termination::Rules))
+    }
+
+    fn is_on(&self) -> bool {
+        self.termination().is_none()
+    }
+
+    /// The player to move, while the game is on.
+    fn mover(&self) -> Option<Player> {
+        self.is_on().then(|| self.history.current().to_move())
+    }
+
+    /// A change: a new version, the engine's search and the notice dropped.
+    fn changed(&mut self) {
+        self.version += 1;
+        if let Some(stop) = self.thinking.take() {
+            stop.stop();
+        }
+    }
+
+    /// The time `player` has left now, counting the move it is on.
+    fn time_left(&self, clocks: &Clocks, player: Player) -> Duration {
+        let left = clocks.left(player);
+        if self.mover() == Some(player) {
+            left.saturating_sub(self.turn_started.elapsed())
+        } else {
+            left
+        }
+    }
+
+    /// Plays a legal move (its path as entered) for the player to move,
+    /// charging its clock: a flag that fell first ends the game instead.
+    fn commit(&mut self, entered: leap_core::Move) {
+        let mover = self.history.current().to_move();
+        if let Some(clocks) = &mut self.clocks {
+            if let Err(FlagFell(loser)) = clocks.charge(mover, self.turn_started.elapsed()) {
+                self.ended = Some(Termination::Time { loser });
+                self.changed();
+                return;
+            }
+        }
+        self.history.push(&self.game, entered);
+        self.turn_started = Instant::now();
+        // Moving declines the other players' offers of a draw.
+        for (p, offer) in self.offers.iter_mut().enumerate() {
+            if p != mover.index() {
+                *offer = false;
+            }
+        }
+        self.notice = None;
+        self.changed();
+    }
+
+    fn cell(&self, name: &str) -> ApiResult<Cell> {
+        self.game
+            .board()
+            .cell(name.trim())
+            .ok_or_else(|| ApiError::BadRequest(format!("there is no cell {name:?} on this board")))
+    }
+
+    fn player_arg(&self, player: Option<usize>) -> ApiResult<Player> {
+        let n = self.game.players().len();
+        match player {
+            Some(p) if p < n => Ok(Player(p as u8)),
+            Some(p) => Err(ApiError::BadRequest(format!("there is no player {p}: this game has {n}"))),
+            None => self.mover().ok_or_else(|| ApiError::Conflict("the game is over".into())),
+        }
+    }
+
+    fn engine(&mut self) -> Shared<G> {
+        let game = &self.game;
+        self.engine.get_or_insert_with(|| Arc::new(Mutex::new(new_engine(game)))).clone()
+    }
+
+    /// The players still in the game (those with pieces).
+    fn in_game(&self) -> Vec<Player> {
+        let pos = self.history.current();
+        (0..self.game.players().len() as u8).map(Player).filter(|&p| !pos.pieces_of(p).is_empty()).collect()
+    }
+
+    fn status(&self) -> String {
+        if let Some(t) = self.termination() {
+            return format!("Game over: {}.", t.describe(&self.game));
+        }
+        let (number, player) = self.history.next_label(&self.game);
+        let mover = self.history.current().to_move();
+        let who = if self.seating.seats[mover.index()] == Seat::Engine {
+            if self.thinking.is_some() {
+                format!("{player} (computer) is thinking (move {number})")
+            } else {
+                format!("{player} (computer) to move (move {number})")
+            }
+        } else {
+            format!("{player} to move (move {number})")
+        };
+        let out: Vec<&str> = (0..self.game.players().len() as u8)
+            .map(Player)
+            .filter(|&p| self.history.current().pieces_of(p).is_empty())
+            .map(|p| self.name(p))
+            .collect();
+        let out = match out.len() {
+            0 => String::new(),
+            1 => format!(" {} is out.", out[0]),
+            _ => format!(" {} are out.", out.join(" and ")),
+        };
+        format!("{who}.{out}")
+    }
+
+    fn result(&self) -> Value {
+        let Some(t) = self.termination() else {
+            return Value::Null;
+        };
+        let n = self.game.players().len();
+        let winner = match t {
+            Termination::Rules(o) => match o.result {
+                GameResult::Win(p) => Some(p.index()),
+                GameResult::Draw => None,
+            },
+            Termination::Time { loser } | Termination::Resignation { loser } | Termination::Forfeit { loser }
+                if n == 2 =>
+            {
+                Some(1 - loser.index())
+            }
+            _ => None,
+        };
+        json!({ "token": t.result_token(&self.game), "winner": winner, "reason": t.describe(&self.game) })
+    }
+
+    fn positions(&self) -> Vec<Value> {
+        let board = self.game.board();
+        let mut out = Vec::with_capacity(self.history.positions().len());
+        for (i, pos) in self.history.positions().iter().enumerate() {
+            let last = i.checked_sub(1).map(|m| path(board, &self.history.moves()[m])).unwrap_or_default();
+            out.push(json!({
+                "position": format_position(&self.game, pos),
+                "pieces": pieces(&self.game, pos),
+                "last": last,
+            }));
+        }
+        out
+    }
+
+    fn moves(&self) -> Vec<Value> {
+        let n = self.game.players().len();
+        let first = self.history.start().to_move().index();
+        let board = self.game.board();
+        self.history
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let pos = &self.history.positions()[i];
+                let text = self
+                    .game
+                    .canonical(pos, &mv.key())
+                    .map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
+                let turn = first + i;
+                let label = if turn.is_multiple_of(n) || i == 0 {
+                    format!("{}.{}", turn / n + 1, if turn.is_multiple_of(n) { "" } else { ".." })
+                } else {
+                    String::new()
+                };
+                json!({ "ply": i + 1, "label": label, "player": pos.to_move().index(), "text": text })
+            })
+            .collect()
+    }
+}
+
+/// An engine for `game`, sized for the web app.
+fn new_engine<G: Played>(game: &G) -> Engine<G, G::Eval> {
+    Engine::new(game.clone(), game.evaluation(), Options { hash_mib: HASH_MIB, ..Options::default() })
+}
+
+fn check_seating(seats: &[Seat], engine_ms: u64, players: usize) -> ApiResult<()> {
+    if seats.len() != players {
+        return Err(ApiError::BadRequest(format!("expected {players} seats (one per player), found {}", seats.len())));
+    }
+    if !ENGINE_MS.contains(&engine_ms) {
+        return Err(ApiError::BadRequest(format!(
+            "the engine's time per move must be from {} to {} ms, not {engine_ms}",
+            ENGINE_MS.start(),
+            ENGINE_MS.end()
+        )));
+    }
+    Ok(())
+}
+
+fn leg_kind(kind: LegKind) -> &'static str {
+    match kind {
+        LegKind::Step => "step",
+        LegKind::Canter => "canter",
+        LegKind::Jump => "jump",
+    }
+}
+
+impl<G: Played> Table for Session<G> {
+    fn view(&self) -> Value {
+        let pos = self.history.current();
+        let (obliged, must_move) = match self.is_on().then(|| obligation(&self.game, pos)).flatten() {
+            Some(o) => {
+                let pieces = match &o {
+                    Obligation::Capture { pieces } | Obligation::Move { pieces, .. } => pieces.clone(),
+                };
+                (Some(o.to_string()), pieces)
+            }
+            None => (None, Vec::new()),
+        };
+        let offer = self.offers.iter().position(|&o| o);
+        json!({
+            "id": self.id.to_string(),
+            "variant": { "name": self.game.name(), "title": self.game.variant_title() },
+            "layout": self.layout,
+            "seats": self.seating.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
+            "engine_ms": self.seating.engine_ms,
+            "moves": self.moves(),
+            "positions": self.positions(),
+            "to_move": self.mover().map(Player::index),
+            "status": self.status(),
+            "obligation": obliged,
+            "must_move": must_move,
+            "result": self.result(),
+            "clocks": self.clocks().map(|c| c["clocks"].clone()),
+            "thinking": self.thinking.is_some(),
+            "draw_offer": offer,
+            "notice": self.notice,
+            "version": self.version,
+        })
+    }
+
+    fn clocks(&self) -> Option<Value> {
+        let clocks = self.clocks.as_ref()?;
+        let mover = self.mover();
+        let list: Vec<Value> = (0..self.game.players().len() as u8)
+            .map(Player)
+            .map(|p| json!({ "ms": self.time_left(clocks, p).as_millis() as u64, "running": mover == Some(p) }))
+            .collect();
+        Some(json!({ "clocks": list, "version": self.version }))
+    }
+
+    fn clock_running(&self) -> bool {
+        self.clocks.is_some() && self.is_on()
+    }
+
+    fn legs(&self, from: &str, path: &[String]) -> ApiResult<Value> {
+        let from = self.cell(from)?;
+        let path = path.iter().map(|c| self.cell(c)).collect::<ApiResult<Vec<Cell>>>()?;
+        let board = self.game.board();
+        let pos = self.history.current();
+        if let Some(p) = self.mover() {
+            if self.seating.seats[p.index()] == Seat::Engine {
+                return Ok(
+                    json!({ "next": [], "complete": null, "refusal": format!("it is {}'s turn: the computer plays it", self.name(p)) }),
+                );
+            }
+        }
+        if let Some(t) = self.ended {
+            return Ok(
+                json!({ "next": [], "complete": null, "refusal": format!("the game is over: {}", t.describe(&self.game)) }),
+            );
+        }
+        Ok(match progress(&self.game, pos, from, &path) {
+            Ok(p) => json!({
+                "next": p.next.iter().map(|n| json!({
+                    "to": board.name(n.to), "kind": leg_kind(n.kind), "ends": n.ends, "goes_on": n.goes_on,
+                })).collect::<Vec<_>>(),
+                "complete": p.complete.map(|m| format_move(board, &m)),
+                "refusal": null,
+            }),
+            Err(refusal) => json!({ "next": [], "complete": null, "refusal": refusal.to_string() }),
+        })
+    }
+
+    fn play(&mut self, request: &MoveRequest) -> ApiResult<()> {
+        let Some(mover) = self.mover() else {
+            return Err(ApiError::Conflict(format!(
+                "the game is over: {}",
+                self.termination().map(|t| t.describe(&self.game)).unwrap_or_default()
+            )));
+        };
+        if self.seating.seats[mover.index()] == Seat::Engine {
+            return Err(ApiError::Conflict(format!("it is {}'s turn: the computer plays it", self.name(mover))));
+        }
+        let pos = *self.history.current();
+        let entered = match (&request.text, &request.from) {
+            (Some(text), None) => {
+                let read = read_move(&self.game, &pos, text)
+                    .map_err(|e| ApiError::Invalid(format!("{}: {e}", text.trim())))?;
+                read.path
+            }
+            (None, Some(from)) => {
+                let from = self.cell(from)?;
+                let path = request.path.iter().map(|c| self.cell(c)).collect::<ApiResult<Vec<Cell>>>()?;
+                match progress(&self.game, &pos, from, &path) {
+                    Ok(p) if p.complete.is_some() => p.complete.expect("checked"),
+                    _ => return Err(ApiError::Invalid(why_not_end(&self.game, &pos, from, &path).to_string())),
+                }
+            }
+            _ => return Err(ApiError::BadRequest("expected a move as `text`, or as `from` and `path`".into())),
+        };
+        self.commit(entered);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> ApiResult<()> {
+        if self.history.moves().is_empty() {
+            return Err(ApiError::Conflict("there is no move to take back".into()));
+        }
+        let humans = self.seating.seats.contains(&Seat::Human);
+        loop {
+            self.history.undo();
+            let back = self.history.current().to_move();
+            if let Some(c) = &mut self.clocks {
+                c.take_back(back);
+            }
+            // Back to a person's turn, when a person plays.
+            if !humans || self.seating.seats[back.index()] == Seat::Human || self.history.moves().is_empty() {
+                break;
+            }
+        }
+        self.ended = None;
+        self.offers.iter_mut().for_each(|o| *o = false);
+        self.turn_started = Instant::now();
+        self.notice = None;
+        self.changed();
+        Ok(())
+    }
+
+    fn resign(&mut self, player: Option<usize>) -> ApiResult<()> {
+        let loser = self.player_arg(player)?;
+        if !self.is_on() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        self.ended = Some(Termination::Resignation { loser });
+        self.changed();
+        Ok(())
+    }
+
+    fn draw(&mut self, player: Option<usize>) -> ApiResult<()> {
+        let p = self.player_arg(player)?;
+        if !self.is_on() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        self.offers[p.index()] = true;
+        // The computer agrees when its last score is about level or worse.
+        let mut declined = Vec::new();
+        for q in self.in_game() {
+            if self.seating.seats[q.index()] == Seat::Engine && q != p {
+                let accepts = self.last_score[q.index()].is_some_and(|s| s <= DRAW_ACCEPT);
+                self.offers[q.index()] = accepts;
+                if !accepts {
+                    declined.push(self.name(q).to_string());
+                }
+            }
+        }
+        if self.in_game().iter().all(|q| self.offers[q.index()]) {
+            self.ended = Some(Termination::Agreement);
+            self.notice = None;
+        } else if !declined.is_empty() {
+            self.notice = Some(format!("{} (computer) declines the draw", declined.join(" and ")));
+        } else {
+            self.notice = Some(format!("{} offers a draw", self.name(p)));
+        }
+        self.changed();
+        Ok(())
+    }
+
+    fn set_seats(&mut self, seats: Option<Vec<Seat>>, engine_ms: Option<u64>) -> ApiResult<()> {
+        let seats = seats.unwrap_or_else(|| self.seating.seats.clone());
+        let engine_ms = engine_ms.unwrap_or(self.seating.engine_ms);
+        check_seating(&seats, engine_ms, self.game.players().len())?;
+        self.seating.seats = seats;
+        self.seating.engine_ms = engine_ms;
+        self.changed();
+        Ok(())
+    }
+
+    fn record(&self) -> String {
+        match self.termination() {
+            Some(t) => t.record(&self.game, &self.history, &self.tags),
+            None => self.history.to_record(&self.game, &self.tags),
+        }
+    }
+
+    fn uploaded_variant(&self) -> Option<(String, String)> {
+        self.uploaded.clone()
+    }
+
+    fn set_variant_file_tag(&mut self, file: &str) {
+        self.tags.retain(|(k, _)| k != leap_games::FILE_TAG);
+        self.tags.push((leap_games::FILE_TAG.to_string(), file.to_string()));
+    }
+
+    fn variant_name(&self) -> String {
+        self.game.name().to_string()
+    }
+
+    fn tick(&mut self) -> bool {
+        let (Some(clocks), Some(mover)) = (&self.clocks, self.mover()) else {
+            return false;
+        };
+        if self.time_left(clocks, mover).is_zero() {
+            self.ended = Some(Termination::Time { loser: mover });
+            self.changed();
+            return true;
+        }
+        false
+    }
+
+    fn engine_job(&mut self) -> Option<EngineJob> {
+        let mover = self.mover()?;
+        if self.seating.seats[mover.index()] != Seat::Engine || self.thinking.is_some() {
+            return None;
+        }
+        let stop = Stop::new();
+        self.thinking = Some(stop.clone());
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(self.seating.engine_ms)),
+            clock: self.clocks.as_ref().map(|c| {
+                let mut clock = c.engine_clock(mover);
+                clock.time_left = self.time_left(c, mover);
+                clock
+            }),
+            ..Limits::default()
+        };
+        let positions = self.history.positions().to_vec();
+        let engine = self.engine();
+        let version = self.version;
+        Some(Box::new(move || {
+            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let r = engine.search(&positions, &limits, &stop, |_| {});
+            EngineMove { version, key: r.best, score: r.score }
+        }))
+    }
+
+    fn engine_moved(&mut self, found: EngineMove) -> bool {
+        if found.version != self.version || self.thinking.is_none() {
+            return false;
+        }
+        self.thinking = None;
+        let Some(mover) = self.mover() else {
+            return false;
+        };
+        let pos = *self.history.current();
+        match found.key.filter(|k| self.game.legal_moves(&pos).contains(k)) {
+            Some(key) => {
+                self.last_score[mover.index()] = Some(found.score);
+                let path = self.game.canonical(&pos, &key).expect("a legal move has a path");
+                self.commit(path);
+            }
+            None => {
+                self.ended = Some(Termination::Forfeit { loser: mover });
+                self.changed();
+            }
+        }
+        true
+    }
+
+    fn analysis_job(&mut self, ply: Option<usize>) -> ApiResult<AnalysisJob> {
+        self.stop_analysis();
+        let plies = self.history.moves().len();
+        let ply = ply.unwrap_or(plies);
+        if ply > plies {
+            return Err(ApiError::BadRequest(format!("there is no ply {ply}: the game has {plies}")));
+        }
+        let positions = self.history.positions()[..=ply].to_vec();
+        let stop = Stop::new();
+        self.analysis = Some(stop.clone());
+        let game = self.game.clone();
+        let analyst = self.analyst.get_or_insert_with(|| Arc::new(Mutex::new(new_engine(&game)))).clone();
+        let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+        Ok(Box::new(move |send| {
+            let root = *positions.last().expect("the start at least");
+            let side = names[root.to_move().index()].clone();
+            let event = |depth: u32, score: Score, nodes: u64, pv: &[MoveKey], done: bool| {
+                json!({
+                    "ply": ply, "depth": depth, "score": leap_engine::score::describe(score), "for": side,
+                    "nodes": nodes, "pv": format_line(&game, &root, pv), "done": done,
+                })
+            };
+            let mut engine = analyst.lock().unwrap_or_else(|e| e.into_inner());
+            if game.outcome(&root).is_some() {
+                send(
+                    json!({ "ply": ply, "depth": 0, "score": "game over", "for": side, "nodes": 0, "pv": [], "done": true }),
+                );
+                return;
+            }
+            let limits = Limits { movetime: Some(ANALYSIS_LIMIT), ..Limits::default() };
+            let r = engine.search(&positions, &limits, &stop, |r| send(event(r.depth, r.score, r.nodes, r.pv, false)));
+            send(event(r.depth, r.score, r.nodes, &r.pv, true));
+        }))
+    }
+
+    fn stop_analysis(&mut self) {
+        if let Some(stop) = self.analysis.take() {
+            stop.stop();
+        }
+    }
+}
+
+/// Plays the written moves of a record from `start`: the history, or
+/// where the record goes wrong.
+pub fn replay<G: Game>(game: &G, start: Position, plies: &[leap_core::notation::WrittenPly]) -> ApiResult<History> {
+    let mut history = History::new(start);
+    history.play_all(game, plies).map_err(|e| ApiError::Invalid(format!("the record: {e}")))?;
+    Ok(history)
+}
