@@ -90,6 +90,11 @@ impl Clocks {
         Ok(())
     }
 
+    /// `player`'s flag fell: its clock shows no time left.
+    pub fn run_out(&mut self, player: Player) {
+        self.left[player.index()] = Duration::ZERO;
+    }
+
     /// Gives back a move taken back: `player`'s clock as it was before the
     /// move is not known, so it keeps its time and the move count goes back
     /// (the next period starts where it would have).

@@ -240,6 +240,7 @@ impl<G: Played> Session<G> {
         let mover = self.history.current().to_move();
         if let Some(clocks) = &mut self.clocks {
             if let Err(FlagFell(loser)) = clocks.charge(mover, self.turn_started.elapsed()) {
+                clocks.run_out(loser);
                 self.ended = Some(Termination::Time { loser });
                 self.changed();
                 return;
@@ -605,6 +606,9 @@ impl<G: Played> Table for Session<G> {
             return false;
         };
         if self.time_left(clocks, mover).is_zero() {
+            if let Some(c) = &mut self.clocks {
+                c.run_out(mover);
+            }
             self.ended = Some(Termination::Time { loser: mover });
             self.changed();
             return true;

@@ -1,0 +1,47 @@
+//! How games end otherwise than by the rules: the result tokens and the
+//! records of flags, resignations and agreed draws, for two and three
+//! players and for checkers, whose records list White first.
+
+use leap_arena::Termination;
+use leap_core::{EndReason, Game, GameResult, History, Outcome, Player};
+
+#[test]
+fn a_loss_gives_the_point_to_the_others() {
+    let camelot = leap_camelot::load("camelot").unwrap();
+    let tri = leap_camelot::load("tri-camelot").unwrap();
+    let white = Player(0);
+    assert_eq!(Termination::Time { loser: white }.result_token(&camelot), "0-1");
+    assert_eq!(Termination::Resignation { loser: Player(1) }.result_token(&camelot), "1-0");
+    assert_eq!(Termination::Agreement.result_token(&camelot), "1/2-1/2");
+    assert_eq!(Termination::PlyLimit.result_token(&camelot), "*");
+    assert_eq!(Termination::Time { loser: Player(2) }.result_token(&tri), "1/2-1/2-0");
+    assert_eq!(Termination::Agreement.result_token(&tri), "1/3-1/3-1/3");
+    let win = Termination::Rules(Outcome { result: GameResult::Win(Player(1)), reason: EndReason::Goal });
+    assert_eq!(win.result_token(&tri), "0-1-0");
+    assert_eq!(win.describe(&tri), "Red wins (goal reached)");
+    assert_eq!(Termination::Resignation { loser: Player(2) }.describe(&tri), "Green resigned");
+}
+
+#[test]
+fn checkers_records_list_white_first() {
+    let checkers = leap_checkers::load("checkers").unwrap();
+    // Black moves first in checkers; its loss is written 1-0 (White first).
+    assert_eq!(checkers.players()[0].name, "Black");
+    assert_eq!(Termination::Time { loser: Player(0) }.result_token(&checkers), "1-0");
+}
+
+#[test]
+fn a_record_says_how_the_game_ended_and_reads_back() {
+    let camelot = leap_camelot::load("camelot").unwrap();
+    let mut history = History::new(camelot.start());
+    history.play_text(&camelot, "F7-F8").unwrap();
+    let text = Termination::Time { loser: Player(1) }.record(&camelot, &history, &[("Event".into(), "test".into())]);
+    assert!(text.contains("[Termination \"Black lost on time\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("1.F7-F8 1-0"), "{text}");
+    let records = leap_core::notation::parse_records(&text).unwrap();
+    assert_eq!(records[0].result.as_deref(), Some("1-0"));
+    assert_eq!(records[0].moves.len(), 1);
+    // A game the rules ended needs no Termination tag.
+    let rules = Termination::Rules(Outcome { result: GameResult::Draw, reason: EndReason::Repetition });
+    assert!(!rules.record(&camelot, &history, &[]).contains("Termination"));
+}

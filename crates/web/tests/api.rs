@@ -1,0 +1,474 @@
+//! The web app's HTTP API, request by request (docs/web-api.md): games of
+//! every family, moves entered leg by leg and refused with their reasons,
+//! the computer, clocks, endings, records, the games folder, and bad
+//! requests answered with a 4xx.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+/// The app with its games folder (kept alive with it).
+struct App {
+    router: Router,
+    /// The games folder, removed when the test ends.
+    _games: tempfile::TempDir,
+}
+
+fn app() -> App {
+    let games = tempfile::tempdir().expect("a temporary folder");
+    App { router: leap_web::router(leap_web::Config::new(games.path())), _games: games }
+}
+
+impl App {
+    async fn send(&self, method: &str, uri: &str, body: Option<Body>) -> (StatusCode, String) {
+        let mut request = Request::builder().method(method).uri(uri);
+        if body.is_some() {
+            request = request.header("content-type", "application/json");
+        }
+        let request = request.body(body.unwrap_or_else(Body::empty)).expect("a request");
+        let response = self.router.clone().oneshot(request).await.expect("an answer");
+        let status = response.status();
+        let bytes = response.into_body().collect().await.expect("a body").to_bytes();
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    async fn get(&self, uri: &str) -> (StatusCode, Value) {
+        let (status, text) = self.send("GET", uri, None).await;
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    async fn post(&self, uri: &str, body: Value) -> (StatusCode, Value) {
+        let (status, text) = self.send("POST", uri, Some(Body::from(body.to_string()))).await;
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    /// A new game: its view.
+    async fn new_game(&self, body: Value) -> Value {
+        let (status, view) = self.post("/api/games", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{view}");
+        view
+    }
+
+    async fn play(&self, id: &str, text: &str) -> Value {
+        let (status, view) = self.post(&format!("/api/games/{id}/move"), json!({ "text": text })).await;
+        assert_eq!(status, StatusCode::OK, "{text}: {view}");
+        view
+    }
+
+    /// Waits (up to 20 s) until the game's view satisfies `done`.
+    async fn wait_for(&self, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let started = Instant::now();
+        loop {
+            let (_, view) = self.get(&format!("/api/games/{id}")).await;
+            if done(&view) {
+                return view;
+            }
+            assert!(started.elapsed() < Duration::from_secs(20), "never reached: {}", view["status"]);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+fn id(view: &Value) -> String {
+    view["id"].as_str().expect("an id").to_string()
+}
+
+fn texts(view: &Value) -> Vec<String> {
+    view["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn lists_the_built_in_variants_with_their_players() {
+    let app = app();
+    let (status, list) = app.get("/api/variants").await;
+    assert_eq!(status, StatusCode::OK);
+    let find = |name: &str| list.as_array().unwrap().iter().find(|v| v["name"] == name).cloned().unwrap();
+    assert_eq!(find("camelot")["players"], json!(["White", "Black"]));
+    assert_eq!(find("tri-camelot")["players"], json!(["Blue", "Red", "Green"]));
+    assert!(find("checkers")["title"].as_str().unwrap().contains("checkers"));
+}
+
+#[tokio::test]
+async fn draws_every_geometry_from_the_variant() {
+    let app = app();
+    // Camelot: 160 squares, two castles of two squares, labelled edges.
+    let view = app.new_game(json!({ "variant": "camelot" })).await;
+    let layout = &view["layout"];
+    assert_eq!(layout["geometry"], "square");
+    let cells = layout["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 160);
+    let mut castles: Vec<(&str, u64)> = cells
+        .iter()
+        .filter(|c| !c["zone"].is_null())
+        .map(|c| (c["name"].as_str().unwrap(), c["zone"].as_u64().unwrap()))
+        .collect();
+    castles.sort();
+    assert_eq!(castles, [("F1", 0), ("F16", 1), ("G1", 0), ("G16", 1)]);
+    let e6 = cells.iter().find(|c| c["name"] == "E6").unwrap();
+    assert_eq!((e6["x"].as_u64(), e6["y"].as_u64()), (Some(4), Some(10)), "rank 16 is the top row");
+    assert_eq!(layout["files"].as_array().unwrap().len(), 12);
+    assert_eq!(view["positions"][0]["pieces"].as_array().unwrap().len(), 28);
+    assert!(view["positions"][0]["pieces"]
+        .as_array()
+        .unwrap()
+        .contains(&json!({"cell": "D7", "player": 0, "kind": "Knight"})));
+    // Checkers: 32 numbered dark squares on a whole 8 × 8 board.
+    let view = app.new_game(json!({ "variant": "checkers" })).await;
+    let layout = &view["layout"];
+    assert_eq!(layout["geometry"], "diagonal");
+    assert_eq!(layout["cells"].as_array().unwrap().len(), 32);
+    assert_eq!(layout["backdrop"].as_array().unwrap().len(), 32);
+    assert!(layout["cells"].as_array().unwrap().iter().all(|c| c["number"] == c["name"]));
+    assert_eq!(layout["files"], json!([]));
+    // Tri-Camelot: hexagons, three players, a castle each.
+    let view = app.new_game(json!({ "variant": "tri-camelot" })).await;
+    let layout = &view["layout"];
+    assert_eq!(layout["geometry"], "hex");
+    assert_eq!(layout["players"].as_array().unwrap().len(), 3);
+    let zones: std::collections::BTreeSet<u64> =
+        layout["cells"].as_array().unwrap().iter().filter_map(|c| c["zone"].as_u64()).collect();
+    assert_eq!(zones, [0, 1, 2].into());
+    assert_eq!(view["seats"], json!(["human", "human", "human"]));
+}
+
+#[tokio::test]
+async fn enters_a_move_leg_by_leg_and_says_why_a_move_is_refused() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let legs = format!("/api/games/{game}/legs");
+    // A Knight's first legs: steps and canters, each of which may end the move.
+    let (status, answer) = app.post(&legs, json!({ "from": "D7" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let next = answer["next"].as_array().unwrap();
+    assert!(next.contains(&json!({ "to": "D8", "kind": "step", "ends": true, "goes_on": false })), "{answer}");
+    assert!(next.iter().any(|n| n["kind"] == "canter"));
+    assert_eq!(answer["complete"], Value::Null);
+    assert_eq!(answer["refusal"], Value::Null);
+    app.play(&game, "F7-F8").await;
+    let view = app.play(&game, "F10-F9").await;
+    // White must capture: the status says so before anything is clicked.
+    assert_eq!(view["obligation"], "a capture is obligatory: F8 can capture");
+    assert_eq!(view["must_move"], json!(["F8"]));
+    let (_, answer) = app.post(&legs, json!({ "from": "E6" })).await;
+    assert_eq!(answer["refusal"], "a capture is obligatory: F8 can capture");
+    // The jump must go on: no end after the first leg.
+    let (_, answer) = app.post(&legs, json!({ "from": "F8", "path": ["F10"] })).await;
+    assert_eq!(answer["complete"], Value::Null);
+    let next = answer["next"].as_array().unwrap();
+    assert!(next.contains(&json!({ "to": "F12", "kind": "jump", "ends": true, "goes_on": false })), "{answer}");
+    assert!(next.contains(&json!({ "to": "D12", "kind": "jump", "ends": false, "goes_on": true })), "{answer}");
+    let (status, refused) =
+        app.post(&format!("/api/games/{game}/move"), json!({ "from": "F8", "path": ["F10"] })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused["error"], "the jump must continue: F8xF10xF12");
+    let (status, refused) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "E6-E8" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused["error"].as_str().unwrap().starts_with("E6-E8: "), "{refused}");
+    // Entered leg by leg, the move is played; the list shows it in notation.
+    let (status, view) =
+        app.post(&format!("/api/games/{game}/move"), json!({ "from": "F8", "path": ["F10", "F12"] })).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(texts(&view), ["F7-F8", "F10-F9", "F8xF10xF12"]);
+    assert_eq!(view["moves"][2]["label"], "2.");
+    assert_eq!(view["positions"][3]["last"], json!(["F8", "F10", "F12"]));
+    assert_eq!(view["status"], "Black to move (move 2).");
+}
+
+#[tokio::test]
+async fn takes_back_resigns_and_agrees_draws_with_the_right_results() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(texts(&view), Vec::<String>::new());
+    let (status, _) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    app.play(&game, "F7-F8").await;
+    // A draw offered by Black, then accepted by White.
+    let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 1 })).await;
+    assert_eq!(view["draw_offer"], 1);
+    assert_eq!(view["result"], Value::Null);
+    let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 0 })).await;
+    assert_eq!(view["result"]["token"], "1/2-1/2");
+    assert_eq!(view["result"]["reason"], "drawn by agreement");
+    let (status, _) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "F10-F9" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "no move after the end");
+    // Black resigns another game: 1-0, and the record says how it ended.
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    let (_, view) = app.post(&format!("/api/games/{game}/resign"), json!({})).await;
+    assert_eq!(view["result"], json!({ "token": "1-0", "winner": 0, "reason": "Black resigned" }));
+    let (status, record) = app.send("GET", &format!("/api/games/{game}/record"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(record.contains("[Result \"1-0\"]") && record.contains("[Termination \"Black resigned\"]"), "{record}");
+    assert!(record.trim_end().ends_with("1.F7-F8 1-0"), "{record}");
+}
+
+#[tokio::test]
+async fn a_three_player_resignation_shares_the_point() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "variant": "tri-camelot" })).await);
+    let (_, view) = app.post(&format!("/api/games/{game}/resign"), json!({ "player": 1 })).await;
+    assert_eq!(view["result"]["token"], "1/2-0-1/2");
+    assert_eq!(view["result"]["winner"], Value::Null);
+}
+
+#[tokio::test]
+async fn the_computer_answers_a_move() {
+    let app = app();
+    let view = app.new_game(json!({ "seats": ["human", "engine"], "engine_ms": 50 })).await;
+    let game = id(&view);
+    app.play(&game, "F7-F8").await;
+    let view = app.wait_for(&game, |v| v["moves"].as_array().unwrap().len() == 2).await;
+    assert_eq!(view["to_move"], 0);
+    assert_eq!(view["thinking"], false);
+    // Taking back returns to the person's turn, both moves undone.
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(texts(&view), Vec::<String>::new());
+    assert_eq!(view["to_move"], 0);
+}
+
+#[tokio::test]
+async fn a_person_cannot_move_for_the_computer() {
+    let app = app();
+    let view = app.new_game(json!({ "seats": ["engine", "human"], "engine_ms": 1500 })).await;
+    let (status, answer) = app.post(&format!("/api/games/{}/move", id(&view)), json!({ "text": "F7-F8" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert_eq!(answer["error"], "it is White's turn: the computer plays it");
+    let (_, answer) = app.post(&format!("/api/games/{}/legs", id(&view)), json!({ "from": "F7" })).await;
+    assert_eq!(answer["refusal"], "it is White's turn: the computer plays it");
+}
+
+#[tokio::test]
+async fn computers_play_a_three_player_game_by_themselves() {
+    let app = app();
+    let view = app
+        .new_game(json!({ "variant": "tri-camelot", "seats": ["engine", "engine", "engine"], "engine_ms": 20 }))
+        .await;
+    let view = app.wait_for(&id(&view), |v| v["moves"].as_array().unwrap().len() >= 6).await;
+    assert_eq!(view["moves"][3]["label"], "2.");
+}
+
+#[tokio::test]
+async fn a_flag_falls_and_ends_the_game() {
+    let app = app();
+    let view = app.new_game(json!({ "clock": { "base_ms": 300, "increment_ms": 0 } })).await;
+    assert_eq!(view["clocks"][0]["running"], true);
+    assert_eq!(view["clocks"][1]["running"], false);
+    let view = app.wait_for(&id(&view), |v| !v["result"].is_null()).await;
+    assert_eq!(view["result"], json!({ "token": "0-1", "winner": 1, "reason": "White lost on time" }));
+    assert_eq!(view["clocks"][0]["ms"], 0);
+}
+
+#[tokio::test]
+async fn clocks_count_moves_per_period() {
+    let app = app();
+    let view = app.new_game(json!({ "clock": { "base_ms": 60000, "increment_ms": 1000, "moves": 1 } })).await;
+    let game = id(&view);
+    let view = app.play(&game, "F7-F8").await;
+    // The first move ended White's period: its clock got the base time
+    // again, and the increment.
+    let white = view["clocks"][0]["ms"].as_u64().unwrap();
+    assert!(white > 110_000 && white <= 121_000, "{white}");
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_4xx_and_a_reason() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let cases: Vec<(&str, String, &str, StatusCode)> = vec![
+        ("GET", "/api/games/99".into(), "", StatusCode::NOT_FOUND),
+        ("GET", "/api/games/x".into(), "", StatusCode::NOT_FOUND),
+        ("GET", "/api/nothing".into(), "", StatusCode::NOT_FOUND),
+        ("POST", "/api/games".into(), "{", StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"variant": 3}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"colour": "white"}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"variant": "nonesuch"}"#, StatusCode::UNPROCESSABLE_ENTITY),
+        ("POST", "/api/games".into(), r#"{"variant": "/etc/passwd"}"#, StatusCode::UNPROCESSABLE_ENTITY),
+        ("POST", "/api/games".into(), r#"{"seats": ["human"]}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"seats": ["human", "robot"]}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"engine_ms": 0}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"clock": {"base_ms": 0}}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"clock": {"base_ms": 1000, "moves": 0}}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"saved": "../../etc/passwd"}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"saved": "missing.pgn"}"#, StatusCode::NOT_FOUND),
+        ("POST", format!("/api/games/{game}/legs"), r#"{"from": "Z99"}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/move"), r#"{}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/move"), r#"{"text": "E6-E9"}"#, StatusCode::UNPROCESSABLE_ENTITY),
+        ("POST", format!("/api/games/{game}/move"), r#"{"text": "\u0000"}"#, StatusCode::UNPROCESSABLE_ENTITY),
+        ("POST", format!("/api/games/{game}/resign"), r#"{"player": 7}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/resign"), r#"nonsense"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/analysis"), r#"{"ply": 5}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/save"), r#"{"name": "../escape"}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/save"), r#"{"name": "/tmp/x"}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/save"), r#"{"name": ".hidden"}"#, StatusCode::BAD_REQUEST),
+    ];
+    for (method, uri, body, expected) in cases {
+        let body = (method == "POST").then(|| Body::from(body.to_string()));
+        let (status, text) = app.send(method, &uri, body).await;
+        assert_eq!(status, expected, "{method} {uri}: {text}");
+        let answer: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{uri}: not JSON: {text}"));
+        assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()), "{uri}: {text}");
+    }
+    // A body over the limit.
+    let big = format!(r#"{{"record": "{}"}}"#, "x".repeat(2 << 20));
+    let (status, _) = app.send("POST", "/api/games", Some(Body::from(big))).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    // The game is unharmed by it all.
+    let (status, view) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!((status, view["moves"].as_array().unwrap().len()), (StatusCode::OK, 0));
+}
+
+const SMALL_VARIANT: &str = r#"name = "tiny"
+extends = "camelot"
+title = "Tiny Camelot"
+"#;
+
+#[tokio::test]
+async fn uploaded_variant_files_are_checked_like_the_command_line() {
+    let app = app();
+    let view = app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "tiny.toml" })).await;
+    assert_eq!(view["variant"], json!({ "name": "tiny", "title": "Tiny Camelot" }));
+    // A misspelt key: the diagnostic names the file, line and column.
+    let (status, answer) = app
+        .post(
+            "/api/games",
+            json!({ "variant_text": "name = \"x\"\nextends = \"camelot\"\ntitel = 3\n", "variant_file": "x.toml" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer["error"].as_str().unwrap().starts_with("x.toml:3:1:"), "{answer}");
+    // No file on the server's disk is read through `extends`.
+    let (status, answer) = app.post("/api/games", json!({ "variant_text": "extends = \"/etc/hostname\"\n" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer["error"].as_str().unwrap().contains("may extend only a built-in variant"), "{answer}");
+}
+
+#[tokio::test]
+async fn records_load_browse_and_continue() {
+    let app = app();
+    let record = "[Variant \"camelot\"]\n[White \"Ann\"]\n[Result \"*\"]\n\n1.F7-F8 F10-F9 2.F8xF10xF12 *\n";
+    let view = app.new_game(json!({ "record": record })).await;
+    assert_eq!(texts(&view), ["F7-F8", "F10-F9", "F8xF10xF12"]);
+    assert_eq!(view["to_move"], 1);
+    let game = id(&view);
+    app.play(&game, "G11xE13").await;
+    let (_, text) = app.send("GET", &format!("/api/games/{game}/record"), None).await;
+    assert!(text.contains("[White \"Ann\"]") && text.contains("2.F8xF10xF12 G11xE13"), "{text}");
+    // A record that goes wrong says where.
+    let (status, answer) = app.post("/api/games", json!({ "record": "1.F7-F8 F10-F9 2.E6-E8 *" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer["error"].as_str().unwrap().contains("move 2 (White)"), "{answer}");
+    let (status, answer) = app.post("/api/games", json!({ "record": "" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    // A record of a variant file that was not uploaded with it.
+    let (status, answer) =
+        app.post("/api/games", json!({ "record": "[Variant \"tiny\"]\n[VariantFile \"/etc/tiny.toml\"]\n*" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer["error"].as_str().unwrap().contains("upload that file"), "{answer}");
+    // A set-up position and a checkers record.
+    let checkers = "[Variant \"checkers\"]\n\n1.11-15 23-19 *";
+    assert_eq!(texts(&app.new_game(json!({ "record": checkers })).await), ["11-15", "23-19"]);
+}
+
+#[tokio::test]
+async fn saved_games_stay_in_the_games_folder_and_load_again() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "tiny.toml" })).await);
+    app.play(&game, "F7-F8").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "first" })).await;
+    assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!("first.pgn")), "{answer}");
+    // The variant file lies beside the record, which names it.
+    let folder = app._games.path();
+    assert_eq!(std::fs::read_to_string(folder.join("tiny.toml")).unwrap(), SMALL_VARIANT);
+    let saved = std::fs::read_to_string(folder.join("first.pgn")).unwrap();
+    assert!(saved.contains("[VariantFile \"tiny.toml\"]"), "{saved}");
+    // Saved again after another move: the same file, replaced.
+    app.play(&game, "F10-F9").await;
+    let (status, _) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "first.pgn" })).await;
+    assert_eq!(status, StatusCode::OK);
+    // Another game may not replace it.
+    let other = id(&app.new_game(json!({})).await);
+    let (status, answer) = app.post(&format!("/api/games/{other}/save"), json!({ "name": "first" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    let (_, list) = app.get("/api/saved").await;
+    assert_eq!(list, json!(["first.pgn"]));
+    let view = app.new_game(json!({ "saved": "first.pgn" })).await;
+    assert_eq!(texts(&view), ["F7-F8", "F10-F9"]);
+    assert_eq!(view["variant"]["name"], "tiny");
+    // No temporary file is left behind.
+    let mut names: Vec<String> =
+        std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["first.pgn", "tiny.toml"]);
+}
+
+#[tokio::test]
+async fn the_page_and_its_events_are_served() {
+    let app = app();
+    for (uri, kind) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+        let response = app.router.clone().oneshot(Request::get(uri).body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{uri}");
+        assert!(response.headers()["content-type"].to_str().unwrap().starts_with(kind), "{uri}");
+    }
+    let game = id(&app.new_game(json!({})).await);
+    let response = app
+        .router
+        .clone()
+        .oneshot(Request::get(format!("/api/games/{game}/events")).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    let mut body = response.into_body();
+    let frame = body.frame().await.expect("a first event").unwrap().into_data().unwrap();
+    let text = String::from_utf8_lossy(&frame);
+    assert!(text.starts_with("event: state\ndata: {"), "{text}");
+    // A move reaches the stream.
+    app.play(&game, "F7-F8").await;
+    let frame = body.frame().await.expect("the move's event").unwrap().into_data().unwrap();
+    assert!(String::from_utf8_lossy(&frame).contains("F7-F8"));
+}
+
+#[tokio::test]
+async fn the_start_game_is_the_one_serve_was_given() {
+    let games = tempfile::tempdir().unwrap();
+    let mut config = leap_web::Config::new(games.path());
+    config.variant = Some("checkers".into());
+    let router = leap_web::router(config);
+    let ask = || async {
+        let r = router.clone().oneshot(Request::get("/api/start").body(Body::empty()).unwrap()).await.unwrap();
+        let bytes = r.into_body().collect().await.unwrap().to_bytes();
+        serde_json::from_slice::<Value>(&bytes).unwrap()["game"].clone()
+    };
+    let first = ask().await;
+    assert_eq!(first, ask().await, "the same game each time");
+    let (status, _) = app().get("/api/start").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn analysis_reports_depths_of_the_shown_position() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "variant": "checkers" })).await);
+    let response = app
+        .router
+        .clone()
+        .oneshot(Request::get(format!("/api/games/{game}/events")).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let mut body = response.into_body();
+    body.frame().await.unwrap().unwrap();
+    let (status, _) = app.post(&format!("/api/games/{game}/analysis"), json!({ "ply": 0 })).await;
+    assert_eq!(status, StatusCode::OK);
+    let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let text = String::from_utf8_lossy(&frame).to_string();
+    assert!(text.starts_with("event: analysis\n"), "{text}");
+    let data: Value = serde_json::from_str(text.lines().nth(1).unwrap().trim_start_matches("data: ")).unwrap();
+    assert_eq!((data["ply"].as_u64(), data["for"].as_str()), (Some(0), Some("Black")));
+    assert!(data["pv"].as_array().is_some_and(|pv| !pv.is_empty()), "{data}");
+    app.post(&format!("/api/games/{game}/analysis"), json!({ "stop": true })).await;
+}
