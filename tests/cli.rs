@@ -1130,3 +1130,40 @@ fn three_people_play_tri_camelot_and_the_record_replays() {
     assert!(replayed.stdout.contains(&format!("\n{}\n", shown.last_line())), "{}", replayed.show());
     assert!(replayed.stdout.contains("4 moves played. Red to move (move 2)."), "{}", replayed.show());
 }
+
+#[test]
+fn serve_refuses_an_unknown_variant_and_a_busy_port() {
+    let out = fails(&["serve", "nonesuch", "--port", "0"], 1);
+    assert!(out.stderr.contains("\"nonesuch\" is not a built-in variant"), "{}", out.show());
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let out = fails(&["serve", "--port", &port], 1);
+    assert!(out.stderr.contains("cannot listen on 127.0.0.1:"), "{}", out.show());
+}
+
+#[test]
+fn serve_answers_on_the_address_it_prints() {
+    use std::io::{BufRead, BufReader, Read};
+    let games = TempDir::new("serve");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["serve", "checkers", "--port", "0", "--games"])
+        .arg(&games.0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("camelot serve starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let address = first.split("http://").nth(1).and_then(|rest| rest.split('/').next()).map(str::to_string);
+    let answer = address.map(|a| {
+        let mut stream = std::net::TcpStream::connect(a).unwrap();
+        stream.write_all(b"GET /api/start HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut text = String::new();
+        stream.read_to_string(&mut text).unwrap();
+        text
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let answer = answer.unwrap_or_else(|| panic!("no address in {first:?}"));
+    assert!(answer.starts_with("HTTP/1.1 200") && answer.contains(r#"{"game":"1"}"#), "{answer}");
+}

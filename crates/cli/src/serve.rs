@@ -1,6 +1,7 @@
 //! `camelot serve`: the web app on a local address.
 
 use crate::error::{CliError, CliResult};
+use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
@@ -52,8 +53,11 @@ pub fn serve(opts: &Options) -> CliResult {
             .map_err(|e| CliError::Usage(format!("serve: cannot listen on {address}: {e}")))?;
         let bound = listener.local_addr().map_err(|e| CliError::Usage(format!("serve: {e}")))?;
         let url = format!("http://{bound}/");
-        println!("camelot serve: open {url} in a browser (Ctrl-C stops the server)");
-        println!("games are saved in {}", opts.games.display());
+        // (A closed standard output must not stop the server.)
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "camelot serve: open {url} in a browser (Ctrl-C stops the server)");
+        let _ = writeln!(out, "games are saved in {}", opts.games.display());
+        let _ = out.flush();
         if opts.open {
             open_browser(&url);
         }
