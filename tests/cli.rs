@@ -476,8 +476,20 @@ fn replay_stops_at_an_illegal_move_and_lists_the_moves_of_that_piece() {
     let out = fails(&["replay", "tests/games/illegal.pgn"], 1);
     assert_eq!(
         out.stderr,
-        "error: tests/games/illegal.pgn:6:3: move 3 (White): `E8xG10xE12` is not legal here; \
+        "error: tests/games/illegal.pgn:6:3: move 3 (White): `E8xG10xE12` is not legal here: \
+         the jump must continue: E8xG10xE12xC10xC12; \
          the legal moves of that piece are: E8xG10xE12xC10xC12 E8xG10xG12 E8xG10xG8\n"
+    );
+}
+
+#[test]
+fn a_refused_move_names_the_rule_that_refuses_it() {
+    // White must capture with F8: E6's move is refused for that reason.
+    let out = fails(&["show", "camelot", "--moves", "1.F7-F8 F10-F9 2.E6-E8"], 1);
+    assert!(
+        out.stderr.contains("move 2 (White): `E6-E8` is not legal here: a capture is obligatory: F8 can capture"),
+        "{}",
+        out.show()
     );
 }
 

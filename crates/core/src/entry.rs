@@ -107,6 +107,21 @@ impl fmt::Display for Refusal {
     }
 }
 
+impl Refusal {
+    /// The refusal when it names a rule of the game (an obligation, a jump
+    /// that must go on, the Knight canter rule), rather than a cell the
+    /// piece cannot reach.
+    pub fn as_rule(&self) -> Option<&Refusal> {
+        match self {
+            Refusal::Obliged(_) | Refusal::MustContinue { .. } | Refusal::CanterRule | Refusal::GameOver => Some(self),
+            Refusal::NotYourPiece { .. }
+            | Refusal::NoMove { .. }
+            | Refusal::NotALanding { .. }
+            | Refusal::CannotEndHere { .. } => None,
+        }
+    }
+}
+
 /// A leg the piece may take next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct NextLeg {
@@ -209,6 +224,18 @@ pub fn why_not_end<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell])
         (Some(LegKind::Canter), Some(m)) if canter_rule && !m.captured.is_empty() => Refusal::CanterRule,
         _ => Refusal::CannotEndHere { cell: board.name(last).to_string() },
     }
+}
+
+/// Why the piece on `from` cannot make the move through the landings
+/// `path`: the refusal at the first landing that strays from every legal
+/// move, or else why the move cannot end where it does.
+pub fn why_not<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) -> Refusal {
+    for i in 0..path.len() {
+        if let Err(refusal) = progress(game, pos, from, &path[..=i]) {
+            return refusal;
+        }
+    }
+    why_not_end(game, pos, from, path)
 }
 
 /// The legal moves of the piece on `from` that start with `path`, walked.

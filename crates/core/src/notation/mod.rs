@@ -84,6 +84,10 @@ pub enum MoveError {
         text: String,
         /// The legal moves of the piece on the start cell.
         piece_moves: Vec<String>,
+        /// The rule that refuses it, when one does (the obligation to
+        /// capture, a jump that must go on, the Knight canter rule), in a
+        /// player's words (see [`crate::entry::why_not`]).
+        rule: Option<String>,
     },
     /// Several legal moves fit the abbreviated text.
     Ambiguous {
@@ -107,10 +111,20 @@ impl fmt::Display for MoveError {
             MoveError::NotYourPiece { text, cell, found } => {
                 write!(f, "`{text}`: the player to move has no piece on {cell} ({found})")
             }
-            MoveError::Illegal { text, piece_moves } if piece_moves.is_empty() => {
+            MoveError::Illegal { text, rule: Some(rule), piece_moves } if piece_moves.is_empty() => {
+                write!(f, "`{text}` is not legal here: {rule}")
+            }
+            MoveError::Illegal { text, rule: Some(rule), piece_moves } => {
+                write!(
+                    f,
+                    "`{text}` is not legal here: {rule}; the legal moves of that piece are: {}",
+                    piece_moves.join(" ")
+                )
+            }
+            MoveError::Illegal { text, piece_moves, .. } if piece_moves.is_empty() => {
                 write!(f, "`{text}` is not legal here; that piece has no legal move")
             }
-            MoveError::Illegal { text, piece_moves } => {
+            MoveError::Illegal { text, piece_moves, .. } => {
                 write!(f, "`{text}` is not legal here; the legal moves of that piece are: {}", piece_moves.join(" "))
             }
             MoveError::Ambiguous { text, candidates } => {
@@ -272,7 +286,9 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         .map(|m| format_move(board, &m))
         .collect();
     piece_moves.sort();
-    Err(MoveError::Illegal { text: text.to_string(), piece_moves })
+    let path: Vec<Cell> = written.landings.iter().map(|&(_, c)| c).collect();
+    let rule = crate::entry::why_not(game, pos, written.from, &path).as_rule().map(|r| r.to_string());
+    Err(MoveError::Illegal { text: text.to_string(), piece_moves, rule })
 }
 
 struct Exact<'a> {
