@@ -11,7 +11,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::layout::{path, pieces, Layout};
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
-use leap_core::notation::{format_line, format_move, format_position, read_move};
+use leap_core::notation::{format_line, format_move, format_position, legal_move_texts, read_move};
 use leap_core::search::Score;
 use leap_core::{Cell, Game, GameResult, History, LegKind, MoveKey, Player, Position};
 use leap_engine::{Engine, Limits, Options, Stop};
@@ -425,6 +425,7 @@ impl<G: Played> Table for Session<G> {
             "status": self.status(),
             "obligation": obliged,
             "must_move": must_move,
+            "example": self.is_on().then(|| legal_move_texts(&self.game, pos).into_iter().next()).flatten(),
             "result": self.result(),
             "clocks": self.clocks().map(|c| c["clocks"].clone()),
             "thinking": self.thinking.is_some(),

@@ -1,0 +1,1579 @@
+// The page of `camelot serve`: draws the board from the game's view, enters
+// moves leg by leg (click or drag), browses the move list, runs the clocks
+// and the new-game dialog. Everything it knows of the rules comes from the
+// server (docs/web-api.md); this file only draws and asks.
+"use strict";
+
+/* ------------------------------------------------------------------ */
+/* Constants and state                                                 */
+/* ------------------------------------------------------------------ */
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const UNIT = 100; // one square cell, in SVG units
+const HEX_R = 58; // a hexagon's radius, in SVG units
+const SQRT3 = Math.sqrt(3);
+const FILE_OPTION = "__file__"; // the "from file…" entry of the variant list
+const DRAG_THRESHOLD = 6; // pixels before a press becomes a drag
+
+// Board colours (lichess-like browns; hex boards take three tones).
+const BOARD = {
+  light: "#f0d9b5",
+  dark: "#b58863",
+  hex: ["#f0d9b5", "#d8b689", "#bd9467"],
+};
+
+// A knight's head, a crown and a castle's tower, in a 40 × 40 box centred on (20, 20).
+const KNIGHT_PATH =
+  "M11.5 34.5 C11 30 13.5 26.5 17 24 C15.5 23.2 13 23.6 10.8 25.2 C9.3 26.3 7.4 26 6.6 24.4 " +
+  "C5.8 22.9 6.3 21.5 7.6 20.2 C10.5 17.3 12.4 13.6 14.2 10.4 C15 9 15.6 7.6 15.4 5.2 " +
+  "C17.4 6.2 18.6 7.6 19.2 8.6 C20.3 7.2 21.8 6.3 23.6 6 C23.1 7.4 23.2 8.5 23.6 9.3 " +
+  "C29.6 11.4 33 17.2 32.6 24.2 C32.4 28 31.2 31.6 30.4 34.5 Z";
+const CROWN_PATH = "M8.5 29 L6 13 L13.5 20 L20 9 L26.5 20 L34 13 L31.5 29 Z";
+const CASTLE_PATH =
+  "M9 33 V14 H13 V18 H17 V14 H23 V18 H27 V14 H31 V33 H24 V26 A4 4 0 0 0 16 26 V33 Z";
+
+const S = {
+  game: null, // the view (docs/web-api.md)
+  ply: 0, // the ply shown (index into game.positions)
+  flipped: false,
+  geo: null, // where everything is drawn (see buildGeometry)
+  sel: null, // a move being entered: {from, path, next, complete, start}
+  busy: false, // a request of the move entry is under way
+  events: null, // the EventSource of the game
+  clocks: null, // the last clocks heard, and when (performance.now())
+  clockAt: 0,
+  analysing: false,
+  analysisPly: null,
+  analysis: null,
+  variants: [],
+  press: null, // a pointer pressed on the board: a tap or a drag in the making
+  suppressClick: false, // the click after a press handled on release
+  ngVariantText: "", // the variant file chosen in the new-game dialog
+};
+
+const $ = (id) => document.getElementById(id);
+
+/* ------------------------------------------------------------------ */
+/* Small helpers                                                       */
+/* ------------------------------------------------------------------ */
+
+// Makes an SVG element with attributes.
+function svg(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  }
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+// Makes an HTML element with a class and text.
+function html(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// "#rrggbb" → [r, g, b].
+function rgb(color) {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(color || "").trim());
+  if (!m) return [128, 128, 128];
+  let h = m[1];
+  if (h.length === 3) h = h.split("").map((c) => c + c).join("");
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+}
+
+// Mixes two colours (t = share of b).
+function mix(a, b, t) {
+  const x = rgb(a), y = rgb(b);
+  const c = x.map((v, i) => Math.round(v * (1 - t) + y[i] * t));
+  return "#" + c.map((v) => v.toString(16).padStart(2, "0")).join("");
+}
+
+// Relative lightness 0..1.
+function lightness(color) {
+  const [r, g, b] = rgb(color);
+  return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+}
+
+// A colour that reads well on top of `color`.
+function inkOn(color) {
+  return lightness(color) > 0.55 ? "#3b2f24" : "#f6f1e7";
+}
+
+// Rounds for SVG attributes.
+function r2(v) {
+  return Math.round(v * 100) / 100;
+}
+
+// Calls the API; answers the JSON body or throws an Error with the server's words.
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    throw new Error("the server does not answer (is `camelot serve` still running?)");
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = text;
+  }
+  if (!res.ok) {
+    const msg = data && typeof data === "object" && data.error ? data.error : `${res.status} ${res.statusText}`;
+    const err = new Error(msg);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+// Reads an uploaded file as text (FileReader).
+function readFile(file) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error(`cannot read ${file.name}`));
+    reader.readAsText(file);
+  });
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading the view                                                    */
+/* ------------------------------------------------------------------ */
+
+function lastPly() {
+  return S.game ? S.game.positions.length - 1 : 0;
+}
+
+function atEnd() {
+  return S.game !== null && S.ply === lastPly();
+}
+
+function playerName(i) {
+  const p = S.game && S.game.layout.players[i];
+  return p ? p.name : `Player ${i + 1}`;
+}
+
+function humanSeats() {
+  if (!S.game) return [];
+  return S.game.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
+}
+
+// The player the page acts for (resign, draw): the only human, else the human to move.
+function actor() {
+  const g = S.game;
+  const humans = humanSeats();
+  if (humans.length === 1) return humans[0];
+  if (g.to_move !== null && g.seats[g.to_move] === "human") return g.to_move;
+  return humans.length ? humans[0] : g.to_move;
+}
+
+function shownPosition() {
+  return S.game ? S.game.positions[S.ply] : null;
+}
+
+function pieceAt(cell) {
+  const pos = shownPosition();
+  return pos ? pos.pieces.find((p) => p.cell === cell) || null : null;
+}
+
+// Why a move cannot be entered now, or null.
+function entryBlocked() {
+  const g = S.game;
+  if (!g) return "no game: start one with New game";
+  if (g.result) return "the game is over";
+  if (!atEnd()) {
+    const what = S.ply === 0 ? "the start position" : `move ${S.ply}`;
+    return `showing ${what}: go to the last move to play`;
+  }
+  if (g.to_move === null) return "no one is to move";
+  if (g.seats[g.to_move] !== "human") return `${playerName(g.to_move)} (computer) is thinking…`;
+  return null;
+}
+
+/* ------------------------------------------------------------------ */
+/* Geometry                                                            */
+/* ------------------------------------------------------------------ */
+
+// Where every cell, label and the frame go, flipped or not.
+function buildGeometry(layout, flipped) {
+  const hex = layout.geometry === "hex";
+  const size = hex ? HEX_R : UNIT;
+  const centre = (x, y) => (hex ? [x * 1.5 * HEX_R, (y * SQRT3 / 2) * HEX_R] : [x * UNIT + UNIT / 2, y * UNIT + UNIT / 2]);
+  const pts = layout.cells.map((c) => centre(c.x, c.y)).concat((layout.backdrop || []).map((b) => centre(b.x, b.y)));
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const box = { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+  // Flipping turns the picture round its centre: text is placed, never rotated.
+  const turn = ([x, y]) => (flipped ? [box.x0 + box.x1 - x, box.y0 + box.y1 - y] : [x, y]);
+  const at = new Map();
+  for (const c of layout.cells) at.set(c.name, turn(centre(c.x, c.y)));
+  const half = hex ? HEX_R : UNIT / 2;
+  const margin = layout.geometry === "diagonal" ? UNIT * 0.12 : hex ? HEX_R * 0.95 : UNIT * 0.46;
+  const view = {
+    x: box.x0 - half - margin,
+    y: box.y0 - (hex ? (HEX_R * SQRT3) / 2 : half) - margin,
+    w: box.x1 - box.x0 + 2 * half + 2 * margin,
+    h: box.y1 - box.y0 + 2 * (hex ? (HEX_R * SQRT3) / 2 : half) + 2 * margin,
+  };
+  return { hex, size, centre, turn, at, box, view, margin, layout, pieceR: hex ? HEX_R * 0.66 : layout.geometry === "diagonal" ? UNIT * 0.37 : UNIT * 0.4 };
+}
+
+// The outline of a cell centred on (cx, cy).
+function cellShape(geo, cx, cy, attrs, parent) {
+  if (geo.hex) {
+    const r = HEX_R;
+    const pts = [];
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 3) * k;
+      pts.push(`${r2(cx + r * Math.cos(a))},${r2(cy + r * Math.sin(a))}`);
+    }
+    return svg("polygon", Object.assign({ points: pts.join(" ") }, attrs), parent);
+  }
+  const h = UNIT / 2;
+  return svg("rect", Object.assign({ x: r2(cx - h), y: r2(cy - h), width: UNIT, height: UNIT }, attrs), parent);
+}
+
+// The fill of a plain cell.
+function cellFill(geo, x, y) {
+  if (geo.hex) {
+    const q = x, r = Math.floor((y - x) / 2);
+    return BOARD.hex[(((q - r) % 3) + 3) % 3];
+  }
+  if (geo.layout.geometry === "diagonal") return BOARD.dark;
+  return (x + y) % 2 === 0 ? BOARD.light : BOARD.dark;
+}
+
+// The cell under a point of the SVG, or null.
+function cellAtPoint(px, py) {
+  let best = null, bestD = Infinity;
+  for (const [name, [cx, cy]] of S.geo.at) {
+    const d = Math.hypot(cx - px, cy - py);
+    if (d < bestD) {
+      best = name;
+      bestD = d;
+    }
+  }
+  return bestD <= S.geo.size * 0.75 ? best : null;
+}
+
+// Screen coordinates → SVG coordinates.
+function svgPoint(ev) {
+  const board = $("board");
+  const m = board.getScreenCTM();
+  if (!m) return [0, 0];
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  return [p.x, p.y];
+}
+
+/* ------------------------------------------------------------------ */
+/* Drawing the board                                                   */
+/* ------------------------------------------------------------------ */
+
+function renderBoard() {
+  const board = $("board");
+  const g = S.game;
+  $("board-empty").hidden = !!g;
+  board.replaceChildren();
+  if (!g) return;
+  const geo = (S.geo = buildGeometry(g.layout, S.flipped));
+  const v = geo.view;
+  board.setAttribute("viewBox", `${r2(v.x)} ${r2(v.y)} ${r2(v.w)} ${r2(v.h)}`);
+  board.style.setProperty("--ar", String(r2(v.w / v.h)));
+  board.classList.toggle("hex", geo.hex);
+  board.classList.toggle("flipped", S.flipped);
+
+  drawFrame(board, geo);
+  drawBackground(svg("g", { class: "layer-bg" }, board), geo);
+  drawMarks(svg("g", { class: "layer-marks" }, board), geo);
+  drawCells(svg("g", { class: "layer-cells" }, board), geo);
+  drawLabels(svg("g", { class: "layer-labels" }, board), geo);
+  svg("g", { id: "drag-layer" }, board);
+}
+
+// The wooden frame round the board.
+function drawFrame(board, geo) {
+  const v = geo.view;
+  const defs = svg("defs", {}, board);
+  const grad = svg("linearGradient", { id: "wood", x1: 0, y1: 0, x2: 1, y2: 1 }, defs);
+  svg("stop", { offset: "0", "stop-color": "#8a5d3b" }, grad);
+  svg("stop", { offset: "1", "stop-color": "#6b4428" }, grad);
+  const shadow = svg("filter", { id: "pshadow", x: "-30%", y: "-30%", width: "160%", height: "160%" }, defs);
+  svg("feDropShadow", { dx: 0, dy: geo.size * 0.04, stdDeviation: geo.size * 0.035, "flood-color": "#000", "flood-opacity": 0.45 }, shadow);
+  svg("rect", { class: "frame", x: v.x, y: v.y, width: v.w, height: v.h, rx: geo.size * 0.12, fill: "url(#wood)" }, board);
+}
+
+// The cells' colours, castles, backdrop squares and square numbers.
+function drawBackground(layer, geo) {
+  const L = geo.layout;
+  for (const b of L.backdrop || []) {
+    const [cx, cy] = geo.turn(geo.centre(b.x, b.y));
+    cellShape(geo, cx, cy, { class: "backdrop", fill: BOARD.light }, layer);
+  }
+  for (const c of L.cells) {
+    const [cx, cy] = geo.at.get(c.name);
+    cellShape(geo, cx, cy, { class: "sq", fill: cellFill(geo, c.x, c.y) }, layer);
+    if (c.zone !== null && c.zone !== undefined) drawCastle(layer, geo, c, cx, cy);
+    if (c.number !== null && c.number !== undefined) {
+      const h = UNIT / 2;
+      svg("text", { class: "sqnum", x: r2(cx - h + UNIT * 0.05), y: r2(cy - h + UNIT * 0.16) }, layer).textContent = c.number;
+    }
+  }
+}
+
+// A castle cell in its owner's colour, with a tower.
+function drawCastle(layer, geo, c, cx, cy) {
+  const owner = geo.layout.players[c.zone];
+  const color = owner ? owner.color : "#888";
+  const edge = lightness(color) > 0.55 ? mix(color, "#3b2f24", 0.75) : mix(color, "#000", 0.15);
+  const inset = geo.hex ? 0.86 : 0.88;
+  const g = svg("g", { class: "castle", "data-zone": c.zone }, layer);
+  cellShape(geo, cx, cy, { fill: mix(color, cellFill(geo, c.x, c.y), 0.35) }, g);
+  const inner = cellShape(geo, cx, cy, { fill: "none", stroke: edge, "stroke-width": geo.size * 0.07 }, g);
+  inner.setAttribute("transform", `translate(${r2(cx)} ${r2(cy)}) scale(${inset}) translate(${r2(-cx)} ${r2(-cy)})`);
+  const s = (geo.size * 0.62) / 40;
+  svg("path", { d: CASTLE_PATH, fill: edge, opacity: 0.28, transform: `translate(${r2(cx - 20 * s)} ${r2(cy - 20 * s)}) scale(${r2(s)})` }, g);
+  const t = svg("title", {}, g);
+  t.textContent = `${owner ? owner.name : "a"}'s castle (${c.name})`;
+}
+
+// Marks under the pieces: the last move, the selection and its path.
+function drawMarks(layer, geo) {
+  const pos = shownPosition();
+  const last = pos && pos.last && pos.last.length ? pos.last : null;
+  if (last && !S.sel) {
+    for (const cell of [last[0], last[last.length - 1]]) tintCell(layer, geo, cell, "last-cell");
+    drawPath(layer, geo, last, "last-move");
+  }
+  if (S.sel) {
+    tintCell(layer, geo, S.sel.from, "sel-cell");
+    if (S.sel.path.length) {
+      tintCell(layer, geo, S.sel.path[S.sel.path.length - 1], "sel-cell");
+      drawPath(layer, geo, [S.sel.from].concat(S.sel.path), "partial");
+    }
+  }
+}
+
+// A tinted cell (the last move, the selection).
+function tintCell(layer, geo, cell, cls) {
+  const p = geo.at.get(cell);
+  if (p) cellShape(geo, p[0], p[1], { class: cls }, layer);
+}
+
+// A path through cell centres, with a dot at each landing.
+function drawPath(layer, geo, cells, cls) {
+  const pts = cells.map((c) => geo.at.get(c)).filter(Boolean);
+  if (pts.length < 2) return;
+  const g = svg("g", { class: `path path-${cls}` }, layer);
+  const points = pts.map((p) => `${r2(p[0])},${r2(p[1])}`).join(" ");
+  svg("polyline", { class: cls, points, "data-path": cells.join(" "), "stroke-width": r2(geo.size * 0.11) }, g);
+  for (const p of pts.slice(1)) svg("circle", { cx: r2(p[0]), cy: r2(p[1]), r: geo.size * 0.1 }, g);
+}
+
+// The clickable cells, each holding its piece and landing hint.
+function drawCells(layer, geo) {
+  const g = S.game;
+  const pos = shownPosition();
+  const shown = new Map(pos.pieces.map((p) => [p.cell, p]));
+  if (S.sel) {
+    // The moving piece stands where the path has brought it.
+    const moving = shown.get(S.sel.from);
+    shown.delete(S.sel.from);
+    if (moving) shown.set(currentSquare(), Object.assign({}, moving, { cell: currentSquare(), moving: true }));
+  }
+  const mustMove = new Set(atEnd() && !g.result && !S.sel ? g.must_move || [] : []);
+  const hints = new Map(S.sel ? S.sel.next.map((n) => [n.to, n]) : []);
+  for (const c of g.layout.cells) {
+    const [cx, cy] = geo.at.get(c.name);
+    const cg = svg("g", { class: "cell", "data-cell": c.name }, layer);
+    cellShape(geo, cx, cy, { class: "hit", fill: "transparent" }, cg);
+    const piece = shown.get(c.name);
+    if (piece) drawPiece(cg, geo, piece, cx, cy, mustMove.has(c.name));
+    const hint = hints.get(c.name);
+    if (hint) drawHint(cg, geo, hint, cx, cy);
+  }
+}
+
+// A piece: a disc in its player's colour, with its kind's mark.
+function drawPiece(parent, geo, piece, cx, cy, mustMove) {
+  const L = geo.layout;
+  const player = L.players[piece.player] || { name: "?", color: "#999" };
+  const kind = L.kinds.find((k) => k.name === piece.kind) || { name: piece.kind, symbol: "" };
+  const r = geo.pieceR;
+  const color = player.color;
+  const rim = mix(color, "#000", lightness(color) > 0.55 ? 0.45 : 0.35);
+  const ink = inkOn(color);
+  const kname = String(kind.name).toLowerCase();
+  const cls = ["piece", `kind-${kname.replace(/[^a-z0-9]+/g, "-")}`, `player-${piece.player}`];
+  if (piece.moving) cls.push("moving");
+  if (mustMove) cls.push("must-move");
+  const g = svg("g", {
+    class: cls.join(" "),
+    "data-piece": `${player.name} ${kind.name}`,
+    "data-on": piece.cell,
+    transform: `translate(${r2(cx)} ${r2(cy)})`,
+  }, parent);
+  svg("title", {}, g).textContent = `${player.name} ${kind.name} on ${piece.cell}`;
+  const body = svg("g", { class: "body", filter: "url(#pshadow)" }, g);
+  const stacked = kname === "king";
+  if (stacked) svg("circle", { cx: 0, cy: r2(r * 0.16), r: r2(r), fill: mix(color, "#000", 0.18), stroke: rim, "stroke-width": r2(r * 0.07) }, body);
+  const top = stacked ? -r * 0.06 : 0;
+  svg("circle", { class: "disc", cx: 0, cy: r2(top), r: r2(r), fill: color, stroke: rim, "stroke-width": r2(r * 0.07) }, body);
+  svg("circle", { cx: 0, cy: r2(top), r: r2(r * 0.74), fill: "none", stroke: rim, "stroke-opacity": 0.45, "stroke-width": r2(r * 0.05) }, body);
+  drawKindMark(g, kind, r, top, ink);
+  if (mustMove) svg("circle", { class: "must-ring", cx: 0, cy: 0, r: r2(r * 1.14), "stroke-width": r2(r * 0.09) }, g);
+}
+
+// The mark of a piece's kind: a knight's head, a crown for kings and royal
+// pieces, nothing for men, else the kind's letter.
+function drawKindMark(g, kind, r, top, ink) {
+  const name = String(kind.name).toLowerCase();
+  const royal = kind.royal_like || /king|prince|queen|royal/.test(name);
+  const path = name === "knight" ? KNIGHT_PATH : royal ? CROWN_PATH : null;
+  if (path) {
+    const s = (r * 1.45) / 40;
+    svg("path", { class: "mark", d: path, fill: ink, transform: `translate(${r2(-20 * s)} ${r2(top - 20 * s)}) scale(${r2(s * 100) / 100})` }, g);
+    if (royal && name !== "king") {
+      svg("circle", { cx: 0, cy: r2(top), r: r2(r * 0.9), fill: "none", stroke: ink, "stroke-width": r2(r * 0.06) }, g);
+    }
+  } else if (!/^(man|men|pawn|checker|piece)$/.test(name) && kind.symbol) {
+    const t = svg("text", { class: "mark-text", x: 0, y: r2(top + r * 0.36), "font-size": r2(r * 1.05), fill: ink }, g);
+    t.textContent = String(kind.symbol).toUpperCase();
+  }
+}
+
+// A landing hint: a dot for a step or canter, a ring for a jump.
+function drawHint(parent, geo, hint, cx, cy) {
+  const jump = hint.kind === "jump";
+  const cls = ["hint", jump ? "ring" : "dot", hint.ends ? "ends" : "goes-on"];
+  const attrs = { class: cls.join(" "), "data-target": hint.to, "data-kind": hint.kind, cx: r2(cx), cy: r2(cy) };
+  const r = geo.hex ? { ring: 0.6, dot: 0.22, stroke: 0.11 } : { ring: 0.36, dot: 0.15, stroke: 0.085 };
+  if (jump) Object.assign(attrs, { r: r2(geo.size * r.ring), "stroke-width": r2(geo.size * r.stroke) });
+  else attrs.r = r2(geo.size * r.dot);
+  const el = svg("circle", attrs, parent);
+  svg("title", {}, el).textContent = `${hint.kind} to ${hint.to}${hint.ends ? "" : " (goes on)"}`;
+}
+
+// File letters and rank numbers on the edges (not for numbered checkers boards).
+function drawLabels(layer, geo) {
+  const L = geo.layout;
+  if (L.geometry === "diagonal") return;
+  const fs = geo.hex ? HEX_R * 0.44 : UNIT * 0.3;
+  const put = (x, y, text) => {
+    const [px, py] = geo.turn([x, y]);
+    const t = svg("text", { class: "coord", x: r2(px), y: r2(py + fs * 0.36), "font-size": r2(fs) }, layer);
+    t.textContent = text;
+  };
+  if (geo.hex) {
+    for (const f of L.files || []) {
+      const ys = L.cells.filter((c) => c.x === f.x).map((c) => geo.centre(c.x, c.y)[1]);
+      if (!ys.length) continue;
+      const x = geo.centre(f.x, 0)[0];
+      put(x, Math.min(...ys) - HEX_R * 1.25, f.label);
+      put(x, Math.max(...ys) + HEX_R * 1.25, f.label);
+    }
+    // Ranks in two straight columns, outside the widest rows.
+    for (const rk of L.ranks || []) {
+      if (!L.cells.some((c) => c.y === rk.y)) continue;
+      const y = geo.centre(0, rk.y)[1];
+      put(geo.box.x0 - HEX_R * 1.45, y, rk.label);
+      put(geo.box.x1 + HEX_R * 1.45, y, rk.label);
+    }
+    return;
+  }
+  const b = geo.box, off = UNIT / 2 + geo.margin / 2;
+  for (const f of L.files || []) {
+    const x = geo.centre(f.x, 0)[0];
+    put(x, b.y0 - off, f.label);
+    put(x, b.y1 + off, f.label);
+  }
+  for (const rk of L.ranks || []) {
+    const y = geo.centre(0, rk.y)[1];
+    put(b.x0 - off, y, rk.label);
+    put(b.x1 + off, y, rk.label);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* The side panel                                                      */
+/* ------------------------------------------------------------------ */
+
+function render() {
+  renderBoard();
+  renderSide();
+}
+
+// Everything but the board.
+function renderSide() {
+  renderPlayers();
+  renderStatus();
+  renderMoves();
+  renderControls();
+  renderClocks();
+  renderAnalysis();
+}
+
+// Header, title and the game-over banner.
+function renderHeader() {
+  const g = S.game;
+  $("variant-title").textContent = g ? g.variant.title : "";
+  document.title = g ? `${g.variant.title} · Camelot` : "Camelot";
+  const banner = $("banner");
+  if (g && g.result) {
+    banner.replaceChildren(html("span", "token", g.result.token), html("span", "sep", " · "), html("span", "reason", g.result.reason || ""));
+    banner.hidden = false;
+  } else {
+    banner.hidden = true;
+    banner.replaceChildren();
+  }
+}
+
+// One row per player: colour, name, seat, clock.
+function renderPlayers() {
+  renderHeader();
+  const g = S.game;
+  for (let i = 0; i < 3; i++) {
+    const row = $(`player-${i}`);
+    const p = g && g.layout.players[i];
+    row.hidden = !p;
+    if (!p) continue;
+    row.querySelector(".swatch").style.background = p.color;
+    row.querySelector(".pname").textContent = p.name;
+    const engine = g.seats[i] === "engine";
+    row.querySelector(".pseat").textContent = engine ? "computer" : "";
+    row.classList.toggle("to-move", g.to_move === i && !g.result);
+    row.classList.toggle("thinking", g.to_move === i && !!g.thinking && !g.result);
+    row.classList.toggle("winner", !!g.result && g.result.winner === i);
+    $(`clock-${i}`).title = `${p.name}'s clock`;
+  }
+}
+
+// Whose turn, the obligation, the engine thinking, a pending draw offer.
+function renderStatus() {
+  const g = S.game;
+  const st = $("status");
+  st.replaceChildren();
+  if (!g) {
+    st.append(html("div", "turn", "No game"));
+    return;
+  }
+  // (The server's status says whose turn it is, and when the computer is thinking.)
+  st.append(html("div", g.thinking && !g.result ? "turn thinking" : "turn", g.status));
+  $("move-text").placeholder = g.example ? `Type a move, e.g. ${g.example}` : "Type a move";
+  if (g.obligation && !g.result) st.append(html("div", "obligation", g.obligation));
+  if (g.notice && !g.result) st.append(html("div", "notice", g.notice));
+  else if (g.draw_offer !== null && g.draw_offer !== undefined && !g.result) {
+    st.append(html("div", "offer", `${playerName(g.draw_offer)} offers a draw`));
+  }
+  if (!atEnd()) {
+    const what = S.ply === 0 ? "the start position" : `move ${S.ply} of ${lastPly()}`;
+    st.append(html("div", "browsing", `Showing ${what}`));
+  }
+}
+
+// The move list, one row per round.
+function renderMoves() {
+  const box = $("moves");
+  box.replaceChildren();
+  const g = S.game;
+  if (!g) return;
+  const n = g.layout.players.length;
+  box.style.setProperty("--players", n);
+  const start = html("li", "mrow start");
+  const startBtn = html("button", "move start-pos", "start");
+  startBtn.type = "button";
+  startBtn.dataset.nav = "0";
+  startBtn.title = "The start position";
+  if (S.ply === 0) startBtn.classList.add("current");
+  start.append(html("span", "mlabel", ""), startBtn);
+  box.append(start);
+  let row = null, lastPlayer = Infinity, round = 0;
+  for (const m of g.moves) {
+    if (!row || m.player <= lastPlayer) {
+      // The server labels a round's first move ("1.", "1..."); else count.
+      round = parseInt(m.label, 10) || round + 1;
+      row = html("li", "mrow");
+      row.append(html("span", "mlabel", m.label || `${round}.`));
+      box.append(row);
+      for (let i = 0; i < m.player; i++) row.append(html("span", "mgap", "…"));
+    } else {
+      for (let i = lastPlayer + 1; i < m.player; i++) row.append(html("span", "mgap", "…"));
+    }
+    lastPlayer = m.player;
+    const b = html("button", "move", m.text);
+    b.type = "button";
+    b.dataset.move = m.text;
+    b.dataset.ply = String(m.ply);
+    b.title = `${playerName(m.player)}: ${m.text}`;
+    if (m.ply === S.ply) {
+      b.classList.add("current");
+      b.setAttribute("aria-current", "true");
+    }
+    row.append(b);
+  }
+  if (g.result) {
+    const res = html("li", "mrow result");
+    res.append(html("span", "mresult", `${g.result.token}`));
+    box.append(res);
+  }
+  const cur = box.querySelector(".current");
+  if (cur) scrollIntoList(box, cur);
+}
+
+// Scrolls the move list (only it) to show an entry.
+function scrollIntoList(box, el) {
+  const top = el.offsetTop - box.offsetTop;
+  if (top < box.scrollTop) box.scrollTop = top - 4;
+  else if (top + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + el.offsetHeight - box.clientHeight + 4;
+}
+
+// Enables and labels the buttons.
+function renderControls() {
+  const g = S.game;
+  const has = !!g;
+  const end = lastPly();
+  const on = has && !g.result;
+  $("nav-first").disabled = !has || S.ply === 0;
+  $("nav-back").disabled = !has || S.ply === 0;
+  $("nav-forward").disabled = !has || S.ply >= end;
+  $("nav-last").disabled = !has || S.ply >= end;
+  $("flip").setAttribute("aria-pressed", String(S.flipped));
+  $("undo").disabled = !has || g.moves.length === 0 || humanSeats().length === 0;
+  $("resign").disabled = !on || humanSeats().length === 0;
+  renderDrawButton();
+  $("finish").disabled = !(S.sel && S.sel.complete && S.sel.path.length);
+  $("cancel-move").disabled = !S.sel;
+  $("move-go").disabled = !has;
+  $("move-text").disabled = !has;
+  $("save").disabled = !has;
+  $("analyse").disabled = !has;
+  $("analyse").setAttribute("aria-pressed", String(S.analysing));
+  $("analyse").textContent = S.analysing ? "Stop analysis" : "Analyse";
+  const dl = $("download");
+  if (has) {
+    dl.href = `/api/games/${encodeURIComponent(g.id)}/record`;
+    dl.setAttribute("download", `${g.variant.name}-${g.id}.pgn`);
+    dl.removeAttribute("aria-disabled");
+  } else {
+    dl.removeAttribute("href");
+    dl.setAttribute("aria-disabled", "true");
+  }
+  renderEntryHint();
+}
+
+// The draw button: offer, accept, or a pending offer of ours.
+function renderDrawButton() {
+  const b = $("draw");
+  const g = S.game;
+  if (!g || g.result || humanSeats().length === 0) {
+    b.disabled = true;
+    b.textContent = "Offer draw";
+    return;
+  }
+  const who = drawPlayer();
+  b.disabled = who === null;
+  if (g.draw_offer === null || g.draw_offer === undefined) {
+    b.textContent = "Offer draw";
+    b.title = `${playerName(who)} offers a draw`;
+  } else if (who === null) {
+    b.textContent = "Draw offered";
+    b.title = `${playerName(g.draw_offer)} has offered a draw`;
+  } else {
+    b.textContent = humanSeats().length > 1 ? `Accept draw (${playerName(who)})` : "Accept draw";
+    b.title = `${playerName(who)} accepts ${playerName(g.draw_offer)}'s offer of a draw`;
+  }
+}
+
+// Who the draw button speaks for, or null when our own offer is pending.
+function drawPlayer() {
+  const g = S.game;
+  const offer = g.draw_offer;
+  if (offer === null || offer === undefined) return actor();
+  const me = actor();
+  if (me !== offer) return me;
+  const others = humanSeats().filter((i) => i !== offer);
+  return others.length ? others[0] : null;
+}
+
+// A line under the Finish button telling what the move entry expects.
+function renderEntryHint() {
+  const el = $("entry-hint");
+  if (!el) return;
+  let text = "";
+  if (S.sel) {
+    if (S.sel.path.length === 0) text = "Choose where the piece goes (Esc to cancel).";
+    else if (S.sel.complete) text = "The move may end here: click the piece again or Finish, or go on.";
+    else text = "The move must go on: choose the next landing.";
+  }
+  el.textContent = text;
+}
+
+function setMessage(text) {
+  const el = $("message");
+  el.textContent = text || "";
+  el.classList.toggle("shown", !!text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Clocks                                                              */
+/* ------------------------------------------------------------------ */
+
+// m:ss, with tenths under ten seconds.
+function formatClock(ms) {
+  ms = Math.max(0, ms);
+  if (ms < 10000) {
+    const tenths = Math.floor(ms / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function setClocks(clocks) {
+  S.clocks = clocks;
+  S.clockAt = performance.now();
+}
+
+// Draws the clocks, counting the running one down since the last news.
+function renderClocks() {
+  const g = S.game;
+  for (let i = 0; i < 3; i++) {
+    const el = $(`clock-${i}`);
+    const c = g && S.clocks && S.clocks[i];
+    el.hidden = !c;
+    if (!c) continue;
+    const running = c.running && !g.result;
+    const ms = running ? c.ms - (performance.now() - S.clockAt) : c.ms;
+    const text = formatClock(ms);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", ms < 10000);
+    el.classList.toggle("flag", ms <= 0);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Analysis                                                            */
+/* ------------------------------------------------------------------ */
+
+function renderAnalysis() {
+  const el = $("analysis");
+  el.replaceChildren();
+  const a = S.analysis;
+  if (!a) {
+    if (S.analysing) el.append(html("div", "a-wait", "Analysing…"));
+    return;
+  }
+  const head = html("div", "a-head");
+  head.append(html("span", "a-score", a.score ?? ""), " ", html("span", "a-depth", `depth ${a.depth ?? "?"}`));
+  if (a.nodes !== undefined) head.append(" ", html("span", "a-nodes", `${Number(a.nodes).toLocaleString("en")} nodes`));
+  if (a.done) head.append(" ", html("span", "a-done", "done"));
+  el.append(head);
+  const where = a.ply === 0 ? "the start position" : `move ${a.ply}`;
+  el.append(html("div", "a-pv", `${(a.pv || []).join(" ")}`));
+  if (a.ply !== S.ply) el.append(html("div", "a-where", `(analysis of ${where})`));
+}
+
+// Starts or moves the analysis to the ply shown.
+async function analyseShown() {
+  if (!S.game) return;
+  S.analysisPly = S.ply;
+  S.analysis = null;
+  renderAnalysis();
+  try {
+    await api("POST", `/api/games/${S.game.id}/analysis`, { ply: S.ply });
+  } catch (e) {
+    S.analysing = false;
+    setMessage(e.message);
+    renderControls();
+  }
+}
+
+async function toggleAnalysis() {
+  if (!S.game) return;
+  if (S.analysing) {
+    S.analysing = false;
+    renderControls();
+    try {
+      await api("POST", `/api/games/${S.game.id}/analysis`, { stop: true });
+    } catch (e) {
+      setMessage(e.message);
+    }
+    return;
+  }
+  S.analysing = true;
+  renderControls();
+  await analyseShown();
+}
+
+/* ------------------------------------------------------------------ */
+/* The game and its events                                             */
+/* ------------------------------------------------------------------ */
+
+// Shows a game from scratch (a new game, a loaded one).
+function setGame(view, opts = {}) {
+  const changed = !S.game || S.game.id !== view.id;
+  if (changed && S.analysing && S.game) {
+    api("POST", `/api/games/${S.game.id}/analysis`, { stop: true }).catch(() => {});
+  }
+  S.game = view;
+  S.sel = null;
+  S.ply = opts.fromStart ? 0 : view.positions.length - 1;
+  if (changed) {
+    S.flipped = facesAway(view);
+    S.analysing = false;
+    S.analysis = null;
+    setMessage("");
+  }
+  setClocks(view.clocks);
+  render();
+  if (changed) openEvents(view.id);
+}
+
+// Whether the one human player's pieces start at the top (then the board
+// is turned so that they face the player).
+function facesAway(view) {
+  const humans = view.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
+  if (humans.length !== 1 || !view.positions.length) return false;
+  const ys = new Map(view.layout.cells.map((c) => [c.name, c.y]));
+  const mine = view.positions[0].pieces.filter((p) => p.player === humans[0]).map((p) => ys.get(p.cell));
+  if (!mine.length) return false;
+  const all = view.layout.cells.map((c) => c.y);
+  const mid = (Math.min(...all) + Math.max(...all)) / 2;
+  return mine.reduce((a, b) => a + b, 0) / mine.length < mid;
+}
+
+// Takes a newer view (an answer or a `state` event).
+function applyView(view) {
+  if (!view || !view.positions) return;
+  if (!S.game || S.game.id !== view.id) return setGame(view);
+  if (view.version < S.game.version) return;
+  const wasAtEnd = atEnd();
+  const newer = view.version !== S.game.version;
+  S.game = view;
+  setClocks(view.clocks);
+  if (!newer) {
+    // The same position (an event repeating an answer): the board stays
+    // as drawn, so that a click in progress on it is not lost.
+    renderSide();
+    return;
+  }
+  if (wasAtEnd || S.ply > lastPly()) S.ply = lastPly();
+  S.sel = null;
+  render();
+  if (newer && S.analysing && wasAtEnd && S.analysisPly !== S.ply) analyseShown();
+}
+
+// Listens to the game's server-sent events.
+function openEvents(id) {
+  if (S.events) S.events.close();
+  if (typeof EventSource === "undefined") return;
+  const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
+  S.events = es;
+  es.addEventListener("state", (ev) => {
+    const view = parseEvent(ev);
+    if (view && S.game && view.id === S.game.id) applyView(view);
+  });
+  es.addEventListener("clock", (ev) => {
+    const data = parseEvent(ev);
+    if (!data || !S.game) return;
+    if (data.version !== undefined && data.version < S.game.version) return;
+    setClocks(data.clocks);
+    renderClocks();
+  });
+  es.addEventListener("analysis", (ev) => {
+    const data = parseEvent(ev);
+    if (!data || !S.analysing) return;
+    S.analysis = data;
+    renderAnalysis();
+  });
+}
+
+function parseEvent(ev) {
+  try {
+    return JSON.parse(ev.data);
+  } catch (e) {
+    return null;
+  }
+}
+
+// Loads an existing game by id.
+async function loadGame(id, opts = {}) {
+  try {
+    const view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    history.replaceState(null, "", `?game=${encodeURIComponent(view.id)}`);
+    setGame(view, opts);
+  } catch (e) {
+    setMessage(`game ${id}: ${e.message}`);
+    render();
+    openNewGame("camelot");
+  }
+}
+
+// Starts a game; answers its view or throws the server's words.
+async function createGame(body) {
+  const view = await api("POST", "/api/games", body);
+  history.replaceState(null, "", `?game=${encodeURIComponent(view.id)}`);
+  return view;
+}
+
+/* ------------------------------------------------------------------ */
+/* Navigation                                                          */
+/* ------------------------------------------------------------------ */
+
+function setPly(ply) {
+  if (!S.game) return;
+  const p = Math.max(0, Math.min(lastPly(), ply));
+  if (p === S.ply) return;
+  S.ply = p;
+  S.sel = null;
+  setMessage("");
+  render();
+  if (S.analysing) analyseShown();
+}
+
+/* ------------------------------------------------------------------ */
+/* Entering a move                                                     */
+/* ------------------------------------------------------------------ */
+
+// Where the moving piece stands now.
+function currentSquare() {
+  return S.sel ? (S.sel.path.length ? S.sel.path[S.sel.path.length - 1] : S.sel.from) : null;
+}
+
+async function askLegs(from, path) {
+  return api("POST", `/api/games/${S.game.id}/legs`, { from, path });
+}
+
+// Runs one step of the move entry, one at a time.
+async function entryStep(fn) {
+  if (S.busy) return;
+  S.busy = true;
+  try {
+    await fn();
+  } catch (e) {
+    setMessage(e.message);
+  } finally {
+    S.busy = false;
+  }
+}
+
+// A click on a cell (or its piece, or its hint).
+function onCell(cell) {
+  entryStep(async () => {
+    const sel = S.sel;
+    if (!sel) {
+      const why = entryBlocked();
+      if (why) return setMessage(why);
+      if (!pieceAt(cell)) return setMessage("");
+      return selectPiece(cell);
+    }
+    if (sel.next.some((n) => n.to === cell)) return takeLeg(cell);
+    if (cell === currentSquare()) {
+      if (!sel.path.length) return cancelSelection();
+      if (sel.complete) return playPath();
+      return explainCannotEnd();
+    }
+    if (!sel.path.length) {
+      const p = pieceAt(cell);
+      if (p && p.player === S.game.to_move) return selectPiece(cell);
+      return cancelSelection();
+    }
+    if (!sel.complete) return explainCannotEnd();
+    setMessage(`the piece cannot go to ${cell}: click it again or Finish to end the move here, or choose a marked landing`);
+  });
+}
+
+// Selects a piece: asks for its first legs.
+async function selectPiece(cell) {
+  const res = await askLegs(cell, []);
+  if (res.refusal) {
+    S.sel = null;
+    setMessage(res.refusal);
+  } else if (!res.next.length) {
+    S.sel = null;
+    setMessage(`the piece on ${cell} has no legal move`);
+  } else {
+    S.sel = { from: cell, path: [], next: res.next, complete: res.complete, start: res };
+    setMessage("");
+  }
+  renderBoard();
+  renderControls();
+}
+
+// Adds a landing to the path.
+async function takeLeg(to) {
+  const sel = S.sel;
+  const path = sel.path.concat([to]);
+  const res = await askLegs(sel.from, path);
+  if (S.sel !== sel) return;
+  if (res.refusal) return setMessage(res.refusal);
+  sel.path = path;
+  sel.next = res.next;
+  sel.complete = res.complete;
+  setMessage("");
+  if (res.complete && !res.next.length) return playPath();
+  renderBoard();
+  renderControls();
+}
+
+// Plays the path entered.
+async function playPath() {
+  const sel = S.sel;
+  if (!sel) return;
+  try {
+    const view = await api("POST", `/api/games/${S.game.id}/move`, { from: sel.from, path: sel.path });
+    S.sel = null;
+    setMessage("");
+    applyView(view);
+  } catch (e) {
+    setMessage(e.message);
+    renderBoard();
+    renderControls();
+  }
+}
+
+// Why the move cannot end where it stands: the server's words.
+async function explainCannotEnd() {
+  const sel = S.sel;
+  try {
+    const view = await api("POST", `/api/games/${S.game.id}/move`, { from: sel.from, path: sel.path });
+    S.sel = null;
+    applyView(view);
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
+function cancelSelection() {
+  S.sel = null;
+  renderBoard();
+  renderControls();
+}
+
+// Escape / Cancel: back to the start of the move, then no selection.
+function cancelOrReset() {
+  const sel = S.sel;
+  if (!sel || S.busy) return;
+  if (sel.path.length) {
+    sel.path = [];
+    sel.next = sel.start.next;
+    sel.complete = sel.start.complete;
+    setMessage("");
+    renderBoard();
+    renderControls();
+  } else cancelSelection();
+}
+
+function finishMove() {
+  entryStep(async () => {
+    if (S.sel && S.sel.complete && S.sel.path.length) await playPath();
+  });
+}
+
+// A move typed in notation.
+function submitTypedMove() {
+  const input = $("move-text");
+  const text = input.value.trim();
+  if (!text || !S.game) return;
+  entryStep(async () => {
+    const why = entryBlocked();
+    if (why) return setMessage(why);
+    try {
+      const view = await api("POST", `/api/games/${S.game.id}/move`, { text });
+      input.value = "";
+      S.sel = null;
+      setMessage("");
+      applyView(view);
+    } catch (e) {
+      setMessage(e.message);
+    }
+  });
+}
+
+/* ------------------------------------------------------------------ */
+/* Pointer input: clicks and drags                                     */
+/* ------------------------------------------------------------------ */
+
+// The cell a click landed on: a hint's target, a piece's cell, or the cell.
+function cellOf(target) {
+  const el = target && target.closest ? target.closest("[data-target],[data-on],[data-cell]") : null;
+  if (!el) return null;
+  return el.getAttribute("data-target") || el.getAttribute("data-on") || el.getAttribute("data-cell");
+}
+
+// A click that no press and release on the board has handled already
+// (a click made by a script, or by the keyboard).
+function onBoardClick(ev) {
+  if (S.suppressClick) {
+    S.suppressClick = false;
+    return;
+  }
+  tap(cellOf(ev.target));
+}
+
+// A click on a cell (null: outside every cell).
+function tap(cell) {
+  if (cell) onCell(cell);
+  else if (S.sel && !S.sel.path.length) cancelSelection();
+}
+
+// A press: remembered as a tap in the making, and on a piece that may
+// move, as a drag in the making.
+function onPointerDown(ev) {
+  if (ev.button !== 0 || !S.game) return;
+  S.press = { id: ev.pointerId, cell: cellOf(ev.target), x: ev.clientX, y: ev.clientY, dragging: false, ghost: null, piece: false };
+  const pieceEl = ev.target.closest && ev.target.closest("[data-piece]");
+  if (!pieceEl || entryBlocked()) return;
+  const cell = pieceEl.getAttribute("data-on");
+  S.press.piece = S.sel && cell === currentSquare() ? true : (pieceAt(cell) || {}).player === S.game.to_move;
+}
+
+function onPointerMove(ev) {
+  const pr = S.press;
+  if (!pr || ev.pointerId !== pr.id || !pr.piece) return;
+  if (!pr.dragging) {
+    if (Math.hypot(ev.clientX - pr.x, ev.clientY - pr.y) < DRAG_THRESHOLD) return;
+    startDrag(pr, ev);
+  }
+  moveGhost(pr, ev);
+}
+
+// Lifts the piece: a copy follows the pointer; hints come from the server.
+function startDrag(pr, ev) {
+  pr.dragging = true;
+  const board = $("board");
+  try {
+    board.setPointerCapture(ev.pointerId);
+  } catch (e) {
+    /* not capturable: the drag still works inside the board */
+  }
+  const original = board.querySelector(`[data-piece][data-on="${CSS.escape(pr.cell)}"]`);
+  if (original) {
+    pr.ghost = original.cloneNode(true);
+    pr.ghost.removeAttribute("data-piece");
+    pr.ghost.removeAttribute("data-on");
+    pr.ghost.classList.add("ghost");
+    original.classList.add("lifted");
+  }
+  if (!S.sel || currentSquare() !== pr.cell) {
+    pr.selecting = entryStep(() => selectPiece(pr.cell)).then(() => liftAgain(pr));
+  }
+}
+
+// After a redraw the lifted piece is drawn again: fade it once more.
+function liftAgain(pr) {
+  if (!pr.dragging) return;
+  const el = $("board").querySelector(`[data-piece][data-on="${CSS.escape(pr.cell)}"]`);
+  if (el) el.classList.add("lifted");
+}
+
+function moveGhost(pr, ev) {
+  if (!pr.ghost) return;
+  const layer = $("drag-layer");
+  if (layer && pr.ghost.parentNode !== layer) layer.appendChild(pr.ghost);
+  const [x, y] = svgPoint(ev);
+  pr.ghost.setAttribute("transform", `translate(${r2(x)} ${r2(y)}) scale(1.08)`);
+}
+
+// A release: the end of a drag, or a tap on the cell pressed. Taps are
+// handled here rather than by the click event, which a redraw between
+// press and release (a `state` event) would swallow.
+async function onPointerUp(ev) {
+  const pr = S.press;
+  if (!pr || ev.pointerId !== pr.id) return;
+  S.press = null;
+  S.suppressClick = true;
+  setTimeout(() => (S.suppressClick = false), 0);
+  if (!pr.dragging) {
+    const [x, y] = svgPoint(ev);
+    const cell = cellOf(ev.target) || cellAtPoint(x, y);
+    if (cell === pr.cell) tap(cell);
+    return;
+  }
+  if (pr.ghost) pr.ghost.remove();
+  const [x, y] = svgPoint(ev);
+  const target = cellAtPoint(x, y);
+  if (pr.selecting) await pr.selecting;
+  if (S.sel && target && target !== pr.cell && S.sel.next.some((n) => n.to === target)) {
+    entryStep(() => takeLeg(target));
+  } else {
+    renderBoard();
+  }
+}
+
+function onPointerCancel(ev) {
+  const pr = S.press;
+  if (!pr || ev.pointerId !== pr.id) return;
+  S.press = null;
+  if (pr.ghost) pr.ghost.remove();
+  renderBoard();
+}
+
+/* ------------------------------------------------------------------ */
+/* Game actions                                                        */
+/* ------------------------------------------------------------------ */
+
+// Posts an action that answers the view.
+async function gameAction(action, body) {
+  if (!S.game) return;
+  try {
+    const view = await api("POST", `/api/games/${S.game.id}/${action}`, body);
+    S.sel = null;
+    setMessage("");
+    applyView(view);
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
+function onUndo() {
+  if (!S.game) return;
+  S.ply = lastPly(); // the page follows the game back
+  gameAction("undo", {});
+}
+
+function onResign() {
+  if (!S.game || S.game.result) return;
+  gameAction("resign", { player: actor() });
+}
+
+async function onDraw() {
+  if (!S.game || S.game.result) return;
+  const who = drawPlayer();
+  if (who === null) return;
+  await gameAction("draw", { player: who });
+  if (S.game && S.game.notice) setMessage(S.game.notice);
+}
+
+async function onSave() {
+  if (!S.game) return;
+  const input = $("save-name");
+  const name = input.value.trim() || `${S.game.variant.name}-${S.game.id}`;
+  try {
+    const res = await api("POST", `/api/games/${S.game.id}/save`, { name });
+    setMessage(`saved as ${res && res.file ? res.file : name}`);
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
+function onFlip() {
+  S.flipped = !S.flipped;
+  renderBoard();
+  renderControls();
+}
+
+/* ------------------------------------------------------------------ */
+/* The new-game dialog                                                 */
+/* ------------------------------------------------------------------ */
+
+async function loadVariants() {
+  if (S.variants.length) return S.variants;
+  try {
+    S.variants = await api("GET", "/api/variants");
+  } catch (e) {
+    S.variants = [];
+  }
+  const sel = $("ng-variant");
+  sel.replaceChildren();
+  for (const v of S.variants) {
+    const o = html("option", "", v.title || v.name);
+    o.value = v.name;
+    sel.append(o);
+  }
+  const f = html("option", "", "from file…");
+  f.value = FILE_OPTION;
+  sel.append(f);
+  return S.variants;
+}
+
+async function loadSaved() {
+  const sel = $("ng-saved");
+  const keep = sel.value;
+  let names = [];
+  try {
+    names = await api("GET", "/api/saved");
+  } catch (e) {
+    names = [];
+  }
+  sel.replaceChildren();
+  const none = html("option", "", "none");
+  none.value = "";
+  sel.append(none);
+  for (const n of names || []) {
+    const o = html("option", "", n);
+    o.value = n;
+    sel.append(o);
+  }
+  sel.value = names.includes(keep) ? keep : "";
+}
+
+// Opens the dialog, with a variant preselected.
+async function openNewGame(preselect) {
+  const dlg = $("new-game-dialog");
+  showNgError("");
+  await loadVariants();
+  loadSaved();
+  const sel = $("ng-variant");
+  const want = preselect || (S.game && S.game.variant.name);
+  if (want && [...sel.options].some((o) => o.value === want)) sel.value = want;
+  else if (!sel.value && sel.options.length) sel.selectedIndex = 0;
+  updateNgVariant();
+  updateNgClock();
+  if (!dlg.open) {
+    if (typeof dlg.showModal === "function") dlg.showModal();
+    else dlg.setAttribute("open", "");
+  }
+}
+
+function closeNewGame() {
+  const dlg = $("new-game-dialog");
+  if (dlg.open) dlg.close();
+}
+
+function showNgError(text) {
+  const el = $("ng-error");
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+// The players of the variant chosen (a built-in, or guessed from a file or record).
+function ngPlayers() {
+  const name = $("ng-variant").value;
+  const v = S.variants.find((x) => x.name === name);
+  if (v && v.players && v.players.length) return v.players;
+  const names = playersInToml(S.ngVariantText || "");
+  return names.length ? names : ["White", "Black"];
+}
+
+// The player names of a variant file: its [[players]] tables' names.
+function playersInToml(text) {
+  const chunks = text.split(/^\s*\[\[\s*players\s*\]\]\s*(?:#.*)?$/m).slice(1);
+  return chunks
+    .map((c) => /^\s*name\s*=\s*"([^"]*)"/m.exec(c.split(/^\s*\[/m)[0]))
+    .filter(Boolean)
+    .map((m) => m[1]);
+}
+
+// Seat labels and the third seat follow the chosen variant.
+function updateNgVariant() {
+  const players = ngPlayers();
+  for (let i = 0; i < 3; i++) {
+    const label = $(`ng-seat-label-${i}`);
+    if (players[i]) label.textContent = players[i];
+  }
+  const three = players.length >= 3;
+  document.querySelectorAll("#new-game-dialog .seat-2").forEach((el) => (el.hidden = !three));
+}
+
+// A built-in variant chosen in the list drops the variant file.
+function onNgVariantChange() {
+  if ($("ng-variant").value !== FILE_OPTION) {
+    $("ng-variant-file").value = "";
+    S.ngVariantText = "";
+  }
+  updateNgVariant();
+}
+
+// The clock's fields stay in place; those the kind of clock ignores are dimmed.
+function updateNgClock() {
+  const kind = $("ng-clock").value;
+  const dim = (sel, off) => document.querySelectorAll(`#new-game-dialog ${sel}`).forEach((el) => el.classList.toggle("off", off));
+  dim(".clock-opt", kind === "none");
+  dim(".clock-inc", kind !== "increment");
+  dim(".clock-per", kind !== "period");
+}
+
+// The body of POST /api/games from the dialog.
+async function ngBody() {
+  const body = {};
+  const variant = $("ng-variant").value;
+  const vfile = $("ng-variant-file").files[0];
+  const rfile = $("ng-record").files[0];
+  const saved = $("ng-saved").value;
+  if (vfile) {
+    body.variant_text = await readFile(vfile);
+    body.variant_file = vfile.name;
+  } else if (variant === FILE_OPTION) {
+    throw new Error("choose a variant file (.toml)");
+  } else if (!rfile && !saved) {
+    body.variant = variant;
+  }
+  if (rfile) body.record = await readFile(rfile);
+  else if (saved) body.saved = saved;
+  const players = ngPlayers();
+  const seats = players.map((_, i) => $(`ng-seat-${i}`) ? $(`ng-seat-${i}`).value : "human").slice(0, Math.max(2, players.length));
+  if (seats.some((s) => s === "engine") || body.variant) body.seats = seats;
+  const ms = parseInt($("ng-engine-ms").value, 10);
+  if (Number.isFinite(ms) && ms > 0) body.engine_ms = ms;
+  const clock = $("ng-clock").value;
+  if (clock !== "none") {
+    const base = parseFloat($("ng-base-min").value);
+    if (!(base > 0)) throw new Error("the clock needs a time above 0 minutes");
+    body.clock = { base_ms: Math.round(base * 60000) };
+    if (clock === "increment") body.clock.increment_ms = Math.round(Math.max(0, parseFloat($("ng-increment-s").value) || 0) * 1000);
+    if (clock === "period") body.clock.moves = Math.max(1, parseInt($("ng-moves").value, 10) || 1);
+  }
+  return body;
+}
+
+async function onNgStart() {
+  const btn = $("ng-start");
+  if (btn.disabled) return;
+  showNgError("");
+  btn.disabled = true;
+  try {
+    const body = await ngBody();
+    const fromRecord = !!(body.record || body.saved);
+    const view = await createGame(body);
+    closeNewGame();
+    setGame(view, { fromStart: fromRecord && !$("ng-continue").checked });
+  } catch (e) {
+    showNgError(e.message);
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+// A variant file chosen: the list shows "from file…" and the seats its players.
+async function onNgVariantFile() {
+  const f = $("ng-variant-file").files[0];
+  S.ngVariantText = f ? await readFile(f).catch(() => "") : "";
+  if (f) $("ng-variant").value = FILE_OPTION;
+  updateNgVariant();
+}
+
+// A record's [Variant "…"] tag picks the variant (for the seats shown).
+async function onNgRecord() {
+  const f = $("ng-record").files[0];
+  if (!f) return;
+  const text = await readFile(f).catch(() => "");
+  const m = /\[\s*Variant\s+"([^"]+)"\s*\]/i.exec(text);
+  if (m) {
+    const v = S.variants.find((x) => x.name.toLowerCase() === m[1].toLowerCase() || (x.title || "") === m[1]);
+    if (v && !$("ng-variant-file").files[0]) $("ng-variant").value = v.name;
+  }
+  updateNgVariant();
+}
+
+/* ------------------------------------------------------------------ */
+/* Wiring and start-up                                                 */
+/* ------------------------------------------------------------------ */
+
+function onKey(ev) {
+  const t = ev.target;
+  if ($("new-game-dialog").open) return;
+  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const keys = {
+    ArrowLeft: () => setPly(S.ply - 1),
+    ArrowRight: () => setPly(S.ply + 1),
+    ArrowUp: () => setPly(0),
+    Home: () => setPly(0),
+    ArrowDown: () => setPly(lastPly()),
+    End: () => setPly(lastPly()),
+    Escape: () => cancelOrReset(),
+    f: () => onFlip(),
+  };
+  const fn = keys[ev.key];
+  if (!fn) return;
+  ev.preventDefault();
+  fn();
+}
+
+function wire() {
+  const board = $("board");
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("pointermove", onPointerMove);
+  board.addEventListener("pointerup", onPointerUp);
+  board.addEventListener("pointercancel", onPointerCancel);
+  document.addEventListener("keydown", onKey);
+  $("moves").addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-ply],[data-nav]");
+    if (b) setPly(parseInt(b.dataset.ply ?? b.dataset.nav, 10));
+  });
+  $("nav-first").addEventListener("click", () => setPly(0));
+  $("nav-back").addEventListener("click", () => setPly(S.ply - 1));
+  $("nav-forward").addEventListener("click", () => setPly(S.ply + 1));
+  $("nav-last").addEventListener("click", () => setPly(lastPly()));
+  $("flip").addEventListener("click", onFlip);
+  $("finish").addEventListener("click", finishMove);
+  $("cancel-move").addEventListener("click", cancelOrReset);
+  $("move-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    submitTypedMove();
+  });
+  $("undo").addEventListener("click", onUndo);
+  $("resign").addEventListener("click", onResign);
+  $("draw").addEventListener("click", onDraw);
+  $("save").addEventListener("click", onSave);
+  $("save-name").addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") onSave();
+  });
+  $("download").addEventListener("click", (ev) => {
+    if (!S.game) ev.preventDefault();
+  });
+  $("analyse").addEventListener("click", toggleAnalysis);
+  $("new-game").addEventListener("click", () => openNewGame());
+  $("ng-cancel").addEventListener("click", closeNewGame);
+  $("ng-start").addEventListener("click", onNgStart);
+  $("ng-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    onNgStart();
+  });
+  $("ng-variant").addEventListener("change", onNgVariantChange);
+  $("ng-variant-file").addEventListener("change", onNgVariantFile);
+  $("ng-record").addEventListener("change", onNgRecord);
+  $("ng-clock").addEventListener("change", updateNgClock);
+  setInterval(() => {
+    if (S.clocks) renderClocks();
+  }, 100);
+  // The event stream holds a connection: let it go with the page (a browser
+  // has only a few per server), and take it again if the page comes back.
+  window.addEventListener("pagehide", () => {
+    if (S.events) S.events.close();
+    S.events = null;
+  });
+  window.addEventListener("pageshow", (ev) => {
+    if (ev.persisted && S.game) openEvents(S.game.id);
+  });
+}
+
+// /?game=ID, /?variant=NAME, or / (GET /api/start, else the dialog).
+async function start() {
+  wire();
+  render();
+  const q = new URLSearchParams(location.search);
+  const gameId = q.get("game");
+  const variant = q.get("variant");
+  if (gameId) return loadGame(gameId);
+  if (variant) {
+    try {
+      setGame(await createGame({ variant }));
+    } catch (e) {
+      setMessage(e.message);
+      await openNewGame("camelot");
+      showNgError(`${variant}: ${e.message}`);
+    }
+    return;
+  }
+  try {
+    const res = await api("GET", "/api/start");
+    if (res && res.game !== undefined && res.game !== null) return loadGame(String(res.game));
+  } catch (e) {
+    /* no game given to `camelot serve`: choose one */
+  }
+  openNewGame("camelot");
+}
+
+document.addEventListener("DOMContentLoaded", start);
