@@ -289,8 +289,9 @@ impl<G: Played> Session<G> {
         if let Some(t) = self.termination() {
             return format!("Game over: {}.", t.describe(&self.game));
         }
-        let (number, player) = self.history.next_label(&self.game);
         let mover = self.history.current().to_move();
+        let player = self.name(mover).to_string();
+        let number = self.round_of(self.history.moves().len());
         let who = if self.seating.seats[mover.index()] == Seat::Engine {
             if self.thinking.is_some() {
                 format!("{player} (computer) is thinking (move {number})")
@@ -347,27 +348,49 @@ impl<G: Played> Session<G> {
         out
     }
 
+    /// The round of the move after `plies` plies: it grows each time the
+    /// turn comes back round (a player who is out is skipped, and does not
+    /// shift the count).
+    fn round_of(&self, plies: usize) -> usize {
+        let movers = self.history.positions()[..=plies].iter().map(|p| p.to_move().index());
+        let mut round = 1;
+        let mut last: Option<usize> = None;
+        for mover in movers {
+            if last.is_some_and(|before| mover <= before) {
+                round += 1;
+            }
+            last = Some(mover);
+        }
+        round
+    }
+
+    /// The moves in notation, each labelled with its round number where a
+    /// round starts (`1.`, or `1...` for a game that starts after the first
+    /// player's turn). A round starts when the turn comes back round, so a
+    /// player who is out (and skipped) does not shift the numbers.
     fn moves(&self) -> Vec<Value> {
-        let n = self.game.players().len();
-        let first = self.history.start().to_move().index();
         let board = self.game.board();
+        let first = self.history.start().to_move().index();
         self.history
             .moves()
             .iter()
             .enumerate()
             .map(|(i, mv)| {
                 let pos = &self.history.positions()[i];
+                let mover = pos.to_move().index();
                 let text = self
                     .game
                     .canonical(pos, &mv.key())
                     .map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
-                let turn = first + i;
-                let label = if turn.is_multiple_of(n) || i == 0 {
-                    format!("{}.{}", turn / n + 1, if turn.is_multiple_of(n) { "" } else { ".." })
+                let round = self.round_of(i);
+                let label = if i == 0 && first != 0 {
+                    format!("{round}...")
+                } else if i == 0 || round > self.round_of(i - 1) {
+                    format!("{round}.")
                 } else {
                     String::new()
                 };
-                json!({ "ply": i + 1, "label": label, "player": pos.to_move().index(), "text": text })
+                json!({ "ply": i + 1, "label": label, "player": mover, "text": text })
             })
             .collect()
     }

@@ -472,3 +472,18 @@ async fn analysis_reports_depths_of_the_shown_position() {
     assert!(data["pv"].as_array().is_some_and(|pv| !pv.is_empty()), "{data}");
     app.post(&format!("/api/games/{game}/analysis"), json!({ "stop": true })).await;
 }
+
+#[tokio::test]
+async fn a_player_who_is_out_is_skipped_and_the_rounds_still_count() {
+    let app = app();
+    // Blue's F5xH7 takes Red's only piece.
+    let record = "[Variant \"tri-camelot\"]\n[Position \"B:BKF3,D5,F5:RG6:GKI14,I12,J13\"]\n\n*";
+    let game = id(&app.new_game(json!({ "record": record })).await);
+    let view = app.play(&game, "F5xH7").await;
+    assert_eq!(view["status"], "Green to move (move 1). Red is out.");
+    let view = app.play(&game, "J13-J11").await;
+    assert_eq!(view["status"], "Blue to move (move 2). Red is out.");
+    let view = app.play(&game, "D5-D7").await;
+    let labels: Vec<&str> = view["moves"].as_array().unwrap().iter().map(|m| m["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["1.", "", "2."]);
+}

@@ -1,0 +1,395 @@
+//! The web app in a real browser: headless Chromium driven over WebDriver
+//! (chromedriver, through fantoccini), the page used only through the hooks
+//! of `docs/web-api.md` ("The page's hooks"), and the API only to set
+//! positions up. Every test is ignored by a plain `cargo test` (it needs
+//! Chromium and chromedriver): `cargo xtask test` installs them and runs
+//! these with `cargo test -p leap-web --test browser -- --ignored --test-threads=1`.
+//!
+//! Screenshots of every built-in variant's start and of a move being
+//! entered go to `target/browser-artifacts/`, and a failing test leaves a
+//! picture of the page there (`failed-NAME.png`).
+
+#[path = "browser/harness.rs"]
+mod harness;
+
+use harness::{run, strings, Page, WAIT};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+fn hint(cell: &str, kind: &str) -> (String, String) {
+    (cell.to_string(), kind.to_string())
+}
+
+/// The game's view, through the API.
+async fn view(page: &Page, game: &str) -> Value {
+    let (code, v) = page.api("GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(code, 200, "GET /api/games/{game}: {v}");
+    v
+}
+
+// (a) A short game of Camelot, every move entered by clicks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn camelot_game_by_clicks() {
+    run("camelot_game_by_clicks", |page| async move {
+        let game = page.open_variant("camelot").await;
+        page.wait_status("White to move (move 1)").await;
+        // Every cell of the layout is drawn, and every piece of the start.
+        let v = view(&page, &game).await;
+        let cells = v["layout"]["cells"].as_array().expect("cells").len();
+        let drawn = page.js("return document.querySelectorAll('[data-cell]').length;").await;
+        assert_eq!(drawn, json!(cells), "one [data-cell] per cell of the layout");
+        let pieces = page.pieces().await;
+        assert_eq!(pieces.len(), 28, "the start position's pieces: {pieces:?}");
+        assert_eq!(page.piece_on("C6").await.as_deref(), Some("White Knight"));
+        assert_eq!(page.piece_on("E10").await.as_deref(), Some("Black Man"));
+
+        page.play(&game, "H7", &["H8"], "H7-H8").await;
+        page.wait_status("Black to move (move 1)").await;
+        page.play(&game, "D11", &["C12"], "D11-C12").await;
+        page.wait_status("White to move (move 2)").await;
+        // A canter that could go on (to I8): ended with the Finish button.
+        page.play(&game, "G6", &["G8"], "G6-G8").await;
+        page.wait_status("Black to move (move 2)").await;
+        page.play(&game, "I11", &["J12"], "I11-J12").await;
+        page.play(&game, "J6", &["K7"], "J6-K7").await;
+        page.play(&game, "E11", &["D12"], "E11-D12").await;
+        page.wait_moves(&["H7-H8", "D11-C12", "G6-G8", "I11-J12", "J6-K7", "E11-D12"]).await;
+        page.wait_status("White to move (move 4)").await;
+        assert_eq!(page.piece_on("K7").await.as_deref(), Some("White Knight"));
+        assert_eq!(page.piece_on("G8").await.as_deref(), Some("White Man"));
+        assert_eq!(page.piece_on("G6").await, None);
+        assert!(page.exists(".last-move").await, "the last move's path is marked (.last-move)");
+        // The page and the server agree.
+        let v = view(&page, &game).await;
+        let texts: Vec<String> =
+            v["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().into()).collect();
+        assert_eq!(texts, page.moves().await);
+    })
+    .await;
+}
+
+// (b) A Knight's Charge entered leg by leg: two canters, then two jumps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn knights_charge_leg_by_leg() {
+    run("knights_charge_leg_by_leg", |page| async move {
+        let position = "W:WKC6,D7,F8,I5,J5:BH9,J11,KB12,C12,D12 castle-moves=0,0";
+        let game = page.open_position("camelot", Some(position), "").await;
+        page.wait_status("White to move").await;
+        page.click("[data-piece][data-on=\"C6\"]").await;
+        let (first, _) = page.api_hints(&game, "C6", &[]).await;
+        assert!(first.contains(&hint("E8", "dot")), "the canter to E8 is offered: {first:?}");
+        page.wait_hints(&first).await;
+        assert_eq!(page.disabled("#finish").await, Some(true), "#finish before any landing");
+
+        page.click("[data-target=\"E8\"]").await;
+        page.wait_hints(&BTreeSet::from([hint("G8", "dot")])).await;
+        // C6-E8 is a whole move: it may end here.
+        assert_eq!(page.disabled("#finish").await, Some(false), "#finish after the canter to E8");
+        assert!(page.exists(".partial").await, "the partial path is drawn (.partial)");
+
+        page.click("[data-target=\"G8\"]").await;
+        page.wait_hints(&BTreeSet::from([hint("I10", "ring")])).await;
+        // A canter landing where the Knight can jump: it must capture.
+        assert_eq!(page.disabled("#finish").await, Some(true), "#finish after the canter to G8");
+
+        page.click("[data-target=\"I10\"]").await;
+        page.wait_hints(&BTreeSet::from([hint("K12", "ring")])).await;
+        assert_eq!(page.disabled("#finish").await, Some(true), "#finish after the first jump");
+
+        page.click("[data-target=\"K12\"]").await;
+        page.wait_moves(&["C6-E8-G8xI10xK12"]).await;
+        page.wait_status("Black to move").await;
+        assert_eq!(page.piece_on("K12").await.as_deref(), Some("White Knight"));
+        assert_eq!(page.piece_on("H9").await, None, "H9 was captured");
+        assert_eq!(page.piece_on("J11").await, None, "J11 was captured");
+        assert_eq!(page.piece_on("C6").await, None);
+        assert!(page.hints().await.is_empty(), "no hints once the move is played");
+    })
+    .await;
+}
+
+// (c) A jump that must continue: it cannot be ended half-way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn jump_must_continue() {
+    run("jump_must_continue", |page| async move {
+        let game = page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
+        page.wait_status("White to move (move 2)").await;
+        page.click("[data-piece][data-on=\"F8\"]").await;
+        page.wait_hints(&BTreeSet::from([hint("F10", "ring")])).await;
+        page.click("[data-target=\"F10\"]").await;
+        let (after, answer) = page.api_hints(&game, "F8", &["F10"]).await;
+        assert!(answer["complete"].is_null(), "F8xF10 is not a whole move: {answer}");
+        assert!(after.contains(&hint("F12", "ring")), "{after:?}");
+        page.wait_hints(&after).await;
+        assert_eq!(page.disabled("#finish").await, Some(true), "#finish in the middle of a jump that must go on");
+
+        // Why: the server's words for ending the move here.
+        let (code, refused) =
+            page.api("POST", &format!("/api/games/{game}/move"), Some(json!({"from": "F8", "path": ["F10"]}))).await;
+        assert_eq!(code, 422, "{refused}");
+        let why = refused["error"].as_str().expect("an error").to_string();
+        assert!(why.contains("must continue"), "{why}");
+
+        // A click elsewhere (an empty cell that is no landing) is refused with it.
+        page.click("[data-cell=\"A8\"]").await;
+        let shown = page.wait_message("must continue").await;
+        assert_eq!(shown, why, "#message");
+        // The move is still being entered.
+        page.wait_hints(&after).await;
+        // A click on the moving piece (an attempt to end the move) too.
+        page.click("[data-piece][data-on=\"F10\"]").await;
+        page.wait_message("must continue").await;
+        page.wait_hints(&after).await;
+        assert_eq!(page.moves().await, ["F7-F8", "F10-F9"], "nothing was played");
+
+        page.click("[data-target=\"F12\"]").await;
+        page.wait_moves(&["F7-F8", "F10-F9", "F8xF10xF12"]).await;
+        page.wait_status("Black to move (move 2)").await;
+        assert_eq!(page.piece_on("F12").await.as_deref(), Some("White Man"));
+        assert_eq!(page.piece_on("F9").await, None);
+        assert_eq!(page.piece_on("F11").await, None);
+    })
+    .await;
+}
+
+// (d) A move refused with its reason: the capture obligation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn refused_move_says_why() {
+    run("refused_move_says_why", |page| async move {
+        let game = page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
+        let (_, answer) = page.api_hints(&game, "E6", &[]).await;
+        let refusal = answer["refusal"].as_str().expect("E6 is refused").to_string();
+        assert_eq!(refusal, "a capture is obligatory: F8 can capture");
+        // The status names the obligation before any click.
+        page.wait_status("a capture is obligatory: F8 can capture").await;
+        page.click("[data-piece][data-on=\"E6\"]").await;
+        let shown = page.wait_message("capture is obligatory").await;
+        assert_eq!(shown, refusal, "#message");
+        assert!(page.hints().await.is_empty(), "no hints for a refused piece");
+        assert_eq!(page.moves().await, ["F7-F8", "F10-F9"]);
+    })
+    .await;
+}
+
+// (e) Tri-Camelot: three seats, and a player who loses his last piece is out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn tri_camelot_player_out() {
+    run("tri_camelot_player_out", |page| async move {
+        let game = page.open_position("tri-camelot", Some("B:BKF3,D5,F5:RG6:GKI14,I12,J13"), "").await;
+        let v = view(&page, &game).await;
+        assert_eq!(v["seats"], json!(["human", "human", "human"]));
+        assert_eq!(v["layout"]["geometry"], json!("hex"));
+        page.wait_status("Blue to move").await;
+        assert_eq!(page.piece_on("G6").await.as_deref(), Some("Red Man"));
+        // Blue takes Red's only piece.
+        page.play(&game, "F5", &["H7"], "F5xH7").await;
+        let status = page.wait_status("Red is out").await;
+        assert!(status.starts_with("Green to move"), "Red is skipped: {status:?}");
+        let red = page.pieces().await.into_iter().filter(|(_, p)| p.starts_with("Red")).count();
+        assert_eq!(red, 0, "no Red piece is drawn");
+        // Green moves; then Blue again, Red skipped.
+        page.play(&game, "J13", &["J11"], "J13-J11").await;
+        let status = page.wait_status("Blue to move").await;
+        assert!(status.contains("Red is out"), "{status:?}");
+        page.play(&game, "D5", &["D7"], "D5-D7").await;
+        let status = page.wait_status("Green to move").await;
+        assert!(status.contains("Red is out"), "{status:?}");
+        page.wait_moves(&["F5xH7", "J13-J11", "D5-D7"]).await;
+    })
+    .await;
+}
+
+// (f) American checkers on its numbered squares, with a capture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn checkers_game_with_capture() {
+    run("checkers_game_with_capture", |page| async move {
+        let game = page.open_variant("checkers").await;
+        page.wait_status("Black to move (move 1)").await;
+        let cells =
+            strings(&page.js("return [...document.querySelectorAll('[data-cell]')].map((e) => e.dataset.cell);").await);
+        let mut numbers: Vec<u32> = cells.iter().map(|c| c.parse().expect("a numbered square")).collect();
+        numbers.sort();
+        assert_eq!(numbers, (1..=32).collect::<Vec<_>>(), "the 32 playing squares");
+        assert_eq!(page.pieces().await.len(), 24);
+        assert_eq!(page.piece_on("11").await.as_deref(), Some("Black Man"));
+
+        page.play(&game, "11", &["15"], "11-15").await;
+        page.wait_status("White to move (move 1)").await;
+        page.play(&game, "22", &["18"], "22-18").await;
+        page.wait_status("capture is obligatory").await;
+        page.click("[data-piece][data-on=\"15\"]").await;
+        page.wait_hints(&BTreeSet::from([hint("22", "ring")])).await;
+        page.click("[data-target=\"22\"]").await;
+        page.wait_moves(&["11-15", "22-18", "15x22"]).await;
+        assert_eq!(page.piece_on("18").await, None, "18 was captured");
+        page.play(&game, "25", &["18"], "25x18").await;
+        page.wait_status("Black to move (move 3)").await;
+        assert_eq!(page.pieces().await.len(), 22);
+        assert_eq!(page.piece_on("18").await.as_deref(), Some("White Man"));
+    })
+    .await;
+}
+
+// (g) Save in the games folder, load it from the new-game dialog, go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn save_load_and_continue() {
+    run("save_load_and_continue", |page| async move {
+        let game = page.open_variant("camelot").await;
+        page.play(&game, "H7", &["H8"], "H7-H8").await;
+        page.play(&game, "D11", &["C12"], "D11-C12").await;
+        page.type_into("#save-name", "browser-save").await;
+        page.click("#save").await;
+        page.wait_message("browser-save.pgn").await;
+        let file = page.games.join("browser-save.pgn");
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(text.contains("1.H7-H8 D11-C12"), "the saved record: {text}");
+
+        page.click("#new-game").await;
+        page.wait_js("the new-game dialog", "document.querySelector('#new-game-dialog').open").await;
+        page.choose("#ng-saved", "browser-save.pgn").await;
+        let checked = page.js("return document.querySelector('#ng-continue').checked;").await;
+        if checked != json!(true) {
+            page.click("#ng-continue").await;
+        }
+        page.wait_js("#ng-continue checked", "document.querySelector('#ng-continue').checked").await;
+        page.click("#ng-start").await;
+        let loaded = page.wait_game_other_than(Some(&game)).await;
+        page.wait_js("the dialog to close", "!document.querySelector('#new-game-dialog').open").await;
+        page.wait_moves(&["H7-H8", "D11-C12"]).await;
+        page.wait_status("White to move (move 2)").await;
+        assert_eq!(page.piece_on("H8").await.as_deref(), Some("White Man"), "the last position is shown");
+        page.play(&loaded, "J6", &["K7"], "J6-K7").await;
+        page.wait_moves(&["H7-H8", "D11-C12", "J6-K7"]).await;
+        page.wait_status("Black to move (move 2)").await;
+    })
+    .await;
+}
+
+// (h) A clock of three seconds runs out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn clock_runs_out() {
+    run("clock_runs_out", |page| async move {
+        let first = page.open_variant("camelot").await;
+        page.click("#new-game").await;
+        page.wait_js("the new-game dialog", "document.querySelector('#new-game-dialog').open").await;
+        page.choose("#ng-variant", "camelot").await;
+        page.choose("#ng-clock", "increment").await;
+        page.type_into("#ng-base-min", "0.05").await;
+        page.type_into("#ng-increment-s", "0").await;
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&first)).await;
+        let v = view(&page, &game).await;
+        let ms = v["clocks"][0]["ms"].as_u64().unwrap_or_else(|| panic!("a clock: {}", v["clocks"]));
+        assert!((1..=3000).contains(&ms), "White's clock starts at 3 s at most: {ms} ms");
+        page.wait_js("#clock-0 shown", "!document.querySelector('#clock-0').hidden").await;
+        assert!(page.exists("#banner[hidden]").await, "no banner while the game is on");
+        // The flag falls after about 3 s.
+        let banner = page
+            .wait_within("#banner to show that White lost on time", WAIT + Duration::from_secs(5), async || {
+                let shown = page
+                    .js("const b = document.querySelector('#banner'); return b && !b.hidden ? b.innerText : null;")
+                    .await;
+                match shown.as_str() {
+                    Some(t) if t.contains("White lost on time") => Ok(t.to_string()),
+                    _ => Err(shown.to_string()),
+                }
+            })
+            .await;
+        assert!(banner.contains("0-1"), "the result token: {banner:?}");
+        page.wait_status("Game over").await;
+        assert!(page.moves().await.is_empty());
+    })
+    .await;
+}
+
+// (i) A game against the computer: it answers a move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn computer_answers() {
+    run("computer_answers", |page| async move {
+        let first = page.open_variant("camelot").await;
+        page.click("#new-game").await;
+        page.wait_js("the new-game dialog", "document.querySelector('#new-game-dialog').open").await;
+        page.choose("#ng-variant", "camelot").await;
+        page.choose("#ng-seat-0", "human").await;
+        page.choose("#ng-seat-1", "engine").await;
+        page.type_into("#ng-engine-ms", "100").await;
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&first)).await;
+        let v = view(&page, &game).await;
+        assert_eq!(v["seats"], json!(["human", "engine"]));
+        assert_eq!(v["engine_ms"], json!(100));
+        page.wait_status("White to move (move 1)").await;
+        page.play(&game, "H7", &["H8"], "H7-H8").await;
+        page.wait_for("the computer's answer in the move list", async || {
+            let m = page.moves().await;
+            if m.len() == 2 {
+                Ok(())
+            } else {
+                Err(format!("{m:?}"))
+            }
+        })
+        .await;
+        page.wait_status("White to move (move 2)").await;
+        // The page and the server agree on the computer's move.
+        let v = view(&page, &game).await;
+        assert_eq!(json!(page.moves().await), json!([v["moves"][0]["text"], v["moves"][1]["text"]]));
+    })
+    .await;
+}
+
+// (j) Pictures: every built-in variant's start, and a move being entered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn screenshots() {
+    run("screenshots", |page| async move {
+        let (code, variants) = page.api("GET", "/api/variants", None).await;
+        assert_eq!(code, 200);
+        let variants = variants.as_array().expect("a list").clone();
+        assert!(variants.len() >= 3, "{variants:?}");
+        for v in &variants {
+            let name = v["name"].as_str().expect("a name");
+            let game = page.open_variant(name).await;
+            let view = view(&page, &game).await;
+            let pieces = view["positions"][0]["pieces"].as_array().expect("pieces").len();
+            page.wait_for(&format!("{name}'s {pieces} pieces"), async || {
+                let n = page.pieces().await.len();
+                if n == pieces {
+                    Ok(())
+                } else {
+                    Err(format!("{n} drawn"))
+                }
+            })
+            .await;
+            let path = page.screenshot(name).await;
+            eprintln!("{name}: {}", path.display());
+        }
+        // A Camelot game in progress, a jump half-entered: the partial
+        // path and the rings of the landings that go on.
+        let game = page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
+        page.click("[data-piece][data-on=\"F8\"]").await;
+        page.wait_hints(&BTreeSet::from([hint("F10", "ring")])).await;
+        page.click("[data-target=\"F10\"]").await;
+        let (after, _) = page.api_hints(&game, "F8", &["F10"]).await;
+        page.wait_hints(&after).await;
+        let path = page.screenshot("camelot-mid-move").await;
+        eprintln!("camelot in progress: {}", path.display());
+        // Tri-Camelot with a Knight selected (its canters and steps).
+        let game = page.open_variant("tri-camelot").await;
+        page.click("[data-piece][data-on=\"F5\"]").await;
+        let (first, _) = page.api_hints(&game, "F5", &[]).await;
+        page.wait_hints(&first).await;
+        let path = page.screenshot("tri-camelot-selected").await;
+        eprintln!("tri-camelot selected: {}", path.display());
+    })
+    .await;
+}
