@@ -265,13 +265,19 @@ impl<G: Played> Session<G> {
             .ok_or_else(|| ApiError::BadRequest(format!("there is no cell {name:?} on this board")))
     }
 
-    fn player_arg(&self, player: Option<usize>) -> ApiResult<Player> {
+    /// The player an action names (default: the player to move), while
+    /// the game is on.
+    fn player_in_play(&self, player: Option<usize>) -> ApiResult<Player> {
         let n = self.game.players().len();
-        match player {
-            Some(p) if p < n => Ok(Player(p as u8)),
-            Some(p) => Err(ApiError::BadRequest(format!("there is no player {p}: this game has {n}"))),
-            None => self.mover().ok_or_else(|| ApiError::Conflict("the game is over".into())),
+        let player = match player {
+            Some(p) if p < n => Player(p as u8),
+            Some(p) => return Err(ApiError::BadRequest(format!("there is no player {p}: this game has {n}"))),
+            None => self.history.current().to_move(),
+        };
+        if !self.is_on() {
+            return Err(ApiError::Conflict("the game is over".into()));
         }
+        Ok(player)
     }
 
     fn engine(&mut self) -> Shared<G> {
@@ -557,20 +563,14 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn resign(&mut self, player: Option<usize>) -> ApiResult<()> {
-        let loser = self.player_arg(player)?;
-        if !self.is_on() {
-            return Err(ApiError::Conflict("the game is over".into()));
-        }
+        let loser = self.player_in_play(player)?;
         self.ended = Some(Termination::Resignation { loser });
         self.changed();
         Ok(())
     }
 
     fn draw(&mut self, player: Option<usize>) -> ApiResult<()> {
-        let p = self.player_arg(player)?;
-        if !self.is_on() {
-            return Err(ApiError::Conflict("the game is over".into()));
-        }
+        let p = self.player_in_play(player)?;
         self.offers[p.index()] = true;
         // The computer agrees when its last score is about level or worse.
         let mut declined = Vec::new();

@@ -59,6 +59,14 @@ impl App {
         view
     }
 
+    /// The game's stream of events (checked to be one).
+    async fn events(&self, game: &str) -> Body {
+        let request = Request::get(format!("/api/games/{game}/events")).body(Body::empty()).unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
+        response.into_body()
+    }
+
     /// Waits (up to 20 s) until the game's view satisfies `done`.
     async fn wait_for(&self, id: &str, done: impl Fn(&Value) -> bool) -> Value {
         let started = Instant::now();
@@ -416,14 +424,7 @@ async fn the_page_and_its_events_are_served() {
         assert!(response.headers()["content-type"].to_str().unwrap().starts_with(kind), "{uri}");
     }
     let game = id(&app.new_game(json!({})).await);
-    let response = app
-        .router
-        .clone()
-        .oneshot(Request::get(format!("/api/games/{game}/events")).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let mut body = response.into_body();
+    let mut body = app.events(&game).await;
     let frame = body.frame().await.expect("a first event").unwrap().into_data().unwrap();
     let text = String::from_utf8_lossy(&frame);
     assert!(text.starts_with("event: state\ndata: {"), "{text}");
@@ -454,13 +455,7 @@ async fn the_start_game_is_the_one_serve_was_given() {
 async fn analysis_reports_depths_of_the_shown_position() {
     let app = app();
     let game = id(&app.new_game(json!({ "variant": "checkers" })).await);
-    let response = app
-        .router
-        .clone()
-        .oneshot(Request::get(format!("/api/games/{game}/events")).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let mut body = response.into_body();
+    let mut body = app.events(&game).await;
     body.frame().await.unwrap().unwrap();
     let (status, _) = app.post(&format!("/api/games/{game}/analysis"), json!({ "ply": 0 })).await;
     assert_eq!(status, StatusCode::OK);
