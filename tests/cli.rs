@@ -88,19 +88,25 @@ fn run(args: &[&str]) -> Out {
 /// Runs `camelot ARGS` in the package directory, typing `input` on stdin
 /// and then closing it (end of file).
 fn run_stdin(args: &[&str], input: &str) -> Out {
+    run_stdin_in(&package_dir(), args, input.as_bytes())
+}
+
+/// Runs `camelot ARGS` in `dir`, typing the bytes `input` on stdin and
+/// then closing it.
+fn run_stdin_in(dir: &Path, args: &[&str], input: &[u8]) -> Out {
     let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
         .args(args)
-        .current_dir(package_dir())
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the camelot binary starts");
     let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_string();
+    let input = input.to_vec();
     // Write from another thread so a full stdout pipe can never deadlock us.
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let output = child.wait_with_output().expect("camelot finishes");
     writer.join().expect("stdin writer");
@@ -528,9 +534,15 @@ fn replay_a_record_with_a_bad_position_or_variant() {
 }
 
 #[test]
-fn replay_notes_a_result_that_the_position_does_not_give() {
-    let out = ok(&["replay", "tests/games/wrong_result.pgn"]);
-    assert_eq!(out.last_line(), "note: the record gives the result 0-1; the position gives *");
+fn replay_refuses_a_result_that_the_position_does_not_give() {
+    let out = fails(&["replay", "tests/games/wrong_result.pgn"], 1);
+    assert_eq!(
+        out.stderr,
+        "error: tests/games/wrong_result.pgn: game 1: 4:16: the record gives the result 0-1, but the game is not \
+         over after the last move, and no [Termination] tag says how it ended\n",
+        "{}",
+        out.show()
+    );
 }
 
 #[test]
@@ -665,7 +677,11 @@ fn play_commands_help_undo_save_and_quit() {
     let text = &out.stdout;
     assert!(text.contains("> nothing to undo\n"), "{}", out.show());
     assert!(text.contains("> Type a move"), "help repeats the help text:\n{}", out.show());
-    assert!(text.contains("  quit         leave (unsaved moves are lost)\n"), "{}", out.show());
+    assert!(
+        text.contains("  quit         leave (a game not saved is kept in a file, which is named)\n"),
+        "{}",
+        out.show()
+    );
     assert!(text.contains("> one move at a time, please (type help for the commands)\n"), "{}", out.show());
     assert!(
         text.contains("> move 1 (White): `Z6-E8` is not a move: at column 1, expected a cell of the board, not `Z6`\n"),
@@ -675,9 +691,12 @@ fn play_commands_help_undo_save_and_quit() {
     assert!(text.contains("> not saved: give a file name: save FILE\n"), "{}", out.show());
     assert!(text.contains("> not saved: cannot write "), "{}", out.show());
     assert!(!Path::new(&nowhere).exists());
-    // H11-F9 was not played (a White move was needed), so `moves` lists White's 100 moves.
-    let moves_line = text.lines().find(|l| l.starts_with("> C6-B5 ")).unwrap_or_else(|| panic!("{}", out.show()));
-    assert_eq!(moves_line.split_whitespace().count(), 101, "the prompt and 100 moves");
+    // H11-F9 was not played (a White move was needed), so `moves` lists
+    // White's 100 moves, a line for each of its 14 pieces.
+    let first = text.find("> C6: C6-B5 ").unwrap_or_else(|| panic!("{}", out.show()));
+    let listed: Vec<&str> = text[first + 2..].lines().take_while(|l| !l.starts_with('>')).collect();
+    assert_eq!(listed.len(), 14, "{listed:?}");
+    assert_eq!(listed.iter().map(|l| l.split_whitespace().count() - 1).sum::<usize>(), 100, "{listed:?}");
     // After quit nothing more is read: the last prompt is the one that read quit.
     assert!(text.ends_with("> "), "{}", out.show());
     assert!(!text.contains("Black to move"), "{}", out.show());
@@ -693,17 +712,107 @@ fn play_ends_at_end_of_input_with_status_0() {
 #[test]
 fn play_says_when_the_game_is_over() {
     // One quiet move reaches the 100-ply limit; no move is legal after it, until undo.
+    let dir = TempDir::new("play-over");
     let start = "W:WKC6,D6:BE10,F11 castle-moves=0,0 clock=99";
-    let out = run_stdin(&["play", "camelot", "--position", start], "C6-C7\nE10-E9\nundo\nD6-D7\n");
+    let out = run_stdin_in(&dir.0, &["play", "camelot", "--position", start], b"C6-C7\nE10-E9\nmoves\nundo\nD6-D7\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let text = &out.stdout;
-    let over =
-        text.find("Game over: drawn (move limit without progress).\n").unwrap_or_else(|| panic!("{}", out.show()));
+    let over = "Game over: drawn (move limit without progress).\n\
+                The game is over: save FILE keeps it, undo takes back moves, quit leaves.\n";
+    let at = text.find(over).unwrap_or_else(|| panic!("{}", out.show()));
     let refused =
         text.find("> move 1 (Black): the game is over; no move is legal\n").unwrap_or_else(|| panic!("{}", out.show()));
-    assert!(over < refused);
+    assert!(at < refused);
+    assert!(text.contains("> the game is over: no move is legal\n"), "{}", out.show());
     assert!(text[refused..].contains("White to move (move 1). castle-moves: White 0, Black 0.\n"), "{}", out.show());
-    assert!(text.ends_with("Game over: drawn (move limit without progress).\n> \n"), "{}", out.show());
+    // Left unsaved, the game is kept in a file, which is named.
+    assert!(
+        text.ends_with(&format!(
+            "{over}> \nthe game was not saved: it is kept in camelot-unsaved-1.pgn \
+             (camelot play camelot-unsaved-1.pgn goes on with it)\n"
+        )),
+        "{}",
+        out.show()
+    );
+    let kept = std::fs::read_to_string(dir.path("camelot-unsaved-1.pgn")).unwrap();
+    assert!(kept.contains("1.D6-D7 1/2-1/2"), "{kept}");
+}
+
+#[test]
+fn play_continues_a_saved_game_with_its_history() {
+    let dir = TempDir::new("play-resume");
+    let out = run_stdin_in(&dir.0, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], b"F8xF10xF12\nsave g1.pgn\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(!Path::new(&dir.path("camelot-unsaved-1.pgn")).exists(), "saved: nothing to keep");
+    // The saved game goes on where it stopped, with its history (undo reaches its start).
+    let out = run_stdin_in(&dir.0, &["play", "g1.pgn"], b"history\nundo 3\nhistory\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = &out.stdout;
+    assert!(text.contains("continuing the game of g1.pgn\n"), "{}", out.show());
+    assert!(text.contains("Black to move (move 2)."), "{}", out.show());
+    assert!(text.contains("> 1.F7-F8 F10-F9 2.F8xF10xF12 *\n"), "{}", out.show());
+    assert!(text.contains("> took back 3 moves\n"), "{}", out.show());
+    assert!(text.contains("> *\n"), "the history is empty after undo 3:\n{}", out.show());
+    assert!(text.ends_with("camelot-unsaved-1.pgn goes on with it)\n"), "{}", out.show());
+}
+
+#[test]
+fn play_refuses_a_line_that_is_not_text_and_goes_on() {
+    let dir = TempDir::new("play-utf8");
+    let out = run_stdin_in(&dir.0, &["play", "camelot"], b"F7-F8\n\xff\xfeF10\nF10-F9\nhistory\nsave g.pgn\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(
+        out.stdout.contains("> that line is not text (it is not valid UTF-8): ignored; type it again\n"),
+        "{}",
+        out.show()
+    );
+    assert!(out.stdout.contains("> 1.F7-F8 F10-F9 *\n"), "{}", out.show());
+}
+
+#[test]
+fn play_names_the_rule_and_lists_a_pieces_moves() {
+    let dir = TempDir::new("play-why");
+    let input = b"E6-E8\nF8xF10\nE6\nmoves F8\nmoves Z1\nundo x\nquit\n";
+    let out = run_stdin_in(&dir.0, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], input);
+    let text = &out.stdout;
+    // The obligation is stated before anything is typed.
+    assert!(
+        text.contains(
+            "White to move (move 2). castle-moves: White 0, Black 0.\nA capture is obligatory: F8 can capture\n"
+        ),
+        "{}",
+        out.show()
+    );
+    assert!(
+        text.contains("> move 2 (White): `E6-E8` is not legal here: a capture is obligatory: F8 can capture\n"),
+        "{}",
+        out.show()
+    );
+    assert!(text.contains("`F8xF10` is not legal here: the jump must continue: F8xF10xF12;"), "{}", out.show());
+    assert!(
+        text.contains("> a capture is obligatory: F8 can capture\n"),
+        "typing a cell lists its moves:\n{}",
+        out.show()
+    );
+    assert!(text.contains("> F8: F8xF10xD12xB10 F8xF10xF12 F8xF10xH12xJ10xJ12\n"), "{}", out.show());
+    assert!(text.contains("> there is no cell Z1 on this board\n"), "{}", out.show());
+    assert!(text.contains("> undo takes a number of moves to take back (undo 2), not `x`\n"), "{}", out.show());
+}
+
+#[test]
+fn play_tri_camelot_says_who_is_out_and_counts_rounds() {
+    let dir = TempDir::new("play-tri");
+    let out = run_stdin_in(
+        &dir.0,
+        &["play", "tri-camelot", "--position", "B:BKF3,D5,F5:RG6:GKI14,I12,J13"],
+        b"help\nF5xH7\nJ13-J11\nhistory\nquit\n",
+    );
+    let text = &out.stdout;
+    assert!(text.contains("Type a move (F5-F7, H5xH9xF11, a charge F5-F9-H11xF13xD11), or:"), "{}", out.show());
+    assert!(text.contains("Red is out: no pieces left (turns skip Red)\n"), "{}", out.show());
+    assert!(text.contains("Green to move (move 1)."), "{}", out.show());
+    assert!(text.contains("Blue to move (move 2)."), "{}", out.show());
+    assert!(text.contains("> 1.F5xH7 J13-J11 *\n"), "{}", out.show());
 }
 
 #[test]
@@ -1050,7 +1159,7 @@ fn checkers_play_save_and_replay() {
     let out = run_stdin(&["play", "checkers"], &input);
     assert_eq!(out.status, 0, "{}", out.show());
     assert!(out.stdout.starts_with("Type a move (11-15, a capture 22x15 or 22x15x6), or:\n"), "{}", out.show());
-    assert!(out.stdout.contains("> 15x22\n"), "the forced capture is listed:\n{}", out.show());
+    assert!(out.stdout.contains("> 15: 15x22\n"), "the forced capture is listed:\n{}", out.show());
     let record = std::fs::read_to_string(&file).expect("saved");
     assert!(record.starts_with("[Variant \"checkers\"]\n"), "{record}");
     assert!(record.contains("1.11-15 22-18 2.15x22 25x18 *"), "{record}");

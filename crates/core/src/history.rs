@@ -67,9 +67,24 @@ impl History {
 
     /// The move number and player name of the next move.
     pub fn next_label<G: Game>(&self, game: &G) -> (usize, String) {
-        let n = game.players().len();
-        let ply = self.moves.len() + self.start().to_move().index();
-        (ply / n + 1, game.players()[self.current().to_move().index()].name.clone())
+        (self.round(self.moves.len()), game.players()[self.current().to_move().index()].name.clone())
+    }
+
+    /// The round (the move number, from 1) of the move made from the
+    /// position after `ply` plies: a round starts each time the turn comes
+    /// back round, to a player at or before the last one to move in turn
+    /// order. A player who is out (and skipped) does not shift the count.
+    pub fn round(&self, ply: usize) -> usize {
+        let movers = self.positions[..=ply.min(self.moves.len())].iter().map(|p| p.to_move().index());
+        let mut round = 1;
+        let mut last: Option<usize> = None;
+        for mover in movers {
+            if last.is_some_and(|before| mover <= before) {
+                round += 1;
+            }
+            last = Some(mover);
+        }
+        round
     }
 
     /// Reads and plays a written move; on error nothing changes.
@@ -160,27 +175,24 @@ impl History {
         self.write_record(game, tags, &self.result_token(game))
     }
 
-    /// Writes the game as a record with the result `result` (a game ended
-    /// otherwise than by the rules: a flag, a resignation, an agreement).
-    pub fn write_record<G: Game>(&self, game: &G, tags: &[(String, String)], result: &str) -> String {
-        let mut out = format!("[Variant \"{}\"]\n", game.name());
-        for (k, v) in tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
-        }
-        if *self.start() != game.start() {
-            out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
-        }
-        out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        let n = game.players().len();
+    /// The moves in notation with their numbers, then `result`, in lines
+    /// of about 70 characters: the movetext of a record (`1.F7-F8 F10-F9
+    /// 2.F8xF10xF12 *`). A round's number is written before its first move
+    /// (see [`round`](Self::round)); a game that starts after the first
+    /// player's turn starts with `1...`.
+    pub fn movetext<G: Game>(&self, game: &G, result: &str) -> String {
+        let mut out = String::new();
         let first = self.start().to_move().index();
         let mut line = String::new();
+        let mut round = 0;
         for (i, mv) in self.moves.iter().enumerate() {
-            let ply = first + i;
-            if ply.is_multiple_of(n) {
-                line.push_str(&format!("{}.", ply / n + 1));
-            } else if i == 0 {
-                line.push_str(&format!("{}...", ply / n + 1));
+            let now = self.round(i);
+            if i == 0 && first != 0 {
+                line.push_str(&format!("{now}..."));
+            } else if now != round {
+                line.push_str(&format!("{now}."));
             }
+            round = now;
             line.push_str(&format_move(game.board(), mv));
             line.push(' ');
             if line.len() > 70 {
@@ -192,6 +204,21 @@ impl History {
         line.push_str(result);
         out.push_str(&line);
         out.push('\n');
+        out
+    }
+
+    /// Writes the game as a record with the result `result` (a game ended
+    /// otherwise than by the rules: a flag, a resignation, an agreement).
+    pub fn write_record<G: Game>(&self, game: &G, tags: &[(String, String)], result: &str) -> String {
+        let mut out = format!("[Variant \"{}\"]\n", game.name());
+        for (k, v) in tags {
+            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
+        }
+        if *self.start() != game.start() {
+            out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
+        }
+        out.push_str(&format!("[Result \"{result}\"]\n\n"));
+        out.push_str(&self.movetext(game, result));
         out
     }
 }

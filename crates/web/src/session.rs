@@ -296,8 +296,7 @@ impl<G: Played> Session<G> {
             return format!("Game over: {}.", t.describe(&self.game));
         }
         let mover = self.history.current().to_move();
-        let player = self.name(mover).to_string();
-        let number = self.round_of(self.history.moves().len());
+        let (number, player) = self.history.next_label(&self.game);
         let who = if self.seating.seats[mover.index()] == Seat::Engine {
             if self.thinking.is_some() {
                 format!("{player} (computer) is thinking (move {number})")
@@ -354,22 +353,6 @@ impl<G: Played> Session<G> {
         out
     }
 
-    /// The round of the move after `plies` plies: it grows each time the
-    /// turn comes back round (a player who is out is skipped, and does not
-    /// shift the count).
-    fn round_of(&self, plies: usize) -> usize {
-        let movers = self.history.positions()[..=plies].iter().map(|p| p.to_move().index());
-        let mut round = 1;
-        let mut last: Option<usize> = None;
-        for mover in movers {
-            if last.is_some_and(|before| mover <= before) {
-                round += 1;
-            }
-            last = Some(mover);
-        }
-        round
-    }
-
     /// The moves in notation, each labelled with its round number where a
     /// round starts (`1.`, or `1...` for a game that starts after the first
     /// player's turn). A round starts when the turn comes back round, so a
@@ -388,10 +371,10 @@ impl<G: Played> Session<G> {
                     .game
                     .canonical(pos, &mv.key())
                     .map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
-                let round = self.round_of(i);
+                let round = self.history.round(i);
                 let label = if i == 0 && first != 0 {
                     format!("{round}...")
-                } else if i == 0 || round > self.round_of(i - 1) {
+                } else if i == 0 || round > self.history.round(i - 1) {
                     format!("{round}.")
                 } else {
                     String::new()

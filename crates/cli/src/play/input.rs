@@ -1,0 +1,63 @@
+//! Where the players' lines come from: a line editor with the history of
+//! typed lines when the input is a terminal (rustyline), or plain lines
+//! when it is piped. Either gives each line as bytes, so that a line that
+//! is not text can be refused without ending the game.
+
+use std::io::{self, BufRead, Write};
+
+/// A source of typed lines.
+pub(super) trait Lines {
+    /// Shows `prompt` and reads a line (without its end); `None` at the end
+    /// of the input.
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<Vec<u8>>>;
+}
+
+/// Lines of a piped input (or any reader).
+pub(super) struct Piped<R>(pub(super) R);
+
+impl<R: BufRead> Lines for Piped<R> {
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<Vec<u8>>> {
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        let mut line = Vec::new();
+        if self.0.read_until(b'\n', &mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(None);
+        }
+        Ok(Some(line))
+    }
+}
+
+/// Lines typed at a terminal, with editing and the history of lines typed
+/// (up and down arrows).
+pub(super) struct Edited(rustyline::DefaultEditor);
+
+impl Edited {
+    /// A line editor on the terminal, if one can be set up.
+    pub(super) fn new() -> Option<Edited> {
+        rustyline::DefaultEditor::new().ok().map(Edited)
+    }
+}
+
+impl Lines for Edited {
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<Vec<u8>>> {
+        out.flush()?;
+        match self.0.readline(prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = self.0.add_history_entry(line.as_str());
+                }
+                Ok(Some(line.into_bytes()))
+            }
+            // Ctrl-C drops the line being typed; Ctrl-D ends the input.
+            Err(rustyline::error::ReadlineError::Interrupted) => Ok(Some(Vec::new())),
+            Err(rustyline::error::ReadlineError::Eof) => Ok(None),
+            // A line that is not text: refused by the caller, like a piped one.
+            Err(rustyline::error::ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData => {
+                Ok(Some(vec![0xff]))
+            }
+            Err(rustyline::error::ReadlineError::Io(e)) => Err(e),
+            Err(e) => Err(io::Error::other(e.to_string())),
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! `camelot play`: a game at the terminal, each seat a person or the
+//! engine, from the start, a position, moves, or a saved record (which it
+//! continues); the session itself is in [`terminal`].
+
+mod input;
+mod terminal;
+
+use crate::analyze::EngineArgs;
+use crate::error::{CliError, CliResult, GameProblem};
+use leap_core::notation::{parse_movetext, parse_position, parse_records, Record};
+use leap_core::{Game, Geometry, History};
+use leap_engine::{Engine, Limits};
+use leap_games::with_game;
+use leap_games::{self as variant, Played};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use terminal::{Computer, Terminal};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Seat {
+    /// A person at the terminal.
+    Human,
+    /// The engine.
+    Engine,
+}
+
+/// The options of `camelot play`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Options {
+    /// A built-in variant name, the path of a variant file, or a saved
+    /// game (a record, `.pgn`): the game goes on from its last position,
+    /// with its history.
+    pub variant: String,
+    /// Start from this position string.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves to play first, as in a game score: "1.E6-E8 H11-F9 2.H6-F8".
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Who plays White (two-player games whose first player is White).
+    #[arg(long, value_enum)]
+    pub white: Option<Seat>,
+    /// Who plays Black.
+    #[arg(long, value_enum)]
+    pub black: Option<Seat>,
+    /// Who plays each seat, in turn order: `human,engine,engine`.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub seats: Vec<Seat>,
+    /// The engine's time per move, in milliseconds (default 1000).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// The engine's depth per move, in plies (instead of a time).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+impl Options {
+    /// The engine's limits for a move.
+    fn limits(&self) -> Limits {
+        match (self.depth, self.movetime) {
+            (Some(d), None) => Limits::depth(d),
+            (d, ms) => {
+                Limits { depth: d, movetime: Some(Duration::from_millis(ms.unwrap_or(1000))), ..Limits::default() }
+            }
+        }
+    }
+
+    /// Who plays each of `names` (the game's players in turn order).
+    fn seats(&self, names: &[String]) -> Result<Vec<Seat>, CliError> {
+        if !self.seats.is_empty() {
+            if self.white.is_some() || self.black.is_some() {
+                return Err(CliError::Usage("give --seats, or --white and --black, not both".into()));
+            }
+            if self.seats.len() != names.len() {
+                return Err(CliError::Usage(format!(
+                    "--seats needs {} seats, one per player in turn order ({})",
+                    names.len(),
+                    names.join(", ")
+                )));
+            }
+            return Ok(self.seats.clone());
+        }
+        let mut seats = vec![Seat::Human; names.len()];
+        for (flag, seat) in [("White", self.white), ("Black", self.black)] {
+            let Some(seat) = seat else { continue };
+            match names.iter().position(|n| n.eq_ignore_ascii_case(flag)) {
+                Some(i) => seats[i] = seat,
+                None => {
+                    return Err(CliError::Usage(format!(
+                        "this game has no {flag} player ({}); give --seats in turn order",
+                        names.join(", ")
+                    )))
+                }
+            }
+        }
+        Ok(seats)
+    }
+}
+
+/// Moves a person may type, by family: the first line of the help.
+const CAMELOT_MOVES: &str = "E6-E8, H4xJ4xL6, a charge I10-G8xG6xE6";
+const HEX_MOVES: &str = "F5-F7, H5xH9xF11, a charge F5-F9-H11xF13xD11";
+const CHECKERS_MOVES: &str = "11-15, a capture 22x15 or 22x15x6";
+
+/// The examples of moves for `game`'s help.
+fn examples<G: Game>(game: &G) -> &'static str {
+    match game.board().geometry() {
+        Geometry::Diagonal => CHECKERS_MOVES,
+        Geometry::Hex => HEX_MOVES,
+        Geometry::Square => CAMELOT_MOVES,
+    }
+}
+
+/// Whether `path` names a saved game rather than a variant: a `.pgn` or
+/// `.pdn` file, or a file that opens with a record's tag (`[Event "…"]`;
+/// a variant file's tables have no quotes).
+fn is_record(path: &Path) -> bool {
+    let by_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"));
+    by_name
+        || std::fs::read_to_string(path).is_ok_and(|text| {
+            let text = text.trim_start_matches('\u{feff}').trim_start();
+            text.starts_with('[') && text.lines().next().is_some_and(|l| l.contains('"'))
+        })
+}
+
+/// Where a game starts: its variant, the tags its record keeps, and the
+/// record it goes on from.
+struct Start {
+    variant: variant::Variant,
+    tags: Vec<(String, String)>,
+    record: Option<(Record, String)>,
+    /// The variant file, which `save` must never overwrite.
+    variant_file: Option<PathBuf>,
+}
+
+/// The variant to play, from its name or file, or from a saved game.
+fn start(opts: &Options) -> Result<Start, CliError> {
+    let path = Path::new(&opts.variant);
+    if leap_format::builtin(&opts.variant).is_none() && path.is_file() && is_record(path) {
+        if opts.position.is_some() {
+            return Err(CliError::Usage("a saved game starts where it stopped: --position cannot be given".into()));
+        }
+        let name = opts.variant.clone();
+        let text = std::fs::read_to_string(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
+        let mut records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
+        records.retain(|r| !r.tags.is_empty() || !r.moves.is_empty());
+        if records.len() != 1 {
+            return Err(CliError::Usage(format!("{name}: expected one game to continue, found {}", records.len())));
+        }
+        let record = records.remove(0);
+        let game = variant::for_record(&record, path).map_err(|e| CliError::RecordGame {
+            file: name.clone(),
+            game: 1,
+            problem: GameProblem::Variant(e),
+        })?;
+        let variant_file = record.tag(variant::FILE_TAG).map(PathBuf::from);
+        // The tags the record's writer sets itself are written again.
+        let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination"];
+        let tags = record.tags.iter().filter(|(k, _)| !own.contains(&k.as_str())).cloned().collect();
+        return Ok(Start { variant: game, tags, record: Some((record, name)), variant_file });
+    }
+    let game = variant::load(&opts.variant)?;
+    let variant_file = leap_format::builtin(&opts.variant).is_none().then(|| path.to_path_buf());
+    Ok(Start { variant: game, tags: variant::source_tags(&opts.variant), record: None, variant_file })
+}
+
+/// The game so far: a record's moves from its start, or `--position` then `--moves`.
+fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String)>) -> Result<History, CliError> {
+    if let Some((record, file)) = record {
+        let problem = |problem| CliError::RecordGame { file: file.clone(), game: 1, problem };
+        let given = record.tag("Position").map(|p| ("Position", p)).or_else(|| record.tag("FEN").map(|p| ("FEN", p)));
+        let start = match given {
+            Some((tag, p)) => parse_position(game, p).map_err(|error| problem(GameProblem::Start { tag, error }))?,
+            None => game.start(),
+        };
+        let mut history = History::new(start);
+        history.play_all(game, &record.moves).map_err(|error| CliError::Replay { file: file.clone(), error })?;
+        if let Some(moves) = &opts.moves {
+            play_moves(game, &mut history, moves)?;
+        }
+        return Ok(history);
+    }
+    let start = match &opts.position {
+        Some(p) => parse_position(game, p)?,
+        None => game.start(),
+    };
+    let mut history = History::new(start);
+    if let Some(moves) = &opts.moves {
+        play_moves(game, &mut history, moves)?;
+    }
+    Ok(history)
+}
+
+fn play_moves<G: Game>(game: &G, history: &mut History, moves: &str) -> CliResult {
+    let plies = parse_movetext(moves).map_err(CliError::MovesText)?;
+    history.play_all(game, &plies).map_err(CliError::MovesPlay)?;
+    Ok(())
+}
+
+/// Runs `camelot play`.
+pub fn play(opts: &Options) -> CliResult {
+    let start = start(opts)?;
+    let options = opts.engine.options()?;
+    let Start { variant, tags, record, variant_file } = start;
+    with_game!(variant, g => {
+        let history = history(&g, opts, record.as_ref())?;
+        let names: Vec<String> = g.players().iter().map(|p| p.name.clone()).collect();
+        let seats = opts.seats(&names)?;
+        let engine = Engine::new(g.clone(), g.evaluation(), options);
+        let computer = Computer { engine, limits: opts.limits(), seats };
+        let protected: Vec<PathBuf> = variant_file.into_iter().collect();
+        let mut terminal = Terminal::new(&g, examples(&g), tags, history, computer, protected);
+        if record.is_some() {
+            terminal.note(&format!("continuing the game of {}", opts.variant));
+        }
+        // At a terminal, lines can be edited and typed again (arrows).
+        let stdin = std::io::stdin();
+        let mut lines: Box<dyn input::Lines> = match std::io::IsTerminal::is_terminal(&stdin)
+            .then(input::Edited::new)
+            .flatten()
+        {
+            Some(editor) => Box::new(editor),
+            None => Box::new(input::Piped(stdin.lock())),
+        };
+        terminal.run(lines.as_mut(), &mut std::io::stdout())
+    })
+}

@@ -1,0 +1,393 @@
+//! The game at the terminal: the board and the status after each move
+//! (whose turn, and what the rules oblige), the computer's moves, and the
+//! commands a player types. Nothing is lost: a line that is not text is
+//! refused and the game goes on, and a game left unsaved is kept in a file
+//! the program names.
+
+use super::input::Lines;
+use crate::analyze::score_text;
+use crate::commands::status;
+use crate::error::{CliError, CliResult};
+use leap_core::entry::{obligation, progress};
+use leap_core::notation::{diagram, format_line, format_move, parse_movetext};
+use leap_core::{Cell, History, Player};
+use leap_engine::{Engine, Limits, SearchResult, Stop};
+use leap_games::Played;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::Seat;
+
+const COMMANDS: &str = "  moves [CELL] the legal moves, a line per piece (of the piece on CELL only;
+               typing just a cell does the same)
+  history      the game so far in notation
+  hint         the engine's choice for the side to move
+  undo [N]     take back the last move (or the last N)
+  save FILE    write the game as a record (camelot play FILE goes on with it,
+               camelot replay FILE checks it)
+  help         this text
+  quit         leave (a game not saved is kept in a file, which is named)";
+
+/// The engine's part in a game: which seats it plays, and how long it thinks.
+pub(super) struct Computer<G: Played> {
+    pub(super) engine: Engine<G, G::Eval>,
+    pub(super) limits: Limits,
+    pub(super) seats: Vec<Seat>,
+}
+
+impl<G: Played> Computer<G> {
+    /// The engine's choice in the current position.
+    fn think(&mut self, history: &History) -> SearchResult {
+        self.engine.search(history.positions(), &self.limits, &Stop::new(), |_| {})
+    }
+
+    fn plays(&self, player: Player) -> bool {
+        self.seats[player.index()] == Seat::Engine
+    }
+}
+
+/// A game being played at the terminal.
+pub(super) struct Terminal<'g, G: Played> {
+    game: &'g G,
+    examples: &'static str,
+    tags: Vec<(String, String)>,
+    history: History,
+    computer: Computer<G>,
+    /// Files `save` must not replace (the variant file being played).
+    protected: Vec<PathBuf>,
+    /// Grows with every change to the game.
+    version: u64,
+    /// The version last saved (or loaded).
+    saved: u64,
+    notes: Vec<String>,
+}
+
+/// What to do after a line of input.
+enum Next {
+    Read,
+    Redraw,
+    Quit,
+}
+
+type Out<'a> = &'a mut dyn Write;
+
+impl<'g, G: Played> Terminal<'g, G> {
+    pub(super) fn new(
+        game: &'g G,
+        examples: &'static str,
+        tags: Vec<(String, String)>,
+        history: History,
+        computer: Computer<G>,
+        protected: Vec<PathBuf>,
+    ) -> Self {
+        Terminal { game, examples, tags, history, computer, protected, version: 0, saved: 0, notes: Vec::new() }
+    }
+
+    /// A line said once, before the board.
+    pub(super) fn note(&mut self, text: &str) {
+        self.notes.push(text.to_string());
+    }
+
+    fn help(&self) -> String {
+        format!("Type a move ({}), or:\n{COMMANDS}", self.examples)
+    }
+
+    fn is_over(&self) -> bool {
+        self.history.outcome(self.game).is_some()
+    }
+
+    /// Plays the session: `input` line by line until `quit` or its end.
+    pub(super) fn run(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {
+        let io = CliError::Output;
+        writeln!(out, "{}\n", self.help()).map_err(io)?;
+        for note in &self.notes {
+            writeln!(out, "{note}").map_err(io)?;
+        }
+        let mut redraw = true;
+        loop {
+            if redraw {
+                self.draw(out)?;
+            }
+            redraw = false;
+            // The engine's turn: it moves, and the board is drawn again.
+            if !self.is_over() && self.computer.plays(self.history.current().to_move()) {
+                self.engine_moves(out)?;
+                redraw = true;
+                continue;
+            }
+            let Some(bytes) = input.read("> ", out).map_err(CliError::Input)? else {
+                return self.keep(out);
+            };
+            let Ok(line) = String::from_utf8(bytes) else {
+                writeln!(out, "that line is not text (it is not valid UTF-8): ignored; type it again").map_err(io)?;
+                continue;
+            };
+            match self.command(line.trim(), out)? {
+                Next::Read => {}
+                Next::Redraw => redraw = true,
+                Next::Quit => return self.keep(out),
+            }
+        }
+    }
+
+    /// The board, the status, and what the rules oblige or what can be
+    /// done once the game is over.
+    fn draw(&self, out: Out) -> CliResult {
+        let io = CliError::Output;
+        let pos = self.history.current();
+        write!(out, "{}", diagram(self.game, pos)).map_err(io)?;
+        writeln!(out, "{}", status(self.game, &self.history)).map_err(io)?;
+        if self.is_over() {
+            writeln!(out, "The game is over: save FILE keeps it, undo takes back moves, quit leaves.").map_err(io)?;
+        } else if let Some(o) = obligation(self.game, pos) {
+            writeln!(out, "{}", capitalised(&o.to_string())).map_err(io)?;
+        }
+        Ok(())
+    }
+
+    /// The players still in the game (with pieces).
+    fn in_game(&self) -> Vec<Player> {
+        let pos = self.history.current();
+        (0..self.game.players().len() as u8).map(Player).filter(|&p| !pos.pieces_of(p).is_empty()).collect()
+    }
+
+    /// After a move: says who is out because of it.
+    fn say_who_is_out(&self, before: &[Player], out: Out) -> CliResult {
+        let now = self.in_game();
+        for p in before.iter().filter(|p| !now.contains(p)) {
+            let name = &self.game.players()[p.index()].name;
+            if now.len() > 1 {
+                writeln!(out, "{name} is out: no pieces left (turns skip {name})").map_err(CliError::Output)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn engine_moves(&mut self, out: Out) -> CliResult {
+        let io = CliError::Output;
+        let pos = *self.history.current();
+        let player = self.game.players()[pos.to_move().index()].name.clone();
+        let r = self.computer.think(&self.history);
+        let Some(key) = r.best else {
+            return Err(CliError::Usage("the engine found no move in an unfinished game".into()));
+        };
+        let text = format_line(self.game, &pos, &[key]).join("");
+        writeln!(out, "{player} (engine) plays {text}   [score {}, depth {}]", score_text(r.score), r.depth)
+            .map_err(io)?;
+        let before = self.in_game();
+        self.history.play_text(self.game, &text).map_err(|e| CliError::Usage(format!("the engine's move: {e}")))?;
+        self.version += 1;
+        self.say_who_is_out(&before, out)
+    }
+
+    fn command(&mut self, line: &str, out: Out) -> Result<Next, CliError> {
+        let io = CliError::Output;
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "" => {}
+            "quit" | "exit" => return Ok(Next::Quit),
+            "help" | "?" => writeln!(out, "{}", self.help()).map_err(io)?,
+            "moves" => self.list_moves(rest, out)?,
+            "history" => {
+                let text = self.history.movetext(self.game, &self.history.result_token(self.game));
+                write!(out, "{text}").map_err(io)?;
+            }
+            "hint" => self.hint(out)?,
+            "undo" => return self.undo(rest, out),
+            "save" => match self.save(rest) {
+                Ok(()) => writeln!(out, "saved to {rest}").map_err(io)?,
+                Err(e) => writeln!(out, "not saved: {e}").map_err(io)?,
+            },
+            _ if self.game.board().cell(line).is_some() => self.list_moves(line, out)?,
+            _ => return self.play(line, out),
+        }
+        Ok(Next::Read)
+    }
+
+    /// The legal moves, a line per piece in the board's order; or those of
+    /// the piece on `cell`, or why it has none.
+    fn list_moves(&self, cell: &str, out: Out) -> CliResult {
+        let io = CliError::Output;
+        let (game, pos) = (self.game, self.history.current());
+        let board = game.board();
+        if self.is_over() {
+            return writeln!(out, "the game is over: no move is legal").map_err(io);
+        }
+        let only: Option<Cell> = match cell {
+            "" => None,
+            name => match board.cell(name) {
+                Some(c) => Some(c),
+                None => return writeln!(out, "there is no cell {name} on this board").map_err(io),
+            },
+        };
+        if let Some(c) = only {
+            if let Err(refusal) = progress(game, pos, c, &[]) {
+                return writeln!(out, "{refusal}").map_err(io);
+            }
+        }
+        let mut by_piece: Vec<(Cell, Vec<String>)> = Vec::new();
+        for key in game.legal_moves(pos) {
+            if only.is_some_and(|c| c != key.from) {
+                continue;
+            }
+            let text = game.canonical(pos, &key).map_or_else(|| "pass".to_string(), |m| format_move(board, &m));
+            match by_piece.iter_mut().find(|(c, _)| *c == key.from) {
+                Some((_, list)) => list.push(text),
+                None => by_piece.push((key.from, vec![text])),
+            }
+        }
+        by_piece.sort_by_key(|(c, _)| if c.index() < board.len() { board.listing_key(*c) } else { usize::MAX });
+        for (cell, mut list) in by_piece {
+            list.sort();
+            let name = if list == ["pass"] { "pass".to_string() } else { board.name(cell).to_string() };
+            writeln!(out, "{name}: {}", list.join(" ")).map_err(io)?;
+        }
+        Ok(())
+    }
+
+    fn hint(&mut self, out: Out) -> CliResult {
+        let io = CliError::Output;
+        if self.is_over() {
+            return writeln!(out, "the game is over").map_err(io);
+        }
+        let r = self.computer.think(&self.history);
+        let line = format_line(self.game, self.history.current(), &r.pv);
+        writeln!(
+            out,
+            "hint: {}   [score {}, depth {}; line {}]",
+            line.first().map_or("none", String::as_str),
+            score_text(r.score),
+            r.depth,
+            line.join(" ")
+        )
+        .map_err(io)
+    }
+
+    /// Takes back `count` moves (default 1), each back to a person's turn
+    /// (the engine's replies go with them).
+    fn undo(&mut self, count: &str, out: Out) -> Result<Next, CliError> {
+        let io = CliError::Output;
+        let count: usize = match count {
+            "" => 1,
+            n => match n.parse() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    writeln!(out, "undo takes a number of moves to take back (undo 2), not `{n}`").map_err(io)?;
+                    return Ok(Next::Read);
+                }
+            },
+        };
+        let mut taken = 0;
+        while taken < count && self.history.undo() {
+            taken += 1;
+            while self.computer.plays(self.history.current().to_move()) && self.history.undo() {}
+        }
+        match taken {
+            0 => {
+                writeln!(out, "nothing to undo").map_err(io)?;
+                return Ok(Next::Read);
+            }
+            t if t < count => writeln!(out, "only {t} move{} to take back: took back {t}", plural(t)).map_err(io)?,
+            t if t > 1 => writeln!(out, "took back {t} moves").map_err(io)?,
+            _ => {}
+        }
+        self.version += 1;
+        Ok(Next::Redraw)
+    }
+
+    fn play(&mut self, line: &str, out: Out) -> Result<Next, CliError> {
+        let io = CliError::Output;
+        let plies = match parse_movetext(line) {
+            Ok(p) if p.len() == 1 => p,
+            Ok(_) => {
+                writeln!(out, "one move at a time, please (type help for the commands)").map_err(io)?;
+                return Ok(Next::Read);
+            }
+            Err(e) => {
+                writeln!(out, "{e}").map_err(io)?;
+                return Ok(Next::Read);
+            }
+        };
+        let before = self.in_game();
+        match self.history.play_text(self.game, &plies[0].text) {
+            Ok(read) => {
+                if let Some(full) = read.completed {
+                    writeln!(out, "read as {full}").map_err(io)?;
+                }
+                self.version += 1;
+                self.say_who_is_out(&before, out)?;
+                Ok(Next::Redraw)
+            }
+            Err(e) => {
+                writeln!(out, "{e}").map_err(io)?;
+                Ok(Next::Read)
+            }
+        }
+    }
+
+    fn record(&self) -> String {
+        self.history.to_record(self.game, &self.tags)
+    }
+
+    fn save(&mut self, file: &str) -> CliResult {
+        if file.is_empty() {
+            return Err(CliError::Usage("give a file name: save FILE".into()));
+        }
+        write_file(Path::new(file), &self.record(), &self.protected)?;
+        self.saved = self.version;
+        Ok(())
+    }
+
+    /// Leaving: a game with moves not saved is kept in a new file, named.
+    fn keep(&mut self, out: Out) -> CliResult {
+        let io = CliError::Output;
+        if self.version == self.saved {
+            return Ok(());
+        }
+        let name =
+            (1..).map(|n| format!("camelot-unsaved-{n}.pgn")).find(|n| !Path::new(n).exists()).expect("a free name");
+        let kept = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&name)
+            .and_then(|mut f| f.write_all(self.record().as_bytes()).and_then(|()| f.sync_all()));
+        match kept {
+            Ok(()) => {
+                writeln!(out, "the game was not saved: it is kept in {name} (camelot play {name} goes on with it)")
+            }
+            Err(e) => writeln!(out, "the game was not saved, and could not be kept in {name}: {e}"),
+        }
+        .map_err(io)
+    }
+}
+
+/// Writes `text` to `path` through a temporary file, never over a
+/// protected file.
+fn write_file(path: &Path, text: &str, protected: &[PathBuf]) -> CliResult {
+    let same = |p: &PathBuf| std::fs::canonicalize(p).ok().is_some_and(|p| Some(p) == std::fs::canonicalize(path).ok());
+    if protected.iter().any(same) {
+        return Err(CliError::Usage(format!(
+            "{} is the variant file of this game: choose another file",
+            path.display()
+        )));
+    }
+    let tmp = path.with_extension("tmp-save");
+    let write_error = |error| CliError::Write { path: tmp.display().to_string(), error };
+    std::fs::write(&tmp, text).map_err(write_error)?;
+    std::fs::rename(&tmp, path).map_err(|error| CliError::Write { path: path.display().to_string(), error })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// `text` with a capital first letter.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
