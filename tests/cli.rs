@@ -88,7 +88,7 @@ fn run(args: &[&str]) -> Out {
 /// Runs `camelot ARGS` in the package directory, typing `input` on stdin
 /// and then closing it (end of file).
 fn run_stdin(args: &[&str], input: &str) -> Out {
-    run_stdin_in(&package_dir(), args, input.as_bytes())
+    run_stdin_in(package_dir(), args, input.as_bytes())
 }
 
 /// Runs `camelot ARGS` in `dir`, typing the bytes `input` on stdin and
