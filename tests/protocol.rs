@@ -188,6 +188,19 @@ fn other_variants_through_the_option_and_the_argument() {
     e.send("ugi");
     let ugi = e.until("ugiok", 10);
     assert!(ugi.contains(&"option name Variant type string default tri-camelot".to_string()), "{ugi:?}");
+    assert!(
+        ugi.contains(&"option name MultiPlayer type combo default paranoid var paranoid var maxn var brs".to_string()),
+        "{ugi:?}"
+    );
+    // Each search of three players answers with a legal move.
+    for multi in ["maxn", "brs", "paranoid"] {
+        e.send(&format!("setoption name MultiPlayer value {multi}"));
+        e.send("position startpos");
+        e.send("go depth 2");
+        let best = e.until("bestmove", 60);
+        assert!(best.last().is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove none"), "{multi}: {best:?}");
+        assert!(!best.iter().any(|l| l.starts_with("info string error")), "{multi}: {best:?}");
+    }
     e.send("position startpos");
     e.send("go depth 2 p1time 1000 p2time 1000 p3time 1000");
     let best = e.until("bestmove", 30).pop().unwrap();
@@ -211,6 +224,10 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("setoption name Threads value 0", "info string error: Threads must be from 1 to 256, not `0`"),
         ("setoption name Hash value lots", "info string error: Hash must be from 1 to 65536 MiB, not `lots`"),
         ("setoption name Colour value red", "info string error: unknown option `Colour`"),
+        (
+            "setoption name MultiPlayer value kingmaker",
+            "info string error: MultiPlayer must be paranoid, maxn, brs, not `kingmaker`",
+        ),
         ("setoption name Variant value no-such-game", "info string error: unknown variant `no-such-game`"),
         ("setoption Threads 2", "info string error: expected `setoption name NAME value VALUE`"),
         ("query everything", "info string error: expected `query gameover`"),

@@ -9,7 +9,7 @@ use crate::error::{CliError, CliResult};
 use leap_core::notation::{format_line, parse_position};
 use leap_core::{GameResult, History};
 use leap_engine::score::{decided, Score};
-use leap_engine::{Clock, Engine, Limits, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
+use leap_engine::{Clock, Engine, Limits, Multi, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played, Variant};
 use std::io::{BufRead, Write};
@@ -153,6 +153,14 @@ impl<G: Played> Session<G> {
         send(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", self.options.threads));
         send(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MIB}", self.options.hash_mib));
         send(&format!("option name Variant type string default {}", self.name));
+        if self.game.players().len() > 2 {
+            let vars: Vec<String> = Multi::ALL.iter().map(|m| format!("var {}", m.name())).collect();
+            send(&format!(
+                "option name MultiPlayer type combo default {} {}",
+                self.options.multi.name(),
+                vars.join(" ")
+            ));
+        }
         send("ugiok");
     }
 
@@ -190,7 +198,20 @@ impl<G: Played> Session<G> {
                 Ok(v) => return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options }),
                 Err(e) => send(&format!("info string error: {}", one_line(&e.to_string()))),
             },
-            _ => send(&format!("info string error: unknown option `{name}`; options: Threads, Hash, Variant")),
+            "multiplayer" => match Multi::from_name(&value) {
+                Some(multi) => {
+                    self.finish_search();
+                    self.options.multi = multi;
+                    self.engine.as_mut().expect("no search").set_multi(multi);
+                }
+                None => {
+                    let names: Vec<&str> = Multi::ALL.iter().map(|m| m.name()).collect();
+                    send(&format!("info string error: MultiPlayer must be {}, not `{value}`", names.join(", ")));
+                }
+            },
+            _ => send(&format!(
+                "info string error: unknown option `{name}`; options: Threads, Hash, Variant, MultiPlayer"
+            )),
         }
         None
     }

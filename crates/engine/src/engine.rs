@@ -214,6 +214,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         self.table = Table::new(self.options.hash_mib);
     }
 
+    /// Changes the search of games with three or more players.
+    pub fn set_multi(&mut self, multi: Multi) {
+        self.options.multi = multi;
+    }
+
     /// Forgets what earlier searches found, for a new game.
     pub fn new_game(&mut self) {
         self.table.clear();
