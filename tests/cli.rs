@@ -85,10 +85,12 @@ fn run(args: &[&str]) -> Out {
     finish(args, output)
 }
 
-/// Runs `camelot ARGS` in the package directory, typing `input` on stdin
-/// and then closing it (end of file).
+/// Runs `camelot ARGS` in a new empty folder (where a game left unsaved
+/// is kept, then removed), typing `input` on stdin and then closing it (end
+/// of file).
 fn run_stdin(args: &[&str], input: &str) -> Out {
-    run_stdin_in(package_dir(), args, input.as_bytes())
+    let dir = TempDir::new("stdin");
+    run_stdin_in(&dir.0, args, input.as_bytes())
 }
 
 /// Runs `camelot ARGS` in `dir`, typing the bytes `input` on stdin and
@@ -1287,4 +1289,18 @@ fn serve_answers_on_the_address_it_prints() {
     child.wait().unwrap();
     let answer = answer.unwrap_or_else(|| panic!("no address in {first:?}"));
     assert!(answer.starts_with("HTTP/1.1 200") && answer.contains(r#"{"game":"1"}"#), "{answer}");
+}
+
+#[test]
+fn play_never_saves_over_the_variant_file_being_played() {
+    let dir = TempDir::new("play-protect");
+    let variant = dir.path("mine.toml");
+    let text = std::fs::read_to_string(package_dir().join("variants/camelot.toml"))
+        .unwrap()
+        .replace("name = \"camelot\"", "name = \"mine\"");
+    std::fs::write(&variant, &text).unwrap();
+    let out = run_stdin(&["play", &variant], &format!("E6-E8\nsave {variant}\nsave {}\n", dir.path("g.pgn")));
+    assert!(out.stdout.contains("> not saved: "), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(&variant).unwrap(), text, "the variant file is untouched");
+    assert!(Path::new(&dir.path("g.pgn")).exists(), "{}", out.show());
 }

@@ -140,7 +140,7 @@ fn zones_in_a_checkers_family_game() {
     ) + "goal_count = 1\n";
     let g = checkers_family(&text);
     assert_eq!(legal_move_texts(&g, &g.start()), ["9-13", "9-14", "10-14", "11-16", "12-16"]);
-    let p = parse_position(&g, "W:W6:B29").unwrap();
+    let p = parse_position(&g, "W:W6:B28").unwrap();
     let m = read_move(&g, &p, "6-2").unwrap();
     let o = g.outcome(&g.play_unchecked(&p, &m.key)).expect("White reached its goal");
     assert_eq!((o.result, o.reason), (GameResult::Win(Player(1)), EndReason::Goal));
@@ -230,7 +230,7 @@ fn the_readmes_extends_examples_load() {
     // The checkers example: White wins by reaching 1-4.
     let hill = readme.split("```toml\n").find(|b| b.contains("checkers-hill")).unwrap().split("```").next().unwrap();
     let g = checkers_family(hill);
-    let p = parse_position(&g, "W:W6:B29").unwrap();
+    let p = parse_position(&g, "W:W6:B28").unwrap();
     let next = g.play_unchecked(&p, &read_move(&g, &p, "6-1").unwrap().key);
     assert_eq!(g.outcome(&next).map(|o| o.reason), Some(EndReason::Goal));
 }

@@ -6,10 +6,21 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn play(args: &[&str], input: &str) -> (i32, String, String) {
+    // In a folder of its own: a game left unsaved is kept there, then removed.
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("camelot-play-engine-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = run_in(&dir, args, input);
+    let _ = std::fs::remove_dir_all(&dir);
+    output
+}
+
+fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
         .arg("play")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

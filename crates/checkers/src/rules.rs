@@ -222,6 +222,35 @@ impl Game for Checkers {
         self.end.repetition
     }
 
+    /// With the rule that men must advance (`advance_limit`).
+    fn second_clock(&self) -> bool {
+        self.end.advance_limit.is_some()
+    }
+
+    /// A man (a kind that is crowned) never stands on its own crowning
+    /// row: it would have been crowned on arriving there.
+    fn check_position(&self, pos: &Position) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (p, player) in self.players.iter().enumerate() {
+            for (k, kind) in self.kinds.iter().enumerate() {
+                let (row, crowned) = self.after[p][k].crown;
+                if crowned.index() == k {
+                    continue;
+                }
+                let standing = pos.pieces_of(Player(p as u8)) & pos.kind_cells(Kind(k as u8)) & row;
+                for cell in self.board.listed(standing) {
+                    problems.push(format!(
+                        "{} {} on {}: a piece on its own crowning row would have been crowned there",
+                        player.name,
+                        kind.name,
+                        self.board.name(cell),
+                    ));
+                }
+            }
+        }
+        problems
+    }
+
     /// Moves the piece, removes the captured ones, crowns a man that ends
     /// on its promotion row, and advances the clocks: the first counts plies
     /// since the last capture, the second plies since a man last moved.

@@ -56,6 +56,7 @@ pub(crate) fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History,
         let plies = parse_movetext(moves).map_err(CliError::MovesText)?;
         for ply in &plies {
             let (number, player) = history.next_label(game);
+            history.check_number(game, ply).map_err(CliError::MovesPlay)?;
             let read = history
                 .play_text(game, &ply.text)
                 .map_err(|e| CliError::MovesPlay(leap_core::ReplayError { at: Some((ply.line, ply.column)), ..e }))?;
@@ -146,10 +147,22 @@ pub fn moves(setup: &Setup, json: bool) -> CliResult {
     })
 }
 
-/// A pool of `threads` worker threads (at least one).
+/// The most worker threads `--threads` may ask for.
+pub const MAX_THREADS: usize = 256;
+
+/// The deepest `perft --depth`: far beyond what any game's tree allows
+/// counting, and shallow enough for the recursion's stack.
+pub const MAX_PERFT_DEPTH: u32 = 200;
+
+/// A pool of `threads` worker threads (at least one, at most [`MAX_THREADS`]).
 pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
     if threads == 0 {
         return Err(CliError::Usage("--threads must be at least 1".into()));
+    }
+    if threads > MAX_THREADS {
+        return Err(CliError::Usage(format!(
+            "--threads {threads}: at most {MAX_THREADS} (more threads than cores only slow the count down)"
+        )));
     }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -178,6 +191,12 @@ pub struct PerftOptions {
 }
 
 pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
+    if opts.depth > MAX_PERFT_DEPTH {
+        return Err(CliError::Usage(format!(
+            "--depth {}: perft counts at most {MAX_PERFT_DEPTH} plies deep (no game's tree can be counted that far)",
+            opts.depth
+        )));
+    }
     let mut out = String::new();
     let threads = opts.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = thread_pool(threads)?;
@@ -234,14 +253,22 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
 
 pub fn replay(file: &Path) -> CliResult {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let text = leap_format::read_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
     let games = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
+    if games.iter().all(|g| g.is_empty()) {
+        return Err(CliError::Usage(format!("{name}: there is no game in the file (no tags, no moves, no result)")));
+    }
     for (i, record) in games.iter().enumerate() {
         let mut out = String::new();
         if games.len() > 1 {
             outln!(out, "Game {} of {}", i + 1, games.len());
         }
         let game_problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
+        if record.tag("Position").is_some() && record.tag("FEN").is_some() {
+            return Err(game_problem(GameProblem::Tags(
+                "both [Position] and [FEN] give the start position; give one".into(),
+            )));
+        }
         let variant = variant::for_record(record, file).map_err(|e| game_problem(GameProblem::Variant(e)))?;
         with_game!(variant, g => {
             // PDN records give the start as [FEN "..."].
@@ -251,6 +278,21 @@ pub fn replay(file: &Path) -> CliResult {
                 Some((tag, p)) => parse_position(&g, p).map_err(|error| game_problem(GameProblem::Start { tag, error }))?,
                 None => g.start(),
             };
+            // The result as written: checked against the game before any move is played.
+            let players = g.players().len();
+            let place = |at: Option<(usize, usize)>| at.map(|(l, c)| format!("{l}:{c}: ")).unwrap_or_default();
+            if let (Some(written), Some(tagged)) = (&record.result, record.tag("Result")) {
+                if written != tagged {
+                    return Err(game_problem(GameProblem::Tags(format!(
+                        "{}the movetext ends with {written}, but the [Result] tag says {tagged}",
+                        place(record.result_at)
+                    ))));
+                }
+            }
+            for token in record.result.iter().map(String::as_str).chain(record.tag("Result")) {
+                leap_core::notation::result_fits(token, players)
+                    .map_err(|why| game_problem(GameProblem::Tags(format!("{}{why}", place(record.result_at)))))?;
+            }
             let mut history = History::new(start);
             for (k, v) in &record.tags {
                 if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
@@ -274,11 +316,23 @@ pub fn replay(file: &Path) -> CliResult {
             let plural = if read.len() == 1 { "" } else { "s" };
             outln!(out, "{} move{plural} played. {}", read.len(), status(&g, &history));
             let computed = history.result_token(&g);
-            match &record.result {
-                Some(written) if *written != computed && written != "*" => {
-                    outln!(out, "note: the record gives the result {written}; the position gives {computed}");
-                }
-                _ => outln!(out, "Result: {computed}"),
+            let written = record.result.as_deref().or(record.tag("Result")).unwrap_or("*");
+            if written == "*" || *written == computed {
+                outln!(out, "Result: {computed}");
+            } else if computed == "*" && record.tag("Termination").is_some() {
+                // A game ended otherwise than by the rules (a flag, a resignation, an agreement).
+                outln!(out, "Result: {written} ({})", record.tag("Termination").unwrap_or_default());
+            } else {
+                emit(&out)?;
+                let why = if computed == "*" {
+                    "the game is not over after the last move, and no [Termination] tag says how it ended".to_string()
+                } else {
+                    format!("the final position gives {computed} ({})", status(&g, &history))
+                };
+                return Err(game_problem(GameProblem::Tags(format!(
+                    "{}the record gives the result {written}, but {why}",
+                    place(record.result_at)
+                ))));
             }
             emit(&out)
         })?;
@@ -291,7 +345,7 @@ pub fn check(files: &[std::path::PathBuf]) -> CliResult {
     let mut failed = 0;
     for file in files {
         let name = file.display().to_string();
-        match std::fs::read_to_string(file) {
+        match leap_format::read_text(file) {
             Err(e) => {
                 eprintln!("{name}: cannot read: {e}");
                 failed += 1;

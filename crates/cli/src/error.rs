@@ -90,6 +90,9 @@ pub enum GameProblem {
         /// Why.
         error: PositionError,
     },
+    /// Its tags or result say something wrong or contradictory (with the
+    /// place, when the result token is at fault).
+    Tags(String),
 }
 
 impl fmt::Display for CliError {
@@ -108,6 +111,9 @@ impl fmt::Display for CliError {
             }
             CliError::RecordGame { file, game, problem: GameProblem::Start { tag, error } } => {
                 write!(f, "{file}: game {game}: [{tag}] {error}")
+            }
+            CliError::RecordGame { file, game, problem: GameProblem::Tags(why) } => {
+                write!(f, "{file}: game {game}: {why}")
             }
             CliError::Replay { file, error } => write!(f, "{file}:{error}"),
             CliError::Check { failed, total } => write!(f, "{failed} of {total} files have problems"),

@@ -12,6 +12,7 @@ mod matches;
 mod play;
 mod progress;
 mod protocol;
+mod save;
 mod serve;
 mod summary;
 

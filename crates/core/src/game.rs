@@ -59,6 +59,12 @@ pub trait Game: LeapRules + Sync {
     fn counter_limit(&self) -> u8 {
         15
     }
+    /// Whether the game keeps a second clock (the position's
+    /// [`aux_clock`](Position::aux_clock): checkers' plies since a man
+    /// last advanced), so that a position string may give `clock2=`.
+    fn second_clock(&self) -> bool {
+        false
+    }
     /// Checks a position given by a user (a position string) for what the
     /// game can never reach: each problem in a sentence (none: the position
     /// is fine).
@@ -288,6 +294,66 @@ impl<S: Sink> Sink for Counted<'_, S> {
     }
     fn follow(&mut self, legs: &[Leg], captured: Bitset) -> bool {
         self.sink.follow(legs, captured)
+    }
+}
+
+/// The canonical path ([`Game::canonical`]) of each of `keys`, legal moves
+/// of `pos`, in order: the same paths, found in one walk of each moving
+/// piece instead of a walk per move, so that listing the moves of a piece
+/// with thousands of capture paths (a Knight in a lattice of Men) takes
+/// time linear in its paths, not quadratic.
+pub fn canonical_moves<G: Game>(game: &G, pos: &Position, keys: &[MoveKey]) -> Vec<Option<Move>> {
+    if game.decided(pos).is_some() {
+        return vec![None; keys.len()];
+    }
+    let scope = game.scope(pos);
+    let mut froms: Vec<Cell> =
+        keys.iter().filter(|k| !k.is_pass() && scope.pieces.contains(k.from)).map(|k| k.from).collect();
+    froms.sort_unstable();
+    froms.dedup();
+    let mut best = std::collections::HashMap::new();
+    for from in froms {
+        let mut sink = Shortest { board: game.board(), from, best: &mut best };
+        crate::rules::walk_piece(game, pos, from, scope.captures_only, PathMode::Simple, &mut sink);
+    }
+    keys.iter()
+        .map(|k| {
+            if k.is_pass() {
+                return game.canonical(pos, k);
+            }
+            let legs = best.get(&(k.from, k.to, k.captured))?;
+            Some(Move { from: k.from, legs: legs.iter().copied().collect(), captured: k.captured })
+        })
+        .collect()
+}
+
+/// Keeps the canonical path of every move of one piece: the fewest legs,
+/// then the first in listing order (as [`Canonical`] finds them one by one).
+struct Shortest<'a> {
+    board: &'a crate::board::Board,
+    from: Cell,
+    best: &'a mut std::collections::HashMap<(Cell, Cell, Bitset), Vec<Leg>>,
+}
+
+impl PathSink for Shortest<'_> {
+    fn emit(&mut self, _from: Cell, to: Cell, legs: &[Leg], captured: Bitset) {
+        let board = self.board;
+        let before = |a: &[Leg], b: &[Leg]| {
+            a.len()
+                .cmp(&b.len())
+                .then_with(|| a.iter().map(|x| board.listing_key(x.to)).cmp(b.iter().map(|x| board.listing_key(x.to))))
+                == std::cmp::Ordering::Less
+        };
+        match self.best.entry((self.from, to, captured)) {
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                if before(legs, e.get()) {
+                    *e.get_mut() = legs.to_vec();
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(legs.to_vec());
+            }
+        }
     }
 }
 

@@ -115,13 +115,55 @@ impl History {
         self.moves.push(mv);
     }
 
-    /// Plays every move of a list, stopping at the first that fails.
+    /// Plays every move of a list, stopping at the first that fails (a
+    /// move number that is not the move's is a failure: see
+    /// [`check_number`](Self::check_number)).
     pub fn play_all<G: Game>(&mut self, game: &G, plies: &[WrittenPly]) -> Result<Vec<ReadMove>, ReplayError> {
         let mut read = Vec::new();
         for p in plies {
+            self.check_number(game, p)?;
             read.push(self.play_text(game, &p.text).map_err(|e| ReplayError { at: Some((p.line, p.column)), ..e })?);
         }
         Ok(read)
+    }
+
+    /// The move number the next move is written with, as
+    /// [`movetext`](Self::movetext) writes it: `N.` before the first move
+    /// of round N (see [`round`](Self::round)), `N...` before a later move
+    /// of the round (written only at the start of a game, or after a
+    /// comment, but accepted before any such move).
+    pub fn next_number(&self) -> (usize, bool) {
+        let i = self.moves.len();
+        let continued = if i == 0 { self.start().to_move().index() != 0 } else { self.round(i) == self.round(i - 1) };
+        (self.round(i), continued)
+    }
+
+    /// Checks the move number written before `ply`, if any, against the
+    /// next move's: `2.E6-E8` as the first move, `1...E6-E8` for the first
+    /// player's move and a second `1.` are refused, with the place of the
+    /// number.
+    pub fn check_number<G: Game>(&self, game: &G, ply: &WrittenPly) -> Result<(), ReplayError> {
+        let Some(written) = ply.number else {
+            return Ok(());
+        };
+        let (number, continued) = self.next_number();
+        if written.number == number && written.continued == continued {
+            return Ok(());
+        }
+        let (expected, found) = if written.number != number {
+            (number.to_string(), written.number.to_string())
+        } else if continued {
+            (format!("`{number}...` (a later move of round {number})"), format!("`{written}`, which starts a round"))
+        } else {
+            (format!("`{number}.` (the first move of round {number})"), format!("`{written}`"))
+        };
+        let (_, player) = self.next_label(game);
+        Err(ReplayError {
+            number,
+            player,
+            at: Some((written.line, written.column)),
+            error: Box::new(MoveError::Number { expected, found }),
+        })
     }
 
     /// Takes back the last move; `false` if there is none.

@@ -32,7 +32,7 @@ pub mod search;
 
 pub use bitset::{Bitset, MAX_CELLS};
 pub use board::{default_name, dirs, Board, BoardError, Cell, Coord, DirMask, Geometry, ALL_DIRS, MAX_DIRS};
-pub use game::{Game, IllegalMove, KindInfo, PlayerInfo};
+pub use game::{canonical_moves, Game, IllegalMove, KindInfo, PlayerInfo};
 pub use history::{History, ReplayError};
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
 pub use outcome::{EndReason, GameResult, Outcome};

@@ -7,7 +7,7 @@ use crate::board::Cell;
 use crate::game::{moves_into, paths_into, walk_turn, Game};
 use crate::moves::{Leg, MoveKey};
 use crate::position::{CopyPlan, Position};
-use crate::rules::{Distinct, KeyList, PathMode, Sink};
+use crate::rules::{CaptureIndex, Distinct, KeyList, PathMode, Sink};
 use rayon::prelude::*;
 
 /// What perft counts as one move.
@@ -63,17 +63,19 @@ impl Sink for PathCount {
 
 /// The number of distinct legal moves of `pos`, counted without listing them.
 pub fn count_moves<G: Game>(game: &G, pos: &Position) -> u64 {
-    count_moves_with(game, pos, &mut Vec::new())
+    count_moves_with(game, pos, &mut KeyList::new())
 }
 
 /// [`count_moves`] keeping the captures it has seen in `captures` (cleared
 /// first), so that a caller counting many positions allocates once.
-fn count_moves_with<G: Game>(game: &G, pos: &Position, captures: &mut Vec<MoveKey>) -> u64 {
+fn count_moves_with<G: Game>(game: &G, pos: &Position, captures: &mut KeyList) -> u64 {
     if game.decided(pos).is_some() {
         return 0;
     }
-    captures.clear();
-    let mut counter = Counter { seen: Distinct::default(), done: 0, captures };
+    captures.keys.clear();
+    captures.captures.clear();
+    let mut counter =
+        Counter { seen: Distinct::default(), done: 0, captures: &mut captures.keys, index: &mut captures.captures };
     walk_turn(game, pos, PathMode::Distinct, &mut counter);
     match counter.total() {
         0 if game.passes_when_stuck(pos) => 1,
@@ -87,6 +89,7 @@ struct Counter<'a> {
     seen: Distinct,
     done: u64,
     captures: &'a mut Vec<MoveKey>,
+    index: &'a mut CaptureIndex,
 }
 
 impl Counter<'_> {
@@ -109,7 +112,7 @@ impl Sink for Counter<'_> {
             self.done += self.seen.add_quiet(from, to) as u64;
         } else {
             let key = MoveKey { from, to, captured };
-            if Distinct::new_capture(self.captures, &key) {
+            if self.index.new_capture(self.captures, &key) {
                 self.captures.push(key);
             }
         }
@@ -146,7 +149,7 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, plan:
     let list = &mut ply.list;
     if count == Count::Positions {
         if depth == 1 {
-            return count_moves_with(game, pos, &mut list.keys);
+            return count_moves_with(game, pos, list);
         }
         // (The order of the children does not change the count.)
         moves_into::<G, false>(game, pos, list);
@@ -164,7 +167,7 @@ fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, plan:
     let child = &mut ply.child;
     if depth == 2 && count == Count::Positions {
         // Most of the tree is the last ply: its counts are taken here, without a call per child.
-        let captures = &mut rest[0].list.keys;
+        let captures = &mut rest[0].list;
         for key in &list.keys {
             child.copy_from(pos, plan);
             game.play_unchecked_in_place(child, key);

@@ -88,6 +88,9 @@ fn cells_of(board: &Board, list: &Names, what: &str, diag: &mut Diagnostics) -> 
     let mut set = Bitset::EMPTY;
     for c in list.get_ref() {
         match board.cell(c.get_ref()) {
+            Some(cell) if set.contains(cell) => {
+                diag.error(c.span().start, format!("{what} `{}` is listed twice", c.get_ref()))
+            }
             Some(cell) => set.insert(cell),
             None => diag.error(c.span().start, format!("{what} `{}` is not on the board", c.get_ref())),
         }
@@ -489,6 +492,9 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
         let mut m = 0;
         for n in names.get_ref() {
             match kinds.iter().position(|k| k.name == *n.get_ref()) {
+                Some(i) if m & 1 << i != 0 => {
+                    diag.error(n.span().start, format!("{key} names `{}` twice", n.get_ref()))
+                }
                 Some(i) => m |= 1 << i,
                 None => {
                     let known: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();

@@ -57,9 +57,17 @@ impl<'a> Diagnostics<'a> {
         Diagnostics { file: file.to_string(), source, found: Vec::new() }
     }
 
-    /// Records a problem at byte `offset` of the source.
+    /// Records a problem at byte `offset` of the source. A line of the
+    /// message longer than [`MAX_LINE`] characters (a long piece of the
+    /// file quoted) is cut there, with `…`.
     pub fn error(&mut self, offset: usize, message: impl Into<String>) {
-        self.found.push((offset, message.into()));
+        let message = message.into();
+        let message = if message.lines().any(|l| l.chars().count() > MAX_LINE) {
+            message.lines().map(cut).collect::<Vec<_>>().join("\n")
+        } else {
+            message
+        };
+        self.found.push((offset, message));
     }
 
     /// Whether any problem was recorded.
@@ -79,20 +87,52 @@ impl<'a> Diagnostics<'a> {
         (line, column)
     }
 
-    /// `Ok` when nothing was recorded, else every problem in file order.
+    /// `Ok` when nothing was recorded, else the problems in file order:
+    /// the first [`MAX_DIAGNOSTICS`], then one saying how many more there are.
     pub fn finish(mut self) -> Result<(), FileErrors> {
         if self.found.is_empty() {
             return Ok(());
         }
         self.found.sort_by_key(|(o, _)| *o);
-        let diagnostics = self
-            .found
-            .iter()
-            .map(|(o, m)| {
-                let (line, column) = self.line_col(*o);
-                Diagnostic { line, column, message: m.clone() }
-            })
-            .collect();
+        let more = self.found.len().saturating_sub(MAX_DIAGNOSTICS);
+        self.found.truncate(MAX_DIAGNOSTICS + 1);
+        // Lines and columns in one pass over the text (the offsets are sorted).
+        let (mut line, mut line_start, mut at) = (1, 0, 0);
+        let mut diagnostics = Vec::with_capacity(self.found.len());
+        for (i, (offset, message)) in self.found.iter().enumerate() {
+            let mut offset = (*offset).min(self.source.len());
+            while !self.source.is_char_boundary(offset) {
+                offset -= 1;
+            }
+            for (j, b) in self.source.as_bytes()[at..offset].iter().enumerate() {
+                if *b == b'\n' {
+                    line += 1;
+                    line_start = at + j + 1;
+                }
+            }
+            at = offset;
+            let column = self.source[line_start..offset].chars().count() + 1;
+            let message = if i == MAX_DIAGNOSTICS {
+                format!("... and {more} more problems (only the first {MAX_DIAGNOSTICS} are shown)")
+            } else {
+                message.clone()
+            };
+            diagnostics.push(Diagnostic { line, column, message });
+        }
         Err(FileErrors { file: self.file.clone(), diagnostics })
+    }
+}
+
+/// The most problems [`Diagnostics::finish`] reports one by one.
+pub const MAX_DIAGNOSTICS: usize = 50;
+
+/// The longest line of a message (see [`Diagnostics::error`]).
+pub const MAX_LINE: usize = 300;
+
+/// `line` cut to [`MAX_LINE`] characters.
+fn cut(line: &str) -> String {
+    match line.char_indices().nth(MAX_LINE) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
     }
 }

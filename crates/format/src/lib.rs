@@ -27,8 +27,8 @@ mod source;
 mod spec;
 
 pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
-pub use diag::{Diagnostic, Diagnostics, FileErrors};
-pub use source::{variant_source, LoadError};
+pub use diag::{Diagnostic, Diagnostics, FileErrors, MAX_DIAGNOSTICS, MAX_LINE};
+pub use source::{read_text, variant_source, LoadError, MAX_FILE_BYTES};
 pub use spec::{
     resolve, BoardSpec, EndSpec, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup, VariantFile,
     ZoneSpec,
@@ -126,13 +126,47 @@ pub fn is_family(spec: &VariantFile, family: Family, diag: &mut crate::Diagnosti
 pub fn playable<G: leap_core::Game>(game: G, spec: &VariantFile, diag: &mut crate::Diagnostics) -> Option<G> {
     match game.outcome(&game.start()) {
         Some(o) => {
-            diag.error(
-                spec.setup.span().start,
-                format!("the start position is already over ({:?}, {})", o.result, o.reason),
-            );
+            let how = describe_start_outcome(&game, &o);
+            diag.error(spec.setup.span().start, format!("the start position is already over: {how}"));
             None
         }
         None => Some(game),
+    }
+}
+
+/// An outcome of the start position in words: `White wins (two pieces in
+/// Black's castle)`, `drawn (no legal move)`.
+fn describe_start_outcome<G: leap_core::Game>(game: &G, o: &leap_core::Outcome) -> String {
+    use leap_core::{EndReason, GameResult, Player};
+    let pos = game.start();
+    let name = |p: Player| game.players()[p.index()].name.clone();
+    match o.result {
+        GameResult::Draw => format!("drawn ({})", o.reason),
+        GameResult::Win(w) if o.reason == EndReason::Goal => {
+            // The winner's pieces in castles of other players (the Camelot family's goals).
+            let mut owners: Vec<Player> = Vec::new();
+            let mut count = 0;
+            for cell in game.board().listed(pos.pieces_of(w)) {
+                if let Some(owner) = game.zone_owner(cell).filter(|&p| p != w) {
+                    count += 1;
+                    if !owners.contains(&owner) {
+                        owners.push(owner);
+                    }
+                }
+            }
+            match owners.as_slice() {
+                [owner] => {
+                    let pieces = match count {
+                        1 => "one piece".to_string(),
+                        2 => "two pieces".to_string(),
+                        n => format!("{n} pieces"),
+                    };
+                    format!("{} wins ({pieces} in {}'s castle)", name(w), name(*owner))
+                }
+                _ => format!("{} wins ({})", name(w), o.reason),
+            }
+        }
+        GameResult::Win(w) => format!("{} wins ({})", name(w), o.reason),
     }
 }
 

@@ -17,6 +17,9 @@ pub enum LoadError {
     Io(String, String),
     /// The file has problems.
     Invalid(FileErrors),
+    /// A variant file that is not the one a game record names: the file,
+    /// and what does not match.
+    Mismatch(String, String),
 }
 
 impl fmt::Display for LoadError {
@@ -29,6 +32,7 @@ impl fmt::Display for LoadError {
             ),
             LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
             LoadError::Invalid(e) => write!(f, "invalid variant file {}:\n{e}", e.file),
+            LoadError::Mismatch(p, why) => write!(f, "variant file {p}: {why}"),
         }
     }
 }
@@ -54,7 +58,59 @@ pub fn variant_source(name_or_path: &str, builtin: &[(&str, &str)]) -> Result<(S
             known: builtin.iter().map(|(n, _)| n.to_string()).collect(),
         });
     }
-    let text =
-        std::fs::read_to_string(name_or_path).map_err(|e| LoadError::Io(name_or_path.to_string(), e.to_string()))?;
+    let text = read_text(std::path::Path::new(name_or_path))
+        .map_err(|e| LoadError::Io(name_or_path.to_string(), e.to_string()))?;
     Ok((name_or_path.to_string(), text))
+}
+
+/// The largest file the program reads (a variant file, a game record):
+/// 4 MiB, far more than any real one, and little enough memory.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Reads a text file a user named, as UTF-8, refusing what is not a
+/// regular file (a device such as `/dev/zero`, a FIFO that would block, a
+/// directory) and files over [`MAX_FILE_BYTES`], without reading more than
+/// that. A UTF-8 byte-order mark at the start is dropped.
+///
+/// ```
+/// let e = leap_format::read_text(std::path::Path::new(".")).unwrap_err();
+/// assert_eq!(e.to_string(), "it is a directory, not a regular file");
+/// ```
+pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    let not_regular = |meta: &std::fs::Metadata| {
+        let what = if meta.is_dir() { "a directory" } else { "a device, a FIFO or a socket" };
+        Error::new(ErrorKind::InvalidInput, format!("it is {what}, not a regular file"))
+    };
+    // Looked at before opening: opening a FIFO would wait for a writer.
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let too_big = || {
+        Error::new(
+            ErrorKind::InvalidData,
+            format!("it is larger than {} MiB, the most this program reads", MAX_FILE_BYTES >> 20),
+        )
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Error::new(ErrorKind::InvalidData, format!("it is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }

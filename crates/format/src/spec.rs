@@ -384,7 +384,7 @@ fn read(file: &str, text: &str, diag: &mut Diagnostics, depth: usize) -> Option<
         Some(t) => (format!("variants/{name}.toml"), t.to_string()),
         None => {
             let path = std::path::Path::new(file).parent().unwrap_or(std::path::Path::new(".")).join(name);
-            match std::fs::read_to_string(&path) {
+            match crate::read_text(&path) {
                 Ok(t) => (path.display().to_string(), t),
                 Err(e) => {
                     let why = if e.kind() == std::io::ErrorKind::NotFound {

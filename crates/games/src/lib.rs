@@ -119,27 +119,53 @@ pub fn source_tags(name_or_path: &str) -> Vec<(String, String)> {
 /// that have no `Variant` tag.
 const ENGLISH_DRAUGHTS: &str = "21";
 
-/// Loads the variant of a game record: its `Variant` tag when that names a
-/// built-in variant (checkers for a PDN record of English draughts,
-/// `[GameType "21"]`; camelot when there is no tag), else its `VariantFile`
-/// tag, read relative to the record's folder when it is a relative path.
+/// Loads a variant file (never a built-in variant, whatever the path's
+/// name).
+pub fn load_file(path: &std::path::Path) -> Result<Variant, LoadError> {
+    let name = path.display().to_string();
+    let text = leap_format::read_text(path).map_err(|e| LoadError::Io(name.clone(), e.to_string()))?;
+    parse(&name, &text).map_err(LoadError::Invalid)
+}
+
+/// The variant's short name (its `name` key).
+fn variant_name(variant: &Variant) -> &str {
+    with_game!(variant, g => g.name())
+}
+
+/// Loads the variant of a game record, so that it replays under the rules
+/// it was played with. With a `VariantFile` tag, that file, whatever the
+/// `Variant` tag says (a variant file may reuse a built-in name): a
+/// relative path is read from the record's folder (never the current
+/// directory), and a `Variant` tag must give the file's name. Without one,
+/// the built-in variant its `Variant` tag names (checkers for a PDN record
+/// of English draughts, `[GameType "21"]`; camelot when there is no tag).
 pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Result<Variant, LoadError> {
+    if let Some(file) = record.tag(FILE_TAG) {
+        let path = std::path::Path::new(file);
+        let path = if path.is_relative() {
+            record_file.parent().unwrap_or(std::path::Path::new("")).join(path)
+        } else {
+            path.to_path_buf()
+        };
+        let variant = load_file(&path)?;
+        if let Some(tagged) = record.tag("Variant") {
+            let name = variant_name(&variant);
+            if name != tagged {
+                return Err(LoadError::Mismatch(
+                    path.display().to_string(),
+                    format!(
+                        "its name is `{name}`, but the record's [Variant] tag says `{tagged}`: \
+                         it is not the file the game was played with"
+                    ),
+                ));
+            }
+        }
+        return Ok(variant);
+    }
     let english_draughts =
         record.tag("GameType").is_some_and(|t| t.split(',').next().map(str::trim) == Some(ENGLISH_DRAUGHTS));
     let name = record.tag("Variant").unwrap_or(if english_draughts { "checkers" } else { "camelot" });
-    if builtin_names().any(|n| n == name) {
-        return load(name);
-    }
-    let Some(file) = record.tag(FILE_TAG) else {
-        return load(name);
-    };
-    let path = std::path::Path::new(file);
-    let path = if path.is_relative() && !path.exists() {
-        record_file.parent().unwrap_or(std::path::Path::new(".")).join(path)
-    } else {
-        path.to_path_buf()
-    };
-    load(&path.display().to_string())
+    load(name)
 }
 
 /// The built-in variants: name and title.

@@ -120,7 +120,7 @@ fn examples<G: Game>(game: &G) -> &'static str {
 fn is_record(path: &Path) -> bool {
     let by_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"));
     by_name
-        || std::fs::read_to_string(path).is_ok_and(|text| {
+        || leap_format::read_text(path).is_ok_and(|text| {
             let text = text.trim_start_matches('\u{feff}').trim_start();
             text.starts_with('[') && text.lines().next().is_some_and(|l| l.contains('"'))
         })
@@ -144,7 +144,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
             return Err(CliError::Usage("a saved game starts where it stopped: --position cannot be given".into()));
         }
         let name = opts.variant.clone();
-        let text = std::fs::read_to_string(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
+        let text = leap_format::read_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
         let mut records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
         records.retain(|r| !r.tags.is_empty() || !r.moves.is_empty());
         if records.len() != 1 {

@@ -362,20 +362,10 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 }
 
-/// Writes `text` to `path` through a temporary file, never over a
-/// protected file.
+/// Writes `text` to `path` whole or not at all, never over a protected
+/// file (see [`crate::save::save_file`]).
 fn write_file(path: &Path, text: &str, protected: &[PathBuf]) -> CliResult {
-    let same = |p: &PathBuf| std::fs::canonicalize(p).ok().is_some_and(|p| Some(p) == std::fs::canonicalize(path).ok());
-    if protected.iter().any(same) {
-        return Err(CliError::Usage(format!(
-            "{} is the variant file of this game: choose another file",
-            path.display()
-        )));
-    }
-    let tmp = path.with_extension("tmp-save");
-    let write_error = |error| CliError::Write { path: tmp.display().to_string(), error };
-    std::fs::write(&tmp, text).map_err(write_error)?;
-    std::fs::rename(&tmp, path).map_err(|error| CliError::Write { path: path.display().to_string(), error })
+    crate::save::save_file(path, text, protected)
 }
 
 fn plural(n: usize) -> &'static str {

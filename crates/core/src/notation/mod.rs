@@ -16,7 +16,7 @@ pub use position::{
     format_position, parse_piece, parse_piece_on, parse_position, PositionError, PositionProblem, PositionProblemKind,
     PositionSetup,
 };
-pub use record::{parse_movetext, parse_records, Record, RecordError, WrittenPly};
+pub use record::{parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly};
 
 use crate::bitset::Bitset;
 use crate::board::{Board, Cell};
@@ -100,6 +100,13 @@ pub enum MoveError {
     GameOver,
     /// A pass was written, but the player has a move (or the game has no passing).
     NoPass,
+    /// The move number written before the move is not this move's.
+    Number {
+        /// The number as it should be written (`2.`, `1...`).
+        expected: String,
+        /// The number as written.
+        found: String,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -132,6 +139,9 @@ impl fmt::Display for MoveError {
             }
             MoveError::GameOver => write!(f, "the game is over; no move is legal"),
             MoveError::NoPass => write!(f, "`pass` is legal only for a player who has no move"),
+            MoveError::Number { expected, found } => {
+                write!(f, "expected move {expected}, found {found}")
+            }
         }
     }
 }
@@ -355,10 +365,10 @@ pub fn format_line<G: Game>(game: &G, pos: &Position, line: &[MoveKey]) -> Vec<S
 
 /// Writes the legal moves of a position in canonical notation, sorted.
 pub fn legal_move_texts<G: Game>(game: &G, pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = game
-        .legal_moves(pos)
-        .iter()
-        .filter_map(|k| game.canonical(pos, k))
+    let keys = game.legal_moves(pos);
+    let mut v: Vec<String> = crate::game::canonical_moves(game, pos, &keys)
+        .into_iter()
+        .flatten()
         .map(|m| format_move(game.board(), &m))
         .collect();
     v.sort_by(|a, b| notation_order(game.board(), a, b));

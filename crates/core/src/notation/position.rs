@@ -8,8 +8,8 @@
 //!
 //! Fields: the game's counter (`castle-moves=` one value per player, in turn
 //! order), `clock=N` (plies without progress, written when not zero) and
-//! `clock2=N` (the second clock, for games with a second draw rule; written
-//! when not zero).
+//! `clock2=N` (the second clock, for games with a second draw rule,
+//! [`Game::second_clock`]; written when not zero, refused in other games).
 //!
 //! A string is read in two stages, as a variant file is:
 //! [`PositionSetup::parse`] reads what is written (letters, cells, fields)
@@ -331,14 +331,15 @@ impl PositionSetup {
                         None => problems.add(value_col, BadCount { value: v.to_string(), limit }),
                     }
                 }
-            } else if key == "clock" || key == "clock2" {
+            } else if key == "clock" || (key == "clock2" && game.second_clock()) {
                 match value.parse() {
                     Ok(n) if key == "clock" => setup.clock = n,
                     Ok(n) => setup.aux_clock = n,
                     Err(_) => problems.add(value_col, BadClock { value: value.to_string() }),
                 }
             } else {
-                let known = game.counter_name().into_iter().chain(["clock", "clock2"]).map(String::from).collect();
+                let second = game.second_clock().then_some("clock2");
+                let known = game.counter_name().into_iter().chain(["clock"]).chain(second).map(String::from).collect();
                 problems.add(at + 1, UnknownField { key: key.to_string(), known });
             }
         }
@@ -372,12 +373,13 @@ impl PositionSetup {
     }
 }
 
-/// The words of `text` split at spaces, each with the 0-based character
+/// The words of `text` split at white space (a trailing carriage return
+/// or tab is white space too), each with the 0-based character
 /// column where it starts.
 fn words(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut offset = 0;
-    for word in text.split(' ') {
+    for word in text.split(char::is_whitespace) {
         if !word.is_empty() {
             out.push((offset, word));
         }

@@ -25,6 +25,28 @@ pub struct WrittenPly {
     pub line: usize,
     /// 1-based column.
     pub column: usize,
+    /// The move number written before it, if any (see [`MoveNumber`]).
+    pub number: Option<MoveNumber>,
+}
+
+/// A move number as written before a move: `12.` (the first move of a
+/// round) or `12...` (a later move of the round).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveNumber {
+    /// The number.
+    pub number: usize,
+    /// Whether it is written with `...`: the move is not the first of its round.
+    pub continued: bool,
+    /// 1-based line where it is written.
+    pub line: usize,
+    /// 1-based column where it is written.
+    pub column: usize,
+}
+
+impl fmt::Display for MoveNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.number, if self.continued { "..." } else { "." })
+    }
 }
 
 /// A game record: tag pairs, moves and the written result.
@@ -36,12 +58,19 @@ pub struct Record {
     pub moves: Vec<WrittenPly>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), if written.
     pub result: Option<String>,
+    /// Where the result token is written (1-based line and column).
+    pub result_at: Option<(usize, usize)>,
 }
 
 impl Record {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the record holds nothing: no tag, no move, no result.
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
     }
 }
 
@@ -76,13 +105,53 @@ fn is_result(token: &str) -> bool {
         && parts.iter().all(|p| matches!(*p, "0" | "1" | "1/2" | "1/3" | "1/4"))
 }
 
-/// Reads every game of a record file.
+/// Whether `token`, a result, fits a game of `players` players: `*`, or
+/// one score per player, each `0` or `1/k` where `k` is the number of
+/// players who score (`1-0`, `1/2-1/2`, `0-1/2-1/2`, `1/3-1/3-1/3`);
+/// otherwise what is wrong with it.
+///
+/// ```
+/// use leap_core::notation::result_fits;
+/// assert!(result_fits("1-0", 2).is_ok() && result_fits("0-1/2-1/2", 3).is_ok());
+/// assert!(result_fits("1-1", 2).is_err() && result_fits("0-0-0", 2).is_err());
+/// ```
+pub fn result_fits(token: &str, players: usize) -> Result<(), String> {
+    if token == "*" {
+        return Ok(());
+    }
+    let scores: Vec<&str> = token.split('-').collect();
+    if scores.len() != players {
+        return Err(format!(
+            "the result `{token}` gives {} scores; a game of {players} players has one score per player",
+            scores.len()
+        ));
+    }
+    let scoring = scores.iter().filter(|s| **s != "0").count();
+    let share = if scoring == 1 { "1".to_string() } else { format!("1/{scoring}") };
+    if scoring == 0 || scores.iter().any(|s| *s != "0" && *s != share) {
+        return Err(format!(
+            "the result `{token}` is not a result: the scores must add up to 1, each 0 or an equal share \
+             (expected a win such as {}, a draw such as {}, or *)",
+            (0..players).map(|i| if i == 0 { "1" } else { "0" }).collect::<Vec<_>>().join("-"),
+            vec![format!("1/{players}"); players].join("-")
+        ));
+    }
+    Ok(())
+}
+
+/// Reads every game of a record file. A byte-order mark at the start is
+/// skipped; a tag given twice in one game is refused.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chars: Vec<char> = text.chars().collect();
     let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
     let mut games: Vec<Record> = Vec::new();
     let mut current = Record::default();
     let mut in_moves = false;
+    // A move number written as a token of its own (`6. I14-H15`).
+    let mut number: Option<MoveNumber> = None;
+    // Where each tag of the current game is written.
+    let mut tag_at: Vec<(usize, usize)> = Vec::new();
     let advance = |i: &mut usize, line: &mut usize, col: &mut usize| {
         if chars[*i] == '\n' {
             *line += 1;
@@ -113,6 +182,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         } else if c == '[' {
             if in_moves {
                 games.push(std::mem::take(&mut current));
+                tag_at.clear();
                 in_moves = false;
             }
             let start = i + 1;
@@ -130,7 +200,12 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             if key.is_empty() || !value.starts_with('"') || !value.ends_with('"') || value.len() < 2 {
                 return Err(err(l0, c0, format!("expected a tag pair such as [Variant \"camelot\"], found [{inner}]")));
             }
+            if let Some(i) = current.tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(key)) {
+                let (l, c) = tag_at[i];
+                return Err(err(l0, c0, format!("the tag [{key}] is given twice in one game (first at {l}:{c})")));
+            }
             current.tags.push((key.to_string(), value[1..value.len() - 1].replace("\\\"", "\"")));
+            tag_at.push((l0, c0));
         } else {
             let start = i;
             while i < chars.len() && !chars[i].is_whitespace() && !"{;[".contains(chars[i]) {
@@ -140,7 +215,10 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             in_moves = true;
             if is_result(&token) {
                 current.result = Some(token);
+                current.result_at = Some((l0, c0));
                 games.push(std::mem::take(&mut current));
+                tag_at.clear();
+                number = None;
                 in_moves = false;
                 continue;
             }
@@ -150,6 +228,17 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
             if digits > 0 && rest[digits..].starts_with('.') {
                 let dots = rest[digits..].chars().take_while(|&c| c == '.').count();
+                let Ok(n) = rest[..digits].parse() else {
+                    return Err(err(l0, c0, format!("`{}` is not a move number", &rest[..digits])));
+                };
+                if dots != 1 && dots != 3 {
+                    return Err(err(
+                        l0,
+                        c0,
+                        format!("`{}`: expected a move number as `{n}.` or `{n}...`", &rest[..digits + dots]),
+                    ));
+                }
+                number = Some(MoveNumber { number: n, continued: dots == 3, line: l0, column: c0 });
                 off = digits + dots;
                 rest = &rest[off..];
             }
@@ -163,7 +252,12 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             if !body.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
                 return Err(err(l0, c0 + off, format!("`{body}` is not a move, move number, comment or result")));
             }
-            current.moves.push(WrittenPly { text: body.to_string(), line: l0, column: c0 + off });
+            current.moves.push(WrittenPly {
+                text: body.to_string(),
+                line: l0,
+                column: c0 + off,
+                number: number.take(),
+            });
         }
     }
     if in_moves || !current.tags.is_empty() || games.is_empty() {

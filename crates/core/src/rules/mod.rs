@@ -31,7 +31,7 @@ mod sink;
 mod walker;
 
 pub use end::{EndRules, KindMask, NoMoves};
-pub(crate) use sink::{AnyOrder, Distinct, Sink};
+pub(crate) use sink::{AnyOrder, CaptureIndex, Distinct, Sink};
 pub use sink::{KeyList, PathList, PathSink};
 
 use crate::bitset::Bitset;

@@ -149,11 +149,54 @@ impl Distinct {
         self.from = Some(from);
         done
     }
+}
 
-    /// Whether the capture `key` is not among `seen`.
+/// How long a list of moves is looked along for a capture before the
+/// captures are kept in a hash set ([`CaptureIndex`]).
+const SCAN: usize = 32;
+
+/// Tells whether a capture is new among the moves of a list: a look along
+/// the list while it is short (captures are few), then a hash set of its
+/// captures, filled as the list grows, so that telling the distinct moves
+/// of a piece with thousands of capture paths (a Knight in a lattice of
+/// Men) takes linear time, not quadratic.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CaptureIndex {
+    /// The captures among the first `indexed` moves of the list.
+    set: std::collections::HashSet<MoveKey>,
+    /// How many moves of the list the set has seen.
+    indexed: usize,
+}
+
+impl CaptureIndex {
+    /// Forgets the list.
     #[inline]
-    pub(crate) fn new_capture(seen: &[MoveKey], key: &MoveKey) -> bool {
-        !seen.contains(key)
+    pub(crate) fn clear(&mut self) {
+        if self.indexed > 0 {
+            self.set.clear();
+            self.indexed = 0;
+        }
+    }
+
+    /// Whether the capture `key` is not among `seen`, the list this index
+    /// follows (which only grows until [`CaptureIndex::clear`]).
+    #[inline]
+    pub(crate) fn new_capture(&mut self, seen: &[MoveKey], key: &MoveKey) -> bool {
+        if seen.len() <= SCAN {
+            return !seen.contains(key);
+        }
+        self.catch_up(seen);
+        !self.set.contains(key)
+    }
+
+    /// Adds the captures of `seen` that the set has not seen yet.
+    fn catch_up(&mut self, seen: &[MoveKey]) {
+        for k in &seen[self.indexed..] {
+            if k.is_capture() {
+                self.set.insert(*k);
+            }
+        }
+        self.indexed = seen.len();
     }
 }
 
@@ -165,6 +208,7 @@ pub struct KeyList {
     /// The distinct moves, in the order found.
     pub keys: Vec<MoveKey>,
     seen: Distinct,
+    pub(crate) captures: CaptureIndex,
 }
 
 impl KeyList {
@@ -177,14 +221,14 @@ impl KeyList {
     pub fn clear(&mut self) {
         self.keys.clear();
         self.seen.clear();
+        self.captures.clear();
     }
 
     /// Adds a move found by the walker, unless it is already listed.
     #[inline]
     fn add(&mut self, key: MoveKey) {
         let new = if key.is_capture() {
-            // (Captures are few: a look along the list is quick.)
-            Distinct::new_capture(&self.keys, &key)
+            self.captures.new_capture(&self.keys, &key)
         } else {
             self.seen.new_quiet(key.from, key.to)
         };

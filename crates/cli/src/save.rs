@@ -1,0 +1,454 @@
+//! Saving a file so that nothing is ever destroyed: the text goes to a
+//! temporary file with a unique name in the target's folder, is flushed to
+//! disk, and only then renamed over the target.
+//!
+//! What is refused, before anything is written: a target that is not a
+//! regular file (a device such as `/dev/null`, a FIFO, a directory), a file
+//! that may not be written (no write permission bit at all, even for root;
+//! or one the kernel refuses to open for writing), and a file in the
+//! `protected` list (the variant file of the game being played, compared by
+//! canonical path, so that a link or a relative name cannot reach it).
+//! A symbolic link is written through: its target gets the text, the link
+//! stays. An existing file keeps its permission bits. On any failure the
+//! temporary file is removed (the `tempfile` crate removes it when it is
+//! dropped) and the target is untouched.
+
+// (Until `play`'s `save` command calls it.)
+
+use crate::error::CliError;
+use std::fmt;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+
+/// How many symbolic links are followed before giving up (Linux's limit).
+const MAX_LINKS: usize = 40;
+
+/// Why a save was refused or failed.
+#[derive(Debug)]
+pub(crate) enum SaveError {
+    /// The target exists and is not a regular file.
+    NotRegular(&'static str),
+    /// The target is a file that may not be written.
+    ReadOnly,
+    /// The target is a protected file (the variant file being played).
+    Protected(PathBuf),
+    /// Symbolic links that go round or on too long.
+    Links,
+    /// A file system operation failed: what was being done, and why.
+    Io(&'static str, io::Error),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::NotRegular(what) => write!(f, "it is {what}, not a regular file; nothing was written"),
+            SaveError::ReadOnly => f.write_str("the file is read-only (no write permission); nothing was written"),
+            SaveError::Protected(p) => write!(
+                f,
+                "it is the variant file of the game being played ({}); saving the game over it would lose the \
+                 rules the game is played with; nothing was written",
+                p.display()
+            ),
+            SaveError::Links => f.write_str("too many levels of symbolic links; nothing was written"),
+            SaveError::Io(doing, e) => write!(f, "{doing}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// Writes `text` to `path` safely (see the module's documentation);
+/// `protected` lists files that must never be overwritten (the variant
+/// file of the game being played).
+///
+/// The error names `path` as the user gave it: `cannot write F: why`.
+pub(crate) fn save_file(path: &Path, text: &str, protected: &[PathBuf]) -> Result<(), CliError> {
+    save_with(path, text, protected, |_| {}).map_err(|e| CliError::Write {
+        path: path.display().to_string(),
+        error: match e {
+            SaveError::Io(doing, error) => io::Error::new(error.kind(), format!("{doing}: {error}")),
+            other => io::Error::other(other.to_string()),
+        },
+    })
+}
+
+/// The file a path names once symbolic links are followed (the last one
+/// may not exist yet: a link to a file still to be made).
+fn follow_links(path: &Path) -> Result<PathBuf, SaveError> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = std::fs::read_link(&current).map_err(|e| SaveError::Io("cannot read the link", e))?;
+                current = match current.parent() {
+                    Some(dir) => dir.join(target),
+                    None => target,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(SaveError::Links)
+}
+
+/// The canonical form of a path that may not exist yet: its folder's
+/// canonical path and its name.
+fn canonical(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return Some(p);
+    }
+    let name = path.file_name()?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(std::fs::canonicalize(dir).ok()?.join(name))
+}
+
+/// What a file that is not regular is, for the message.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// [`save_file`], with `before_rename` called on the target just before
+/// the temporary file is renamed over it (the tests use it to make the
+/// rename fail).
+fn save_with(
+    path: &Path,
+    text: &str,
+    protected: &[PathBuf],
+    before_rename: impl FnOnce(&Path),
+) -> Result<(), SaveError> {
+    let target = follow_links(path)?;
+    let existing = match std::fs::metadata(&target) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(SaveError::Io("cannot look at the file", e)),
+    };
+    if let Some(meta) = &existing {
+        if !meta.is_file() {
+            return Err(SaveError::NotRegular(kind_of(meta)));
+        }
+    }
+    if let Some(canonical_target) = canonical(&target) {
+        if let Some(p) = protected.iter().find(|p| std::fs::canonicalize(p).is_ok_and(|c| c == canonical_target)) {
+            return Err(SaveError::Protected(p.clone()));
+        }
+    }
+    if let Some(meta) = &existing {
+        // Mode bits decide, so that root too keeps its hands off a 0444
+        // file; then the kernel, for a file of another user or group.
+        if meta.permissions().readonly() {
+            return Err(SaveError::ReadOnly);
+        }
+        if let Err(e) = std::fs::OpenOptions::new().write(true).open(&target) {
+            return Err(if e.kind() == io::ErrorKind::PermissionDenied {
+                SaveError::ReadOnly
+            } else {
+                SaveError::Io("cannot open the file for writing", e)
+            });
+        }
+    }
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A new file gets what the umask leaves of 0666, as any new file.
+        // An existing one keeps its mode (set below, whatever the umask).
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp =
+        builder.tempfile_in(&dir).map_err(|e| SaveError::Io("cannot create a temporary file in its folder", e))?;
+    tmp.write_all(text.as_bytes()).map_err(|e| SaveError::Io("cannot write the temporary file", e))?;
+    if let Some(meta) = &existing {
+        std::fs::set_permissions(tmp.path(), meta.permissions())
+            .map_err(|e| SaveError::Io("cannot give the temporary file the file's permissions", e))?;
+    }
+    tmp.as_file().sync_all().map_err(|e| SaveError::Io("cannot flush the temporary file to disk", e))?;
+    before_rename(&target);
+    tmp.persist(&target).map_err(|e| SaveError::Io("cannot rename the temporary file over the file", e.error))?;
+    // The rename itself reaches the disk with the folder (best effort: not
+    // every system can open a folder).
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder() -> tempfile::TempDir {
+        tempfile::tempdir().expect("a temporary folder")
+    }
+
+    /// The names in a folder, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn writes_a_new_file_and_replaces_an_old_one() {
+        let dir = folder();
+        let f = dir.path().join("game.pgn");
+        save_file(&f, "one", &[]).unwrap();
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "one");
+        save_file(&f, "two", &[]).unwrap();
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "two");
+        assert_eq!(names(dir.path()), ["game.pgn"], "no temporary file is left");
+    }
+
+    #[test]
+    fn leaves_an_unrelated_file_with_the_old_temporary_name_alone() {
+        let dir = folder();
+        let notes = dir.path().join("notes.tmp-save");
+        std::fs::write(&notes, "mine").unwrap();
+        save_file(&dir.path().join("notes.txt"), "game", &[]).unwrap();
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+        assert_eq!(names(dir.path()), ["notes.tmp-save", "notes.txt"]);
+    }
+
+    #[test]
+    fn refuses_a_directory() {
+        let dir = folder();
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let e = save_file(&sub, "x", &[]).unwrap_err().to_string();
+        assert!(e.contains("a directory, not a regular file"), "{e}");
+        assert!(sub.is_dir());
+        assert_eq!(names(dir.path()), ["sub"]);
+    }
+
+    #[test]
+    fn refuses_the_protected_file_by_any_name() {
+        let dir = folder();
+        let variant = dir.path().join("mine.toml");
+        std::fs::write(&variant, "name = \"mine\"").unwrap();
+        let protected = [variant.clone()];
+        let e = save_file(&variant, "game", &protected).unwrap_err().to_string();
+        assert!(e.contains("the variant file of the game being played"), "{e}");
+        // The same file through `..`.
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        assert!(save_file(&sub.join("../mine.toml"), "game", &protected).is_err());
+        // A relative name given for the protected file.
+        let relative = pathdiff_to_cwd(&variant);
+        assert!(save_file(&variant, "game", &[relative]).is_err());
+        assert_eq!(std::fs::read_to_string(&variant).unwrap(), "name = \"mine\"");
+        // Another file is saved.
+        save_file(&dir.path().join("game.pgn"), "game", &protected).unwrap();
+    }
+
+    /// `path` relative to the current directory, through `..` as needed.
+    fn pathdiff_to_cwd(path: &Path) -> PathBuf {
+        let cwd = std::fs::canonicalize(std::env::current_dir().unwrap()).unwrap();
+        let path = std::fs::canonicalize(path).unwrap();
+        let ups = cwd.components().count() - 1;
+        let mut rel = PathBuf::new();
+        for _ in 0..ups {
+            rel.push("..");
+        }
+        rel.join(path.strip_prefix("/").unwrap())
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_no_temporary_file_and_the_target_whole() {
+        let dir = folder();
+        let f = dir.path().join("game.pgn");
+        std::fs::write(&f, "old").unwrap();
+        // The file turns into a non-empty folder between the checks and the rename.
+        let e = save_with(&f, "new", &[], |target| {
+            std::fs::remove_file(target).unwrap();
+            std::fs::create_dir(target).unwrap();
+            std::fs::write(target.join("inside"), "kept").unwrap();
+        })
+        .unwrap_err();
+        assert!(matches!(e, SaveError::Io(..)), "{e}");
+        assert_eq!(names(dir.path()), ["game.pgn"], "no temporary file is left");
+        assert_eq!(std::fs::read_to_string(f.join("inside")).unwrap(), "kept");
+    }
+
+    #[test]
+    fn a_missing_folder_is_an_error_naming_the_file() {
+        let dir = folder();
+        let f = dir.path().join("no/such/game.pgn");
+        let e = save_file(&f, "x", &[]).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("cannot write {}: ", f.display())), "{e}");
+    }
+
+    #[cfg(unix)]
+    mod unix {
+        use super::super::*;
+        use super::{folder, names};
+        use std::os::unix::fs::{symlink, FileTypeExt, PermissionsExt};
+
+        fn mode(p: &Path) -> u32 {
+            std::fs::metadata(p).unwrap().permissions().mode() & 0o7777
+        }
+
+        #[test]
+        fn refuses_a_device() {
+            let null = Path::new("/dev/null");
+            if !null.exists() {
+                return;
+            }
+            let e = save_file(null, "x", &[]).unwrap_err().to_string();
+            assert!(e.contains("a device, not a regular file"), "{e}");
+            assert!(std::fs::metadata(null).unwrap().file_type().is_char_device());
+        }
+
+        #[test]
+        fn refuses_a_fifo_without_blocking() {
+            let dir = folder();
+            let fifo = dir.path().join("pipe");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if !made.is_ok_and(|s| s.success()) {
+                return; // no mkfifo here
+            }
+            let e = save_file(&fifo, "x", &[]).unwrap_err().to_string();
+            assert!(e.contains("a FIFO (named pipe), not a regular file"), "{e}");
+            assert_eq!(names(dir.path()), ["pipe"]);
+        }
+
+        #[test]
+        fn refuses_a_read_only_file_even_as_root() {
+            for m in [0o444, 0o400, 0o000] {
+                let dir = folder();
+                let f = dir.path().join("game.pgn");
+                std::fs::write(&f, "old").unwrap();
+                std::fs::set_permissions(&f, std::fs::Permissions::from_mode(m)).unwrap();
+                let e = save_file(&f, "new", &[]).unwrap_err().to_string();
+                assert!(e.contains("read-only"), "{m:o}: {e}");
+                std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+                assert_eq!(std::fs::read_to_string(&f).unwrap(), "old");
+                assert_eq!(names(dir.path()), ["game.pgn"]);
+            }
+        }
+
+        #[test]
+        fn keeps_the_permissions_of_the_file() {
+            for m in [0o600, 0o640, 0o664, 0o200] {
+                let dir = folder();
+                let f = dir.path().join("game.pgn");
+                std::fs::write(&f, "old").unwrap();
+                std::fs::set_permissions(&f, std::fs::Permissions::from_mode(m)).unwrap();
+                save_file(&f, "new", &[]).unwrap();
+                assert_eq!(mode(&f), m, "{m:o}");
+                std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+                assert_eq!(std::fs::read_to_string(&f).unwrap(), "new");
+            }
+        }
+
+        #[test]
+        fn a_new_file_gets_the_mode_of_any_new_file() {
+            let dir = folder();
+            let plain = dir.path().join("plain");
+            std::fs::write(&plain, "").unwrap();
+            let f = dir.path().join("game.pgn");
+            save_file(&f, "x", &[]).unwrap();
+            assert_eq!(mode(&f), mode(&plain), "the umask applies, not tempfile's 0600");
+        }
+
+        #[test]
+        fn writes_through_a_symbolic_link() {
+            let dir = folder();
+            let real = dir.path().join("real.pgn");
+            std::fs::write(&real, "old").unwrap();
+            std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+            let link = dir.path().join("link.pgn");
+            symlink("real.pgn", &link).unwrap();
+            save_file(&link, "new", &[]).unwrap();
+            assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+            assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+            assert_eq!(mode(&real), 0o600);
+            assert_eq!(names(dir.path()), ["link.pgn", "real.pgn"]);
+        }
+
+        #[test]
+        fn writes_through_a_chain_of_links_to_a_file_still_to_be_made() {
+            let dir = folder();
+            std::fs::create_dir(dir.path().join("sub")).unwrap();
+            let first = dir.path().join("first");
+            symlink("sub/second", &first).unwrap();
+            symlink("made.pgn", dir.path().join("sub/second")).unwrap();
+            save_file(&first, "new", &[]).unwrap();
+            assert_eq!(std::fs::read_to_string(dir.path().join("sub/made.pgn")).unwrap(), "new");
+            assert!(std::fs::symlink_metadata(&first).unwrap().file_type().is_symlink());
+        }
+
+        #[test]
+        fn refuses_a_loop_of_links() {
+            let dir = folder();
+            let a = dir.path().join("a");
+            symlink("b", &a).unwrap();
+            symlink("a", dir.path().join("b")).unwrap();
+            let e = save_file(&a, "x", &[]).unwrap_err().to_string();
+            assert!(e.contains("too many levels of symbolic links"), "{e}");
+        }
+
+        #[test]
+        fn refuses_a_link_to_a_device_or_to_the_protected_file() {
+            let dir = folder();
+            let link = dir.path().join("null.pgn");
+            symlink("/dev/null", &link).unwrap();
+            assert!(save_file(&link, "x", &[]).unwrap_err().to_string().contains("a device"));
+            let variant = dir.path().join("mine.toml");
+            std::fs::write(&variant, "rules").unwrap();
+            let to_variant = dir.path().join("game.pgn");
+            symlink("mine.toml", &to_variant).unwrap();
+            let e = save_file(&to_variant, "x", std::slice::from_ref(&variant)).unwrap_err().to_string();
+            assert!(e.contains("variant file of the game being played"), "{e}");
+            assert_eq!(std::fs::read_to_string(&variant).unwrap(), "rules");
+        }
+
+        #[test]
+        fn a_folder_that_may_not_be_written_leaves_the_file_alone() {
+            let dir = folder();
+            let sub = dir.path().join("sub");
+            std::fs::create_dir(&sub).unwrap();
+            let f = sub.join("game.pgn");
+            std::fs::write(&f, "old").unwrap();
+            std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o500)).unwrap();
+            let result = save_file(&f, "new", &[]);
+            std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o700)).unwrap();
+            // (Root may write any folder: then the save succeeds.)
+            match result {
+                Ok(()) => assert_eq!(std::fs::read_to_string(&f).unwrap(), "new"),
+                Err(e) => {
+                    assert!(e.to_string().contains("temporary file"), "{e}");
+                    assert_eq!(std::fs::read_to_string(&f).unwrap(), "old");
+                }
+            }
+            assert_eq!(names(&sub), ["game.pgn"]);
+        }
+    }
+}

@@ -1,0 +1,376 @@
+//! Hostile and careless input (issue 15): records replay under the rules
+//! they were played with, or are refused with the place; every file read
+//! is bounded; counts and thread numbers have limits named in the errors.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The start position string of Camelot.
+const START: &str = "W:WKC6,KJ6,KD7,KI7,D6,E6,F6,G6,H6,I6,E7,F7,G7,H7:\
+BKD10,KI10,KC11,KJ11,E10,F10,G10,H10,D11,E11,F11,G11,H11,I11 castle-moves=0,0";
+
+struct Out {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Out {
+    fn show(&self) -> String {
+        format!("status {}\n--- stdout\n{}--- stderr\n{}", self.status, self.stdout, self.stderr)
+    }
+}
+
+/// Runs `camelot ARGS` in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Out {
+    let output = Command::new(env!("CARGO_BIN_EXE_camelot")).args(args).current_dir(dir).output().unwrap();
+    let out = Out {
+        status: output.status.code().unwrap_or_else(|| panic!("camelot {args:?} was killed by a signal")),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    assert!(!out.stderr.contains("panicked"), "camelot {args:?} panicked:\n{}", out.show());
+    out
+}
+
+fn run(args: &[&str]) -> Out {
+    run_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+fn ok_in(dir: &Path, args: &[&str]) -> Out {
+    let out = run_in(dir, args);
+    assert_eq!(out.status, 0, "camelot {args:?}:\n{}", out.show());
+    out
+}
+
+fn fails_in(dir: &Path, args: &[&str]) -> Out {
+    let out = run_in(dir, args);
+    assert_eq!(out.status, 1, "camelot {args:?}:\n{}", out.show());
+    out
+}
+
+/// A fresh folder under the system's temporary folder.
+fn folder() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "camelot-inputs-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap();
+    }
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A variant file extending Camelot with another setup.
+fn variant_with_setup(name: &str, white: &str, black: &str) -> String {
+    format!("extends = \"camelot\"\nname = \"{name}\"\n[setup]\nWhite = \"{white}\"\nBlack = \"{black}\"\n")
+}
+
+/// Replays `record` (written in a fresh folder as `game.pgn`) and returns the result.
+fn replay(record: &str) -> (Out, PathBuf) {
+    let dir = folder();
+    write(&dir, "game.pgn", record);
+    (run_in(&dir, &["replay", "game.pgn"]), dir)
+}
+
+fn replay_fails(record: &str) -> String {
+    let (out, _) = replay(record);
+    assert_eq!(out.status, 1, "{}", out.show());
+    out.stderr
+}
+
+// Records must replay as they were played.
+
+#[test]
+fn a_variant_file_named_like_a_built_in_variant_replays_from_the_file() {
+    let dir = folder();
+    write(&dir, "mine.toml", &variant_with_setup("camelot", "KC6,D6,E6", "KC11,D11,E11"));
+    write(&dir, "game.pgn", "[Variant \"camelot\"]\n[VariantFile \"mine.toml\"]\n\n1.E6-E7 *\n");
+    let out = ok_in(&dir, &["replay", "game.pgn"]);
+    assert!(out.stdout.contains("\nB:WKC6,D6,E7:BKC11,D11,E11 castle-moves=0,0 clock=1\n"), "{}", out.show());
+}
+
+#[test]
+fn a_relative_variant_file_is_read_from_the_records_folder_not_the_current_one() {
+    let dir = folder();
+    write(&dir, "records/mine.toml", &variant_with_setup("mine", "KC6,D6,E6", "KC11,D11,E11"));
+    write(&dir, "records/game.pgn", "[Variant \"mine\"]\n[VariantFile \"mine.toml\"]\n\n*\n");
+    // A file of the same name in the current folder, with other rules.
+    write(&dir, "mine.toml", &variant_with_setup("mine", "KC6,D6", "KC11,D11"));
+    let out = ok_in(&dir, &["replay", "records/game.pgn"]);
+    assert!(out.stdout.contains("\nW:WKC6,D6,E6:BKC11,D11,E11 castle-moves=0,0\n"), "{}", out.show());
+}
+
+#[test]
+fn a_variant_file_whose_name_is_not_the_records_variant_is_refused() {
+    let dir = folder();
+    write(&dir, "mine.toml", &variant_with_setup("other", "KC6,D6,E6", "KC11,D11,E11"));
+    write(&dir, "game.pgn", "[Variant \"mine\"]\n[VariantFile \"mine.toml\"]\n\n*\n");
+    let out = fails_in(&dir, &["replay", "game.pgn"]);
+    assert!(out.stderr.contains("its name is `other`, but the record's [Variant] tag says `mine`"), "{}", out.show());
+}
+
+#[test]
+fn move_numbers_are_checked() {
+    let e = replay_fails("2.E6-E8 H11-F9 *");
+    assert!(e.contains("game.pgn:1:1: move 1 (White): expected move 1, found 2"), "{e}");
+    let e = replay_fails("1...E6-E8 *");
+    assert!(e.contains("1:1: move 1 (White): expected move `1.` (the first move of round 1), found `1...`"), "{e}");
+    let e = replay_fails("1.E6-E8 1.H11-F9 *");
+    assert!(e.contains("1:9: move 1 (Black): expected move `1...`"), "{e}");
+    let e = replay_fails("1.E6-E8 H11-F9\n3.H6-F8 *");
+    assert!(e.contains("2:1: move 2 (White): expected move 2, found 3"), "{e}");
+    // Written as play writes them, with numbers on their own and `...` after a comment.
+    let (out, _) = replay("1. E6-E8 {c} 1... H11-F9 2.H6-F8 *");
+    assert_eq!(out.status, 0, "{}", out.show());
+    // The same for --moves.
+    let out = run(&["show", "camelot", "--moves", "2.E6-E8"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("expected move 1, found 2"), "{}", out.show());
+}
+
+#[test]
+fn a_game_that_starts_with_black_is_numbered_1_dots() {
+    let position = "B:WKC6,D6,E6:BKC11,D11,E11 castle-moves=0,0";
+    let (out, _) = replay(&format!("[Position \"{position}\"]\n1...D11-D10 2.E6-E7 *"));
+    assert_eq!(out.status, 0, "{}", out.show());
+    let e = replay_fails(&format!("[Position \"{position}\"]\n1.D11-D10 *"));
+    assert!(e.contains("expected move `1...`"), "{e}");
+}
+
+#[test]
+fn a_result_that_the_final_position_contradicts_is_refused() {
+    let e = replay_fails("[Variant \"camelot\"]\n\n1.E6-E8 H11-F9 0-1\n");
+    assert!(e.contains("game 1: 3:16: the record gives the result 0-1, but the game is not over"), "{e}");
+    // A game ended otherwise than by the rules says how.
+    let (out, _) = replay("[Termination \"White resigned\"]\n1.E6-E8 H11-F9 0-1\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.ends_with("Result: 0-1 (White resigned)\n"), "{}", out.show());
+}
+
+#[test]
+fn a_result_tag_that_contradicts_the_movetext_is_refused() {
+    let e = replay_fails("[Result \"1-0\"]\n1.E6-E8 H11-F9 *\n");
+    assert!(e.contains("the movetext ends with *, but the [Result] tag says 1-0"), "{e}");
+}
+
+#[test]
+fn nonsense_results_are_refused() {
+    for (record, why) in [
+        ("1.E6-E8 1-1", "the result `1-1` is not a result"),
+        ("1.E6-E8 0-0", "the result `0-0` is not a result"),
+        ("1.E6-E8 0-0-0", "gives 3 scores; a game of 2 players"),
+        ("[Result \"1/2-1/3\"]\n1.E6-E8 1/2-1/3", "the result `1/2-1/3` is not a result"),
+        ("[Variant \"tri-camelot\"]\n0-0-0-1", "gives 4 scores; a game of 3 players"),
+    ] {
+        let e = replay_fails(record);
+        assert!(e.contains(why), "{record}: {e}");
+    }
+}
+
+#[test]
+fn an_empty_record_file_has_no_game() {
+    for text in ["", "\n\n", "{only a comment}\n"] {
+        let e = replay_fails(text);
+        assert!(e.contains("there is no game in the file"), "{text:?}: {e}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_and_a_trailing_carriage_return_are_accepted() {
+    let (out, _) = replay("\u{feff}[Variant \"camelot\"]\r\n\r\n1.E6-E8 H11-F9 *\r\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    let out = run(&["show", "camelot", "--position", &format!("{START}\r")]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.ends_with(&format!("\n{START}\n")), "{}", out.show());
+}
+
+#[test]
+fn duplicate_tags_are_refused() {
+    let e = replay_fails("[Variant \"camelot\"]\n[Event \"x\"]\n[Variant \"camelot\"]\n*");
+    assert!(e.contains("game.pgn:3:1: the tag [Variant] is given twice in one game (first at 1:1)"), "{e}");
+    let e = replay_fails(&format!("[Position \"{START}\"]\n[position \"{START}\"]\n*"));
+    assert!(e.contains("the tag [position] is given twice"), "{e}");
+    let e = replay_fails(&format!("[Position \"{START}\"]\n[FEN \"{START}\"]\n*"));
+    assert!(e.contains("both [Position] and [FEN] give the start position"), "{e}");
+    // The same tag in two games of one file is fine.
+    let (out, _) = replay("[Event \"a\"]\n*\n[Event \"b\"]\n*\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+}
+
+#[test]
+fn a_second_clock_only_in_games_that_have_one() {
+    let out = run(&["show", "camelot", "--position", &format!("{START} clock2=3")]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("unknown field `clock2`; known fields: castle-moves, clock"), "{}", out.show());
+    let out = run(&["show", "checkers", "--position", "B:W21,22:B9,10 clock2=3"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+}
+
+#[test]
+fn a_man_on_its_own_crowning_row_is_refused() {
+    let out = run(&["show", "checkers", "--position", "B:W1:B32"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(
+        out.stderr.contains("White Man on 1: a piece on its own crowning row would have been crowned there"),
+        "{}",
+        out.show()
+    );
+    assert!(out.stderr.contains("Black Man on 32"), "{}", out.show());
+    // Kings may stand there.
+    let out = run(&["show", "checkers", "--position", "B:WK1:BK32"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+}
+
+#[test]
+fn duplicates_in_variant_file_lists_are_refused() {
+    let dir = folder();
+    let castle = write(
+        &dir,
+        "castle.toml",
+        "extends = \"camelot\"\nname = \"c\"\n[[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"F1\", \"F1\"]\n\
+         [[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n",
+    );
+    let out = fails_in(&dir, &["check", castle.to_str().unwrap()]);
+    assert!(out.stderr.contains("castle cell `F1` is listed twice"), "{}", out.show());
+    let royal =
+        write(&dir, "royal.toml", "extends = \"camelot\"\nname = \"r\"\n[end]\nroyal = [\"Knight\", \"Knight\"]\n");
+    let out = fails_in(&dir, &["check", royal.to_str().unwrap()]);
+    assert!(out.stderr.contains("royal names `Knight` twice"), "{}", out.show());
+}
+
+// Bounded work and memory.
+
+#[test]
+fn perft_depth_and_threads_have_limits_named_in_the_errors() {
+    let out = run(&["perft", "camelot", "--depth", "1000000000"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("--depth 1000000000: perft counts at most 200 plies deep"), "{}", out.show());
+    let out = run(&["perft", "camelot", "--depth", "1", "--threads", "100000"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("--threads 100000: at most 256"), "{}", out.show());
+}
+
+#[cfg(unix)]
+#[test]
+fn files_that_are_not_regular_are_refused_without_reading_or_blocking() {
+    let dir = folder();
+    let out = fails_in(&dir, &["show", "/dev/zero"]);
+    assert!(
+        out.stderr.contains("cannot read /dev/zero: it is a device, a FIFO or a socket, not a regular file"),
+        "{}",
+        out.show()
+    );
+    let out = fails_in(&dir, &["replay", "/dev/zero"]);
+    assert!(out.stderr.contains("not a regular file"), "{}", out.show());
+    let out = fails_in(&dir, &["check", "/dev/zero"]);
+    assert!(out.stderr.contains("not a regular file"), "{}", out.show());
+    let ext = write(&dir, "ext.toml", "extends = \"/dev/zero\"\nname = \"e\"\n");
+    let out = fails_in(&dir, &["check", ext.to_str().unwrap()]);
+    assert!(out.stderr.contains("not a regular file"), "{}", out.show());
+    write(&dir, "game.pgn", "[Variant \"z\"]\n[VariantFile \"/dev/zero\"]\n*\n");
+    let out = fails_in(&dir, &["replay", "game.pgn"]);
+    assert!(out.stderr.contains("not a regular file"), "{}", out.show());
+    let fifo = dir.join("pipe.toml");
+    if Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        let out = fails_in(&dir, &["show", fifo.to_str().unwrap()]);
+        assert!(out.stderr.contains("not a regular file"), "{}", out.show());
+    }
+    let out = fails_in(&dir, &["replay", "."]);
+    assert!(out.stderr.contains("it is a directory, not a regular file"), "{}", out.show());
+}
+
+#[test]
+fn files_over_the_size_limit_are_refused() {
+    let dir = folder();
+    let big = format!("{}\n", " ".repeat(5 << 20));
+    write(&dir, "big.pgn", &big);
+    let out = fails_in(&dir, &["replay", "big.pgn"]);
+    assert!(out.stderr.contains("cannot read big.pgn: it is larger than 4 MiB"), "{}", out.show());
+    write(&dir, "big.toml", &big);
+    let out = fails_in(&dir, &["show", "big.toml"]);
+    assert!(out.stderr.contains("larger than 4 MiB"), "{}", out.show());
+}
+
+#[test]
+fn check_caps_its_diagnostics_and_the_text_it_quotes() {
+    let dir = folder();
+    let pieces = vec!["D6"; 200_000].join(",");
+    let file = write(&dir, "many.toml", &variant_with_setup("many", &pieces, "KC11"));
+    let started = std::time::Instant::now();
+    let out = fails_in(&dir, &["check", "many.toml"]);
+    assert!(started.elapsed().as_secs() < 20, "check took {:?}", started.elapsed());
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert!(lines.len() <= 60, "{} lines", lines.len());
+    assert!(
+        out.stderr.contains("more problems (only the first 50 are shown)"),
+        "{}",
+        &out.stderr[..2000.min(out.stderr.len())]
+    );
+    assert!(lines.iter().all(|l| l.chars().count() < 400), "a long line");
+    let _ = file;
+}
+
+#[test]
+fn check_says_who_wins_a_start_position_that_is_already_over() {
+    let dir = folder();
+    write(&dir, "over.toml", &variant_with_setup("over", "F16,G16,D6", "KC11,D11"));
+    let out = fails_in(&dir, &["check", "over.toml"]);
+    assert!(
+        out.stderr.contains("the start position is already over: White wins (two pieces in Black's castle)"),
+        "{}",
+        out.show()
+    );
+}
+
+#[test]
+fn a_knight_in_a_lattice_of_men_lists_its_moves_quickly() {
+    let men = "B4,B6,B8,B10,B12,D2,D4,D6,D8,D10,D12,D14,F2,F4,F6,F8,F10,F12,F14,H2,H4,H6,H8,H10,H12,H14,\
+               J2,J4,J6,J8,J10,J12,J14,L4,L6,L8,L10,L12,L14,N6,N8,N10,N12";
+    let position = format!("W:WKC3:B{men} castle-moves=0,0");
+    let started = std::time::Instant::now();
+    let out = run(&["perft", "chivalry", "--position", &position, "--depth", "1", "--threads", "1"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.starts_with("perft chivalry depth 1: 2987 (positions)"), "{}", out.show());
+    let out = run(&["moves", "chivalry", "--position", &position]);
+    assert_eq!(out.stdout.lines().count(), 2987, "{}", out.stderr);
+    assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
+}
+
+#[test]
+fn canonical_paths_found_in_one_walk_are_those_found_move_by_move() {
+    use leap_core::{canonical_moves, Game};
+    fn agree<G: Game>(g: &G, seed: u64) {
+        let mut state = seed;
+        let mut next = |n: usize| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        for _ in 0..20 {
+            let mut pos = g.start();
+            for _ in 0..80 {
+                let keys = g.legal_moves(&pos);
+                let one_by_one: Vec<_> = keys.iter().map(|k| g.canonical(&pos, k)).collect();
+                assert_eq!(canonical_moves(g, &pos, &keys), one_by_one, "{}", g.name());
+                if keys.is_empty() {
+                    break;
+                }
+                pos = g.play_unchecked(&pos, &keys[next(keys.len())]);
+            }
+        }
+    }
+    for (name, _) in leap_games::builtin() {
+        leap_games::with_game!(leap_games::load(&name).unwrap(), g => agree(&g, name.len() as u64));
+    }
+}
