@@ -217,6 +217,31 @@ impl History {
         self.write_record(game, tags, &self.result_token(game))
     }
 
+    /// The number written before each move, in one pass over the game:
+    /// `N.` before the first move of round N (see [`round`](Self::round)),
+    /// `N...` before the first move of a game that starts after the first
+    /// player's turn, nothing before the others.
+    pub fn move_labels(&self) -> Vec<String> {
+        let first = self.start().to_move().index();
+        let mut labels = Vec::with_capacity(self.moves.len());
+        let (mut round, mut last) = (1, None);
+        for (i, pos) in self.positions[..self.moves.len()].iter().enumerate() {
+            let mover = pos.to_move().index();
+            let starts = last.is_some_and(|before| mover <= before);
+            if starts {
+                round += 1;
+            }
+            last = Some(mover);
+            labels.push(match i {
+                0 if first != 0 => format!("{round}..."),
+                0 => format!("{round}."),
+                _ if starts => format!("{round}."),
+                _ => String::new(),
+            });
+        }
+        labels
+    }
+
     /// The moves in notation with their numbers, then `result`, in lines
     /// of about 70 characters: the movetext of a record (`1.F7-F8 F10-F9
     /// 2.F8xF10xF12 *`). A round's number is written before its first move
@@ -224,17 +249,9 @@ impl History {
     /// player's turn starts with `1...`.
     pub fn movetext<G: Game>(&self, game: &G, result: &str) -> String {
         let mut out = String::new();
-        let first = self.start().to_move().index();
         let mut line = String::new();
-        let mut round = 0;
-        for (i, mv) in self.moves.iter().enumerate() {
-            let now = self.round(i);
-            if i == 0 && first != 0 {
-                line.push_str(&format!("{now}..."));
-            } else if now != round {
-                line.push_str(&format!("{now}."));
-            }
-            round = now;
+        for (label, mv) in self.move_labels().into_iter().zip(&self.moves) {
+            line.push_str(&label);
             line.push_str(&format_move(game.board(), mv));
             line.push(' ');
             if line.len() > 70 {

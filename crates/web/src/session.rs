@@ -353,32 +353,22 @@ impl<G: Played> Session<G> {
         out
     }
 
-    /// The moves in notation, each labelled with its round number where a
-    /// round starts (`1.`, or `1...` for a game that starts after the first
-    /// player's turn). A round starts when the turn comes back round, so a
-    /// player who is out (and skipped) does not shift the numbers.
+    /// The moves in notation, each with the number a record writes before
+    /// it ([`History::move_labels`]).
     fn moves(&self) -> Vec<Value> {
         let board = self.game.board();
-        let first = self.history.start().to_move().index();
         self.history
             .moves()
             .iter()
+            .zip(self.history.move_labels())
             .enumerate()
-            .map(|(i, mv)| {
+            .map(|(i, (mv, label))| {
                 let pos = &self.history.positions()[i];
                 let mover = pos.to_move().index();
                 let text = self
                     .game
                     .canonical(pos, &mv.key())
                     .map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
-                let round = self.history.round(i);
-                let label = if i == 0 && first != 0 {
-                    format!("{round}...")
-                } else if i == 0 || round > self.history.round(i - 1) {
-                    format!("{round}.")
-                } else {
-                    String::new()
-                };
                 json!({ "ply": i + 1, "label": label, "player": mover, "text": text })
             })
             .collect()
