@@ -8,42 +8,38 @@ use leap_core::{
     Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS,
 };
 
-/// The weight of each term of [`CamelotEval`] (material is in hundredths
-/// of a Man and has no weight; the others multiply their raw counts).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct EvalWeights {
-    /// The value of a piece standing in the enemy castle: it counts towards
-    /// the castling win but has left the fight (WCF factor 2 calls castling a
-    /// single piece a disadvantage), so less than a Man.
-    pub castled: Score,
-    /// Per unit of closeness to the enemy castle (see [`EvalTerms::offence`]).
-    pub offence: Score,
-    /// Per defender, times the attacker's closeness (see [`EvalTerms::defence`]).
-    pub defence: Score,
-    /// Per controlled cell.
-    pub mobility: Score,
-    /// Percent of the WCF trade-down bonus counted (100: as published).
-    pub trade_down: Score,
-    /// Per unit of closeness to the centre.
-    pub centering: Score,
-    /// Per pair of adjacent friendly pieces.
-    pub grouping: Score,
-    /// Per canter open to a Knight.
-    pub charging: Score,
-}
-
-impl Default for EvalWeights {
-    fn default() -> Self {
-        EvalWeights {
-            castled: 60,
-            offence: 1,
-            defence: 4,
-            mobility: 2,
-            trade_down: 100,
-            centering: 1,
-            grouping: 2,
-            charging: 3,
-        }
+leap_core::weights! {
+    /// The weight of each term of [`CamelotEval`] (material is in hundredths
+    /// of a Man and has no weight; the others multiply their raw counts).
+    /// A variant file's `[eval]` table sets them by these names.
+    pub struct EvalWeights {
+        /// The value of a piece standing in the enemy castle: it counts towards
+        /// the castling win but has left the fight (WCF factor 2 calls castling a
+        /// single piece a disadvantage), so less than a Man.
+        castled = 60,
+        /// Per unit of closeness to the enemy castle (see [`EvalTerms::offence`]).
+        offence = 1,
+        /// Per defender, times the attacker's closeness (see [`EvalTerms::defence`]).
+        defence = 4,
+        /// Per controlled cell.
+        mobility = 2,
+        /// Percent of the WCF trade-down bonus counted (100: as published).
+        trade_down = 100,
+        /// Per unit of closeness to the centre.
+        centering = 1,
+        /// Per pair of adjacent friendly pieces.
+        grouping = 2,
+        /// Per canter open to a Knight.
+        charging = 3,
+        /// Subtracted per own piece that an enemy piece could jump next turn
+        /// (see [`EvalTerms::en_prise`]).
+        en_prise = 0,
+        /// Per unit of the race to the castles (see [`EvalTerms::race`]).
+        race = 0,
+        /// Per castle move left (see [`EvalTerms::castle_moves`]).
+        castle_moves = 0,
+        /// For the side to move (see [`EvalTerms::tempo`]).
+        tempo = 0,
     }
 }
 
@@ -76,6 +72,17 @@ pub struct EvalTerms {
     /// Factor 11: for each Knight, the canters it could start (a friendly
     /// neighbour with an empty cell beyond it), at most 4.
     pub charging: Score,
+    /// Pieces en prise, counted against their side: the side's uncastled
+    /// pieces with an enemy piece on one side and an empty cell on the
+    /// other, which a jump could take next turn.
+    pub en_prise: Score,
+    /// The race to the castles: each uncastled piece one step from an
+    /// empty cell of a castle its side may enter scores 2, two steps 1.
+    pub race: Score,
+    /// The castle moves the side has left (the WCF allows two a game).
+    pub castle_moves: Score,
+    /// Having the move: 1 for the side to move, against the others.
+    pub tempo: Score,
 }
 
 impl EvalTerms {
@@ -89,6 +96,10 @@ impl EvalTerms {
             + self.centering
             + self.grouping
             + self.charging
+            + self.en_prise
+            + self.race
+            + self.castle_moves
+            + self.tempo
     }
 }
 
@@ -102,6 +113,9 @@ struct Side {
     centering: Score,
     grouping: Score,
     charging: Score,
+    en_prise: Score,
+    race: Score,
+    castle_moves: Score,
 }
 
 /// A Camelot evaluation after the World Camelot Federation's evaluation
@@ -124,6 +138,13 @@ struct Side {
 /// | `centering` | 9 | closeness of each uncastled piece to the centre of the board |
 /// | `grouping` | 10 | pairs of friendly pieces standing next to each other |
 /// | `charging` | 11 | canters open to each Knight: a friendly neighbour with an empty cell beyond, at most 4 per Knight |
+/// | `en_prise` | (beyond the WCF) | pieces an enemy piece could jump next turn, against their side |
+/// | `race` | (beyond the WCF) | pieces one or two steps from an empty cell of a castle they may enter |
+/// | `castle_moves` | (beyond the WCF) | castle moves left |
+/// | `tempo` | (beyond the WCF) | having the move |
+///
+/// The weights are [`EvalWeights`]: the variant's (its file's `[eval]`
+/// table, over the defaults) with [`CamelotEval::new`].
 ///
 /// ```
 /// use leap_camelot::CamelotEval;
@@ -154,6 +175,10 @@ pub struct CamelotEval {
     castles: Vec<Bitset>,
     /// `held[p]`: the castles where `p`'s pieces sit once entered (castled pieces).
     held: Vec<Bitset>,
+    /// `targets[p]`: the cells of the castles `p` may enter.
+    targets: Vec<Bitset>,
+    /// Castle moves each player may make in a game.
+    castle_moves: u8,
     /// `attackers[p]`: the players who may enter `p`'s castle.
     attackers: Vec<Vec<usize>>,
     /// `to_target[p][cell]`: steps from `cell` to the nearest castle `p` may enter.
@@ -200,9 +225,10 @@ fn distances(board: &Board, from: Bitset) -> Vec<u8> {
 }
 
 impl CamelotEval {
-    /// The evaluation for `game` with the default [`EvalWeights`].
+    /// The evaluation for `game` with the variant's weights (its file's
+    /// `[eval]` table over the defaults: [`Camelot::eval_weights`]).
     pub fn new(game: &Camelot) -> Self {
-        Self::with_weights(game, EvalWeights::default())
+        Self::with_weights(game, *game.eval_weights())
     }
 
     /// The evaluation for `game` with these weights.
@@ -223,9 +249,9 @@ impl CamelotEval {
             })
             .collect();
         let attackers = (0..n).map(|p| (0..n).filter(|&o| enterable(o, p)).collect()).collect();
-        let to_target: Vec<Vec<u8>> = (0..n)
-            .map(|p| distances(board, (0..n).filter(|&o| enterable(p, o)).fold(Bitset::EMPTY, |z, o| z | castles[o])))
-            .collect();
+        let targets: Vec<Bitset> =
+            (0..n).map(|p| (0..n).filter(|&o| enterable(p, o)).fold(Bitset::EMPTY, |z, o| z | castles[o])).collect();
+        let to_target: Vec<Vec<u8>> = targets.iter().map(|t| distances(board, *t)).collect();
         let to_home: Vec<Vec<u8>> = castles.iter().map(|c| distances(board, *c)).collect();
         let offence = to_target
             .iter()
@@ -277,6 +303,8 @@ impl CamelotEval {
             knight,
             castles,
             held,
+            targets,
+            castle_moves: game.rules().castle_moves,
             attackers,
             to_target,
             to_home,
@@ -349,6 +377,10 @@ impl CamelotEval {
             centering: w.centering * net(|s| s.centering),
             grouping: w.grouping * net(|s| s.grouping),
             charging: w.charging * net(|s| s.charging),
+            en_prise: -w.en_prise * net(|s| s.en_prise),
+            race: w.race * net(|s| s.race),
+            castle_moves: w.castle_moves * net(|s| s.castle_moves),
+            tempo: w.tempo * if pos.to_move() == player { 1 } else { -1 },
         }
     }
 
@@ -389,6 +421,29 @@ impl CamelotEval {
         }
         side.grouping = pairs / 2;
         side.mobility = controlled.len() as Score;
+
+        // En prise: an enemy behind, an empty cell ahead.
+        let enemies = occupied - own;
+        let mut en_prise = Bitset::EMPTY;
+        for d in 0..board.dir_count() {
+            en_prise |= board.shift(enemies, d) & board.shift(empty, board.opposite(d));
+        }
+        side.en_prise = (en_prise & active).len() as Score;
+
+        // The race: pieces one and two steps from an open target cell.
+        let open = self.targets[s] & empty;
+        if !open.is_empty() {
+            let (mut one, mut two) = (Bitset::EMPTY, Bitset::EMPTY);
+            for d in 0..board.dir_count() {
+                one |= board.shift(open, d);
+            }
+            for d in 0..board.dir_count() {
+                two |= board.shift(one, d);
+            }
+            let two = two - one - open;
+            side.race = 2 * (active & one).len() as Score + (active & two).len() as Score;
+        }
+        side.castle_moves = self.castle_moves.saturating_sub(pos.counter(Player(s as u8))) as Score;
 
         for cell in knights {
             let canters = (0..board.dir_count())
@@ -472,6 +527,24 @@ mod tests {
         }
         side.grouping = adjacent_pairs / 2;
         side.mobility = controlled.len() as Score;
+
+        for cell in active {
+            let taken = (0..board.dir_count()).any(|dir| {
+                let behind = board.step(cell, board.opposite(dir));
+                let ahead = board.step(cell, dir);
+                behind.is_some_and(|b| occupied.contains(b) && !own.contains(b))
+                    && ahead.is_some_and(|a| empty.contains(a))
+            });
+            side.en_prise += taken as Score;
+            let open_at = |c: Cell| e.targets[s].contains(c) && empty.contains(c);
+            let near = |c: Cell| board.around(c).iter().any(open_at);
+            if !open_at(cell) && near(cell) {
+                side.race += 2;
+            } else if !open_at(cell) && board.around(cell).iter().any(|n| !open_at(n) && near(n)) {
+                side.race += 1;
+            }
+        }
+        side.castle_moves = e.castle_moves.saturating_sub(pos.counter(Player(s as u8))) as Score;
 
         for cell in knights {
             let mut canters = 0;
@@ -599,5 +672,69 @@ mod tests {
         let t = e.terms(&g, &grouped, Player(0));
         // White's Knight has two canters, Black's Knight one.
         assert_eq!(t.charging, e.weights().charging);
+    }
+
+    #[test]
+    fn a_variant_files_eval_table_sets_the_weights_key_by_key() {
+        let base = "extends = \"camelot\"\nname = \"weighted\"\n[eval]\nmobility = 5\ntempo = 12\n";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("weighted.toml");
+        std::fs::write(&path, base).unwrap();
+        let g = crate::load(path.to_str().unwrap()).unwrap();
+        let w = g.eval_weights();
+        assert_eq!((w.mobility, w.tempo, w.offence), (5, 12, EvalWeights::default().offence));
+        assert_eq!(CamelotEval::new(&g).weights(), w);
+        // A file extending it overrides one weight and keeps the other.
+        let child = dir.path().join("child.toml");
+        std::fs::write(&child, "extends = \"weighted.toml\"\nname = \"child\"\n[eval]\ntempo = 3\n").unwrap();
+        let g = crate::load(child.to_str().unwrap()).unwrap();
+        assert_eq!((g.eval_weights().mobility, g.eval_weights().tempo), (5, 3));
+        // At the start, only the side to move's tempo differs.
+        let e = CamelotEval::new(&g);
+        assert_eq!(e.evaluate(&g, &g.start(), Player(0)), 3);
+        assert_eq!(e.evaluate(&g, &g.start(), Player(1)), -3);
+    }
+
+    #[test]
+    fn unknown_weights_and_wild_values_are_reported_where_written() {
+        let text = "extends = \"camelot\"\nname = \"w\"\n[eval]\nmobilty = 5\ntempo = 1000000\ngrouping = \"2\"\n";
+        let err = crate::parse_variant("w.toml", text).err().expect("refused").to_string();
+        assert!(err.contains("w.toml:"), "{err}");
+        let text = "extends = \"camelot\"\nname = \"w\"\n[eval]\nmobilty = 5\ntempo = 1000000\n";
+        let err = crate::parse_variant("w.toml", text).err().expect("refused").to_string();
+        assert!(err.contains("w.toml:4:1: error: unknown weight `mobilty` in [eval]; expected one of castled,"), "{err}");
+        assert!(err.contains("w.toml:5:9: error: tempo = 1000000: expected a whole number from -100000 to 100000"), "{err}");
+    }
+
+    #[test]
+    fn pieces_en_prise_count_against_their_side() {
+        let g = game();
+        let weights = EvalWeights { en_prise: 30, ..EvalWeights::default() };
+        let e = CamelotEval::with_weights(&g, weights);
+        // Black's F9 has White's F8 behind and F10 empty: en prise; White's
+        // F8 has Black's F9 behind and F7 empty: en prise too.
+        let p = parse_position(&g, "W:WKC6,F8:BKC11,F9 castle-moves=0,0").unwrap();
+        assert_eq!(e.side(&g, &p, 0).en_prise, 1);
+        assert_eq!(e.side(&g, &p, 1).en_prise, 1);
+        // With White's F7 behind F8, White's F8 is covered; Black's F9 is not.
+        let p = parse_position(&g, "W:WKC6,F7,F8:BKC11,F9 castle-moves=0,0").unwrap();
+        assert_eq!((e.side(&g, &p, 0).en_prise, e.side(&g, &p, 1).en_prise), (0, 1));
+        assert_eq!(e.terms(&g, &p, Player(0)).en_prise, 30);
+    }
+
+    #[test]
+    fn the_race_counts_pieces_near_an_open_castle() {
+        let g = game();
+        let e = CamelotEval::new(&g);
+        // Black's castle is F16 and G16: White's F15 is one step away (2),
+        // White's F14 two steps (1), White's F8 far (0).
+        let p = parse_position(&g, "W:WF15,F14,F8:BF2,G6 castle-moves=0,0").unwrap();
+        assert_eq!(e.side(&g, &p, 0).race, 3);
+        // With both castle cells taken there is no race left.
+        let p = parse_position(&g, "W:WF15,F14,F8:BF16,G16 castle-moves=0,0").unwrap();
+        assert_eq!(e.side(&g, &p, 0).race, 0);
+        // Castle moves left: two each at the start, one after one is made.
+        let p = parse_position(&g, "W:WF15,F14,F8:BF2,G6 castle-moves=1,0").unwrap();
+        assert_eq!((e.side(&g, &p, 0).castle_moves, e.side(&g, &p, 1).castle_moves), (1, 2));
     }
 }

@@ -7,6 +7,7 @@ use leap_core::{
     rules::{any_jump, any_move, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
     Bitset, Board, Cell, Game, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
 };
+use crate::EvalWeights;
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
 /// What a kind of piece may do beyond plain moves, canters and jumps.
@@ -91,6 +92,8 @@ pub struct Camelot {
     goal_zones: Vec<Bitset>,
     /// Per player: the cells of the castles it holds once entered (role `Enter`).
     held_zones: Vec<Bitset>,
+    /// The weights of the evaluation for this variant (its file's `[eval]`).
+    eval: EvalWeights,
 }
 
 impl Camelot {
@@ -114,6 +117,7 @@ impl Camelot {
             landings: Vec::new(),
             goal_zones: Vec::new(),
             held_zones: Vec::new(),
+            eval: EvalWeights::default(),
         };
         let n = game.players.len();
         game.landings = (0..n).map(|p| PlayerLandings::new(&game, Player(p as u8))).collect();
@@ -201,6 +205,18 @@ impl Camelot {
     /// The rule options.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The weights of the variant's evaluation: its file's `[eval]` table
+    /// over the defaults ([`crate::CamelotEval::new`] uses them).
+    pub fn eval_weights(&self) -> &EvalWeights {
+        &self.eval
+    }
+
+    /// The game with these evaluation weights.
+    pub fn with_eval_weights(mut self, weights: EvalWeights) -> Camelot {
+        self.eval = weights;
+        self
     }
 
     /// The end conditions.

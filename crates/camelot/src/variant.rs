@@ -2,6 +2,7 @@
 //! Knight's Charge, the castle rules), read after [`leap_format`] has
 //! validated the parts every family shares, into a [`Camelot`] game.
 
+use crate::EvalWeights;
 use crate::rules::{Camelot, KindRules, OtherCastles, OwnCastleJump, Rules};
 use leap_core::{Bitset, Player};
 use leap_format::{foreign, foreign_list, is_family, playable, Common, Family, VariantFile};
@@ -51,6 +52,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     foreign(&spec.rules.compulsory_capture, "compulsory_capture", family, diag);
     foreign(&spec.end.advance_limit, "advance_limit", family, diag);
     let rules = rules(spec, spec.players.get_ref().len(), diag);
+    let eval = leap_format::eval_weights(&spec.eval, EvalWeights::default(), diag);
     let common = common?;
     let mut castles: Vec<Bitset> = Vec::new();
     for i in 0..common.players.len() {
@@ -68,7 +70,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     if diag.has_errors() {
         return None;
     }
-    let game = Camelot::new(common, kind_rules, castles, rules);
+    let game = Camelot::new(common, kind_rules, castles, rules).with_eval_weights(eval);
     playable(game, spec, diag)
 }
 

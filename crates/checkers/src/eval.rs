@@ -8,24 +8,20 @@ use leap_core::{
     Bitset, Cell, Game, Kind, Leg, Piece, Player, Position, MAX_KINDS,
 };
 
-/// The weights of the terms of [`CheckersEval`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct EvalWeights {
-    /// A king's value (a man is 100).
-    pub king: Score,
-    /// Per safe step.
-    pub safe_mobility: Score,
-    /// Per man on its own back row.
-    pub back_row: Score,
-    /// Per row advanced by a man that cannot be jumped at once.
-    pub advancement: Score,
-    /// Per piece the side to move can take in one capture.
-    pub capture_threat: Score,
-}
-
-impl Default for EvalWeights {
-    fn default() -> Self {
-        EvalWeights { king: 140, safe_mobility: 3, back_row: 8, advancement: 3, capture_threat: 50 }
+leap_core::weights! {
+    /// The weights of the terms of [`CheckersEval`]; a variant file's
+    /// `[eval]` table sets them by these names.
+    pub struct EvalWeights {
+        /// A king's value (a man is 100).
+        king = 140,
+        /// Per safe step.
+        safe_mobility = 3,
+        /// Per man on its own back row.
+        back_row = 8,
+        /// Per row advanced by a man that cannot be jumped at once.
+        advancement = 3,
+        /// Per piece the side to move can take in one capture.
+        capture_threat = 50,
     }
 }
 
@@ -106,9 +102,10 @@ pub struct CheckersEval {
 }
 
 impl CheckersEval {
-    /// The evaluation for `game` with the default [`EvalWeights`].
+    /// The evaluation for `game` with the variant's weights (its file's
+    /// `[eval]` table over the defaults: [`Checkers::eval_weights`]).
     pub fn new(game: &Checkers) -> Self {
-        Self::with_weights(game, EvalWeights::default())
+        Self::with_weights(game, *game.eval_weights())
     }
 
     /// The evaluation for `game` with these weights.

@@ -7,6 +7,7 @@ use leap_core::{
     Bitset, Board, Cell, DirMask, Game, Kind, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
     MAX_KINDS,
 };
+use crate::EvalWeights;
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
 /// How a kind of piece moves: one square diagonally, stepping to an empty
@@ -53,6 +54,8 @@ pub struct Checkers {
     landings: Box<[[Landings; MAX_KINDS]; 2]>,
     /// Per player and kind: what a move does besides moving the piece.
     after: Box<[[AfterMove; MAX_KINDS]; 2]>,
+    /// The weights of the evaluation for this variant (its file's `[eval]`).
+    eval: EvalWeights,
 }
 
 /// What a move of a piece of one player and kind does besides moving it
@@ -121,7 +124,20 @@ impl Checkers {
             abilities,
             landings,
             after,
+            eval: EvalWeights::default(),
         }
+    }
+
+    /// The weights of the variant's evaluation: its file's `[eval]` table
+    /// over the defaults ([`crate::CheckersEval::new`] uses them).
+    pub fn eval_weights(&self) -> &EvalWeights {
+        &self.eval
+    }
+
+    /// The game with these evaluation weights.
+    pub fn with_eval_weights(mut self, weights: EvalWeights) -> Checkers {
+        self.eval = weights;
+        self
     }
 
     /// The variant's title.

@@ -4,6 +4,7 @@
 //! validated the parts every family shares, into a [`Checkers`] game.
 
 use crate::rules::{Checkers, KindRules, Movement};
+use crate::EvalWeights;
 use leap_core::{Bitset, Kind};
 use leap_format::{foreign, foreign_list, is_family, playable, required, Common, Family, VariantFile};
 use leap_format::{variant_source, Diagnostics, FileErrors, LoadError};
@@ -61,6 +62,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     foreign(&r.goal_entry_exempt, "goal_entry_exempt", family, diag);
     foreign(&r.no_move, "no_move", family, diag);
     let compulsory_capture = r.compulsory_capture.as_ref().is_none_or(|b| *b.get_ref());
+    let eval = leap_format::eval_weights(&spec.eval, EvalWeights::default(), diag);
     let common = common?;
     let mut forward = [0; 2];
     let mut promotion = [Bitset::EMPTY; 2];
@@ -78,7 +80,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     if diag.has_errors() {
         return None;
     }
-    let game = Checkers::new(common, kind_rules, forward, promotion, compulsory_capture);
+    let game = Checkers::new(common, kind_rules, forward, promotion, compulsory_capture).with_eval_weights(eval);
     playable(game, spec, diag)
 }
 

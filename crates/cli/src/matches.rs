@@ -31,8 +31,10 @@ pub struct Options {
     /// A player, twice (or once per seat, for games of three or more
     /// players: each seating is then played in turn): `engine` (options
     /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
-    /// multi=paranoid|maxn|brs, and no-reductions, null-move,
-    /// no-quiescence, plain), `alphabeta:DEPTH`, `minimax:DEPTH`, `random`.
+    /// multi=paranoid|maxn|brs, eval=FILE (evaluation weights: a file
+    /// with an `[eval]` table, as `camelot tune` writes), and
+    /// no-reductions, null-move, no-quiescence, plain), `alphabeta:DEPTH`,
+    /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
     /// Games (in pairs from the same opening, seats swapped).
@@ -75,10 +77,12 @@ pub struct Options {
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
 enum Spec {
-    /// The engine with its options and limits (`None`: the match's).
+    /// The engine with its options, limits (`None`: the match's) and
+    /// evaluation weights file (`None`: the variant's weights).
     Engine {
         options: EngineOptions,
         limits: Option<Limits>,
+        eval: Option<PathBuf>,
     },
     AlphaBeta(u32),
     Minimax(u32),
@@ -113,6 +117,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
         "engine" => {
             let mut options = EngineOptions { hash_mib: 16, ..EngineOptions::default() };
             let mut limits = Limits::default();
+            let mut eval = None;
             for item in items {
                 let (key, value) = item.split_once('=').unwrap_or((item, ""));
                 match key {
@@ -139,15 +144,19 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     "null-move" => options.features.null_move = true,
                     "no-quiescence" => options.features.quiescence = false,
                     "plain" => options.features = Features::plain(),
+                    "eval" if value.is_empty() => {
+                        return Err(format!("`{text}`: give the weights file, as eval=tuned.toml"))
+                    }
+                    "eval" => eval = Some(PathBuf::from(value)),
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, no-reductions, null-move, no-quiescence or plain"
+                             hash=, multi=, eval=FILE, no-reductions, null-move, no-quiescence or plain"
                         ))
                     }
                 }
             }
-            Ok(Spec::Engine { options, limits: (!limits.is_infinite()).then_some(limits) })
+            Ok(Spec::Engine { options, limits: (!limits.is_infinite()).then_some(limits), eval })
         }
         _ => {
             Err(format!("unknown player `{text}`: expected engine[:OPTIONS], alphabeta:DEPTH, minimax:DEPTH or random"))
@@ -164,12 +173,28 @@ impl Spec {
         }
     }
 
-    /// The player, for one game.
-    fn player<G: Played>(&self, game: &G, name: &str, limits: Limits, seed: u64) -> Box<dyn Player<G>> {
-        let eval = game.evaluation();
+    /// The weights of this player's evaluation: its `eval=FILE`'s `[eval]`
+    /// table over the variant's weights, or the variant's.
+    fn weights<G: Played>(&self, game: &G) -> Result<G::Weights, CliError> {
+        match self {
+            Spec::Engine { eval: Some(path), .. } => read_weights_file(path, game.weights()),
+            _ => Ok(game.weights()),
+        }
+    }
+
+    /// The player, for one game, with these evaluation weights.
+    fn player<G: Played>(
+        &self,
+        game: &G,
+        name: &str,
+        limits: Limits,
+        seed: u64,
+        weights: G::Weights,
+    ) -> Box<dyn Player<G>> {
+        let eval = game.evaluation_with(weights);
         let strategy = |s: Box<dyn Strategy<G> + Send>| -> Box<dyn Player<G>> { Box::new(Strategist(s)) };
         match self {
-            Spec::Engine { options, limits: own } => {
+            Spec::Engine { options, limits: own, .. } => {
                 let engine = Engine::new(game.clone(), eval, *options);
                 Box::new(EnginePlayer::new(engine, own.unwrap_or(limits), name))
             }
@@ -178,6 +203,14 @@ impl Spec {
             Spec::Random => strategy(Box::new(Random::new(seed))),
         }
     }
+}
+
+/// Reads the `[eval]` table of a weights file (what `camelot tune`
+/// writes, or a variant file) over `base`.
+pub fn read_weights_file<W: leap_core::search::Weights>(path: &std::path::Path, base: W) -> Result<W, CliError> {
+    let name = path.display().to_string();
+    let text = leap_format::read_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    leap_format::read_weights(&name, &text, base).map_err(|e| CliError::Variant(leap_format::LoadError::Invalid(e)))
 }
 
 /// Reads `--tc BASE+INC` (seconds).
@@ -273,6 +306,7 @@ fn play_match<G: Played>(
     concurrency: usize,
 ) -> CliResult {
     let openings = opts.openings.as_deref().map(|p| read_openings(game, p)).transpose()?;
+    let weights: Vec<G::Weights> = specs.iter().map(|s| s.weights(game)).collect::<Result<_, _>>()?;
     let names = &opts.engines;
     // Without a clock, engines without their own limit search 100 ms a move.
     let default_limits = match (opts.movetime, time) {
@@ -304,7 +338,7 @@ fn play_match<G: Played>(
                 let setup = arena::GameSetup { start: game.start(), opening, max_plies: opts.max_plies, time };
                 let seed = |who: usize| arena::mix(&[opts.seed, i as u64, who as u64]);
                 let mut entrants: Vec<Box<dyn Player<G>>> =
-                    (0..k).map(|e| specs[e].player(game, &names[e], default_limits, seed(e))).collect();
+                    (0..k).map(|e| specs[e].player(game, &names[e], default_limits, seed(e), weights[e])).collect();
                 let seats = arena::seating(i, k, players).expect("checked");
                 let record = arena::play(game, &mut entrants, &seats, &setup);
                 let winner = record.winner(players).map(|w| seats[w.index()]);
@@ -444,19 +478,32 @@ mod tests {
         assert_eq!(parse_spec("random"), Ok(Spec::Random));
         assert_eq!(parse_spec("alphabeta:4"), Ok(Spec::AlphaBeta(4)));
         assert_eq!(parse_spec("minimax:depth=2"), Ok(Spec::Minimax(2)));
-        let Ok(Spec::Engine { options, limits }) = parse_spec("engine:movetime=50,threads=2,hash=8,no-reductions")
+        let Ok(Spec::Engine { options, limits, eval }) =
+            parse_spec("engine:movetime=50,threads=2,hash=8,no-reductions,eval=tuned.toml")
         else {
             panic!("an engine")
         };
         assert_eq!((options.threads, options.hash_mib, options.features.reductions), (2, 8, false));
         assert_eq!(limits, Some(Limits::movetime(50)));
+        assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
         assert_eq!(
             parse_spec("engine"),
-            Ok(Spec::Engine { options: EngineOptions { hash_mib: 16, ..EngineOptions::default() }, limits: None })
+            Ok(Spec::Engine {
+                options: EngineOptions { hash_mib: 16, ..EngineOptions::default() },
+                limits: None,
+                eval: None
+            })
         );
-        for bad in
-            ["alphabeta", "alphabeta:0", "alphabeta:x", "engine:speed=3", "engine:threads=0", "stockfish", "random:3"]
-        {
+        for bad in [
+            "alphabeta",
+            "alphabeta:0",
+            "alphabeta:x",
+            "engine:speed=3",
+            "engine:threads=0",
+            "engine:eval=",
+            "stockfish",
+            "random:3",
+        ] {
             assert!(parse_spec(bad).is_err(), "{bad}");
         }
     }

@@ -25,12 +25,14 @@ mod common;
 mod diag;
 mod source;
 mod spec;
+mod weights;
 
 pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
 pub use diag::{Diagnostic, Diagnostics, FileErrors, MAX_DIAGNOSTICS, MAX_LINE};
+pub use weights::{eval_weights, read_weights, write_weights, MAX_WEIGHT};
 pub use source::{read_text, variant_source, LoadError, MAX_FILE_BYTES};
 pub use spec::{
-    resolve, BoardSpec, EndSpec, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup, VariantFile,
+    resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup, VariantFile,
     ZoneSpec,
 };
 

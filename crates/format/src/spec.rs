@@ -27,6 +27,10 @@ pub type Names = Spanned<Vec<Spanned<String>>>;
 /// The setup table: player name to its pieces.
 pub type Setup = BTreeMap<Spanned<String>, Spanned<String>>;
 
+/// The `[eval]` table: evaluation weights by name, as written (which names
+/// a family knows is its own affair: see [`crate::eval_weights`]).
+pub type EvalTable = BTreeMap<Spanned<String>, Spanned<i64>>;
+
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
@@ -47,6 +51,8 @@ struct RawFile {
     rules: RulesSpec,
     #[serde(default)]
     end: EndSpec,
+    #[serde(default)]
+    eval: EvalTable,
 }
 
 #[derive(Deserialize, Default)]
@@ -202,6 +208,9 @@ pub struct VariantFile {
     pub rules: RulesSpec,
     /// `[end]`.
     pub end: EndSpec,
+    /// `[eval]`: the weights of the family's evaluation that the file (or
+    /// a variant it extends) sets; the others keep the family's defaults.
+    pub eval: EvalTable,
 }
 
 /// The board as written.
@@ -326,6 +335,7 @@ impl RawFile {
             notation: self.notation.respan(at),
             rules: self.rules.respan(at),
             end: self.end.respan(at),
+            eval: self.eval.respan(at),
         }
     }
 
@@ -344,6 +354,15 @@ impl RawFile {
             notation: self.notation.merge(base.notation),
             rules: self.rules.merge(base.rules),
             end: self.end.merge(base.end),
+            eval: {
+                // Key by key: the file's own weights over the extended variant's.
+                let mut eval = base.eval;
+                for (k, v) in self.eval {
+                    eval.remove(&k);
+                    eval.insert(k, v);
+                }
+                eval
+            },
         }
     }
 }
@@ -464,5 +483,6 @@ fn complete(raw: RawFile, diag: &mut Diagnostics) -> Option<VariantFile> {
         notation: raw.notation,
         rules: raw.rules,
         end: raw.end,
+        eval: raw.eval,
     })
 }

@@ -16,7 +16,7 @@
 
 use leap_camelot::{Camelot, CamelotEval};
 use leap_checkers::{Checkers, CheckersEval};
-use leap_core::search::Evaluator;
+use leap_core::search::{Evaluator, Weights};
 use leap_core::Game;
 use leap_format::{Family, LoadError};
 
@@ -26,8 +26,16 @@ use leap_format::{Family, LoadError};
 pub trait Played: Game + Clone + Sized + Send + 'static {
     /// The family's evaluation.
     type Eval: Evaluator<Self> + Clone + 'static;
-    /// The evaluation of this game.
-    fn evaluation(&self) -> Self::Eval;
+    /// The weights of the family's evaluation (the keys of `[eval]`).
+    type Weights: Weights;
+    /// The evaluation of this game, with the variant's weights.
+    fn evaluation(&self) -> Self::Eval {
+        self.evaluation_with(self.weights())
+    }
+    /// The evaluation of this game with other weights.
+    fn evaluation_with(&self, weights: Self::Weights) -> Self::Eval;
+    /// The variant's weights: its file's `[eval]` table over the family's defaults.
+    fn weights(&self) -> Self::Weights;
     /// The evaluation's name in reports.
     fn eval_name(&self) -> &'static str;
     /// The variant's title.
@@ -36,8 +44,12 @@ pub trait Played: Game + Clone + Sized + Send + 'static {
 
 impl Played for Camelot {
     type Eval = CamelotEval;
-    fn evaluation(&self) -> CamelotEval {
-        CamelotEval::new(self)
+    type Weights = leap_camelot::EvalWeights;
+    fn evaluation_with(&self, weights: Self::Weights) -> CamelotEval {
+        CamelotEval::with_weights(self, weights)
+    }
+    fn weights(&self) -> Self::Weights {
+        *self.eval_weights()
     }
     fn eval_name(&self) -> &'static str {
         "WCF factors (leap_camelot::CamelotEval)"
@@ -49,8 +61,12 @@ impl Played for Camelot {
 
 impl Played for Checkers {
     type Eval = CheckersEval;
-    fn evaluation(&self) -> CheckersEval {
-        CheckersEval::new(self)
+    type Weights = leap_checkers::EvalWeights;
+    fn evaluation_with(&self, weights: Self::Weights) -> CheckersEval {
+        CheckersEval::with_weights(self, weights)
+    }
+    fn weights(&self) -> Self::Weights {
+        *self.eval_weights()
     }
     fn eval_name(&self) -> &'static str {
         "the seed's step-choosing points (leap_checkers::CheckersEval)"

@@ -117,3 +117,91 @@ impl<G: ?Sized, E: Evaluator<G>> Evaluator<G> for &E {
         (**self).evaluate(game, pos, player)
     }
 }
+
+/// The weights of an evaluation's terms, by name: what a variant file's
+/// `[eval]` table sets, and what `camelot tune` fits. Declared with
+/// [`weights!`](crate::weights), which writes the struct, its defaults and
+/// this trait together.
+///
+/// ```
+/// use leap_core::search::Weights;
+/// leap_core::weights! {
+///     /// Two terms.
+///     pub struct Demo {
+///         /// The first.
+///         material = 100,
+///         /// The second.
+///         mobility = 3,
+///     }
+/// }
+/// let mut w = Demo::default();
+/// assert_eq!(Demo::NAMES, ["material", "mobility"]);
+/// assert_eq!(w.values(), [100, 3]);
+/// w.set(1, 5);
+/// assert_eq!(w.mobility, 5);
+/// assert_eq!(Demo::from_values(&[1, 2]), Demo { material: 1, mobility: 2 });
+/// assert_eq!(Demo::index_of("mobility"), Some(1));
+/// ```
+pub trait Weights: Copy + Default + PartialEq + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Every weight's name, in order: the keys of an `[eval]` table.
+    const NAMES: &'static [&'static str];
+
+    /// The weight at `index` (of [`Weights::NAMES`]).
+    fn get(&self, index: usize) -> Score;
+
+    /// Sets the weight at `index`.
+    fn set(&mut self, index: usize, value: Score);
+
+    /// Every weight, in the order of [`Weights::NAMES`].
+    fn values(&self) -> Vec<Score> {
+        (0..Self::NAMES.len()).map(|i| self.get(i)).collect()
+    }
+
+    /// Weights from values in the order of [`Weights::NAMES`]; missing
+    /// ones keep their defaults.
+    fn from_values(values: &[Score]) -> Self {
+        let mut w = Self::default();
+        for (i, v) in values.iter().enumerate().take(Self::NAMES.len()) {
+            w.set(i, *v);
+        }
+        w
+    }
+
+    /// The index of the weight called `name`.
+    fn index_of(name: &str) -> Option<usize> {
+        Self::NAMES.iter().position(|n| *n == name)
+    }
+}
+
+/// Declares a struct of evaluation weights (each a [`Score`] with its
+/// default and its documentation) and implements
+/// [`Weights`](crate::search::Weights) for it: see there for an example.
+#[macro_export]
+macro_rules! weights {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* $field:ident = $default:expr),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: $crate::search::Score,)*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name { $($field: $default),* }
+            }
+        }
+
+        impl $crate::search::Weights for $name {
+            const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
+
+            fn get(&self, index: usize) -> $crate::search::Score {
+                [$(self.$field),*][index]
+            }
+
+            fn set(&mut self, index: usize, value: $crate::search::Score) {
+                let mut fields = [$(&mut self.$field),*];
+                *fields[index] = value;
+            }
+        }
+    };
+}

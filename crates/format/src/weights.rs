@@ -1,0 +1,111 @@
+//! Evaluation weights as data: a variant file's `[eval]` table, and files
+//! holding only that table (what `camelot tune` writes, and what a
+//! `camelot match` player's `eval=FILE` reads).
+
+use crate::{Diagnostics, EvalTable, FileErrors};
+use leap_core::search::{Score, Weights};
+use serde::Deserialize;
+
+/// The largest weight an `[eval]` table may give, either way.
+pub const MAX_WEIGHT: i64 = 100_000;
+
+/// The weights `table` sets over `base` (the family's defaults, or a
+/// variant's). A name the family's evaluation does not have, or a value
+/// beyond ±[`MAX_WEIGHT`], is reported at its place in `diag`.
+///
+/// ```
+/// use leap_core::search::Weights;
+/// leap_core::weights! {
+///     /// Demo weights.
+///     pub struct Demo {
+///         /// A term.
+///         mobility = 3,
+///     }
+/// }
+/// let text = "[eval]\nmobility = 7\n";
+/// let w: Demo = leap_format::read_weights("w.toml", text, Demo::default()).unwrap();
+/// assert_eq!(w.mobility, 7);
+/// let bad = leap_format::read_weights("w.toml", "[eval]\nmobilty = 7\n", Demo::default());
+/// assert!(bad.unwrap_err().to_string().contains("w.toml:2:1: error: unknown weight `mobilty`"));
+/// ```
+pub fn eval_weights<W: Weights>(table: &EvalTable, base: W, diag: &mut Diagnostics) -> W {
+    let mut weights = base;
+    for (name, value) in table {
+        let Some(index) = W::index_of(name.get_ref()) else {
+            diag.error(
+                name.span().start,
+                format!("unknown weight `{}` in [eval]; expected one of {}", name.get_ref(), W::NAMES.join(", ")),
+            );
+            continue;
+        };
+        let v = *value.get_ref();
+        if v.abs() > MAX_WEIGHT {
+            diag.error(
+                value.span().start,
+                format!("{} = {v}: expected a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}", name.get_ref()),
+            );
+            continue;
+        }
+        weights.set(index, v as Score);
+    }
+    weights
+}
+
+/// A file's `[eval]` table; its other keys (a whole variant file's) are
+/// not read.
+#[derive(Deserialize)]
+struct WeightsFile {
+    eval: Option<toml::Spanned<EvalTable>>,
+}
+
+/// Reads weights from the text of a file with an `[eval]` table (a
+/// variant file, or a file of weights alone): the table's weights over
+/// `base`. `file` names it in the errors.
+pub fn read_weights<W: Weights>(file: &str, text: &str, base: W) -> Result<W, FileErrors> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut diag = Diagnostics::new(file, text);
+    let weights = match toml::from_str::<WeightsFile>(text) {
+        Ok(WeightsFile { eval: Some(table) }) => eval_weights(table.get_ref(), base, &mut diag),
+        Ok(WeightsFile { eval: None }) => {
+            diag.error(0, format!("expected an [eval] table of weights ({})", W::NAMES.join(", ")));
+            base
+        }
+        Err(e) => {
+            diag.error(e.span().map_or(0, |s| s.start), e.message().trim().to_string());
+            base
+        }
+    };
+    diag.finish()?;
+    Ok(weights)
+}
+
+/// The `[eval]` table of `weights`, every weight written, after the
+/// comment lines `comment` (each prefixed with `# `): a file that
+/// [`read_weights`] reads back, and that a variant file can include.
+///
+/// ```
+/// use leap_core::search::Weights;
+/// leap_core::weights! {
+///     /// Demo weights.
+///     pub struct Demo {
+///         /// A term.
+///         mobility = 3,
+///         /// Another.
+///         tempo = -2,
+///     }
+/// }
+/// let text = leap_format::write_weights(&Demo::default(), "tuned");
+/// assert_eq!(text, "# tuned\n[eval]\nmobility = 3\ntempo = -2\n");
+/// assert_eq!(leap_format::read_weights("w.toml", &text, Demo { mobility: 0, tempo: 0 }).unwrap(), Demo::default());
+/// ```
+pub fn write_weights<W: Weights>(weights: &W, comment: &str) -> String {
+    let mut out = String::new();
+    for line in comment.lines() {
+        out.push_str(&format!("# {line}\n").replace("# \n", "#\n"));
+    }
+    out.push_str("[eval]\n");
+    for (name, value) in W::NAMES.iter().zip(weights.values()) {
+        out.push_str(&format!("{name} = {value}\n"));
+    }
+    out
+}
