@@ -96,9 +96,20 @@ fn run_stdin(args: &[&str], input: &str) -> Out {
 /// Runs `camelot ARGS` in `dir`, typing the bytes `input` on stdin and
 /// then closing it.
 fn run_stdin_in(dir: &Path, args: &[&str], input: &[u8]) -> Out {
+    run_stdin_env(dir, args, input, &[])
+}
+
+/// Runs `camelot ARGS` in `dir` with the environment variables `vars`
+/// set, and none of those that ask for colour or refuse it otherwise,
+/// typing the bytes `input` on stdin and then closing it.
+fn run_stdin_env(dir: &Path, args: &[&str], input: &[u8], vars: &[(&str, &str)]) -> Out {
     let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
         .args(args)
         .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .envs(vars.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -308,7 +319,24 @@ fn moves_of_a_finished_game() {
     assert_eq!(out.stdout, "");
     let v = json(&ok(&["moves", "camelot", "--position", pos, "--json"]));
     assert_eq!(v["count"], 0);
-    assert_eq!(v["outcome"], "White wins (goal reached)");
+    assert_eq!(
+        v["outcome"],
+        serde_json::json!({"result": "1-0", "winner": "White", "reason": "goal", "text": "White wins (goal reached)"})
+    );
+    assert_eq!(v["status"], "Game over: White wins (goal reached).");
+    // A draw has no winner.
+    let drawn = "W:WKC6,D6:BE10,F11 castle-moves=0,0 clock=99";
+    let v = json(&ok(&["moves", "camelot", "--position", drawn, "--moves", "1.C6-C7", "--json"]));
+    assert_eq!(
+        v["outcome"],
+        serde_json::json!({
+            "result": "1/2-1/2", "winner": null, "reason": "move_limit", "text": "drawn (move limit without progress)"
+        })
+    );
+    // A game going on has no outcome; its status says whose turn it is.
+    let v = json(&ok(&["moves", "tri-camelot", "--position", "B:BKF3,D5,F5:R:GKI14", "--json"]));
+    assert!(v["outcome"].is_null());
+    assert_eq!(v["status"], "Blue to move (move 1).");
 }
 
 // ---------------------------------------------------------------------------
@@ -840,6 +868,172 @@ fn play_a_variant_file_then_replay_the_saved_record() {
     );
     let after = run(&["show", &variant, "--moves", "1.E6-E8"]);
     assert!(replayed.stdout.contains(&format!("\n{}\n", after.last_line())), "{}", replayed.show());
+}
+
+/// The last `rows` lines `play` wrote before the last `marker` (the line
+/// that follows a board): the board, from its first line (the files, or
+/// the top row).
+fn last_board_before<'a>(text: &'a str, marker: &str, rows: usize) -> Vec<&'a str> {
+    let end = text.rfind(marker).unwrap_or_else(|| panic!("no {marker:?} in:\n{text}"));
+    let lines: Vec<&str> = text[..end].lines().collect();
+    // The first line follows the prompt of the line that was read.
+    lines[lines.len() - rows..].iter().map(|l| l.strip_prefix("> ").unwrap_or(l)).collect()
+}
+
+#[test]
+fn play_marks_the_last_move_on_the_board() {
+    let dir = TempDir::new("play-last");
+    let out = run_stdin_in(&dir.0, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], b"F8xF10xF12\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = &out.stdout;
+    // Before any move is typed, the last move of --moves is marked.
+    let first = last_board_before(text, "Last move: Black F10-F9", 18);
+    assert_eq!(first[7], " 10  .  .  .  k  m  *  m  m  k  .  .  . 10", "{first:#?}");
+    assert_eq!(first[8], "  9  .  .  .  .  . (m) .  .  .  .  .  .  9", "{first:#?}");
+    // The jump: where it started and landed (*), what it took (x), where it stopped ( ).
+    let board = last_board_before(text, "Last move: White F8xF10xF12", 18);
+    assert_eq!(
+        board[5..11],
+        [
+            " 12  .  .  .  .  . (M) .  .  .  .  .  . 12",
+            " 11  .  .  k  m  m  x  m  m  m  k  .  . 11",
+            " 10  .  .  .  k  m  *  m  m  k  .  .  . 10",
+            "  9  .  .  .  .  .  x  .  .  .  .  .  .  9",
+            "  8  .  .  .  .  .  *  .  .  .  .  .  .  8",
+            "  7  .  .  .  K  M  .  M  M  K  .  .  .  7",
+        ],
+        "{}",
+        out.show()
+    );
+    assert!(
+        text.contains(
+            "Last move: White F8xF10xF12, marked on the board: * its path, ( ) where it stopped, x what it took.\n\
+             Black to move (move 2)."
+        ),
+        "{}",
+        out.show()
+    );
+    // The engine's moves are marked too, and a game with no move yet has no mark.
+    let out = run_stdin_in(&dir.0, &["play", "camelot", "--black", "engine", "--depth", "1"], b"F7-F8\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    let start = out.stdout.find("White to move (move 1).").unwrap_or_else(|| panic!("{}", out.show()));
+    assert!(!out.stdout[..start].contains('*') && !out.stdout[..start].contains("Last move"), "{}", out.show());
+    let engine = out.stdout.find("Black (engine) plays ").unwrap_or_else(|| panic!("{}", out.show()));
+    assert!(out.stdout[engine..].contains("Last move: Black "), "{}", out.show());
+}
+
+#[test]
+fn play_colours_the_board_at_a_terminal_unless_no_color_is_set() {
+    let dir = TempDir::new("play-colour");
+    let args = ["play", "camelot", "--moves", "1.F7-F8"];
+    let esc = '\u{1b}';
+    // Into a pipe (as here): plain text.
+    let plain = run_stdin_env(&dir.0, &args, b"", &[]);
+    assert!(!plain.stdout.contains(esc), "{}", plain.show());
+    // Colour forced as a terminal would have it: the pieces, castles and the
+    // last move's path are coloured, and the text is the same once the
+    // colours are taken out (the marks stay).
+    let coloured = run_stdin_env(&dir.0, &args, b"", &[("CLICOLOR_FORCE", "1")]);
+    assert!(coloured.stdout.contains(&format!("{esc}[")), "{}", coloured.show());
+    assert_eq!(strip_colour(&coloured.stdout), plain.stdout);
+    // NO_COLOR wins over everything but --color always.
+    let refused = run_stdin_env(&dir.0, &args, b"", &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
+    assert_eq!(refused.stdout, plain.stdout);
+    let never = run_stdin_env(&dir.0, &[&args[..], &["--color", "never"]].concat(), b"", &[("CLICOLOR_FORCE", "1")]);
+    assert_eq!(never.stdout, plain.stdout);
+    let always = run_stdin_env(&dir.0, &[&args[..], &["--color", "always"]].concat(), b"", &[]);
+    assert!(always.stdout.contains(esc), "{}", always.show());
+    assert_eq!(strip_colour(&always.stdout), plain.stdout);
+}
+
+/// `text` without its ANSI colour sequences (`ESC [ ... m`).
+fn strip_colour(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn play_checkers_shows_the_number_of_every_square() {
+    let dir = TempDir::new("play-checkers");
+    let out = run_stdin_in(&dir.0, &["play", "checkers"], b"11-15\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    // Beside the board, a key with every square's number, occupied or not.
+    let board = last_board_before(&out.stdout, "Last move: Black 11-15", 8);
+    assert_eq!(
+        board,
+        [
+            "     b     b     b     b        1     2     3     4",
+            "  b     b     b     b        5     6     7     8",
+            "     b     b     *     b        9    10    11    12",
+            " 13    14    (b)   16       13    14    15    16",
+            "    17    18    19    20       17    18    19    20",
+            "  w     w     w     w       21    22    23    24",
+            "     w     w     w     w       25    26    27    28",
+            "  w     w     w     w       29    30    31    32",
+        ],
+        "{}",
+        out.show()
+    );
+}
+
+#[test]
+fn play_tri_camelot_says_whose_each_castle_is() {
+    let dir = TempDir::new("play-tri-castles");
+    let out = run_stdin_in(&dir.0, &["play", "tri-camelot"], b"F5-F9\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = &out.stdout;
+    assert!(text.contains("      A   B   C   D   E   F   G   H   I   J   K\nCastles: F1 Blue's, A16 Red's, K16 Green's.\nBlue to move (move 1).\n"), "{}", out.show());
+    assert!(text.contains("  9      ..      ..     (BK)     ..      ..      9\n"), "{}", out.show());
+    assert!(text.contains("  5              BM      **      BM              5\n"), "{}", out.show());
+    assert!(text.contains("Castles: F1 Blue's, A16 Red's, K16 Green's.\nLast move: Blue F5-F9,"), "{}", out.show());
+}
+
+#[test]
+fn play_help_lists_the_commands_of_the_game() {
+    for flag in ["--help", "-h"] {
+        let out = ok(&["play", flag]);
+        for line in [
+            "In the game, type a move (E6-E8,",
+            "  moves [CELL] the legal moves, a line per piece",
+            "  history      the game so far in notation\n",
+            "  undo [N]     take back the last move (or the last N)\n",
+            "  save FILE    write the game as a record",
+            "  quit         leave",
+            "--color <WHEN>",
+        ] {
+            assert!(out.stdout.contains(line), "play {flag} should say {line:?}:\n{}", out.show());
+        }
+    }
+}
+
+#[test]
+fn variant_names_are_read_in_any_case() {
+    let shown = ok(&["show", "camelot"]).stdout;
+    assert_eq!(ok(&["show", "Camelot"]).stdout, shown);
+    assert_eq!(ok(&["show", "CAMELOT"]).stdout, shown);
+    assert_eq!(ok(&["moves", "Tri-Camelot"]).stdout, ok(&["moves", "tri-camelot"]).stdout);
+    assert_eq!(ok(&["moves", "tricamelot"]).stdout, ok(&["moves", "tri-camelot"]).stdout);
+    let out = run_stdin(&["play", "Checkers"], "11-15\nhistory\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("> 1.11-15 *\n"), "{}", out.show());
+    // A record of a game played under another spelling names the variant as built in.
+    let dir = TempDir::new("variant-case");
+    let out = run_stdin_in(&dir.0, &["play", "CHECKERS"], b"11-15\nsave g.pdn\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    let saved = std::fs::read_to_string(dir.path("g.pdn")).unwrap();
+    assert!(saved.starts_with("[Variant \"checkers\"]\n[Result \"*\"]\n"), "{saved}");
 }
 
 // ---------------------------------------------------------------------------

@@ -68,6 +68,21 @@ pub(crate) fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History,
     Ok(history)
 }
 
+/// A variant as typed on the command line, as the program looks it up: a
+/// built-in variant's name however it is written (`Camelot`,
+/// `TRI-CAMELOT`, `tricamelot`) is that variant, unless a file has that
+/// name. Anything else is left as it is, for the loader to find or refuse.
+pub(crate) fn variant_arg(arg: &str) -> Result<String, String> {
+    if leap_format::builtin(arg).is_some() || Path::new(arg).exists() {
+        return Ok(arg.to_string());
+    }
+    let key =
+        |s: &str| s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
+    let wanted = key(arg);
+    let found = leap_format::BUILTIN.iter().map(|(n, _)| *n).find(|n| !wanted.is_empty() && key(n) == wanted);
+    Ok(found.unwrap_or(arg).to_string())
+}
+
 fn load(setup: &Setup) -> Result<Variant, CliError> {
     Ok(variant::load(&setup.variant)?)
 }
@@ -78,6 +93,22 @@ pub fn describe_outcome<G: Game>(game: &G, outcome: &Outcome) -> String {
         GameResult::Win(p) => format!("{} wins ({})", game.players()[p.index()].name, outcome.reason),
         GameResult::Draw => format!("drawn ({})", outcome.reason),
     }
+}
+
+/// A finished game's outcome for `--json`: the result token (`1-0`), the
+/// winner's name (null for a draw), the reason as a word (`goal`,
+/// `move_limit`) and the same in prose (`White wins (goal reached)`).
+fn outcome_json<G: Game>(game: &G, history: &History, outcome: &Outcome) -> serde_json::Value {
+    let winner = match outcome.result {
+        GameResult::Win(p) => Some(game.players()[p.index()].name.clone()),
+        GameResult::Draw => None,
+    };
+    serde_json::json!({
+        "result": history.result_token(game),
+        "winner": winner,
+        "reason": outcome.reason.name().replace(' ', "_"),
+        "text": describe_outcome(game, outcome),
+    })
 }
 
 /// The status line under a diagram.
@@ -129,13 +160,14 @@ pub fn moves(setup: &Setup, json: bool) -> CliResult {
         let pos = history.current();
         let moves = legal_move_texts(&g, pos);
         if json {
-            let outcome = history.outcome(&g).map(|o| describe_outcome(&g, &o));
+            let outcome = history.outcome(&g).map(|o| outcome_json(&g, &history, &o));
             let value = serde_json::json!({
                 "variant": g.name(),
                 "position": format_position(&g, pos),
                 "count": moves.len(),
                 "moves": moves,
                 "outcome": outcome,
+                "status": status(&g, &history),
             });
             outln!(out, "{value}");
         } else {

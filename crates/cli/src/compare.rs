@@ -155,7 +155,7 @@ pub enum EvalChoice {
 #[derive(clap::Args, Clone, Debug)]
 pub struct Options {
     /// Built-in variant names or variant files; each gets its own round robin.
-    #[arg(required = true)]
+    #[arg(required = true, value_parser = crate::commands::variant_arg)]
     pub variants: Vec<String>,
     /// Strategy families, comma-separated: random, minimax, alphabeta.
     #[arg(long, default_value = "random,minimax,alphabeta", value_parser = strategy_list)]

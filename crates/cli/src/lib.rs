@@ -29,7 +29,8 @@ struct Cli {
 /// Where a command starts: a variant, an optional position string and moves played from it.
 #[derive(clap::Args, Clone)]
 struct Setup {
-    /// A built-in variant name (see `camelot variants`) or the path of a variant file.
+    /// A built-in variant name (see `camelot variants`; any case) or the path of a variant file.
+    #[arg(value_parser = commands::variant_arg)]
     variant: String,
     /// Start from this position string instead of the variant's start position.
     #[arg(long)]
@@ -82,7 +83,7 @@ enum Command {
     /// docs/protocol.md).
     Engine {
         /// The variant at the start (`setoption name Variant value ...` changes it).
-        #[arg(default_value = "camelot")]
+        #[arg(default_value = "camelot", value_parser = commands::variant_arg)]
         variant: String,
     },
     /// Play a match between two players (the engine with its options, or the

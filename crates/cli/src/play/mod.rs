@@ -2,6 +2,7 @@
 //! engine, from the start, a position, moves, or a saved record (which it
 //! continues); the session itself is in [`terminal`].
 
+mod colour;
 mod input;
 mod terminal;
 
@@ -27,10 +28,12 @@ pub enum Seat {
 
 /// The options of `camelot play`.
 #[derive(clap::Args, Clone, Debug)]
+#[command(after_help = in_game_help())]
 pub struct Options {
     /// A built-in variant name, the path of a variant file, or a saved
     /// game (a record, `.pgn`): the game goes on from its last position,
     /// with its history.
+    #[arg(value_parser = crate::commands::variant_arg)]
     pub variant: String,
     /// Start from this position string.
     #[arg(long)]
@@ -55,6 +58,10 @@ pub struct Options {
     pub depth: Option<u32>,
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// When to colour the board (auto: at a terminal that supports colour,
+    /// unless the NO_COLOR variable is set).
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = colour::When::Auto)]
+    pub color: colour::When,
 }
 
 impl Options {
@@ -98,6 +105,15 @@ impl Options {
         }
         Ok(seats)
     }
+}
+
+/// What `camelot play --help` says of the game itself: what to type.
+fn in_game_help() -> String {
+    format!(
+        "In the game, type a move ({CAMELOT_MOVES}; Tri-Camelot {HEX_MOVES}; checkers {CHECKERS_MOVES}), \
+         or one of these commands:\n{}",
+        terminal::COMMANDS
+    )
 }
 
 /// Moves a person may type, by family: the first line of the help.
@@ -225,6 +241,10 @@ pub fn play(opts: &Options) -> CliResult {
             Some(editor) => Box::new(editor),
             None => Box::new(input::Piped(stdin.lock())),
         };
-        terminal.run(lines.as_mut(), &mut std::io::stdout())
+        let (mut stdout, coloured) = colour::stdout(opts.color);
+        if coloured {
+            terminal.colour(colour::Colours::of(&g));
+        }
+        terminal.run(lines.as_mut(), &mut stdout)
     })
 }

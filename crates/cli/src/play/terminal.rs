@@ -9,16 +9,18 @@ use crate::analyze::score_text;
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
 use leap_core::entry::{obligation, progress};
-use leap_core::notation::{diagram, format_line, format_move, parse_movetext};
+use leap_core::notation::{format_line, format_move, parse_movetext, Diagram};
 use leap_core::{Cell, History, Player};
 use leap_engine::{Engine, Limits, SearchResult, Stop};
 use leap_games::Played;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::colour::Colours;
 use super::Seat;
 
-const COMMANDS: &str = "  moves [CELL] the legal moves, a line per piece (of the piece on CELL only;
+/// The commands a player may type, one or two lines each.
+pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per piece (of the piece on CELL only;
                typing just a cell does the same)
   history      the game so far in notation
   hint         the engine's choice for the side to move
@@ -60,6 +62,8 @@ pub(super) struct Terminal<'g, G: Played> {
     /// The version last saved (or loaded).
     saved: u64,
     notes: Vec<String>,
+    /// The colours of the board, when the output is coloured.
+    colours: Option<Colours>,
 }
 
 /// What to do after a line of input.
@@ -80,7 +84,23 @@ impl<'g, G: Played> Terminal<'g, G> {
         computer: Computer<G>,
         protected: Vec<PathBuf>,
     ) -> Self {
-        Terminal { game, examples, tags, history, computer, protected, version: 0, saved: 0, notes: Vec::new() }
+        Terminal {
+            game,
+            examples,
+            tags,
+            history,
+            computer,
+            protected,
+            version: 0,
+            saved: 0,
+            notes: Vec::new(),
+            colours: None,
+        }
+    }
+
+    /// Colours the board from now on.
+    pub(super) fn colour(&mut self, colours: Colours) {
+        self.colours = Some(colours);
     }
 
     /// A line said once, before the board.
@@ -130,12 +150,21 @@ impl<'g, G: Played> Terminal<'g, G> {
         }
     }
 
-    /// The board, the status, and what the rules oblige or what can be
-    /// done once the game is over.
+    /// The board with the last move marked and the keys a player needs,
+    /// the last move, the status, and what the rules oblige or what can
+    /// be done once the game is over.
     fn draw(&self, out: Out) -> CliResult {
         let io = CliError::Output;
         let pos = self.history.current();
-        write!(out, "{}", diagram(self.game, pos)).map_err(io)?;
+        let last = self.history.moves().last();
+        let mut board = Diagram::new(self.game, pos).last_move(last).keys(true);
+        if let Some(colours) = &self.colours {
+            board = board.paint(colours);
+        }
+        write!(out, "{board}").map_err(io)?;
+        if let Some(mv) = last {
+            writeln!(out, "{}", self.last_move_line(mv)).map_err(io)?;
+        }
         writeln!(out, "{}", status(self.game, &self.history)).map_err(io)?;
         if self.is_over() {
             writeln!(out, "The game is over: save FILE keeps it, undo takes back moves, quit leaves.").map_err(io)?;
@@ -143,6 +172,19 @@ impl<'g, G: Played> Terminal<'g, G> {
             writeln!(out, "{}", capitalised(&o.to_string())).map_err(io)?;
         }
         Ok(())
+    }
+
+    /// `Last move: White F7-F8, marked on the board: …`.
+    fn last_move_line(&self, mv: &leap_core::Move) -> String {
+        let positions = self.history.positions();
+        let mover = positions[positions.len() - 2].to_move();
+        let name = &self.game.players()[mover.index()].name;
+        if mv.is_pass() {
+            return format!("Last move: {name} passed (no legal move).");
+        }
+        let taken = if mv.captured.is_empty() { "" } else { ", x what it took" };
+        let text = format_move(self.game.board(), mv);
+        format!("Last move: {name} {text}, marked on the board: * its path, ( ) where it stopped{taken}.")
     }
 
     /// The players still in the game (with pieces).

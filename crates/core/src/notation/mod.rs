@@ -11,7 +11,7 @@ mod diagram;
 mod position;
 mod record;
 
-pub use diagram::diagram;
+pub use diagram::{diagram, Diagram, Look, Paint, Part, Trace};
 pub use position::{
     format_position, parse_piece, parse_piece_on, parse_position, PositionError, PositionProblem, PositionProblemKind,
     PositionSetup,
