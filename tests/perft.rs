@@ -313,3 +313,67 @@ fn malformed_lines_are_reported_with_their_line_number() {
     assert_eq!(ok[0].checks.len(), 2);
     assert_eq!(ok[0].checks[1], Check { line: 6, count: Count::Paths, depth: 1, nodes: 8 });
 }
+
+/// A game that never ends and has one line of play: White's Man steps
+/// between A1 and A2 for ever, Black's, alone on E3 with no neighbour,
+/// passes (`no_move = "pass"`), and no move limit draws it
+/// (`move_limit = 0`).
+const ONE_LINE: &str = r#"
+name = "one-line"
+[board]
+geometry = "square"
+files = 5
+ranks = 3
+layout = """
+  . .
+.
+.   .
+"""
+[[players]]
+name = "White"
+letter = "W"
+castle = ["C3"]
+[[players]]
+name = "Black"
+letter = "B"
+castle = ["E1"]
+[[pieces]]
+name = "Man"
+prefix = ""
+symbol = "M"
+[setup]
+White = "A1"
+Black = "E3"
+[rules]
+castle_moves = 0
+no_move = "pass"
+[end]
+insufficient_material = 0
+move_limit = 0
+"#;
+
+#[test]
+fn perft_of_a_game_without_end_goes_deep_without_the_stack() {
+    let game = leap_camelot::parse_variant("one-line.toml", ONE_LINE).expect("a valid variant");
+    // On a small stack: a frame per ply would overflow it long before.
+    let deep = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || {
+            let start = game.start();
+            [Count::Positions, Count::Paths].map(|count| perft(&game, &start, 100_000, count))
+        })
+        .expect("a thread")
+        .join()
+        .expect("perft returns");
+    assert_eq!(deep, [1, 1]);
+}
+
+#[test]
+fn perft_deeper_than_the_game_takes_no_memory_for_plies_never_reached() {
+    let game = camelot();
+    // Black has no piece left: the game is over, whatever depth is asked.
+    let over = parse_position(&game, "B:WKC6,D6,E6:B").expect("a position");
+    assert!(game.outcome(&over).is_some());
+    assert_eq!(perft(&game, &over, u32::MAX, Count::Positions), 0);
+    assert_eq!(perft(&game, &over, u32::MAX, Count::Paths), 0);
+}

@@ -121,6 +121,12 @@ impl Sink for Counter<'_> {
 
 /// The number of leaf nodes of the move tree of `pos` to `depth`, on this thread.
 ///
+/// The tree is walked without recursion, keeping the moves of each
+/// position on the path being counted: memory grows with the depth the
+/// tree reaches (a few hundred bytes a ply), not with `depth` itself, and
+/// a game that can go on for ever (a variant with `move_limit = 0`) is
+/// counted as deep as asked without exhausting the stack.
+///
 /// ```
 /// # use leap_core::{Game, perft::{perft, Count}};
 /// # fn demo<G: Game>(game: &G) {
@@ -128,59 +134,107 @@ impl Sink for Counter<'_> {
 /// # let _ = nodes; }
 /// ```
 pub fn perft<G: Game>(game: &G, pos: &Position, depth: u32, count: Count) -> u64 {
-    let mut stack: Vec<Ply> = (0..depth.max(1)).map(|_| Ply { list: KeyList::new(), child: *pos }).collect();
     let plan =
         CopyPlan { low_only: game.board().fits_word(), players: game.players().len(), kinds: game.kinds().len() };
-    perft_with(game, pos, depth, count, plan, &mut stack)
-}
-
-/// What perft keeps for each ply below the root: the moves of the position
-/// there and the room for the position after each of them.
-struct Ply {
-    list: KeyList,
-    child: Position,
-}
-
-fn perft_with<G: Game>(game: &G, pos: &Position, depth: u32, count: Count, plan: CopyPlan, stack: &mut [Ply]) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => last_ply(game, pos, count, &mut KeyList::new()),
+        _ => perft_deep(game, pos, depth, count, plan),
     }
-    let (ply, rest) = stack.split_first_mut().expect("a list per ply");
-    let list = &mut ply.list;
-    if count == Count::Positions {
-        if depth == 1 {
-            return count_moves_with(game, pos, list);
-        }
-        // (The order of the children does not change the count.)
-        moves_into::<G, false>(game, pos, list);
-    } else {
-        if depth == 1 {
+}
+
+/// The count of the moves of `pos`: perft at depth 1. `scratch` keeps the
+/// captures seen, so that a caller counting many positions allocates once.
+#[inline]
+fn last_ply<G: Game>(game: &G, pos: &Position, count: Count, scratch: &mut KeyList) -> u64 {
+    match count {
+        Count::Positions => count_moves_with(game, pos, scratch),
+        Count::Paths => {
             let mut paths = PathCount(0);
             paths_into(game, pos, &mut paths);
-            return paths.0;
+            paths.0
         }
-        list.keys.clear();
-        paths_into(game, pos, &mut AllPaths(&mut list.keys));
     }
+}
+
+/// One position on the path from the root to the position being counted:
+/// its moves and the next of them to follow.
+struct Frame {
+    pos: Position,
+    list: KeyList,
+    next: usize,
+}
+
+impl Frame {
+    /// Lists the moves of the frame's position (one per counted move) and
+    /// starts at the first.
+    fn expand<G: Game>(&mut self, game: &G, count: Count) {
+        match count {
+            // (The order of the children does not change the count.)
+            Count::Positions => moves_into::<G, false>(game, &self.pos, &mut self.list),
+            Count::Paths => {
+                self.list.keys.clear();
+                paths_into(game, &self.pos, &mut AllPaths(&mut self.list.keys));
+            }
+        }
+        self.next = 0;
+    }
+}
+
+/// Perft at `depth` of at least 2, depth first with a stack of frames of
+/// its own (`frames[level]` is the position `level` plies below the root).
+fn perft_deep<G: Game>(game: &G, root: &Position, depth: u32, count: Count, plan: CopyPlan) -> u64 {
+    debug_assert!(depth >= 2);
+    let mut frames = vec![Frame { pos: *root, list: KeyList::new(), next: 0 }];
+    frames[0].expand(game, count);
+    // The room for the position after each move of the ply before last, and
+    // the captures seen when counting the last ply.
+    let mut child = *root;
+    let mut scratch = KeyList::new();
     let mut total = 0;
-    // (The slot holds positions of this game only, as `copy_from` needs.)
-    let child = &mut ply.child;
-    if depth == 2 && count == Count::Positions {
-        // Most of the tree is the last ply: its counts are taken here, without a call per child.
-        let captures = &mut rest[0].list;
-        for key in &list.keys {
-            child.copy_from(pos, plan);
-            game.play_unchecked_in_place(child, key);
-            total += count_moves_with(game, child, captures);
+    let mut level = 0usize;
+    loop {
+        let below = depth - level as u32;
+        if below == 2 {
+            // Most of the tree is the last ply: its counts are taken here, without a frame per child.
+            // (`child` holds positions of this game only, as `copy_from` needs.)
+            let frame = &frames[level];
+            match count {
+                Count::Positions => {
+                    for key in &frame.list.keys {
+                        child.copy_from(&frame.pos, plan);
+                        game.play_unchecked_in_place(&mut child, key);
+                        total += count_moves_with(game, &child, &mut scratch);
+                    }
+                }
+                Count::Paths => {
+                    for key in &frame.list.keys {
+                        child.copy_from(&frame.pos, plan);
+                        game.play_unchecked_in_place(&mut child, key);
+                        total += last_ply(game, &child, count, &mut scratch);
+                    }
+                }
+            }
+        } else if frames[level].next < frames[level].list.keys.len() {
+            if frames.len() == level + 1 {
+                frames.push(Frame { pos: *root, list: KeyList::new(), next: 0 });
+            }
+            let (upper, lower) = frames.split_at_mut(level + 1);
+            let (frame, next) = (&mut upper[level], &mut lower[0]);
+            let key = frame.list.keys[frame.next];
+            frame.next += 1;
+            next.pos.copy_from(&frame.pos, plan);
+            game.play_unchecked_in_place(&mut next.pos, &key);
+            next.expand(game, count);
+            level += 1;
+            continue;
         }
-    } else {
-        for key in &list.keys {
-            child.copy_from(pos, plan);
-            game.play_unchecked_in_place(child, key);
-            total += perft_with(game, child, depth - 1, count, plan, rest);
+        // Every move of this frame is counted: back to its parent.
+        if level == 0 {
+            return total;
         }
+        level -= 1;
     }
-    total
 }
 
 /// Perft split at the root: each root move with the leaf count below it,

@@ -29,12 +29,12 @@ mod weights;
 
 pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
 pub use diag::{Diagnostic, Diagnostics, FileErrors, MAX_DIAGNOSTICS, MAX_LINE};
-pub use weights::{eval_weights, read_weights, write_weights, MAX_WEIGHT};
-pub use source::{read_text, variant_source, LoadError, MAX_FILE_BYTES};
+pub use source::{read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
 pub use spec::{
-    resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup, VariantFile,
-    ZoneSpec,
+    resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup,
+    VariantFile, ZoneSpec,
 };
+pub use weights::{eval_weights, read_weights, write_weights, MAX_WEIGHT};
 
 /// The built-in variants: name and file text, every family.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -98,12 +98,14 @@ impl Family {
 /// Parses a variant file of any family with `build` (a family's builder,
 /// or one that picks the family): the file is read and its shared parts
 /// validated ([`read`]), then `build` checks the rest; every problem found
-/// by either is in the error.
+/// by either is in the error. A UTF-8 byte-order mark at the start of the
+/// text is skipped ([`strip_bom`]).
 pub fn parse_with<G>(
     file: &str,
     text: &str,
     build: impl FnOnce(&VariantFile, Option<Common>, &mut crate::Diagnostics) -> Option<G>,
 ) -> Result<G, crate::FileErrors> {
+    let text = strip_bom(text);
     let mut diag = crate::Diagnostics::new(file, text);
     let built = read(file, text, &mut diag).and_then(|(spec, common)| build(&spec, common, &mut diag));
     diag.finish()?;
@@ -176,7 +178,9 @@ fn describe_start_outcome<G: leap_core::Game>(game: &G, o: &leap_core::Outcome) 
 /// file, with its [`Common`] parts when they are valid enough to build on
 /// (a family still checks its own keys without them, so that every problem
 /// is reported at once); None when the file cannot be read at all. The
-/// problems are in `diag`.
+/// problems are in `diag`, made for the same `text` (skip a byte-order
+/// mark before making both, with [`strip_bom`], for columns counted from
+/// after it).
 pub fn read(file: &str, text: &str, diag: &mut crate::Diagnostics) -> Option<(VariantFile, Option<Common>)> {
     let spec = resolve(file, text, diag)?;
     let common = read_common(&spec, diag);

@@ -109,8 +109,84 @@ pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
     let text = String::from_utf8(bytes).map_err(|e| {
         Error::new(ErrorKind::InvalidData, format!("it is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
     })?;
-    Ok(match text.strip_prefix('\u{feff}') {
+    Ok(match text.strip_prefix(BOM) {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// The byte-order mark some editors write at the start of a UTF-8 file.
+const BOM: char = '\u{feff}';
+
+/// The text without a UTF-8 byte-order mark at its start, if it has one:
+/// a mark some editors write, invisible, and no part of what is written
+/// (places in the text are then counted from after it).
+///
+/// ```
+/// assert_eq!(leap_format::strip_bom("\u{feff}name = \"x\""), "name = \"x\"");
+/// ```
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Diagnostics;
+
+    /// A folder of its own under the system's temporary folder.
+    fn folder(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("leap-format-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        dir
+    }
+
+    /// The problems of a variant text as read by [`crate::read`], as text.
+    fn problems(file: &str, text: &str) -> Result<(), String> {
+        let text = strip_bom(text);
+        let mut diag = Diagnostics::new(file, text);
+        let read = crate::read(file, text, &mut diag);
+        diag.finish().map_err(|e| e.to_string())?;
+        read.map(|_| ()).ok_or_else(|| "not read".to_string())
+    }
+
+    #[test]
+    fn a_byte_order_mark_starts_a_variant_text_unseen() {
+        let camelot = crate::builtin("camelot").unwrap();
+        assert_eq!(problems("bom.toml", &format!("\u{feff}{camelot}")), Ok(()));
+        assert_eq!(strip_bom("\u{feff}name"), "name");
+        assert_eq!(strip_bom("name\u{feff}"), "name\u{feff}");
+        // Places in the file are counted from after the mark.
+        let e = problems("bom.toml", "\u{feff}extends = \"camelot\"\nnmae = \"x\"\n").unwrap_err();
+        assert!(e.starts_with("bom.toml:2:1: error: unknown field `nmae`"), "{e}");
+    }
+
+    #[test]
+    fn parse_with_reads_a_text_that_starts_with_a_byte_order_mark() {
+        // (A text given whole, as an upload to the web app is.)
+        let camelot = crate::builtin("camelot").unwrap();
+        let built = crate::parse_with("bom.toml", &format!("\u{feff}{camelot}"), |spec, common, _| {
+            common.map(|c| (spec.name.get_ref().clone(), c.players.len()))
+        });
+        assert_eq!(built.map_err(|e| e.to_string()), Ok(("camelot".to_string(), 2)));
+        let e = crate::parse_with("bom.toml", "\u{feff}extends = \"camelot\"\nnmae = 1\n", |_, c, _| c.map(|_| ()))
+            .unwrap_err();
+        assert!(e.to_string().starts_with("bom.toml:2:1: error: unknown field `nmae`"), "{e}");
+        let e = crate::parse_with("bom.toml", "\u{feff}nmae = 1\n", |_, c, _| c.map(|_| ())).unwrap_err();
+        assert!(e.to_string().starts_with("bom.toml:1:1: error: unknown field `nmae`"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_starts_a_variant_file_and_its_extends_target_unseen() {
+        let dir = folder("bom");
+        let camelot = crate::builtin("camelot").unwrap();
+        std::fs::write(dir.join("base.toml"), format!("\u{feff}{camelot}")).unwrap();
+        std::fs::write(dir.join("mine.toml"), "\u{feff}extends = \"base.toml\"\nname = \"mine\"\n").unwrap();
+        let file = dir.join("mine.toml").display().to_string();
+        let (name, text) = variant_source(&file, crate::BUILTIN).unwrap();
+        assert!(!text.starts_with('\u{feff}'));
+        assert_eq!(problems(&name, &text), Ok(()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
