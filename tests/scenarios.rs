@@ -470,7 +470,9 @@ fn scenario_4_castle_entry() {
 // (5) A bare side: capturing the last enemy piece. Camelot-like: a win with
 // at least two pieces left, else a draw; Cam and Camette: a win with any;
 // Regicide: taking the Prince wins though other pieces remain; Skirmish: a
-// side left without Men may bare the other at once for a draw; Tri-Camelot:
+// side left without Men and with one Knight may bare the other at once, and
+// after one more move (in which a Knight could still be taken) the game is
+// drawn; Tri-Camelot:
 // the last player with pieces wins, a player without pieces is out;
 // checkers: the side without pieces has no move and loses.
 
@@ -482,7 +484,7 @@ const BARE: &[Row] = &[
     ("regicide", "regicide", "W:WPA8,E4:BKL13,PE5", "E4xE6"),
     ("cam", "cam", "W:WE4:BE5,E7", "E4xE6xE8"),
     ("camette", "camette", "W:WC2:BC3,C5", "C2xC4xC6"),
-    ("skirmish (bared, bares back)", "skirmish", "W:WKH2,B3:BKA5,B4", "B3xB5 A5xC5"),
+    ("skirmish (bared, bares back)", "skirmish", "W:WKH2,B3:BKA5,B4", "B3xB5 A5xC5 H2-H3"),
     ("skirmish (bared, cannot bare back)", "skirmish", "W:WKH2,B3:BKA7,B4", "B3xB5 A7-B7"),
     ("tri-camelot (both opponents' last pieces)", "tri-camelot", "B:BF5:RF7:GF11", "F5xF9xF13"),
     ("tri-camelot (Red's last piece)", "tri-camelot", "B:BF5:RF7:GKJ13", "F5xF9"),
@@ -518,6 +520,7 @@ fn scenario_5_bare_side() {
     let (t, _) = trace_of(rows, "skirmish (bared, bares back)");
     assert_eq!(t.steps[0].outcome, None, "the bared side moves before the game ends");
     assert_eq!(t.steps[1].legal, strings(&["A5xC5"]));
+    assert_eq!(t.steps[1].outcome, None, "after the counter-baring move, one more move");
     let (t, _) = trace_of(rows, "skirmish (bared, cannot bare back)");
     assert_eq!(t.steps[0].outcome, None);
     insta::assert_snapshot!(table(rows));

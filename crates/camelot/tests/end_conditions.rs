@@ -59,12 +59,20 @@ fn losing_the_last_knight_loses_by_extinction() {
 #[test]
 fn a_bared_side_that_bares_back_at_once_draws() {
     let g = leap_camelot::load("skirmish").unwrap();
-    // White takes Black's last Man: Black is bare but may reply.
-    let bared = play(&g, "W:WKC2,C3:BKE6,KE7,D4", &["C3xE5"]);
+    // White takes Black's last Man; Black, down to one Knight, is bare (royalty
+    // count 0 Men + 1024 x (1 - 1) = 0) but may reply.
+    let bared = play(&g, "W:WKH5,D4:BKA5,C4", &["D4xB4"]);
     assert_eq!(g.outcome(&bared), None, "the bared side gets its move");
-    assert_eq!(leap_core::notation::legal_move_texts(&g, &bared), vec!["E6xE4"], "and must capture");
-    let both = g.play_unchecked(&bared, &read_move(&g, &bared, "E6xE4").unwrap().key);
-    assert_eq!(g.outcome(&both), Some(Outcome { result: GameResult::Draw, reason: EndReason::Elimination }));
+    assert_eq!(leap_core::notation::legal_move_texts(&g, &bared), vec!["A5xC3"], "and must capture");
+    // It bares White back: both at 0. The game goes on for one move (in which
+    // a Knight could still be taken), then it is drawn.
+    let both = g.play_unchecked(&bared, &read_move(&g, &bared, "A5xC3").unwrap().key);
+    assert_eq!(g.outcome(&both), None);
+    let after = g.play_unchecked(&both, &read_move(&g, &both, "H5-H6").unwrap().key);
+    assert_eq!(g.outcome(&after), Some(Outcome { result: GameResult::Draw, reason: EndReason::Elimination }));
+    // With both Knights Black is not bare (0 + 1024 x (2 - 1) = 1024).
+    let spare = play(&g, "W:WKH5,D4:BKA5,KG7,C4", &["D4xB4"]);
+    assert_eq!(g.end_rules().royalty(&spare, Player(1)), 1024);
 }
 
 #[test]

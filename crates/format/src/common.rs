@@ -513,13 +513,18 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
     };
     let royal = mask("royal", &e.royal).unwrap_or(0);
     let extinction = mask("extinction", &e.extinction).unwrap_or(0);
-    let baring = mask("baring", &e.baring).unwrap_or(KindMask::MAX);
+    let bare_min_material = value(&e.bare_win_min_material, d.bare_win_min_material);
+    // `baring = []` and `bare_win_min_material = 0` both switch baring off.
+    let baring = match mask("baring", &e.baring).unwrap_or(KindMask::MAX) {
+        _ if bare_min_material == 0 => 0,
+        m => m,
+    };
     // 0 switches a numeric condition off.
     let on = |n: u32| (n > 0).then_some(n);
     let limit = |x: &Opt<u16>, default: u16| Some(x.as_ref().map_or(default, |v| *v.get_ref())).filter(|n| *n > 0);
     EndRules {
         goal_count: on(value(&e.goal_count, d.goal_count)),
-        bare_min_material: value(&e.bare_win_min_material, d.bare_win_min_material),
+        bare_min_material: bare_min_material.max(1),
         insufficient_material: on(value(&e.insufficient_material, d.insufficient_material)),
         no_moves,
         move_limit: limit(&e.move_limit, d.move_limit),
@@ -530,6 +535,7 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
         extinction,
         baring,
         counter_baring: e.counter_baring.as_ref().is_some_and(|b| *b.get_ref()),
+        bare_goal: e.bare_goal.as_ref().is_none_or(|b| *b.get_ref()),
     }
 }
 

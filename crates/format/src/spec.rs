@@ -177,8 +177,12 @@ pub struct EndSpec {
     pub extinction: Option<Names>,
     /// Baring kinds (default: every kind).
     pub baring: Option<Names>,
-    /// The counter-baring draw.
+    /// Whether a bared side gets a reply (to bare back for a draw, or take
+    /// a royal): the royalty count's rule; false (the default), the baring
+    /// move ends the game at once.
     pub counter_baring: Opt<bool>,
+    /// Whether a bare side's pieces in its goal zone win (default true).
+    pub bare_goal: Opt<bool>,
 }
 
 /// A resolved variant file: `extends` followed, every key the file (or a
@@ -313,7 +317,8 @@ fields!(EndSpec {
     royal,
     extinction,
     baring,
-    counter_baring
+    counter_baring,
+    bare_goal
 });
 respan_fields!(PlayerSpec { name, letter, castle, forward, promotion });
 respan_fields!(PieceSpec { name, prefix, symbol, symbols, value, charge, canter_rule, moves, promotes_to });

@@ -1,4 +1,6 @@
-//! The end conditions the family shares, in the royalty/baring style.
+//! The end conditions the family shares, after H. G. Muller's *royalty
+//! count* (the Interactive Diagram's scheme for royal, extinction and
+//! baring pieces).
 
 use crate::bitset::Bitset;
 use crate::outcome::{EndReason, GameResult, Outcome};
@@ -7,22 +9,65 @@ use crate::position::{Kind, Player, Position, MAX_KINDS, MAX_PLAYERS};
 /// A set of piece kinds, one bit per [`crate::Kind`] index.
 pub type KindMask = u8;
 
-/// End conditions of a game of the family, checked after every move, in
-/// the royalty/baring style (after H. G. Muller's scheme for the
-/// Interactive Diagram):
+/// What a royal piece weighs in the [royalty count](EndRules::royalty):
+/// more than all the baring pieces a board can hold.
+pub const ROYAL_WEIGHT: i64 = 1024;
+
+/// End conditions of a game of the family, checked after every move.
 ///
-/// - **royal** kinds: a player with fewer royal pieces than it started with
-///   loses (losing any one loses);
-/// - **extinction** kinds: a player with no piece of these kinds left loses
-///   (several of them are spare royals);
-/// - **goal**: a player with `goal_count` pieces in its goal zone wins;
-/// - **baring** kinds: a player with none of these left is *bare*. When only
-///   one player is not bare, it wins if it has at least `bare_min_material`
-///   pieces, else the game is drawn. With `counter_baring` (two players), a
-///   player bared by a move may bare the other in its reply for a draw: the
-///   bare player loses only when its own move leaves it bare and the other
-///   not.
-/// - **insufficient material**, **move limit**: draws.
+/// # The royalty count
+///
+/// The royal, extinction and baring conditions are H. G. Muller's royalty
+/// count. Each player has a count, worked out from the position:
+///
+/// - it starts at 1, or, when some kinds count for baring, at the number of
+///   the player's baring pieces;
+/// - each *spare* royal adds [`ROYAL_WEIGHT`] (1024): with extinction
+///   kinds, every extinction piece but one is a spare;
+/// - each lost royal takes 1024 away: losing any royal piece (of the
+///   kinds of [`EndRules::royal`], counted against the number the player
+///   has in the setup, [`EndRules::royal_count`]) or the last extinction
+///   piece makes the count negative. (With both royal and extinction
+///   kinds, either loss makes it negative: spare extinction pieces do not
+///   stand in for a lost royal.)
+///
+/// So a side with two Knights of an extinction kind and no baring piece
+/// left has 0 + 1024 = 1024; with one Knight, 0: it is *bare*.
+///
+/// After a move, with `M` the player who moved and `O` the other:
+///
+/// 1. `O`'s count is negative: `M` wins (royal piece lost).
+/// 2. `M`'s count is 0 and `O`'s is not: `M` was bared by `O`'s previous
+///    move and its reply did not bare `O` back: `O` wins. (A bared side
+///    always gets that one reply: to bare back, or to take a royal.)
+/// 3. Both counts are 0: if `M`'s move just bared `O` (counter-baring),
+///    the game goes on for one move, in which `O` may still take a royal
+///    and win; otherwise it is drawn.
+///
+/// That is the text's rule. Its differences are options: with
+/// [`EndRules::counter_baring`] off, the game ends on the move that bares
+/// a side (the bared side gets no reply; both bare: drawn at once), as the
+/// WCF's Camelot rule "capturing the last enemy piece wins" wants;
+/// [`EndRules::bare_min_material`] turns a baring win with too few pieces
+/// into a draw; [`EndRules::baring`] `== 0` switches baring off (the count
+/// starts at 1 and only royals change it). With three or more players a
+/// player whose count is 0 is out, and the last one left wins.
+///
+/// The position keeps no memory of the move that led to it: "the move just
+/// bared the other side" is read as "the move was a capture" (the
+/// position's [clock](Position::clock) is 0). A bare side's move that
+/// captures a piece that does not count, or enters its goal, also leaves
+/// the clock at 0; and when no royal can be taken and no goal can be
+/// reached, the extra move cannot change the result, so the draw is
+/// declared at once.
+///
+/// # The other conditions
+///
+/// - **goal**: a player with `goal_count` pieces in its goal zone wins
+///   (checked after the royals and before baring; a bare side's reply that
+///   reaches the goal wins unless [`EndRules::bare_goal`] is off);
+/// - **insufficient material**, **move limit**: draws;
+/// - **no moves**: see [`NoMoves`].
 ///
 /// ```
 /// use leap_core::rules::{EndRules, NoMoves};
@@ -36,13 +81,14 @@ pub type KindMask = u8;
 ///     ..EndRules::default()
 /// };
 /// assert_eq!(camelot.baring, 0xff); // every kind counts for baring
+/// assert!(!camelot.counter_baring); // the WCF rule: the baring move wins at once
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct EndRules {
     /// A player with this many pieces in its goal zone wins.
     pub goal_count: Option<u32>,
     /// A player who bares every other player wins with at least this many
-    /// pieces of its own; with fewer the game is drawn.
+    /// pieces of its own; with fewer the game is drawn (1: the text's rule).
     pub bare_min_material: u32,
     /// Drawn when every player has at most this many pieces.
     pub insufficient_material: Option<u32>,
@@ -59,14 +105,22 @@ pub struct EndRules {
     pub repetition: Option<u32>,
     /// Royal kinds: losing any one of them loses.
     pub royal: KindMask,
-    /// How many royal pieces each player starts with (and must keep).
+    /// How many royal pieces each player has in the setup (and must keep).
     pub royal_count: [u32; MAX_PLAYERS],
-    /// Extinction kinds: losing the last of them loses.
+    /// Extinction kinds: losing the last of them loses (the others are
+    /// spare royals).
     pub extinction: KindMask,
-    /// Kinds that count for baring (all kinds: a player is bare when it has no pieces).
+    /// Kinds that count for baring: [`KindMask::MAX`] (the default) every
+    /// kind, so that a player is bare when it has no pieces; 0 none, so
+    /// that baring never ends the game.
     pub baring: KindMask,
-    /// Whether a bared player may bare the other in reply for a draw.
+    /// Whether a bared player gets a reply (the royalty count's rule:
+    /// to bare back for a draw, or take a royal); off, the baring move
+    /// ends the game at once.
     pub counter_baring: bool,
+    /// Whether a bare player's pieces in its goal zone win (the default);
+    /// off, a bare player cannot win by the goal.
+    pub bare_goal: bool,
 }
 
 impl Default for EndRules {
@@ -86,6 +140,7 @@ impl Default for EndRules {
             extinction: 0,
             baring: KindMask::MAX,
             counter_baring: false,
+            bare_goal: true,
         }
     }
 }
@@ -107,9 +162,9 @@ impl EndRules {
     /// The outcome that needs no move generation, if the game is over.
     /// `goal_zones[p]` is player `p`'s goal zone; there is one per player.
     ///
-    /// In order: a player with enough pieces in its goal zone wins (the
-    /// player who just moved is looked at first); when only one player has
-    /// pieces left, it wins if it has enough of them, else the game is drawn;
+    /// In order: a player whose royalty count is negative loses; a player
+    /// with enough pieces in its goal zone wins (the player who just moved
+    /// is looked at first); baring, as the [royalty count](EndRules) says;
     /// drawn when every player is down to the insufficient material; drawn
     /// when the clock reaches the move limit.
     #[inline(always)]
@@ -147,6 +202,7 @@ impl EndRules {
             // single words would wait for them to reach the cache.)
             let bare = match baring {
                 None => mine.low_word() == 0 && mine.is_empty(),
+                Some(_) if self.baring == 0 => false,
                 Some(cells) => !mine.intersects(cells),
             };
             !bare && (self.goal_count.is_none() || !mine.intersects(goal_zones[p]))
@@ -161,12 +217,78 @@ impl EndRules {
         (0..MAX_KINDS).filter(|k| mask >> k & 1 != 0).fold(Bitset::EMPTY, |s, k| s | pos.kind_cells(Kind(k as u8)))
     }
 
+    /// `player`'s royalty count in `pos` (see [`EndRules`]): negative when
+    /// it has lost a royal piece or its last extinction piece, 0 when it is
+    /// bare, positive otherwise.
+    ///
+    /// ```
+    /// use leap_core::rules::{EndRules, ROYAL_WEIGHT};
+    /// use leap_core::{Cell, Kind, Piece, Player, Position};
+    /// // Kind 0 (Knights) are extinction pieces, kind 1 (Men) baring pieces.
+    /// let end = EndRules { extinction: 0b01, baring: 0b10, counter_baring: true, ..EndRules::default() };
+    /// let mut pos = Position::empty(Player(0));
+    /// let knight = Piece { player: Player(0), kind: Kind(0) };
+    /// pos.put(Cell::new(0), knight);
+    /// pos.put(Cell::new(1), knight);
+    /// // Two Knights and no Man: no baring piece, one spare royal.
+    /// assert_eq!(end.royalty(&pos, Player(0)), ROYAL_WEIGHT);
+    /// pos.remove(Cell::new(1));
+    /// assert_eq!(end.royalty(&pos, Player(0)), 0); // bare
+    /// pos.remove(Cell::new(0));
+    /// assert!(end.royalty(&pos, Player(0)) < 0); // lost
+    /// ```
+    pub fn royalty(&self, pos: &Position, player: Player) -> i64 {
+        let mine = pos.pieces_of(player);
+        let base = match self.baring {
+            0 => 1,
+            KindMask::MAX => mine.len() as i64,
+            mask => (mine & self.cells_of(pos, mask)).len() as i64,
+        };
+        let (mut lost, mut spares) = (0i64, 0i64);
+        if self.royal != 0 {
+            let have = (mine & self.cells_of(pos, self.royal)).len() as i64;
+            let need = self.royal_count[player.index()] as i64;
+            if have < need {
+                lost += need - have;
+            } else {
+                // More than the setup's (a promotion, a set-up position): spares.
+                spares += have - need;
+            }
+        }
+        if self.extinction != 0 {
+            match (mine & self.cells_of(pos, self.extinction)).len() as i64 {
+                0 => lost += 1,
+                have => spares += have - 1,
+            }
+        }
+        if lost > 0 {
+            base - ROYAL_WEIGHT * lost
+        } else {
+            base + ROYAL_WEIGHT * spares
+        }
+    }
+
+    /// Whether `player` is bare: its royalty count is 0.
+    #[inline]
+    fn is_bare(&self, pos: &Position, player: Player) -> bool {
+        if self.royal == 0 && self.extinction == 0 {
+            // (No royals: the count is the number of baring pieces.)
+            let mine = pos.pieces_of(player);
+            match self.baring {
+                0 => false,
+                KindMask::MAX => mine.is_empty(),
+                mask => !mine.intersects(self.cells_of(pos, mask)),
+            }
+        } else {
+            self.royalty(pos, player) == 0
+        }
+    }
+
     /// [`EndRules::decided`] in full, rule by rule.
     #[inline(never)]
     fn decide(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
         // Sets are combined once, and pieces are counted only where a rule needs it.
         let n = goal_zones.len();
-        let cells_of = |mask: KindMask| self.cells_of(pos, mask);
         // The player who moved last first, then backwards in turn order.
         let to_move = pos.to_move().index();
         // (No division: this is on every node of a search.)
@@ -177,12 +299,9 @@ impl EndRules {
         let moved = player(0);
         let win = |p: Player, reason| Some(Outcome { result: GameResult::Win(p), reason });
         let draw = |reason| Some(Outcome { result: GameResult::Draw, reason });
-        if self.royal != 0 || self.extinction != 0 {
-            let (royals, extinction) = (cells_of(self.royal), cells_of(self.extinction));
-            let fallen = |p: Player| {
-                (self.royal != 0 && (pos.pieces_of(p) & royals).len() < self.royal_count[p.index()])
-                    || (self.extinction != 0 && !pos.pieces_of(p).intersects(extinction))
-            };
+        let royals = self.royal != 0 || self.extinction != 0;
+        if royals {
+            let fallen = |p: Player| self.royalty(pos, p) < 0;
             if let Some(loser) = (0..n).map(player).find(|p| fallen(*p)) {
                 let mut others = (0..n).map(player).filter(|p| *p != loser && !fallen(*p));
                 return match (others.next(), others.next()) {
@@ -194,21 +313,17 @@ impl EndRules {
                 };
             }
         }
+        let bare = |p: Player| self.is_bare(pos, p);
         if let Some(need) = self.goal_count {
             // (Counted only when a piece is in the zone: most positions have none there.)
             let reached = |p: &Player| {
                 let inside = pos.pieces_of(*p) & goal_zones[p.index()];
-                !inside.is_empty() && inside.len() >= need
+                !inside.is_empty() && inside.len() >= need && (self.bare_goal || !bare(*p))
             };
             if let Some(p) = (0..n).map(player).find(reached) {
                 return win(p, EndReason::Goal);
             }
         }
-        let baring = (self.baring != KindMask::MAX).then(|| cells_of(self.baring));
-        let bare = |p: Player| match baring {
-            None => pos.pieces_of(p).is_empty(),
-            Some(cells) => !pos.pieces_of(p).intersects(cells),
-        };
         let baring_win = |p: Player| {
             if pos.pieces_of(p).len() >= self.bare_min_material {
                 win(p, EndReason::Elimination)
@@ -216,19 +331,27 @@ impl EndRules {
                 draw(EndReason::Elimination)
             }
         };
-        if self.counter_baring && n == 2 {
-            match (bare(moved), bare(pos.to_move())) {
-                (true, true) => return draw(EndReason::Elimination),
-                (true, false) => return baring_win(pos.to_move()),
-                _ => {}
-            }
-        } else {
-            // Usually every player still has pieces: counted before looking for whom.
-            if (0..n).filter(|&p| !bare(Player(p as u8))).count() < 2 {
-                return match (0..n).map(player).find(|p| !bare(*p)) {
-                    Some(p) => baring_win(p),
-                    None => draw(EndReason::Elimination),
-                };
+        if self.baring != 0 {
+            if self.counter_baring && n == 2 {
+                match (bare(moved), bare(pos.to_move())) {
+                    (true, true) => {
+                        // The move that bared the other side back (a capture)
+                        // leaves one more move, in which a royal may still be
+                        // taken or (with `bare_goal`) the goal reached.
+                        let decisive = royals || (self.goal_count.is_some() && self.bare_goal);
+                        return if decisive && pos.clock() == 0 { None } else { draw(EndReason::Elimination) };
+                    }
+                    (true, false) => return baring_win(pos.to_move()),
+                    _ => {}
+                }
+            } else {
+                // Usually every player still has pieces: counted before looking for whom.
+                if (0..n).filter(|&p| !bare(Player(p as u8))).count() < 2 {
+                    return match (0..n).map(player).find(|p| !bare(*p)) {
+                        Some(p) => baring_win(p),
+                        None => draw(EndReason::Elimination),
+                    };
+                }
             }
         }
         if let Some(most) = self.insufficient_material {
@@ -275,22 +398,31 @@ impl EndRules {
             out.push(format!("losing the last of {} loses", names(self.extinction)));
         }
         if let Some(n) = self.goal_count {
-            out.push(format!("{n} piece(s) in {goal_zone} win"));
+            let bare = if self.bare_goal { "" } else { " (not for a bare side)" };
+            out.push(format!("{n} piece(s) in {goal_zone} win{bare}"));
         }
-        let bared = if self.baring as u16 & all == all {
-            "every piece".to_string()
+        if self.baring == 0 {
+            out.push("no baring: capturing pieces other than royal ones never ends the game".into());
         } else {
-            format!("every {}", names(self.baring))
-        };
-        let needs = if self.bare_min_material > 1 {
-            format!(" with at least {} pieces left, else draws", self.bare_min_material)
-        } else {
-            String::new()
-        };
-        out.push(format!(
-            "capturing {bared} of the other side(s) wins{needs}{}",
-            if self.counter_baring { " (unless the bared side bares back at once: draw)" } else { "" }
-        ));
+            let spares = if self.extinction != 0 { " and down to its last extinction piece" } else { "" };
+            let bared = if self.baring as u16 & all == all {
+                format!("a side with no pieces{spares}")
+            } else {
+                format!("a side with no {}{spares}", names(self.baring))
+            };
+            let needs = if self.bare_min_material > 1 {
+                format!(" (with at least {} pieces left, else a draw)", self.bare_min_material)
+            } else {
+                String::new()
+            };
+            out.push(if self.counter_baring {
+                format!(
+                    "{bared} is bare: it loses{needs} unless its reply bares the other side back (a draw) or takes a royal piece"
+                )
+            } else {
+                format!("{bared} is bare and loses at once{needs}")
+            });
+        }
         if let Some(n) = self.insufficient_material {
             out.push(format!("drawn when every side has at most {n} piece(s)"));
         }
@@ -316,13 +448,23 @@ impl EndRules {
 
     /// The outcome when the player to move has no legal move, in a game of
     /// `players` players. A loss is a win for the player who moved last
-    /// (the nearest one before in turn order that has pieces).
+    /// (the nearest one before in turn order that has pieces). With
+    /// counter-baring, when both sides are bare (the move left after a
+    /// counter-baring move), the game is drawn.
     pub fn no_moves(&self, pos: &Position, players: usize) -> Outcome {
         let to_move = pos.to_move().index();
         let other = (1..players)
             .map(|i| Player(((to_move + players - i) % players) as u8))
             .find(|p| !pos.pieces_of(*p).is_empty())
             .unwrap_or(Player(((to_move + players - 1) % players) as u8));
+        if self.counter_baring
+            && players == 2
+            && self.baring != 0
+            && self.is_bare(pos, pos.to_move())
+            && self.is_bare(pos, other)
+        {
+            return Outcome { result: GameResult::Draw, reason: EndReason::Elimination };
+        }
         let result = match self.no_moves {
             NoMoves::Loss => GameResult::Win(other),
             NoMoves::Draw => GameResult::Draw,
@@ -369,8 +511,13 @@ mod tests {
             royal: if g.below(4) == 0 { 1 << g.below(3) } else { 0 },
             royal_count: [1; MAX_PLAYERS],
             extinction: if g.below(4) == 0 { 1 << g.below(3) } else { 0 },
-            baring: if g.below(2) == 0 { KindMask::MAX } else { 1 + g.below(7) as u8 },
+            baring: match g.below(4) {
+                0 | 1 => KindMask::MAX,
+                2 => 0,
+                _ => 1 + g.below(7) as u8,
+            },
             counter_baring: g.below(2) == 0,
+            bare_goal: g.below(3) != 0,
             ..EndRules::default()
         }
     }

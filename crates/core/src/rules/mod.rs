@@ -30,7 +30,7 @@ mod end;
 mod sink;
 mod walker;
 
-pub use end::{EndRules, KindMask, NoMoves};
+pub use end::{EndRules, KindMask, NoMoves, ROYAL_WEIGHT};
 pub(crate) use sink::{AnyOrder, CaptureIndex, Distinct, Sink};
 pub use sink::{KeyList, PathList, PathSink};
 
