@@ -698,12 +698,20 @@ mod tests {
     #[test]
     fn unknown_weights_and_wild_values_are_reported_where_written() {
         let text = "extends = \"camelot\"\nname = \"w\"\n[eval]\nmobilty = 5\ntempo = 1000000\ngrouping = \"2\"\n";
-        let err = crate::parse_variant("w.toml", text).err().expect("refused").to_string();
+        let Err(err) = crate::parse_variant("w.toml", text) else { panic!("refused") };
+        let err = err.to_string();
         assert!(err.contains("w.toml:"), "{err}");
         let text = "extends = \"camelot\"\nname = \"w\"\n[eval]\nmobilty = 5\ntempo = 1000000\n";
-        let err = crate::parse_variant("w.toml", text).err().expect("refused").to_string();
-        assert!(err.contains("w.toml:4:1: error: unknown weight `mobilty` in [eval]; expected one of castled,"), "{err}");
-        assert!(err.contains("w.toml:5:9: error: tempo = 1000000: expected a whole number from -100000 to 100000"), "{err}");
+        let Err(err) = crate::parse_variant("w.toml", text) else { panic!("refused") };
+        let err = err.to_string();
+        assert!(
+            err.contains("w.toml:4:1: error: unknown weight `mobilty` in [eval]; expected one of castled,"),
+            "{err}"
+        );
+        assert!(
+            err.contains("w.toml:5:9: error: tempo = 1000000: expected a whole number from -100000 to 100000"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod protocol;
 mod save;
 mod serve;
 mod summary;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -91,6 +92,10 @@ enum Command {
     /// swapped, in parallel; prints the score and the Elo difference, saves
     /// the games.
     Match(matches::Options),
+    /// Fit the weights of a variant's evaluation to self-play games (a
+    /// logistic fit of the results, Texel style), and keep them only if a
+    /// match against the weights it started from shows them stronger.
+    Tune(tune::Options),
     /// Search a fixed set of positions to fixed depths on one thread and
     /// print the node count (it changes only when the search changes) and
     /// the speed.
@@ -136,6 +141,7 @@ pub fn main() -> i32 {
         Command::Analyze { setup, limits, engine, json } => analyze::analyze(&setup, &limits, &engine, json),
         Command::Engine { variant } => protocol::run(&variant),
         Command::Match(opts) => matches::run(&opts),
+        Command::Tune(opts) => tune::run(&opts),
         Command::Bench => bench::bench(),
         Command::Replay { file } => commands::replay(&file),
         Command::Play(opts) => play::play(&opts),

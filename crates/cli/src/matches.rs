@@ -7,7 +7,7 @@ use crate::commands::emit;
 use crate::error::{CliError, CliResult};
 use crate::progress::Progress;
 use leap_arena::{
-    self as arena, EnginePlayer, GameRecord, Opening, Player, Strategist, Tally, Termination, TimeControl,
+    self as arena, EnginePlayer, GameRecord, Player, Series, SeriesResult, Strategist, Tally, Termination, TimeControl,
 };
 use leap_core::notation::{parse_movetext, read_move};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
@@ -15,12 +15,9 @@ use leap_core::{Game, MoveKey};
 use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_HASH_MIB, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// The options of `camelot match`.
@@ -316,54 +313,22 @@ fn play_match<G: Played>(
     };
     let pool = crate::commands::thread_pool(concurrency)?;
     let progress = Progress::new(opts.games as usize, opts.quiet);
-    let k = specs.len();
-    // Each entrant's results against the field.
-    let tallies = Mutex::new(vec![Tally::default(); k]);
-    let decided = AtomicBool::new(false);
-    let players = game.players().len();
-    // Games that share an opening: a pair, or every seating.
-    let group = (0..).take_while(|&g| g == 0 || arena::seating(g, k, players) != arena::seating(0, k, players)).count();
-    let records: Vec<Option<GameRecord>> = pool.install(|| {
-        (0..opts.games)
-            .into_par_iter()
-            .map(|i| {
-                if decided.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let set = i as usize / group;
-                let opening = match &openings {
-                    Some(list) => Opening::Moves(list[set % list.len()].clone()),
-                    None => Opening::Random { plies: opts.opening_plies, seed: arena::mix(&[opts.seed, set as u64]) },
-                };
-                let setup = arena::GameSetup { start: game.start(), opening, max_plies: opts.max_plies, time };
-                let seed = |who: usize| arena::mix(&[opts.seed, i as u64, who as u64]);
-                let mut entrants: Vec<Box<dyn Player<G>>> =
-                    (0..k).map(|e| specs[e].player(game, &names[e], default_limits, seed(e), weights[e])).collect();
-                let seats = arena::seating(i, k, players).expect("checked");
-                let record = arena::play(game, &mut entrants, &seats, &setup);
-                let winner = record.winner(players).map(|w| seats[w.index()]);
-                let mut t = tallies.lock().expect("no panic holds the tallies");
-                for (e, tally) in t.iter_mut().enumerate() {
-                    tally.add(winner.map(|w| w == e));
-                }
-                if let Some((elo0, elo1)) = sprt {
-                    if t[0].sprt(elo0, elo1, 0.05, 0.05).verdict != arena::Verdict::Undecided {
-                        decided.store(true, Ordering::Relaxed);
-                    }
-                }
-                drop(t);
-                progress.tick();
-                Some(record)
-            })
-            .collect()
-    });
+    let series = Series {
+        games: opts.games,
+        entrants: specs.len(),
+        openings,
+        opening_plies: opts.opening_plies,
+        seed: opts.seed,
+        max_plies: opts.max_plies,
+        time,
+        sprt,
+    };
+    let entrant = |_game: u32, e: usize, seed: u64| specs[e].player(game, &names[e], default_limits, seed, weights[e]);
+    let SeriesResult { games: played, tallies } = pool.install(|| series.play(game, entrant, |_| progress.tick()));
     progress.finish();
     let output =
         opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", file_stem(&opts.variant))));
-    let played: Vec<(u32, GameRecord)> =
-        records.into_iter().enumerate().filter_map(|(i, r)| r.map(|r| (i as u32, r))).collect();
     save(game, &played, names, &output)?;
-    let tallies = tallies.into_inner().expect("no panic holds the tallies");
     emit(&report(game, opts, &played, &tallies, sprt, &output, concurrency))
 }
 
@@ -461,7 +426,7 @@ fn report<G: Game>(
 }
 
 /// An Elo difference: `+123`, `-45`, or `+inf`.
-fn elo_text(elo: f64) -> String {
+pub(crate) fn elo_text(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {

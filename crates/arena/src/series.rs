@@ -1,0 +1,122 @@
+//! A series of games between entrants, played in parallel: what
+//! `camelot match` and the tuning's self-play and check both run.
+
+use crate::clock::TimeControl;
+use crate::game::{play, GameRecord, GameSetup, Opening};
+use crate::player::Player;
+use crate::schedule::{mix, seating};
+use crate::stats::{Tally, Verdict};
+use leap_core::{Game, MoveKey};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// What a series of games is: how many, between how many entrants, from
+/// which openings, how long, with which clocks, and when it may stop.
+#[derive(Clone, Debug)]
+pub struct Series {
+    /// Games to play (fewer when the SPRT decides first).
+    pub games: u32,
+    /// Entrants: two, or one per seat of the game.
+    pub entrants: usize,
+    /// Openings, as moves from the start: each opens a set of games (a
+    /// pair with the seats swapped, or every seating). `None`: random.
+    pub openings: Option<Vec<Vec<MoveKey>>>,
+    /// Random plies opening each set of games, without `openings`.
+    pub opening_plies: u32,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// A game that reaches this many plies ends unfinished (a draw).
+    pub max_plies: u32,
+    /// The clocks, if the games have them.
+    pub time: Option<TimeControl>,
+    /// Stop once the SPRT of the first entrant's Elo (H0: `.0`, H1: `.1`,
+    /// 5% error rates) decides.
+    pub sprt: Option<(f64, f64)>,
+}
+
+/// What a series played.
+#[derive(Clone, Debug)]
+pub struct SeriesResult {
+    /// Each game played, with its number in the series (from 0).
+    pub games: Vec<(u32, GameRecord)>,
+    /// Each entrant's results against the field.
+    pub tallies: Vec<Tally>,
+}
+
+impl Series {
+    /// Games in a row that share an opening: a pair (two entrants), or
+    /// every seating of the entrants.
+    pub fn group(&self, seats: usize) -> usize {
+        let k = self.entrants;
+        (0..).take_while(|&g| g == 0 || seating(g, k, seats) != seating(0, k, seats)).count()
+    }
+
+    /// The seed of entrant `who` in game `game`.
+    pub fn seed_of(&self, game: u32, who: usize) -> u64 {
+        mix(&[self.seed, game as u64, who as u64])
+    }
+
+    /// Plays the series on the current rayon pool: game `i` between
+    /// `entrants(i, e, seed)` for each entrant `e`, seated by [`seating`];
+    /// `done` is told of each game as it ends. The games are returned in
+    /// their order.
+    ///
+    /// ```
+    /// use leap_arena::{Player, Series, Strategist};
+    /// use leap_core::search::Random;
+    /// let game = leap_checkers::load("checkers").unwrap();
+    /// let series = Series {
+    ///     games: 4, entrants: 2, openings: None, opening_plies: 2, seed: 1,
+    ///     max_plies: 60, time: None, sprt: None,
+    /// };
+    /// let played = series.play(&game, |_, _, seed| Box::new(Strategist(Random::new(seed))) as Box<dyn Player<_>>, |_| {});
+    /// assert_eq!(played.games.len(), 4);
+    /// assert_eq!(played.tallies[0].games(), 4);
+    /// ```
+    pub fn play<G, F, D>(&self, game: &G, entrants: F, done: D) -> SeriesResult
+    where
+        G: Game + Sync,
+        F: Fn(u32, usize, u64) -> Box<dyn Player<G>> + Sync,
+        D: Fn(&GameRecord) + Sync,
+    {
+        let k = self.entrants;
+        let seats = game.players().len();
+        assert!(seating(0, k, seats).is_some(), "two entrants, or one per seat");
+        let group = self.group(seats);
+        let tallies = Mutex::new(vec![Tally::default(); k]);
+        let decided = AtomicBool::new(false);
+        let records: Vec<Option<GameRecord>> = (0..self.games)
+            .into_par_iter()
+            .map(|i| {
+                if decided.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let set = i as usize / group;
+                let opening = match &self.openings {
+                    Some(list) if !list.is_empty() => Opening::Moves(list[set % list.len()].clone()),
+                    _ => Opening::Random { plies: self.opening_plies, seed: mix(&[self.seed, set as u64]) },
+                };
+                let setup = GameSetup { start: game.start(), opening, max_plies: self.max_plies, time: self.time };
+                let mut players: Vec<Box<dyn Player<G>>> = (0..k).map(|e| entrants(i, e, self.seed_of(i, e))).collect();
+                let seated = seating(i, k, seats).expect("checked");
+                let record = play(game, &mut players, &seated, &setup);
+                let winner = record.winner(seats).map(|w| seated[w.index()]);
+                let mut t = tallies.lock().expect("no panic holds the tallies");
+                for (e, tally) in t.iter_mut().enumerate() {
+                    tally.add(winner.map(|w| w == e));
+                }
+                if let Some((elo0, elo1)) = self.sprt {
+                    if t[0].sprt(elo0, elo1, 0.05, 0.05).verdict != Verdict::Undecided {
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                }
+                drop(t);
+                done(&record);
+                Some(record)
+            })
+            .collect();
+        let games = records.into_iter().enumerate().filter_map(|(i, r)| r.map(|r| (i as u32, r))).collect();
+        SeriesResult { games, tallies: tallies.into_inner().expect("no panic holds the tallies") }
+    }
+}

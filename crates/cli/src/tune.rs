@@ -1,0 +1,227 @@
+//! `camelot tune`: fits the weights of a variant's evaluation to the
+//! results of self-play games (Texel tuning, [`leap_arena::tune`]), then
+//! keeps them only if a match against the weights it started from shows
+//! them stronger.
+
+use crate::commands::{emit, thread_pool};
+use crate::error::{CliError, CliResult};
+use crate::matches::elo_text;
+use crate::progress::Progress;
+use leap_arena::{tune, EnginePlayer, Player, Series, SeriesResult};
+use leap_core::search::Weights;
+use leap_core::Game;
+use leap_engine::{Engine, Limits, Options as EngineOptions};
+use leap_games::{self as variant, with_game, Played};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The options of `camelot tune`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Options {
+    /// A built-in variant name or a variant file: the fit starts from its
+    /// weights (its `[eval]` table over the family's defaults).
+    pub variant: String,
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 200)]
+    pub games: u32,
+    /// Positions the engine searches a move, in the self-play games and in
+    /// the check match (a node limit makes the games independent of the
+    /// machine's load).
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Random plies opening each game, so that the games differ.
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: u32,
+    /// A game that reaches this many plies ends unfinished (a draw).
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    /// The weights to fit, by name, comma separated (default: every one).
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub weights: Vec<String>,
+    /// The most rounds of the fit (each tries every weight once).
+    #[arg(long, default_value_t = 40)]
+    pub rounds: u32,
+    /// Games of the check match, fitted weights against the start ones
+    /// (pairs from one opening with the seats swapped).
+    #[arg(long, default_value_t = 200)]
+    pub check_games: u32,
+    /// The seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (default: the cores).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Where the fitted weights are written when they are kept (default:
+    /// `tuned-VARIANT.toml`): an `[eval]` table, for a variant file or for
+    /// `camelot match --engine engine:eval=FILE`.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// No progress bar on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Runs `camelot tune`.
+pub fn run(opts: &Options) -> CliResult {
+    let usage = |m: String| CliError::Usage(m);
+    if opts.games == 0 || opts.check_games == 0 {
+        return Err(usage("--games and --check-games must be at least 1".into()));
+    }
+    if opts.nodes == 0 {
+        return Err(usage("--nodes must be at least 1".into()));
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let pool = thread_pool(opts.concurrency.unwrap_or(cores))?;
+    with_game!(variant::load(&opts.variant)?, g => {
+        if g.players().len() != 2 {
+            return Err(usage(format!(
+                "{}: tuning needs a game of two players (the fit predicts one side's result)",
+                opts.variant
+            )));
+        }
+        pool.install(|| tune_game(&g, opts))
+    })
+}
+
+/// The indices of the weights named, or of every weight.
+fn tunable<W: Weights>(names: &[String]) -> Result<Vec<usize>, CliError> {
+    if names.is_empty() {
+        return Ok((0..W::NAMES.len()).collect());
+    }
+    names
+        .iter()
+        .map(|n| {
+            W::index_of(n.trim()).ok_or_else(|| {
+                CliError::Usage(format!("--weights: no weight `{n}`; expected some of {}", W::NAMES.join(", ")))
+            })
+        })
+        .collect()
+}
+
+/// An engine player with these weights, searching `nodes` a move.
+fn engine<G: Played>(game: &G, weights: G::Weights, nodes: u64, name: &str) -> Box<dyn Player<G>> {
+    let options = EngineOptions { hash_mib: 16, ..EngineOptions::default() };
+    let engine = Engine::new(game.clone(), game.evaluation_with(weights), options);
+    Box::new(EnginePlayer::new(engine, Limits::nodes(nodes), name))
+}
+
+fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
+    let tunable = &tunable::<G::Weights>(&opts.weights)?;
+    let start = game.weights();
+    let started = Instant::now();
+    // Self-play, with the start weights on both sides.
+    let series = Series {
+        games: opts.games,
+        entrants: 2,
+        openings: None,
+        opening_plies: opts.opening_plies,
+        seed: opts.seed,
+        max_plies: opts.max_plies,
+        time: None,
+        sprt: None,
+    };
+    let progress = Progress::new(opts.games as usize, opts.quiet);
+    let played = series.play(game, |_, _, _| engine(game, start, opts.nodes, "engine"), |_| progress.tick());
+    progress.finish();
+    let skip = opts.opening_plies as usize + 2;
+    let samples: Vec<tune::Sample> = played.games.iter().flat_map(|(_, r)| tune::samples(game, r, skip)).collect();
+    if samples.is_empty() {
+        return Err(CliError::Usage(format!(
+            "the {} self-play games left no quiet position to learn from: play more games, or longer ones",
+            opts.games
+        )));
+    }
+    let selfplay_secs = started.elapsed().as_secs_f64();
+    // The fit.
+    let fitting = Instant::now();
+    let fit = tune::fit(
+        game,
+        &samples,
+        start,
+        tunable,
+        |w| game.evaluation_with(w),
+        None,
+        opts.rounds,
+        |round, e, _| {
+            if !opts.quiet {
+                eprintln!("round {round}: error {e:.6}");
+            }
+        },
+    );
+    let fit_secs = fitting.elapsed().as_secs_f64();
+    // The check: fitted against start weights, on other openings.
+    let check = Series { games: opts.check_games, seed: leap_arena::mix(&[opts.seed, 0x7E57]), ..series };
+    let progress = Progress::new(opts.check_games as usize, opts.quiet);
+    let names = ["fitted", "start"];
+    let weights = [fit.weights, start];
+    let SeriesResult { tallies, .. } =
+        check.play(game, |_, e, _| engine(game, weights[e], opts.nodes, names[e]), |_| progress.tick());
+    progress.finish();
+    let tally = tallies[0];
+    let elo = tally.elo();
+    let kept = fit.weights != start && elo.low > 0.0;
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "tune {}: {} self-play games (the engine at {} nodes a move, {} random plies opening each pair) in {selfplay_secs:.0} s",
+        game.name(),
+        played.games.len(),
+        opts.nodes,
+        opts.opening_plies
+    );
+    let _ = writeln!(
+        out,
+        "  {} quiet positions; logistic scale {:.3}; mean squared error {:.6} -> {:.6} in {} rounds, {fit_secs:.0} s",
+        samples.len(),
+        fit.scale,
+        fit.start_error,
+        fit.error,
+        fit.rounds
+    );
+    let width = <G::Weights as Weights>::NAMES.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
+    let _ = writeln!(out, "  {:width$}  {:>7}  {:>7}", "weight", "start", "fitted");
+    for (i, name) in <G::Weights as Weights>::NAMES.iter().enumerate() {
+        let mark = if tunable.contains(&i) { "" } else { "  (not fitted)" };
+        let _ = writeln!(out, "  {name:width$}  {:>7}  {:>7}{mark}", start.get(i), fit.weights.get(i));
+    }
+    let (d, l, h) = (elo_text(elo.diff), elo_text(elo.low), elo_text(elo.high));
+    let _ = writeln!(
+        out,
+        "check: fitted against start weights, {} games at {} nodes a move: {} wins, {} draws, {} losses: score {:.1}%, Elo {d} (95% interval {l} to {h})",
+        tally.games(),
+        opts.nodes,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score()
+    );
+    if kept {
+        let output = opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("tuned-{}.toml", game.name())));
+        let comment = format!(
+            "Evaluation weights of {} fitted by `camelot tune` on {} quiet positions of {} self-play games\n\
+             ({} nodes a move); against the start weights: {} wins, {} draws, {} losses, Elo {d} ({l} to {h}).\n\
+             Use with `camelot match --engine engine:eval=FILE`, or copy the table into a variant file.",
+            game.name(),
+            samples.len(),
+            played.games.len(),
+            opts.nodes,
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+        let text = leap_format::write_weights(&fit.weights, &comment);
+        crate::save::save_file(&output, &text, &[])?;
+        let _ = writeln!(out, "kept: the fitted weights are stronger; written to {}", output.display());
+    } else if fit.weights == start {
+        let _ = writeln!(out, "not kept: the fit left the weights as they were; nothing written");
+    } else {
+        let _ = writeln!(
+            out,
+            "not kept: the match does not show the fitted weights stronger (the interval reaches 0 or below); \
+             the start weights stay, nothing written"
+        );
+    }
+    emit(&out)
+}
