@@ -835,14 +835,24 @@ fn play_tri_camelot_says_who_is_out_and_counts_rounds() {
     let out = run_stdin_in(
         &dir.0,
         &["play", "tri-camelot", "--position", "B:BKF3,D5,F5:RG6:GKI14,I12,J13"],
-        b"help\nF5xH7\nJ13-J11\nhistory\nquit\n",
+        b"help\nF5xH7\nJ13-J11\nhistory\nsave tri.pgn\nquit\n",
     );
     let text = &out.stdout;
     assert!(text.contains("Type a move (F5-F7, H5xH9xF11, a charge F5-F9-H11xF13xD11), or:"), "{}", out.show());
     assert!(text.contains("Red is out: no pieces left (turns skip Red)\n"), "{}", out.show());
     assert!(text.contains("Green to move (move 1)."), "{}", out.show());
     assert!(text.contains("Blue to move (move 2)."), "{}", out.show());
-    assert!(text.contains("> 1.F5xH7 J13-J11 *\n"), "{}", out.show());
+    // The record says who is out, so that a reader knows J13-J11 is Green's.
+    assert!(text.contains("> 1.F5xH7 {Red is out} J13-J11 *\n"), "{}", out.show());
+    let saved = std::fs::read_to_string(dir.path("tri.pgn")).unwrap();
+    assert!(saved.ends_with("\n1.F5xH7 {Red is out} J13-J11 *\n"), "{saved}");
+    // Records replay with the comment and without it, to the same position.
+    let with = run_stdin_in(&dir.0, &["replay", "tri.pgn"], b"");
+    assert_eq!(with.status, 0, "{}", with.show());
+    std::fs::write(dir.path("bare.pgn"), saved.replace(" {Red is out}", "")).unwrap();
+    let without = run_stdin_in(&dir.0, &["replay", "bare.pgn"], b"");
+    assert_eq!(without.stdout, with.stdout);
+    assert!(with.stdout.contains("2 moves played. Blue to move (move 2).\n"), "{}", with.show());
 }
 
 #[test]

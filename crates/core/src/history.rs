@@ -5,7 +5,7 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{format_move, format_position, read_move, MoveError, ReadMove, WrittenPly};
 use crate::outcome::{EndReason, GameResult, Outcome};
-use crate::position::Position;
+use crate::position::{Player, Position};
 use std::fmt;
 
 /// A move of a game that could not be played, with its place in the game.
@@ -246,13 +246,19 @@ impl History {
     /// of about 70 characters: the movetext of a record (`1.F7-F8 F10-F9
     /// 2.F8xF10xF12 *`). A round's number is written before its first move
     /// (see [`round`](Self::round)); a game that starts after the first
-    /// player's turn starts with `1...`.
+    /// player's turn starts with `1...`. In a game of more than two
+    /// players, a comment after a move says who it put out of the game
+    /// (`1.F5xH7 {Red is out} J13-J11`), so that a reader knows whose the
+    /// moves of the rounds after it are (records read the same without it).
     pub fn movetext<G: Game>(&self, game: &G, result: &str) -> String {
         let mut out = String::new();
         let mut line = String::new();
-        for (label, mv) in self.move_labels().into_iter().zip(&self.moves) {
+        for (i, (label, mv)) in self.move_labels().into_iter().zip(&self.moves).enumerate() {
             line.push_str(&label);
             line.push_str(&format_move(game.board(), mv));
+            for name in self.put_out(game, i) {
+                line.push_str(&format!(" {{{name} is out}}"));
+            }
             line.push(' ');
             if line.len() > 70 {
                 out.push_str(line.trim_end());
@@ -264,6 +270,25 @@ impl History {
         out.push_str(&line);
         out.push('\n');
         out
+    }
+
+    /// The names of the players the move of ply `ply` left with no pieces
+    /// while two or more players still have some (the game goes on
+    /// without them), in a game of more than two players.
+    fn put_out<'g, G: Game>(&self, game: &'g G, ply: usize) -> Vec<&'g str> {
+        let players = game.players();
+        if players.len() <= 2 {
+            return Vec::new();
+        }
+        let (before, after) = (&self.positions[ply], &self.positions[ply + 1]);
+        let has_pieces = |pos: &Position, i: usize| !pos.pieces_of(Player(i as u8)).is_empty();
+        if (0..players.len()).filter(|&i| has_pieces(after, i)).count() < 2 {
+            return Vec::new();
+        }
+        (0..players.len())
+            .filter(|&i| has_pieces(before, i) && !has_pieces(after, i))
+            .map(|i| players[i].name.as_str())
+            .collect()
     }
 
     /// Writes the game as a record with the result `result` (a game ended
