@@ -243,9 +243,27 @@ fn compare_writes_a_markdown_report_and_a_well_formed_svg() {
     // The terminal shows the same tables.
     assert!(out.stdout.contains("Alpha-beta / minimax nodes per move"), "{}", out.show());
     assert!(out.stdout.contains("Rule families"));
-    assert!(out.stdout.contains("Report written to report.md (chart: report.svg)."));
+    assert!(out
+        .stdout
+        .contains("Report written to report.md (chart: report.svg; games: report.pgn, which camelot replay reads)."));
     // --quiet, and no terminal: no progress bar.
     assert!(out.stderr.is_empty(), "{}", out.show());
+
+    // The report speaks in words: the evaluation, and who the first player is.
+    assert!(md.contains("Evaluation: material and the World Camelot Federation's positional factors."), "{md}");
+    assert!(md.contains("Evaluation: material, safe moves, the back row, advancement and capture threats."), "{md}");
+    assert!(!md.contains("::") && !out.stdout.contains("::"), "no names from the code:\n{md}");
+    assert!(md.contains("| White (moves first) wins, % of decisive |"), "{md}");
+    assert!(md.contains("| Black (moves first) wins, % of decisive |"), "checkers: Black moves first\n{md}");
+
+    // Every game is saved beside the report, with who played which side, and replays.
+    assert!(md.contains("The games are in [report.pgn](report.pgn)"), "{md}");
+    let games = std::fs::read_to_string(dir.file("report.pgn")).expect("the games are written beside the report");
+    assert_eq!(games.matches("[Event \"camelot compare\"]").count(), 2 * 10 * 2, "{games}");
+    assert!(games.contains("[Round \"10.2\"]\n[White \"alphabeta-2\"]\n[Black \"minimax-2\"]\n"), "{games}");
+    let replayed = run_in(&dir.0, &["replay", "report.pgn"]);
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+    assert_eq!(replayed.stdout.matches("\nResult: ").count(), 40, "{}", replayed.show());
 }
 
 #[test]

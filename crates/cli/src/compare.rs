@@ -144,8 +144,9 @@ pub fn parse_depths(text: &str) -> Result<Vec<u32>, String> {
 /// Which evaluation the searching strategies use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum EvalChoice {
-    /// The variant's own evaluation (Camelot: the WCF factors; checkers:
-    /// the seed's step-choosing points).
+    /// The variant's own evaluation (Camelot: material and the World
+    /// Camelot Federation's positional factors; checkers: material, safe
+    /// moves, the back row, advancement and capture threats).
     Variant,
     /// Material only, every piece worth the same.
     Material,
@@ -175,8 +176,8 @@ pub struct Options {
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The Markdown report (the SVG chart is written beside it, as .svg;
-    /// default: `compare-VARIANTS.md`).
+    /// The Markdown report (the SVG chart and the games are written beside
+    /// it, as .svg and .pgn; default: `compare-VARIANTS.md`).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Number of threads (default: all cores).
@@ -240,6 +241,8 @@ struct GameRecord {
     branching: u64,
     /// Per entrant (`entrants` order): what it used.
     usage: [Usage; 2],
+    /// The game as a record that `camelot replay` reads.
+    record: String,
 }
 
 /// Plays one game of the round robin.
@@ -252,6 +255,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
     pair: [usize; 2],
     index: u32,
     opts: &Options,
+    tags: &[(String, String)],
 ) -> GameRecord {
     // Seeds and seats depend on the entrants' classes (random, or a search
     // depth), not on the entrants: minimax and alpha-beta at one depth choose
@@ -278,7 +282,15 @@ fn play_game<G: Game, E: Evaluator<G>>(
         time: None,
     };
     let played = arena::play(game, &mut strategies, &seats, &setup);
+    // Who played each seat, named as the report names the strategies.
+    let mut tags = tags.to_vec();
+    tags.push(("Event".into(), "camelot compare".into()));
+    tags.push(("Round".into(), format!("{}.{}", pairing + 1, index + 1)));
+    for (player, seat) in game.players().iter().zip(&seats) {
+        tags.push((player.name.clone(), entrants[pair[*seat]].name()));
+    }
     GameRecord {
+        record: played.termination.record(game, &played.history, &tags),
         pairing,
         entrants: pair,
         first_moved_first,
@@ -297,6 +309,8 @@ fn play_game<G: Game, E: Evaluator<G>>(
 struct VariantReport {
     name: String,
     title: String,
+    /// The name of the player who moves first (White in Camelot).
+    first: String,
     eval: String,
     entrants: Vec<Entrant>,
     pairings: Vec<[usize; 2]>,
@@ -305,7 +319,13 @@ struct VariantReport {
 }
 
 /// Runs the round robin on one game.
-fn run_game<G: Played>(game: &G, title: &str, opts: &Options, progress: &Progress) -> VariantReport {
+fn run_game<G: Played>(
+    game: &G,
+    title: &str,
+    tags: &[(String, String)],
+    opts: &Options,
+    progress: &Progress,
+) -> VariantReport {
     let entrants = entrants(opts);
     let pairings: Vec<[usize; 2]> =
         (0..entrants.len()).flat_map(|a| (a + 1..entrants.len()).map(move |b| [a, b])).collect();
@@ -323,19 +343,20 @@ fn run_game<G: Played>(game: &G, title: &str, opts: &Options, progress: &Progres
     let (games, eval) = match opts.eval {
         EvalChoice::Variant => {
             let e = game.evaluation();
-            (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts)), game.eval_name().to_string())
+            (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts, tags)), game.eval_name().to_string())
         }
         EvalChoice::Material => {
             let e = Material::of_kinds(game.kinds());
             let values: Vec<String> =
                 game.kinds().iter().map(|k| format!("{} {}", k.name, k.value.unwrap_or(100))).collect();
             let name = format!("material ({})", values.join(", "));
-            (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts)), name)
+            (play(&|p, g| play_game(game, &e, &entrants, p, pairings[p], g, opts, tags)), name)
         }
     };
     VariantReport {
         name: game.name().to_string(),
         title: title.to_string(),
+        first: game.players()[0].name.clone(),
         eval,
         entrants,
         pairings,
@@ -404,7 +425,7 @@ fn validate(opts: &Options) -> CliResult {
             return usage(format!("--output {}: {} is not a folder", output.display(), dir.display()));
         }
     }
-    for path in [output.clone(), svg_path(&output)] {
+    for path in [output.clone(), svg_path(&output), games_path(&output)] {
         if path.is_dir() {
             return usage(format!("--output {}: {} is a folder, not a file", output.display(), path.display()));
         }
@@ -417,6 +438,11 @@ pub fn svg_path(output: &Path) -> PathBuf {
     output.with_extension("svg")
 }
 
+/// The games' path: the report's, with the extension `pgn`.
+pub fn games_path(output: &Path) -> PathBuf {
+    output.with_extension("pgn")
+}
+
 /// Runs `camelot compare`.
 pub fn compare(opts: &Options) -> CliResult {
     validate(opts)?;
@@ -427,10 +453,11 @@ pub fn compare(opts: &Options) -> CliResult {
     let per_variant = entrants(opts).len() * (entrants(opts).len() - 1) / 2 * opts.games as usize;
     let progress = Progress::new(per_variant * loaded.len(), opts.quiet);
     let mut reports = Vec::new();
-    for (variant, _) in &loaded {
+    for (variant, name) in &loaded {
+        let tags = variant::source_tags(name);
         let report = pool.install(|| match variant {
-            Variant::Camelot(g) => run_game(g, g.title(), opts, &progress),
-            Variant::Checkers(g) => run_game(g, g.title(), opts, &progress),
+            Variant::Camelot(g) => run_game(g, g.title(), &tags, opts, &progress),
+            Variant::Checkers(g) => run_game(g, g.title(), &tags, opts, &progress),
         });
         reports.push(report);
     }
@@ -438,13 +465,22 @@ pub fn compare(opts: &Options) -> CliResult {
 
     let output = opts.output();
     let svg_file = svg_path(&output);
-    let svg_name = svg_file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let markdown = markdown(&reports, opts, threads, &svg_name);
+    let file_name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let games_file = games_path(&output);
+    let markdown = markdown(&reports, opts, threads, &file_name(&svg_file), &file_name(&games_file));
     let svg = svg(&reports);
+    let games: Vec<&str> = reports.iter().flat_map(|r| r.games.iter().map(|g| g.record.as_str())).collect();
     write_file(&output, &markdown)?;
     write_file(&svg_file, &svg)?;
+    write_file(&games_file, &games.join("\n"))?;
     let mut out = terminal(&reports, opts, threads);
-    let _ = writeln!(out, "Report written to {} (chart: {}).", output.display(), svg_file.display());
+    let _ = writeln!(
+        out,
+        "Report written to {} (chart: {}; games: {}, which camelot replay reads).",
+        output.display(),
+        svg_file.display(),
+        games_file.display()
+    );
     crate::commands::emit(&out)
 }
 
@@ -741,6 +777,7 @@ fn tables(r: &VariantReport) -> [(String, Table); 4] {
     }
 
     let s = GameStats::of(r);
+    let first_wins = format!("{} (moves first) wins, % of decisive", r.first);
     let mut games = Table::new(
         &[
             "games",
@@ -749,7 +786,7 @@ fn tables(r: &VariantReport) -> [(String, Table); 4] {
             "captures/game",
             "pieces captured/game",
             "decisive %",
-            "first player wins %",
+            &first_wins,
             "endings",
         ],
         &[true, true, true, true, true, true, true, false],
@@ -824,8 +861,8 @@ fn terminal(reports: &[VariantReport], opts: &Options, threads: usize) -> String
     out
 }
 
-/// The report as Markdown, linking the chart.
-fn markdown(reports: &[VariantReport], opts: &Options, threads: usize, svg_name: &str) -> String {
+/// The report as Markdown, linking the chart and the games.
+fn markdown(reports: &[VariantReport], opts: &Options, threads: usize, svg_name: &str, games_name: &str) -> String {
     let names: Vec<&str> = reports.iter().map(|r| r.name.as_str()).collect();
     let mut out = format!("# Strategy comparison: {}\n\n", names.join(", "));
     let _ = writeln!(out, "Settings: {}.\n", settings(opts, threads));
@@ -839,6 +876,7 @@ fn markdown(reports: &[VariantReport], opts: &Options, threads: usize, svg_name:
          node counts compare like for like.\n"
     );
     let _ = writeln!(out, "![Nodes per move and score per strategy]({svg_name})\n");
+    let _ = writeln!(out, "The games are in [{games_name}]({games_name}) (`camelot replay` reads them).\n");
     if reports.len() > 1 {
         let _ = write!(out, "## Rule families\n\n{}\n", families(reports).markdown());
     }

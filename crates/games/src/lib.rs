@@ -52,7 +52,7 @@ impl Played for Camelot {
         *self.eval_weights()
     }
     fn eval_name(&self) -> &'static str {
-        "WCF factors (leap_camelot::CamelotEval)"
+        "material and the World Camelot Federation's positional factors"
     }
     fn variant_title(&self) -> &str {
         self.title()
@@ -69,7 +69,7 @@ impl Played for Checkers {
         *self.eval_weights()
     }
     fn eval_name(&self) -> &'static str {
-        "the seed's step-choosing points (leap_checkers::CheckersEval)"
+        "material, safe moves, the back row, advancement and capture threats"
     }
     fn variant_title(&self) -> &str {
         self.title()
