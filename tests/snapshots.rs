@@ -1,7 +1,7 @@
 //! Snapshots of what a person reads: diagrams and move lists.
 
 use leap_core::{
-    notation::{diagram, format_position, legal_move_texts},
+    notation::{diagram, format_position, legal_move_texts, Diagram},
     Game, History,
 };
 
@@ -81,4 +81,32 @@ fn checkers_after_an_exchange() {
         black.join(" "),
         white.join(" ")
     ));
+}
+
+/// A position after `moves`, drawn as `play` draws it: the last move
+/// marked, the keys a player needs.
+fn as_played<G: Game>(g: &G, start: &str, moves: &[&str]) -> String {
+    let mut h = History::new(leap_core::notation::parse_position(g, start).expect("a position"));
+    for m in moves {
+        h.play_text(g, m).expect("legal");
+    }
+    Diagram::new(g, h.current()).last_move(h.moves().last()).keys(true).to_string()
+}
+
+#[test]
+fn camelot_a_knights_charge_marked() {
+    // The canter's landing E8 and the jump's E10 are `*`, the Men taken
+    // on E9 and E11 `x`, the Knight where it stopped in parentheses.
+    insta::assert_snapshot!(as_played(&camelot(), "W:WKC6,D7:BE9,E11,H12 castle-moves=0,0", &["C6-E8xE10xE12"]));
+}
+
+#[test]
+fn checkers_a_double_jump_marked_with_the_key_of_squares() {
+    insta::assert_snapshot!(as_played(&checkers(), "B:W18,27,10:B14,1", &["14x23x32"]));
+}
+
+#[test]
+fn tri_camelot_castles_keyed_and_a_move_marked() {
+    let g = leap_camelot::load("tri-camelot").expect("built-in variant");
+    insta::assert_snapshot!(as_played(&g, &format_position(&g, &g.start()), &["F5-F9"]));
 }
