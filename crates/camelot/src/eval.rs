@@ -33,13 +33,13 @@ leap_core::weights! {
         charging = 3,
         /// Subtracted per own piece that an enemy piece could jump next turn
         /// (see [`EvalTerms::en_prise`]).
-        en_prise = 0,
+        en_prise = 20,
         /// Per unit of the race to the castles (see [`EvalTerms::race`]).
-        race = 0,
+        race = 4,
         /// Per castle move left (see [`EvalTerms::castle_moves`]).
         castle_moves = 0,
         /// For the side to move (see [`EvalTerms::tempo`]).
-        tempo = 0,
+        tempo = 10,
     }
 }
 
@@ -152,8 +152,8 @@ struct Side {
 /// let game = leap_camelot::load("camelot").unwrap();
 /// let eval = CamelotEval::new(&game);
 /// let start = game.start();
-/// // The start is symmetric: every term is even.
-/// assert_eq!(eval.evaluate(&game, &start, Player(0)), 0);
+/// // The start is symmetric: every term is even but the mover's tempo.
+/// assert_eq!(eval.evaluate(&game, &start, Player(0)), eval.weights().tempo);
 /// assert_eq!(eval.terms(&game, &start, Player(0)).material, 0);
 /// assert_eq!(eval.knight_value(14), 225);
 /// assert_eq!(eval.knight_value(1), 100);
@@ -638,7 +638,8 @@ mod tests {
         let g = game();
         let e = CamelotEval::new(&g);
         let start = g.start();
-        assert_eq!(e.terms(&g, &start, Player(0)), EvalTerms::default());
+        let tempo = e.weights().tempo;
+        assert_eq!(e.terms(&g, &start, Player(0)), EvalTerms { tempo, ..EvalTerms::default() });
         let p = parse_position(&g, "W:WKC6,KD7,D6,E6,F8:BKC11,D11,H9 castle-moves=0,0").unwrap();
         let w = e.evaluate(&g, &p, Player(0));
         let b = e.evaluate(&g, &p, Player(1));

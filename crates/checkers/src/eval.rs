@@ -22,6 +22,9 @@ leap_core::weights! {
         advancement = 3,
         /// Per piece the side to move can take in one capture.
         capture_threat = 50,
+        /// Percent of the material lead added as pieces leave the board
+        /// (see [`EvalTerms::trade_down`]).
+        trade_down = 0,
     }
 }
 
@@ -42,12 +45,16 @@ pub struct EvalTerms {
     /// The most pieces the side to move can take in one capture, credited to
     /// that side (0 when it has no capture).
     pub capture_threat: Score,
+    /// Trading down when ahead: the material lead times the share of the
+    /// start's pieces gone from the board, times the weight in percent
+    /// (a man up with half the pieces gone: 50 at weight 100).
+    pub trade_down: Score,
 }
 
 impl EvalTerms {
     /// The sum of the terms: the evaluation.
     pub fn total(&self) -> Score {
-        self.material + self.safe_mobility + self.back_row + self.advancement + self.capture_threat
+        self.material + self.safe_mobility + self.back_row + self.advancement + self.capture_threat + self.trade_down
     }
 }
 
@@ -66,6 +73,7 @@ impl EvalTerms {
 /// | `back_row` | "keep the lanes to the king's row blocked for the opponent" | men still on their own back row, which is the opponent's king row |
 /// | `advancement` | "reach the farthest row safely to become a king" | rows advanced by each man that cannot be jumped at once |
 /// | `capture_threat` | "a capture step must be taken"; "capture more than one piece" | for the side to move only: the most pieces one capture takes |
+/// | `trade_down` | "make exchanges that pay" | the material lead, growing as pieces leave the board |
 ///
 /// ```
 /// use leap_checkers::CheckersEval;
@@ -99,6 +107,8 @@ pub struct CheckersEval {
     /// Per kind: its material value (the variant file's `value`; else 100
     /// for a man and [`EvalWeights::king`] for a king).
     values: [Score; MAX_KINDS],
+    /// Pieces on the board at the start.
+    start_pieces: Score,
 }
 
 impl CheckersEval {
@@ -142,7 +152,8 @@ impl CheckersEval {
         for (k, info) in game.kinds().iter().enumerate().take(MAX_KINDS) {
             values[k] = info.value.unwrap_or(if man[k] { 100 } else { weights.king });
         }
-        CheckersEval { weights, man, home_row, rows, opposite, steps, jumps, values }
+        let start_pieces = (start.occupied().len() as Score).max(1);
+        CheckersEval { weights, man, home_row, rows, opposite, steps, jumps, values, start_pieces }
     }
 
     /// The weights in use.
@@ -157,7 +168,10 @@ impl CheckersEval {
         let theirs = self.side(game, pos, 1 - me);
         let w = &self.weights;
         let threat = w.capture_threat * most_captured(game, pos);
+        let lead = mine.material - theirs.material;
+        let gone = (self.start_pieces - pos.occupied().len() as Score).max(0);
         EvalTerms {
+            trade_down: w.trade_down * lead * gone / (100 * self.start_pieces),
             material: mine.material - theirs.material,
             safe_mobility: w.safe_mobility * (mine.safe_steps - theirs.safe_steps),
             back_row: w.back_row * (mine.back_row - theirs.back_row),
@@ -272,6 +286,22 @@ mod tests {
         assert_eq!(e.terms(&g, &g.start(), Player(0)), EvalTerms::default());
         let p = parse_position(&g, "W:W18,22,K5:B9,10,14").unwrap();
         assert_eq!(e.evaluate(&g, &p, Player(0)), -e.evaluate(&g, &p, Player(1)));
+    }
+
+    #[test]
+    fn a_lead_grows_as_pieces_leave_the_board() {
+        let g = game();
+        let e = CheckersEval::with_weights(&g, EvalWeights { trade_down: 100, ..EvalWeights::default() });
+        // White a man up, 3 pieces of the start's 24 left: 21/24 of 100.
+        let few = parse_position(&g, "W:W18,22:B1").unwrap();
+        assert_eq!(e.terms(&g, &few, Player(1)).trade_down, 100 * 21 / 24);
+        assert_eq!(e.terms(&g, &few, Player(0)).trade_down, -100 * 21 / 24);
+        // The same lead with more pieces on the board weighs less.
+        let many = parse_position(&g, "W:W18,22,23,24,25:B1,2,3,4").unwrap();
+        assert_eq!(e.terms(&g, &many, Player(1)).trade_down, 100 * 15 / 24);
+        // Even material: nothing.
+        let even = parse_position(&g, "W:W18:B1").unwrap();
+        assert_eq!(e.terms(&g, &even, Player(1)).trade_down, 0);
     }
 
     #[test]
