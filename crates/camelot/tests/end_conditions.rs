@@ -100,14 +100,17 @@ fn extends_reports_problems_at_the_right_place() {
     let bad = leap_camelot::parse_variant("x.toml", text).unwrap_err();
     assert_eq!(
         bad.to_string(),
-        "x.toml:4:14: error: [setup] White: `Z9` is not a piece on the board (a cell with a kind prefix)"
+        "x.toml:4:14: error: [setup] White: `Z9`: Z9 is not a cell of this board"
     );
 
     // A misspelt key in the extending file is still an error.
     let bad = leap_camelot::parse_variant("x.toml", "extends = \"camelot\"\nname = \"x\"\n[rules]\ncastel_moves = 1\n")
         .unwrap_err();
     assert_eq!((bad.diagnostics[0].line, bad.diagnostics[0].column), (4, 1));
-    assert!(bad.diagnostics[0].message.starts_with("unknown field `castel_moves`"), "{bad}");
+    assert!(
+        bad.diagnostics[0].message.starts_with("unknown key `castel_moves` in [rules]; did you mean `castle_moves`?"),
+        "{bad}"
+    );
 
     // Without `extends`, every required key must be there, and the message says which are missing.
     let bad = leap_camelot::parse_variant("x.toml", "name = \"x\"\n").unwrap_err();

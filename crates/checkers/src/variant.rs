@@ -172,10 +172,13 @@ mod tests {
         );
         let misspelt = problems("advance_limit", "advance_limt");
         assert_eq!(misspelt.len(), 1);
-        assert!(misspelt[0].starts_with("76:1: unknown field `advance_limt`"), "{misspelt:?}");
+        assert!(
+            misspelt[0].starts_with("76:1: unknown key `advance_limt` in [end]; did you mean `advance_limit`?"),
+            "{misspelt:?}"
+        );
         assert_eq!(
             problems("White = \"21,", "White = \"33,"),
-            ["65:10: [setup] White: `33` is not a piece on the board (a cell with a kind prefix)"]
+            ["65:10: [setup] White: `33`: 33 is not a cell of this board"]
         );
     }
 

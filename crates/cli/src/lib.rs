@@ -13,6 +13,7 @@ mod play;
 mod progress;
 mod protocol;
 mod save;
+mod schema;
 mod serve;
 mod summary;
 mod tune;
@@ -122,6 +123,9 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Print the JSON Schema of variant files (for TOML editors: Even
+    /// Better TOML, taplo); docs/variants.md says how to use it.
+    Schema,
 }
 
 /// Runs the program on the process arguments; returns the exit status.
@@ -146,6 +150,7 @@ pub fn main() -> i32 {
         Command::Replay { file } => commands::replay(&file),
         Command::Play(opts) => play::play(&opts),
         Command::Check { files } => commands::check(&files),
+        Command::Schema => schema::schema(),
         Command::Compare(opts) => compare::compare(&opts),
         Command::Serve(opts) => serve::serve(&opts),
     };

@@ -580,12 +580,59 @@ fn setup(
                     }
                     pos.put(cell, Piece { player: Player(i as u8), kind });
                 }
-                None => diag.error(
-                    here,
-                    format!("[setup] {name}: `{item}` is not a piece on the board (a cell with a kind prefix)"),
-                ),
+                None => diag.error(here, format!("[setup] {name}: {}", not_a_piece(board, kinds, item))),
             }
         }
     }
     pos
+}
+
+/// Why `item` of a `[setup]` list is not a piece on a cell of `board`, in
+/// words: a cell that is not on this board (with or without a kind's
+/// prefix), a prefix of no kind, or neither.
+fn not_a_piece(board: &Board, kinds: &[KindInfo], item: &str) -> String {
+    // A cell name as written: letters then digits (C11), or digits (22).
+    let cell_like = |s: &str| {
+        let letters = s.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+        letters < s.len() && s[letters..].chars().all(|c| c.is_ascii_digit())
+    };
+    let prefixes = kinds
+        .iter()
+        .map(|k| {
+            if k.prefix.is_empty() {
+                format!("none for a {}", k.name)
+            } else {
+                format!("{} for a {}", k.prefix, k.name)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    // Known prefixes, the longest first.
+    let mut known: Vec<&KindInfo> = kinds.iter().collect();
+    known.sort_by_key(|k| std::cmp::Reverse(k.prefix.len()));
+    for k in &known {
+        let Some(rest) = item.strip_prefix(k.prefix.as_str()) else { continue };
+        // Letters before a cell of the board: a prefix of no kind.
+        let letters = rest.chars().take_while(|c| c.is_ascii_uppercase()).count();
+        if let Some(split) = (1..=letters).find(|&i| board.cell(&rest[i..]).is_some()) {
+            return format!(
+                "`{item}`: `{}` is not the prefix of a kind of piece; expected {prefixes}",
+                &item[..item.len() - rest.len() + split]
+            );
+        }
+        if cell_like(rest) {
+            return if k.prefix.is_empty() {
+                format!("`{item}`: {rest} is not a cell of this board")
+            } else {
+                format!("`{item}`: a {} on {rest}, which is not a cell of this board", k.name)
+            };
+        }
+    }
+    let cell = board.name(board.cells().iter().next().unwrap_or(Cell::new(0)));
+    let mut examples: Vec<String> = kinds.iter().map(|k| format!("{}{cell}", k.prefix)).collect();
+    examples.dedup();
+    format!(
+        "`{item}` is not a piece on a cell; expected a cell name with a kind's prefix ({prefixes}), such as {}",
+        examples.join(" or ")
+    )
 }

@@ -4,8 +4,15 @@
 //! by key, lists (`[[players]]`, `[[pieces]]`, `[[zones]]`) and `[setup]`
 //! are replaced whole.
 //!
-//! Values inherited from the extended variant keep no place of their own:
-//! a problem with one is reported at the `extends` line.
+//! Values inherited from the extended variant keep their place in the file
+//! that writes them (each file read has offsets of its own in the
+//! [`Diagnostics`]): a problem with one is reported there, with the
+//! `extends` lines through which it is inherited.
+//!
+//! The keys and value types are checked first against the format's table
+//! of keys ([`crate::KEYS`]): every unknown key and wrong type is reported,
+//! and the file is then read without them, so that the other problems are
+//! reported too.
 //!
 //! Every key is optional here; which are required, and the defaults of the
 //! others, depend on the file's family (see [`crate::Family`]) and are
@@ -15,7 +22,6 @@ use crate::Diagnostics;
 use crate::Family;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::ops::Range;
 use toml::Spanned;
 
 /// A key that may be missing, with its place in the file when present.
@@ -231,39 +237,41 @@ pub struct BoardSpec {
     pub names: Opt<String>,
 }
 
-/// Gives every place inside a value the same place.
+/// Moves every place inside a value by the same number of bytes (from a
+/// file's own offsets to its offsets in the [`Diagnostics`]).
 trait Respan {
-    fn respan(self, at: &Range<usize>) -> Self;
+    fn respan(self, by: usize) -> Self;
 }
 
 impl<T: Respan> Respan for Spanned<T> {
-    fn respan(self, at: &Range<usize>) -> Self {
-        Spanned::new(at.clone(), self.into_inner().respan(at))
+    fn respan(self, by: usize) -> Self {
+        let span = self.span();
+        Spanned::new(span.start + by..span.end + by, self.into_inner().respan(by))
     }
 }
 
 impl<T: Respan> Respan for Option<T> {
-    fn respan(self, at: &Range<usize>) -> Self {
-        self.map(|v| v.respan(at))
+    fn respan(self, by: usize) -> Self {
+        self.map(|v| v.respan(by))
     }
 }
 
 impl<T: Respan> Respan for Vec<T> {
-    fn respan(self, at: &Range<usize>) -> Self {
-        self.into_iter().map(|v| v.respan(at)).collect()
+    fn respan(self, by: usize) -> Self {
+        self.into_iter().map(|v| v.respan(by)).collect()
     }
 }
 
 impl<K: Respan + Ord, V: Respan> Respan for BTreeMap<K, V> {
-    fn respan(self, at: &Range<usize>) -> Self {
-        self.into_iter().map(|(k, v)| (k.respan(at), v.respan(at))).collect()
+    fn respan(self, by: usize) -> Self {
+        self.into_iter().map(|(k, v)| (k.respan(by), v.respan(by))).collect()
     }
 }
 
 macro_rules! plain {
     ($($t:ty),*) => {
         $(impl Respan for $t {
-            fn respan(self, _: &Range<usize>) -> Self {
+            fn respan(self, _: usize) -> Self {
                 self
             }
         })*
@@ -275,8 +283,8 @@ plain!(String, u8, u16, u32, i64, bool);
 macro_rules! respan_fields {
     ($t:ident { $($f:ident),* }) => {
         impl Respan for $t {
-            fn respan(self, at: &Range<usize>) -> Self {
-                $t { $($f: self.$f.respan(at)),* }
+            fn respan(self, by: usize) -> Self {
+                $t { $($f: self.$f.respan(by)),* }
             }
         }
     };
@@ -325,22 +333,22 @@ respan_fields!(PieceSpec { name, prefix, symbol, symbols, value, charge, canter_
 respan_fields!(ZoneSpec { name, player, role, cells });
 
 impl RawFile {
-    fn respan(self, at: &Range<usize>) -> RawFile {
+    fn respan(self, by: usize) -> RawFile {
         RawFile {
-            extends: None,
-            name: self.name.respan(at),
-            title: self.title.respan(at),
-            family: self.family.respan(at),
-            turn_order: self.turn_order.respan(at),
-            board: self.board.respan(at),
-            players: self.players.respan(at),
-            pieces: self.pieces.respan(at),
-            zones: self.zones.respan(at),
-            setup: self.setup.respan(at),
-            notation: self.notation.respan(at),
-            rules: self.rules.respan(at),
-            end: self.end.respan(at),
-            eval: self.eval.respan(at),
+            extends: self.extends.respan(by),
+            name: self.name.respan(by),
+            title: self.title.respan(by),
+            family: self.family.respan(by),
+            turn_order: self.turn_order.respan(by),
+            board: self.board.respan(by),
+            players: self.players.respan(by),
+            pieces: self.pieces.respan(by),
+            zones: self.zones.respan(by),
+            setup: self.setup.respan(by),
+            notation: self.notation.respan(by),
+            rules: self.rules.respan(by),
+            end: self.end.respan(by),
+            eval: self.eval.respan(by),
         }
     }
 
@@ -379,22 +387,51 @@ const MAX_EXTENDS: usize = 8;
 /// from [`crate::BUILTIN`], other files relative to `file`, the file's
 /// path); problems go to `diag`.
 pub fn resolve(file: &str, text: &str, diag: &mut Diagnostics) -> Option<VariantFile> {
-    let raw = read(file, text, diag, 0)?;
-    complete(raw, diag)
+    let mut blanked = Vec::new();
+    let raw = read(file, text, 0, diag, 0, &mut blanked)?;
+    complete(raw, diag, &blanked)
 }
 
-fn parse_raw(text: &str) -> Result<RawFile, (usize, String)> {
-    toml::from_str(text).map_err(|e| (e.span().map_or(0, |s| s.start), e.message().trim().to_string()))
-}
-
-fn read(file: &str, text: &str, diag: &mut Diagnostics, depth: usize) -> Option<RawFile> {
-    let raw = match parse_raw(text) {
-        Ok(raw) => raw,
-        Err((at, message)) => {
-            diag.error(at, message);
+/// Parses `text`, whose offsets start at `origin` in `diag`: every unknown
+/// key and wrong type is reported, then the rest is read without them (the
+/// dotted paths of the keys left out go to `blanked`).
+fn parse_raw(text: &str, origin: usize, diag: &mut Diagnostics, blanked: &mut Vec<String>) -> Option<RawFile> {
+    let doc = match toml_edit::ImDocument::parse(text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let at = e.span().map_or(0, |s| s.start);
+            diag.error(origin + at, e.message().trim().to_string());
             return None;
         }
     };
+    let checked = crate::schema::check(&doc);
+    let found = !checked.problems.is_empty();
+    for p in checked.problems {
+        diag.error(origin + p.at, p.message);
+    }
+    blanked.extend(checked.blanked);
+    let cleaned = crate::schema::blank_out(text, &checked.blank);
+    match toml::from_str::<RawFile>(&cleaned) {
+        Ok(raw) => Some(raw.respan(origin)),
+        Err(e) => {
+            // (With problems reported already, this one follows from them.)
+            if !found {
+                diag.error(origin + e.span().map_or(0, |s| s.start), e.message().trim().to_string());
+            }
+            None
+        }
+    }
+}
+
+fn read(
+    file: &str,
+    text: &str,
+    origin: usize,
+    diag: &mut Diagnostics,
+    depth: usize,
+    blanked: &mut Vec<String>,
+) -> Option<RawFile> {
+    let raw = parse_raw(text, origin, diag, blanked)?;
     let Some(extends) = raw.extends.clone() else {
         return Some(raw);
     };
@@ -428,16 +465,23 @@ fn read(file: &str, text: &str, diag: &mut Diagnostics, depth: usize) -> Option<
             }
         }
     };
-    let mut inner = Diagnostics::new(&base_file, &base_text);
-    let base = read(&base_file, &base_text, &mut inner, depth + 1);
-    if let Err(errors) = inner.finish() {
-        diag.error(at.start, format!("extends `{name}`, which has problems:\n{errors}"));
-        return None;
+    let base_origin = diag.add_source(&base_file, &base_text, at.start);
+    // (Keys left out of the extended file are not missing from this one.)
+    let base = read(&base_file, &base_text, base_origin, diag, depth + 1, &mut Vec::new())?;
+    let own_title = raw.title.is_some();
+    let own_name = raw.name.clone();
+    let mut merged = raw.merge(base);
+    if !own_title {
+        // A variant of another without a title of its own: named after both.
+        if let (Some(name), Some(parent)) = (own_name, merged.title.as_ref().or(merged.name.as_ref())) {
+            let title = format!("{}, based on {}", name.get_ref(), parent.get_ref());
+            merged.title = Some(Spanned::new(name.span(), title));
+        }
     }
-    Some(raw.merge(base?.respan(&at)))
+    Some(merged)
 }
 
-fn complete(raw: RawFile, diag: &mut Diagnostics) -> Option<VariantFile> {
+fn complete(raw: RawFile, diag: &mut Diagnostics, blanked: &[String]) -> Option<VariantFile> {
     let family = match &raw.family {
         None => Spanned::new(0..0, Family::Camelot),
         Some(f) => match Family::from_name(f.get_ref()) {
@@ -453,7 +497,8 @@ fn complete(raw: RawFile, diag: &mut Diagnostics) -> Option<VariantFile> {
     };
     let mut missing = Vec::new();
     let mut need = |present: bool, key: &str| {
-        if !present {
+        // (A key left out for a problem already reported is not reported again.)
+        if !present && !blanked.iter().any(|b| b == key || key.starts_with(&format!("{b}."))) {
             missing.push(key.to_string());
         }
     };

@@ -403,6 +403,19 @@ impl EndRules {
         }
         if self.baring == 0 {
             out.push("no baring: capturing pieces other than royal ones never ends the game".into());
+        } else if !self.counter_baring && self.extinction == 0 {
+            // (The elimination rule of Camelot and checkers, in its own words.)
+            let bared = if self.baring as u16 & all == all {
+                "every piece".to_string()
+            } else {
+                format!("every {}", names(self.baring))
+            };
+            let needs = if self.bare_min_material > 1 {
+                format!(" with at least {} pieces left, else draws", self.bare_min_material)
+            } else {
+                String::new()
+            };
+            out.push(format!("capturing {bared} of the other side(s) wins{needs}"));
         } else {
             let spares = if self.extinction != 0 { " and down to its last extinction piece" } else { "" };
             let bared = if self.baring as u16 & all == all {
