@@ -1,0 +1,178 @@
+//! Diagnostics of variant files in a player's words, at the right place:
+//! every unknown key and wrong type at once, inherited values where they
+//! are written, off-board cells, derived titles, outcomes in words.
+
+use leap_core::Game;
+use leap_games::{parse, Variant};
+
+/// The problems of a file, as `line:column: message` (with the file first
+/// when it is another file than the one read).
+fn problems(file: &str, text: &str) -> Vec<String> {
+    match parse(file, text) {
+        Ok(_) => panic!("expected problems in:\n{text}"),
+        Err(e) => e
+            .diagnostics
+            .iter()
+            .map(|d| match &d.origin {
+                None => format!("{}:{}: {}", d.line, d.column, d.message),
+                Some(o) => {
+                    format!("{}:{}:{}: {} [{}]", o.file, d.line, d.column, d.message, o.inherited_at.join(" < "))
+                }
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn every_unknown_key_and_wrong_type_is_reported_at_once_in_words() {
+    let text = "extends = \"camelot\"\nname = \"five\"\nnmae = \"x\"\n\n[board]\nfiles = \"10\"\n\n[rules]\n\
+                castle_moves = -1\ncastel_moves = 2\n\n[end]\ncounter_baring = \"yes\"\nroyal = [\"Knight\", 3]\n";
+    assert_eq!(
+        problems("five.toml", text),
+        [
+            "3:1: unknown key `nmae`; did you mean `name`? The keys here are extends, name, title, family, turn_order, \
+             board, players, pieces, zones, setup, notation, rules, end, eval",
+            "6:1: files = \"10\": expected a whole number from 0 to 255",
+            "9:1: castle_moves = -1: expected a whole number from 0 to 255",
+            "10:1: unknown key `castel_moves` in [rules]; did you mean `castle_moves`? The keys here are castle_moves, \
+             own_castle_jump, blocked_castle_piece, other_castles, goal_entry_exempt, no_move, compulsory_capture",
+            "13:1: counter_baring = \"yes\": expected true or false",
+            "14:1: royal = [\"Knight\", 3]: expected a list of names in quotes, such as [\"Prince\"]",
+        ]
+    );
+    // No type name of the program's (u8, i64, ...) in any of them.
+    for p in problems("five.toml", text) {
+        assert!(!p.contains("u8") && !p.contains("invalid type"), "{p}");
+    }
+}
+
+#[test]
+fn a_key_left_out_for_its_type_lets_the_other_checks_run() {
+    // The wrong `castle_moves` is reported, and so is the setup's problem
+    // further down, which the rest of the file shows.
+    let text = "extends = \"camelot\"\nname = \"x\"\n[rules]\ncastle_moves = \"two\"\n[setup]\nWhite = \"KC6,Z9\"\nBlack = \"KC11\"\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "4:1: castle_moves = \"two\": expected a whole number from 0 to 255",
+            "6:14: [setup] White: `Z9`: Z9 is not a cell of this board"
+        ]
+    );
+    // A required key with the wrong type is not also reported missing.
+    let text = include_str!("../variants/camette.toml").replace("files = 5", "files = \"5\"");
+    let p = problems("c.toml", &text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].ends_with("files = \"5\": expected a whole number from 0 to 255"), "{p:?}");
+    // Entries of lists and tables of values.
+    let text =
+        "extends = \"camelot\"\nname = \"x\"\n[[players]]\nname = \"White\"\nletter = 5\ncastle = [\"F1\", \"G1\"]\n\
+                [[players]]\nname = \"Black\"\ncastle = [\"F16\", \"G16\"]\n[setup]\nWhite = 3\nBlack = \"KC11\"\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "5:1: letter = 5: expected text in quotes",
+            "7:1: [[players]] number 2 has no `letter` (One letter naming the player in position strings)",
+            "11:1: White = 3: expected text in quotes",
+        ]
+    );
+}
+
+#[test]
+fn an_inherited_value_is_reported_where_it_is_written_and_where_it_is_inherited() {
+    // A smaller board: Camelot's castles and Black's setup do not fit it.
+    let text = "extends = \"camelot\"\nname = \"small\"\n\n[board]\nranks = 10\nlayout = \"\"\"\n".to_string()
+        + &"............\n".repeat(10)
+        + "\"\"\"\n";
+    let p = problems("small.toml", &text);
+    assert_eq!(p[0], "variants/camelot.toml:41:11: castle cell `F16` is not on the board [small.toml:1:11]");
+    assert_eq!(
+        p[2],
+        "variants/camelot.toml:57:10: [setup] Black: `KC11`: a Knight on C11, which is not a cell of this board [small.toml:1:11]"
+    );
+    let e = parse("small.toml", &text).err().unwrap();
+    assert!(e.to_string().starts_with(
+        "variants/camelot.toml:41:11: error: castle cell `F16` is not on the board (inherited through `extends` at small.toml:1:11)"
+    ));
+    // No problem is put on a line of small.toml that does not hold it.
+    assert!(e.diagnostics.iter().all(|d| d.origin.is_some()), "{e}");
+}
+
+#[test]
+fn through_two_extends_both_lines_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    // b.toml changes the board; a.toml extends b.toml and changes nothing else.
+    let b = "extends = \"camelot\"\nname = \"b\"\n[board]\nranks = 10\nlayout = \"\"\"\n".to_string()
+        + &"............\n".repeat(10)
+        + "\"\"\"\n[rules]\ncastle_moves = 99\n";
+    std::fs::write(dir.path().join("b.toml"), &b).unwrap();
+    let a_path = dir.path().join("a.toml");
+    let a = "name = \"a\"\nextends = \"b.toml\"\n";
+    std::fs::write(&a_path, a).unwrap();
+    let file = a_path.display().to_string();
+    let p = problems(&file, a);
+    let b_file = dir.path().join("b.toml").display().to_string();
+    let chain = format!("{b_file}:1:11 < {file}:2:11");
+    let castle = format!("variants/camelot.toml:41:11: castle cell `F16` is not on the board [{chain}]");
+    assert!(p.contains(&castle), "{p:#?}");
+    // A value of b.toml that a.toml inherits: in b.toml, inherited at a.toml's line.
+    assert!(p.contains(&format!("{b_file}:18:16: castle_moves = 99; expected 0 to 15 [{file}:2:11]")), "{p:#?}");
+}
+
+#[test]
+fn a_cell_off_the_board_is_called_so() {
+    let text = "extends = \"camelot\"\nname = \"x\"\n[setup]\nWhite = \"KC6,XC6,KZ9\"\nBlack = \"KC17,K\"\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "4:14: [setup] White: `XC6`: `X` is not the prefix of a kind of piece; expected K for a Knight, none for a Man",
+            "4:18: [setup] White: `KZ9`: a Knight on Z9, which is not a cell of this board",
+            "5:10: [setup] Black: `KC17`: a Knight on C17, which is not a cell of this board",
+            "5:15: [setup] Black: `K` is not a piece on a cell; expected a cell name with a kind's prefix (K for a Knight, \
+             none for a Man), such as KF1 or F1",
+        ]
+    );
+}
+
+#[test]
+fn a_variant_without_a_title_of_its_own_is_named_after_both() {
+    let title = |text: &str| match parse("x.toml", text) {
+        Ok(Variant::Camelot(g)) => g.title().to_string(),
+        Ok(Variant::Checkers(g)) => g.title().to_string(),
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(
+        title("extends = \"camelot\"\nname = \"mine\"\n"),
+        "mine, based on Camelot (World Camelot Federation rules)"
+    );
+    assert_eq!(
+        title("extends = \"checkers\"\nname = \"mine\"\n"),
+        "mine, based on American checkers (English draughts)"
+    );
+    assert_eq!(title("extends = \"camelot\"\nname = \"mine\"\ntitle = \"Mine\"\n"), "Mine");
+    // The built-in variants that extend another have titles of their own.
+    assert_eq!(leap_camelot::load("parker-1930").unwrap().title(), "Camelot (Parker Brothers rules, 1930)");
+}
+
+#[test]
+fn outcomes_in_messages_are_in_words() {
+    // Skirmish with no Black Knight (its extinction kind): lost from the start.
+    let text = "extends = \"skirmish\"\nname = \"x\"\n[setup]\nWhite = \"KC2,C3\"\nBlack = \"C6\"\n";
+    let p = problems("x.toml", text);
+    assert_eq!(p, ["3:1: the start position is already over: White wins (royal piece lost)"]);
+    // Every family's start-over message, none with the program's forms.
+    let bare = "extends = \"camelot\"\nname = \"x\"\n[setup]\nWhite = \"KC6,D6\"\nBlack = \"\"\n";
+    for p in problems("x.toml", bare).into_iter().chain(problems("x.toml", text)) {
+        assert!(!p.contains("Player(") && !p.contains("Win(") && !p.contains("Some("), "{p}");
+    }
+    assert_eq!(
+        problems("x.toml", bare),
+        ["3:1: the start position is already over: White wins (all pieces of a side captured)"]
+    );
+    // With baring off the same setup is a game (Black has no move: White wins then).
+    let off = format!("{bare}[end]\nbaring = []\n");
+    let g = match parse("x.toml", &off) {
+        Ok(Variant::Camelot(g)) => g,
+        _ => panic!("loads"),
+    };
+    assert_eq!(g.decided(&g.start()), None);
+}
