@@ -250,8 +250,13 @@ fn compare_writes_a_markdown_report_and_a_well_formed_svg() {
     assert!(out.stderr.is_empty(), "{}", out.show());
 
     // The report speaks in words: the evaluation, and who the first player is.
-    assert!(md.contains("Evaluation: material and the World Camelot Federation's positional factors."), "{md}");
-    assert!(md.contains("Evaluation: material, safe moves, the back row, advancement and capture threats."), "{md}");
+    assert!(md.contains("Evaluation: material, the World Camelot Federation's positional factors, pieces en prise, the race to the castles and tempo."), "{md}");
+    assert!(
+        md.contains(
+            "Evaluation: material, safe moves, the back row, advancement, capture threats and trading down when ahead."
+        ),
+        "{md}"
+    );
     assert!(!md.contains("::") && !out.stdout.contains("::"), "no names from the code:\n{md}");
     assert!(md.contains("| White (moves first) wins, % of decisive |"), "{md}");
     assert!(md.contains("| Black (moves first) wins, % of decisive |"), "checkers: Black moves first\n{md}");

@@ -24,7 +24,7 @@ leap_core::weights! {
         capture_threat = 50,
         /// Percent of the material lead added as pieces leave the board
         /// (see [`EvalTerms::trade_down`]).
-        trade_down = 0,
+        trade_down = 100,
     }
 }
 

@@ -145,8 +145,9 @@ pub fn parse_depths(text: &str) -> Result<Vec<u32>, String> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum EvalChoice {
     /// The variant's own evaluation (Camelot: material and the World
-    /// Camelot Federation's positional factors; checkers: material, safe
-    /// moves, the back row, advancement and capture threats).
+    /// Camelot Federation's positional factors, pieces en prise, the race
+    /// to the castles and tempo; checkers: material, safe moves, the back
+    /// row, advancement, capture threats and trading down when ahead).
     Variant,
     /// Material only, every piece worth the same.
     Material,

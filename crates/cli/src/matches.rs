@@ -24,6 +24,7 @@ use std::time::Duration;
 #[derive(clap::Args, Clone, Debug)]
 pub struct Options {
     /// A built-in variant name or a variant file.
+    #[arg(value_parser = crate::commands::variant_arg)]
     pub variant: String,
     /// A player, twice (or once per seat, for games of three or more
     /// players: each seating is then played in turn): `engine` (options

@@ -21,6 +21,7 @@ use std::time::Instant;
 pub struct Options {
     /// A built-in variant name or a variant file: the fit starts from its
     /// weights (its `[eval]` table over the family's defaults).
+    #[arg(value_parser = crate::commands::variant_arg)]
     pub variant: String,
     /// Self-play games to learn from.
     #[arg(long, default_value_t = 200)]

@@ -52,7 +52,7 @@ impl Played for Camelot {
         *self.eval_weights()
     }
     fn eval_name(&self) -> &'static str {
-        "material and the World Camelot Federation's positional factors"
+        "material, the World Camelot Federation's positional factors, pieces en prise, the race to the castles and tempo"
     }
     fn variant_title(&self) -> &str {
         self.title()
@@ -69,7 +69,7 @@ impl Played for Checkers {
         *self.eval_weights()
     }
     fn eval_name(&self) -> &'static str {
-        "material, safe moves, the back row, advancement and capture threats"
+        "material, safe moves, the back row, advancement, capture threats and trading down when ahead"
     }
     fn variant_title(&self) -> &str {
         self.title()
