@@ -400,7 +400,7 @@ fn parse_raw(text: &str, origin: usize, diag: &mut Diagnostics, blanked: &mut Ve
         Ok(doc) => doc,
         Err(e) => {
             let at = e.span().map_or(0, |s| s.start);
-            diag.error(origin + at, e.message().trim().to_string());
+            diag.error(origin + at, crate::source::syntax_message(text, at, e.message()));
             return None;
         }
     };
