@@ -290,6 +290,21 @@ impl Position {
         self.by_player[player.index()]
     }
 
+    /// The players among the first `players` (a game's, in turn order)
+    /// who still have pieces: those still in the game.
+    ///
+    /// ```
+    /// use leap_core::{Cell, Kind, Piece, Player, Position};
+    /// let mut pos = Position::empty(Player(0));
+    /// pos.put(Cell::new(0), Piece { player: Player(0), kind: Kind(0) });
+    /// pos.put(Cell::new(1), Piece { player: Player(2), kind: Kind(0) });
+    /// // Player 1 is out.
+    /// assert_eq!(pos.players_in(3).collect::<Vec<_>>(), [Player(0), Player(2)]);
+    /// ```
+    pub fn players_in(&self, players: usize) -> impl Iterator<Item = Player> + '_ {
+        (0..players.min(MAX_PLAYERS) as u8).map(Player).filter(|&p| !self.pieces_of(p).is_empty())
+    }
+
     /// The cells holding pieces of `kind`, of any player.
     #[inline]
     pub fn kind_cells(&self, kind: Kind) -> Bitset {

@@ -287,8 +287,7 @@ impl<G: Played> Session<G> {
 
     /// The players still in the game (those with pieces).
     fn in_game(&self) -> Vec<Player> {
-        let pos = self.history.current();
-        (0..self.game.players().len() as u8).map(Player).filter(|&p| !pos.pieces_of(p).is_empty()).collect()
+        self.history.current().players_in(self.game.players().len()).collect()
     }
 
     fn status(&self) -> String {

@@ -107,7 +107,7 @@ fn uploaded_variant(file: &str, text: &str) -> ApiResult<Variant> {
 /// The one record of an uploaded or saved text.
 fn one_record(text: &str, file: &str) -> ApiResult<Record> {
     let mut records = parse_records(text).map_err(|e| ApiError::Invalid(format!("{file}:{e}")))?;
-    records.retain(|r| !r.tags.is_empty() || !r.moves.is_empty() || r.result.is_some());
+    records.retain(|r| !r.is_empty());
     match records.len() {
         0 => Err(ApiError::Invalid(format!("{file}: there is no game in it"))),
         _ => Ok(records.swap_remove(0)),

@@ -162,7 +162,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         let name = opts.variant.clone();
         let text = leap_format::read_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
         let mut records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
-        records.retain(|r| !r.tags.is_empty() || !r.moves.is_empty());
+        records.retain(|r| !r.is_empty());
         if records.len() != 1 {
             return Err(CliError::Usage(format!("{name}: expected one game to continue, found {}", records.len())));
         }

@@ -189,8 +189,7 @@ impl<'g, G: Played> Terminal<'g, G> {
 
     /// The players still in the game (with pieces).
     fn in_game(&self) -> Vec<Player> {
-        let pos = self.history.current();
-        (0..self.game.players().len() as u8).map(Player).filter(|&p| !pos.pieces_of(p).is_empty()).collect()
+        self.history.current().players_in(self.game.players().len()).collect()
     }
 
     /// After a move: says who is out because of it.
