@@ -97,8 +97,16 @@ fn the_guide_has_the_reference_table_of_every_key() {
         GUIDE.contains(&table),
         "docs/variants.md's reference table differs from leap_format::reference_table(); it should read:\n{table}"
     );
+    // Every key, nested ones by their dotted path, has a row of its own.
     for key in leap_format::KEYS {
-        assert!(table.contains(&format!("{}", key.name)), "{}", key.name);
+        let row = |shown: String| table.lines().any(|l| l.starts_with(&format!("| {shown} |")));
+        let top = [format!("`{}`", key.name), format!("`[{}]`", key.name), format!("`[[{}]]`", key.name)];
+        assert!(top.into_iter().any(row), "{}", key.name);
+        if let leap_format::Ty::Table(inner) | leap_format::Ty::Tables(inner) = key.ty {
+            for k in inner {
+                assert!(row(format!("`{}.{}`", key.name, k.name)), "{}.{}", key.name, k.name);
+            }
+        }
     }
     assert!(table.contains("`end.counter_baring`") && table.contains("`pieces.promotes_to`"));
 }
