@@ -11,7 +11,7 @@ mod error;
 mod matches;
 mod play;
 mod progress;
-mod protocol;
+pub mod protocol;
 mod save;
 mod schema;
 mod serve;

@@ -4,6 +4,9 @@
 //! `docs/protocol.md`. This layer only translates text to calls of
 //! [`leap_engine::Engine`]: a search runs on a thread of its own, so that
 //! `stop`, `isready` and `quit` are answered while it thinks.
+//!
+//! [`run_on`] runs a session on any input and output, in-process, with
+//! [`Bounds`] on what it may spend (the tests and fuzz targets drive it so).
 
 use crate::error::{CliError, CliResult};
 use leap_core::notation::{format_line, parse_position};
@@ -13,28 +16,94 @@ use leap_engine::{Clock, Engine, Limits, Multi, Options, Report, Stop, MAX_HASH_
 use leap_games::with_game;
 use leap_games::{self as variant, Played, Variant};
 use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// The protocol's name for the engine.
 const NAME: &str = concat!("camelot ", env!("CARGO_PKG_VERSION"));
 
-/// Writes one line of the protocol and flushes it.
-fn send(line: &str) {
-    let mut out = std::io::stdout().lock();
-    // (A closed output ends the session at the next read: nothing to do here.)
-    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+/// Where the protocol's lines go: shared by the session and its search thread.
+#[derive(Clone)]
+struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Writes one line of the protocol and flushes it.
+    fn send(&self, line: &str) {
+        let mut out = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // (A closed output ends the session at the next read: nothing to do here.)
+        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    }
+}
+
+/// Limits on what a session may spend, beyond the protocol's own: every
+/// search is cut to at most `depth` plies and `nodes` positions, and the
+/// `Threads` and `Hash` options are taken as at most `threads` and
+/// `hash_mib` (the table starts at that size if it is smaller than the
+/// default). For running a session in-process, in tests and fuzzing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The deepest search, in plies.
+    pub depth: Option<u32>,
+    /// The most positions a search visits (about).
+    pub nodes: Option<u64>,
+    /// The most search threads.
+    pub threads: usize,
+    /// The largest transposition table, in MiB.
+    pub hash_mib: usize,
+}
+
+impl Bounds {
+    /// No limits but the protocol's own: `camelot engine`.
+    pub const NONE: Bounds = Bounds { depth: None, nodes: None, threads: MAX_THREADS, hash_mib: MAX_HASH_MIB };
+
+    /// The smaller of a limit asked for and the bound (either may be absent).
+    fn cap<T: Ord>(asked: Option<T>, bound: Option<T>) -> Option<T> {
+        match (asked, bound) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// Runs the protocol on standard input until `quit` or its end; `variant`
 /// is the game at the start (`setoption name Variant` changes it).
 pub fn run(variant: &str) -> CliResult {
-    let mut lines = std::io::stdin().lock().lines();
+    run_on(variant, std::io::stdin().lock(), std::io::stdout(), Bounds::NONE)
+}
+
+/// Runs the protocol on `input` until `quit` or its end, writing to
+/// `output` as `camelot engine` writes to standard output, within
+/// `bounds`; `variant` is the game at the start. A line that is not UTF-8
+/// is answered with an error and skipped, as any bad command is; only a
+/// variant that cannot be loaded at the start, or input that cannot be
+/// read, is an error.
+///
+/// ```
+/// use camelot_cli::protocol::{run_on, Bounds};
+/// use std::sync::{Arc, Mutex};
+/// #[derive(Clone, Default)]
+/// struct Lines(Arc<Mutex<Vec<u8>>>);
+/// impl std::io::Write for Lines {
+///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { self.0.lock().unwrap().write(b) }
+///     fn flush(&mut self) -> std::io::Result<()> { Ok(()) }
+/// }
+/// let out = Lines::default();
+/// let bounds = Bounds { depth: Some(1), nodes: Some(1_000), threads: 1, hash_mib: 1 };
+/// run_on("camelot", &b"isready\ngo depth 9\nquit\n"[..], out.clone(), bounds).unwrap();
+/// let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+/// assert!(text.starts_with("readyok\n") && text.contains("bestmove "), "{text}");
+/// ```
+pub fn run_on(variant: &str, input: impl BufRead, output: impl Write + Send + 'static, bounds: Bounds) -> CliResult {
+    let out = Output(Arc::new(Mutex::new(Box::new(output))));
+    let mut lines = input.lines();
     let mut options = Options::default();
+    options.hash_mib = options.hash_mib.min(bounds.hash_mib);
+    options.threads = options.threads.min(bounds.threads);
     let mut name = variant.to_string();
     let mut current = variant::load(&name)?;
     loop {
-        let next = with_game!(current, g => Session::new(g, &name, options).serve(&mut lines)?);
+        let next = with_game!(current, g => Session::new(g, &name, options, out.clone(), bounds).serve(&mut lines)?);
         match next {
             Next::Quit => return Ok(()),
             Next::Switch { variant, name: new_name, options: kept } => {
@@ -70,10 +139,15 @@ struct Session<G: Played> {
     options: Options,
     /// The game so far, from the last `position`.
     history: History,
+    /// Whether the search running was started by `go infinite` (or with no
+    /// limit): it ends only when stopped.
+    infinite: bool,
+    out: Output,
+    bounds: Bounds,
 }
 
 impl<G: Played> Session<G> {
-    fn new(game: G, name: &str, options: Options) -> Self {
+    fn new(game: G, name: &str, options: Options, out: Output, bounds: Bounds) -> Self {
         let history = History::new(game.start());
         let engine = Engine::new(game.clone(), game.evaluation(), options);
         Session {
@@ -84,7 +158,15 @@ impl<G: Played> Session<G> {
             name: name.to_string(),
             options,
             history,
+            infinite: false,
+            out,
+            bounds,
         }
+    }
+
+    /// Writes one line of the protocol.
+    fn send(&self, line: &str) {
+        self.out.send(line);
     }
 
     /// Answers commands until `quit`, the end of input, or a new variant.
@@ -93,7 +175,7 @@ impl<G: Played> Session<G> {
             let line = match line {
                 Ok(line) => line,
                 Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                    send("info string error: the line is not UTF-8 text; ignored");
+                    self.send("info string error: the line is not UTF-8 text; ignored");
                     continue;
                 }
                 Err(e) => return Err(CliError::Input(e)),
@@ -104,7 +186,7 @@ impl<G: Played> Session<G> {
             };
             match command {
                 "ugi" | "uci" => self.identify(),
-                "isready" => send("readyok"),
+                "isready" => self.send("readyok"),
                 "setoption" => {
                     if let Some(next) = self.set_option(args) {
                         self.finish_search();
@@ -121,14 +203,14 @@ impl<G: Played> Session<G> {
                 "position" => {
                     self.finish_search();
                     if let Err(message) = self.set_position(args) {
-                        send(&format!("info string error: {message}"));
+                        self.send(&format!("info string error: {message}"));
                     }
                 }
                 "go" => {
                     self.finish_search();
                     match Go::parse(args, self.game.players().len()) {
                         Ok(go) => self.go(go),
-                        Err(message) => send(&format!("info string error: {message}")),
+                        Err(message) => self.send(&format!("info string error: {message}")),
                     }
                 }
                 "stop" => self.stop.stop(),
@@ -138,7 +220,7 @@ impl<G: Played> Session<G> {
                     self.finish_search();
                     return Ok(Next::Quit);
                 }
-                other => send(&format!("info string error: unknown command `{other}`")),
+                other => self.send(&format!("info string error: unknown command `{other}`")),
             }
         }
         self.stop.stop();
@@ -148,20 +230,20 @@ impl<G: Played> Session<G> {
 
     /// `ugi`: who the engine is and what can be set.
     fn identify(&self) {
-        send(&format!("id name {NAME}"));
-        send("id author the camelot authors");
-        send(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", self.options.threads));
-        send(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MIB}", self.options.hash_mib));
-        send(&format!("option name Variant type string default {}", self.name));
+        self.send(&format!("id name {NAME}"));
+        self.send("id author the camelot authors");
+        self.send(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", self.options.threads));
+        self.send(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MIB}", self.options.hash_mib));
+        self.send(&format!("option name Variant type string default {}", self.name));
         if self.game.players().len() > 2 {
             let vars: Vec<String> = Multi::ALL.iter().map(|m| format!("var {}", m.name())).collect();
-            send(&format!(
+            self.send(&format!(
                 "option name MultiPlayer type combo default {} {}",
                 self.options.multi.name(),
                 vars.join(" ")
             ));
         }
-        send("ugiok");
+        self.send("ugiok");
     }
 
     /// `setoption name N value V`; a new variant ends the session.
@@ -172,7 +254,7 @@ impl<G: Played> Session<G> {
                 None => (rest.join(" "), String::new()),
             },
             _ => {
-                send("info string error: expected `setoption name NAME value VALUE`");
+                self.send("info string error: expected `setoption name NAME value VALUE`");
                 return None;
             }
         };
@@ -181,22 +263,26 @@ impl<G: Played> Session<G> {
             "threads" => match number(MAX_THREADS) {
                 Some(n) => {
                     self.finish_search();
-                    self.options.threads = n;
-                    self.engine.as_mut().expect("no search").set_threads(n);
+                    self.options.threads = n.min(self.bounds.threads);
+                    self.engine.as_mut().expect("no search").set_threads(self.options.threads);
                 }
-                None => send(&format!("info string error: Threads must be from 1 to {MAX_THREADS}, not `{value}`")),
+                None => {
+                    self.send(&format!("info string error: Threads must be from 1 to {MAX_THREADS}, not `{value}`"))
+                }
             },
             "hash" => match number(MAX_HASH_MIB) {
                 Some(n) => {
                     self.finish_search();
-                    self.options.hash_mib = n;
-                    self.engine.as_mut().expect("no search").set_hash(n);
+                    self.options.hash_mib = n.min(self.bounds.hash_mib);
+                    self.engine.as_mut().expect("no search").set_hash(self.options.hash_mib);
                 }
-                None => send(&format!("info string error: Hash must be from 1 to {MAX_HASH_MIB} MiB, not `{value}`")),
+                None => {
+                    self.send(&format!("info string error: Hash must be from 1 to {MAX_HASH_MIB} MiB, not `{value}`"))
+                }
             },
             "variant" => match variant::load(&value) {
                 Ok(v) => return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options }),
-                Err(e) => send(&format!("info string error: {}", one_line(&e.to_string()))),
+                Err(e) => self.send(&format!("info string error: {}", one_line(&e.to_string()))),
             },
             "multiplayer" => match Multi::from_name(&value) {
                 Some(multi) => {
@@ -206,10 +292,10 @@ impl<G: Played> Session<G> {
                 }
                 None => {
                     let names: Vec<&str> = Multi::ALL.iter().map(|m| m.name()).collect();
-                    send(&format!("info string error: MultiPlayer must be {}, not `{value}`", names.join(", ")));
+                    self.send(&format!("info string error: MultiPlayer must be {}, not `{value}`", names.join(", ")));
                 }
             },
-            _ => send(&format!(
+            _ => self.send(&format!(
                 "info string error: unknown option `{name}`; options: Threads, Hash, Variant, MultiPlayer"
             )),
         }
@@ -241,8 +327,8 @@ impl<G: Played> Session<G> {
         let pos = *positions.last().expect("a position");
         let mover = pos.to_move().index();
         let limits = Limits {
-            depth: go.depth,
-            nodes: go.nodes,
+            depth: Bounds::cap(go.depth, self.bounds.depth),
+            nodes: Bounds::cap(go.nodes, self.bounds.nodes),
             movetime: go.movetime,
             clock: go.times[mover].map(|time_left| Clock {
                 time_left,
@@ -254,10 +340,12 @@ impl<G: Played> Session<G> {
         let stop = self.stop.clone();
         let (game, players) = (self.game.clone(), self.game.players().len());
         let infinite = go.infinite || limits.is_infinite();
+        self.infinite = infinite;
+        let out = self.out.clone();
         self.search = Some(std::thread::spawn(move || {
             let result = engine.search(&positions, &limits, &stop, |r: &Report| {
                 let pv = format_line(&game, &pos, r.pv).join(" ");
-                send(&format!(
+                out.send(&format!(
                     "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {pv}",
                     r.depth,
                     r.seldepth,
@@ -274,20 +362,26 @@ impl<G: Played> Session<G> {
             }
             let best = result.pv.first().map(|k| format_line(&game, &pos, std::slice::from_ref(k)));
             match best.and_then(|b| b.into_iter().next()) {
-                Some(m) => send(&format!("bestmove {m}")),
-                None => send("bestmove none"),
+                Some(m) => out.send(&format!("bestmove {m}")),
+                None => out.send("bestmove none"),
             }
             engine
         }));
     }
 
-    /// Waits for the search running, if any, and takes the engine back.
+    /// Waits for the search running, if any, and takes the engine back. An
+    /// infinite search (`go infinite`) is stopped first: nothing else would
+    /// end it, and the command that needs the engine would wait for ever.
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
+            if self.infinite {
+                self.stop.stop();
+            }
             match search.join() {
                 Ok(engine) => self.engine = Some(engine),
                 // (A search that panicked lost its engine: start a new one.)
                 Err(_) => {
+                    self.send("info string error: the search failed on an internal error; the engine starts afresh");
                     self.engine = Some(Engine::new(self.game.clone(), self.game.evaluation(), self.options));
                 }
             }
@@ -306,11 +400,11 @@ impl<G: Played> Session<G> {
                 Some(GameResult::Win(p)) => format!("p{}win", p.index() + 1),
             },
             _ => {
-                send("info string error: expected `query gameover`, `query p1turn` or `query result`");
+                self.send("info string error: expected `query gameover`, `query p1turn` or `query result`");
                 return;
             }
         };
-        send(&format!("response {answer}"));
+        self.send(&format!("response {answer}"));
     }
 }
 

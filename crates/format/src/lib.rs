@@ -127,9 +127,19 @@ pub fn is_family(spec: &VariantFile, family: Family, diag: &mut crate::Diagnosti
     written == family
 }
 
-/// The game built from `spec`, unless its start position is already over
-/// (reported at `[setup]`).
+/// The game built from `spec`, unless its start position is one the game
+/// could never be in (a checkers man on its own crowning row: the game's
+/// [`check_position`](leap_core::Game::check_position), which position
+/// strings must pass too, so that the start can be written and read back)
+/// or is already over; reported at `[setup]`.
 pub fn playable<G: leap_core::Game>(game: G, spec: &VariantFile, diag: &mut crate::Diagnostics) -> Option<G> {
+    let problems = game.check_position(&game.start());
+    for problem in &problems {
+        diag.error(spec.setup.span().start, format!("the start position cannot be played: {problem}"));
+    }
+    if !problems.is_empty() {
+        return None;
+    }
     match game.outcome(&game.start()) {
         Some(o) => {
             let how = describe_start_outcome(&game, &o);
