@@ -3,11 +3,11 @@
 //! Knight's Charge and the Knight canter rule; for two players (Camelot) or
 //! more (Tri-Camelot, whose castles are won or barred by seating).
 
+use crate::EvalWeights;
 use leap_core::{
     rules::{any_jump, any_move, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
     Bitset, Board, Cell, Game, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
 };
-use crate::EvalWeights;
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
 /// What a kind of piece may do beyond plain moves, canters and jumps.

@@ -2,8 +2,8 @@
 //! Knight's Charge, the castle rules), read after [`leap_format`] has
 //! validated the parts every family shares, into a [`Camelot`] game.
 
-use crate::EvalWeights;
 use crate::rules::{Camelot, KindRules, OtherCastles, OwnCastleJump, Rules};
+use crate::EvalWeights;
 use leap_core::{Bitset, Player};
 use leap_format::{foreign, foreign_list, is_family, playable, Common, Family, VariantFile};
 use leap_format::{variant_source, Diagnostics, FileErrors, LoadError};

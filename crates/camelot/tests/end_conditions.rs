@@ -98,10 +98,7 @@ fn extends_reports_problems_at_the_right_place() {
     // An override that does not fit what is inherited is reported where it is written.
     let text = "extends = \"camelot\"\nname = \"x\"\n[setup]\nWhite = \"KC6,Z9\"\nBlack = \"KC11\"\n";
     let bad = leap_camelot::parse_variant("x.toml", text).unwrap_err();
-    assert_eq!(
-        bad.to_string(),
-        "x.toml:4:14: error: [setup] White: `Z9`: Z9 is not a cell of this board"
-    );
+    assert_eq!(bad.to_string(), "x.toml:4:14: error: [setup] White: `Z9`: Z9 is not a cell of this board");
 
     // A misspelt key in the extending file is still an error.
     let bad = leap_camelot::parse_variant("x.toml", "extends = \"camelot\"\nname = \"x\"\n[rules]\ncastel_moves = 1\n")

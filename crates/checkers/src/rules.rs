@@ -2,12 +2,12 @@
 //! kings that move both ways, compulsory capture, crowning, and the draws by
 //! the 50-move rules.
 
+use crate::EvalWeights;
 use leap_core::{
     rules::{any_jump, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
     Bitset, Board, Cell, DirMask, Game, Kind, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
     MAX_KINDS,
 };
-use crate::EvalWeights;
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
 /// How a kind of piece moves: one square diagonally, stepping to an empty
