@@ -62,7 +62,7 @@ struct WeightsFile {
 /// variant file, or a file of weights alone): the table's weights over
 /// `base`. `file` names it in the errors.
 pub fn read_weights<W: Weights>(file: &str, text: &str, base: W) -> Result<W, FileErrors> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::strip_bom(text);
     let mut diag = Diagnostics::new(file, text);
     let weights = match toml::from_str::<WeightsFile>(text) {
         Ok(WeightsFile { eval: Some(table) }) => eval_weights(table.get_ref(), base, &mut diag),
@@ -71,7 +71,8 @@ pub fn read_weights<W: Weights>(file: &str, text: &str, base: W) -> Result<W, Fi
             base
         }
         Err(e) => {
-            diag.error(e.span().map_or(0, |s| s.start), e.message().trim().to_string());
+            let at = e.span().map_or(0, |s| s.start);
+            diag.error(at, crate::source::syntax_message(text, at, e.message()));
             base
         }
     };
@@ -108,4 +109,29 @@ pub fn write_weights<W: Weights>(weights: &W, comment: &str) -> String {
         out.push_str(&format!("{name} = {value}\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    leap_core::weights! {
+        /// Test weights.
+        pub struct Two {
+            /// One.
+            mobility = 3,
+            /// Two.
+            tempo = 0,
+        }
+    }
+
+    #[test]
+    fn a_syntax_error_is_described_and_a_bom_skipped() {
+        // A value missing at the end of the file: the parser gives no words.
+        let err = read_weights("w.toml", "[eval]\nmobility =", Two::default()).unwrap_err().to_string();
+        assert!(err.starts_with("w.toml:2:"), "{err}");
+        assert!(!err.trim_end().ends_with("error:"), "{err}");
+        let w = read_weights("w.toml", "\u{feff}[eval]\ntempo = 4\n", Two::default()).unwrap();
+        assert_eq!(w, Two { mobility: 3, tempo: 4 });
+    }
 }
