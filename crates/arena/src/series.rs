@@ -47,13 +47,13 @@ pub struct SeriesResult {
 impl Series {
     /// Games in a row that share an opening: a pair (two entrants), or
     /// every seating of the entrants.
-    pub fn group(&self, seats: usize) -> usize {
+    fn group(&self, seats: usize) -> usize {
         let k = self.entrants;
         (0..).take_while(|&g| g == 0 || seating(g, k, seats) != seating(0, k, seats)).count()
     }
 
     /// The seed of entrant `who` in game `game`.
-    pub fn seed_of(&self, game: u32, who: usize) -> u64 {
+    fn seed_of(&self, game: u32, who: usize) -> u64 {
         mix(&[self.seed, game as u64, who as u64])
     }
 

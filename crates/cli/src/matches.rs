@@ -87,6 +87,24 @@ enum Spec {
     Random,
 }
 
+/// An engine's options in a match unless its spec says otherwise: the
+/// defaults, with a 16 MiB table (games run side by side).
+fn engine_options() -> EngineOptions {
+    EngineOptions { hash_mib: 16, ..EngineOptions::default() }
+}
+
+/// The engine as a match player with its match options, searching within
+/// `limits` with the evaluation of `weights` (what `camelot tune` plays).
+pub(crate) fn engine_player<G: Played>(
+    game: &G,
+    limits: Limits,
+    weights: G::Weights,
+    name: &str,
+) -> Box<dyn Player<G>> {
+    let spec = Spec::Engine { options: engine_options(), limits: Some(limits), eval: None };
+    spec.player(game, name, limits, 0, weights)
+}
+
 /// Reads a player spec (see [`Options::engines`]).
 fn parse_spec(text: &str) -> Result<Spec, String> {
     let (name, rest) = text.split_once(':').unwrap_or((text, ""));
@@ -113,7 +131,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
         "alphabeta" => Ok(Spec::AlphaBeta(depth(&items)?)),
         "minimax" => Ok(Spec::Minimax(depth(&items)?)),
         "engine" => {
-            let mut options = EngineOptions { hash_mib: 16, ..EngineOptions::default() };
+            let mut options = engine_options();
             let mut limits = Limits::default();
             let mut eval = None;
             for item in items {
@@ -452,14 +470,7 @@ mod tests {
         assert_eq!((options.threads, options.hash_mib, options.features.reductions), (2, 8, false));
         assert_eq!(limits, Some(Limits::movetime(50)));
         assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
-        assert_eq!(
-            parse_spec("engine"),
-            Ok(Spec::Engine {
-                options: EngineOptions { hash_mib: 16, ..EngineOptions::default() },
-                limits: None,
-                eval: None
-            })
-        );
+        assert_eq!(parse_spec("engine"), Ok(Spec::Engine { options: engine_options(), limits: None, eval: None }));
         for bad in [
             "alphabeta",
             "alphabeta:0",

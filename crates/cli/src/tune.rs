@@ -5,12 +5,12 @@
 
 use crate::commands::{emit, thread_pool};
 use crate::error::{CliError, CliResult};
-use crate::matches::elo_text;
+use crate::matches::{elo_text, engine_player};
 use crate::progress::Progress;
-use leap_arena::{tune, EnginePlayer, Player, Series, SeriesResult};
+use leap_arena::{tune, Series, SeriesResult};
 use leap_core::search::Weights;
 use leap_core::Game;
-use leap_engine::{Engine, Limits, Options as EngineOptions};
+use leap_engine::Limits;
 use leap_games::{self as variant, with_game, Played};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -100,13 +100,6 @@ fn tunable<W: Weights>(names: &[String]) -> Result<Vec<usize>, CliError> {
         .collect()
 }
 
-/// An engine player with these weights, searching `nodes` a move.
-fn engine<G: Played>(game: &G, weights: G::Weights, nodes: u64, name: &str) -> Box<dyn Player<G>> {
-    let options = EngineOptions { hash_mib: 16, ..EngineOptions::default() };
-    let engine = Engine::new(game.clone(), game.evaluation_with(weights), options);
-    Box::new(EnginePlayer::new(engine, Limits::nodes(nodes), name))
-}
-
 fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
     let tunable = &tunable::<G::Weights>(&opts.weights)?;
     let start = game.weights();
@@ -123,7 +116,11 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
         sprt: None,
     };
     let progress = Progress::new(opts.games as usize, opts.quiet);
-    let played = series.play(game, |_, _, _| engine(game, start, opts.nodes, "engine"), |_| progress.tick());
+    let played = series.play(
+        game,
+        |_, _, _| engine_player(game, Limits::nodes(opts.nodes), start, "engine"),
+        |_| progress.tick(),
+    );
     progress.finish();
     let skip = opts.opening_plies as usize + 2;
     let samples: Vec<tune::Sample> = played.games.iter().flat_map(|(_, r)| tune::samples(game, r, skip)).collect();
@@ -156,8 +153,11 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
     let progress = Progress::new(opts.check_games as usize, opts.quiet);
     let names = ["fitted", "start"];
     let weights = [fit.weights, start];
-    let SeriesResult { tallies, .. } =
-        check.play(game, |_, e, _| engine(game, weights[e], opts.nodes, names[e]), |_| progress.tick());
+    let SeriesResult { tallies, .. } = check.play(
+        game,
+        |_, e, _| engine_player(game, Limits::nodes(opts.nodes), weights[e], names[e]),
+        |_| progress.tick(),
+    );
     progress.finish();
     let tally = tallies[0];
     let elo = tally.elo();
