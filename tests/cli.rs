@@ -6,10 +6,12 @@
 //! `tests/variants/`; commands run in the package directory so that the
 //! paths in messages are the relative ones given on the command line.
 
+mod common;
+
+use common::{run_in, run_stdin_env, Out, TempDir};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The start position string of Camelot.
 const START: &str = "W:WKC6,KJ6,KD7,KI7,D6,E6,F6,G6,H6,I6,E7,F7,G7,H7:\
@@ -37,52 +39,13 @@ const START_SHOW: &str = "     A  B  C  D  E  F  G  H  I  J  K  L
 White to move (move 1). castle-moves: White 0, Black 0.
 ";
 
-/// What a run of the program gave: exit status, stdout, stderr.
-struct Out {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-
-    /// The last line of stdout.
-    fn last_line(&self) -> &str {
-        self.stdout.lines().last().unwrap_or("")
-    }
-
-    fn show(&self) -> String {
-        format!("status {}\n--- stdout\n{}--- stderr\n{}", self.status, self.stdout, self.stderr)
-    }
-}
-
 fn package_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn finish(args: &[&str], output: std::process::Output) -> Out {
-    let out = Out {
-        status: output.status.code().unwrap_or_else(|| panic!("camelot {args:?} was killed by a signal")),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(!out.stderr.contains("panicked"), "camelot {args:?} panicked:\n{}", out.show());
-    assert!(out.status != 101, "camelot {args:?} exited with the panic status 101:\n{}", out.show());
-    out
-}
-
 /// Runs `camelot ARGS` in the package directory with empty stdin.
 fn run(args: &[&str]) -> Out {
-    let output = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .current_dir(package_dir())
-        .stdin(Stdio::null())
-        .output()
-        .expect("the camelot binary runs");
-    finish(args, output)
+    run_in(package_dir(), args)
 }
 
 /// Runs `camelot ARGS` in a new empty folder (where a game left unsaved
@@ -90,40 +53,13 @@ fn run(args: &[&str]) -> Out {
 /// of file).
 fn run_stdin(args: &[&str], input: &str) -> Out {
     let dir = TempDir::new("stdin");
-    run_stdin_in(&dir.0, args, input.as_bytes())
+    run_stdin_in(&dir, args, input.as_bytes())
 }
 
 /// Runs `camelot ARGS` in `dir`, typing the bytes `input` on stdin and
 /// then closing it.
 fn run_stdin_in(dir: &Path, args: &[&str], input: &[u8]) -> Out {
     run_stdin_env(dir, args, input, &[])
-}
-
-/// Runs `camelot ARGS` in `dir` with the environment variables `vars`
-/// set, and none of those that ask for colour or refuse it otherwise,
-/// typing the bytes `input` on stdin and then closing it.
-fn run_stdin_env(dir: &Path, args: &[&str], input: &[u8], vars: &[(&str, &str)]) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .envs(vars.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the camelot binary starts");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_vec();
-    // Write from another thread so a full stdout pipe can never deadlock us.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("camelot finishes");
-    writer.join().expect("stdin writer");
-    finish(args, output)
 }
 
 fn ok(args: &[&str]) -> Out {
@@ -136,33 +72,6 @@ fn fails(args: &[&str], status: i32) -> Out {
     let out = run(args);
     assert_eq!(out.status, status, "camelot {args:?} should fail with status {status}:\n{}", out.show());
     out
-}
-
-/// A fresh empty directory under the system temp dir.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "camelot-cli-{name}-{}-{nanos}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).to_str().expect("a UTF-8 temp path").to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The position string printed by `show` after `moves` from the start.
@@ -663,7 +572,7 @@ fn play_a_game_at_the_terminal_then_replay_the_saved_record() {
     assert_eq!(lines[lines.len() - 2], "6 moves played. White to move (move 4). castle-moves: White 0, Black 0.");
     assert_eq!(lines[lines.len() - 1], "Result: *");
     // No temporary file is left next to the record.
-    let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left.len(), 1, "{left:?}");
 }
 
@@ -744,7 +653,7 @@ fn play_says_when_the_game_is_over() {
     // One quiet move reaches the 100-ply limit; no move is legal after it, until undo.
     let dir = TempDir::new("play-over");
     let start = "W:WKC6,D6:BE10,F11 castle-moves=0,0 clock=99";
-    let out = run_stdin_in(&dir.0, &["play", "camelot", "--position", start], b"C6-C7\nE10-E9\nmoves\nundo\nD6-D7\n");
+    let out = run_stdin_in(&dir, &["play", "camelot", "--position", start], b"C6-C7\nE10-E9\nmoves\nundo\nD6-D7\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let text = &out.stdout;
     let over = "Game over: drawn (move limit without progress).\n\
@@ -771,11 +680,11 @@ fn play_says_when_the_game_is_over() {
 #[test]
 fn play_continues_a_saved_game_with_its_history() {
     let dir = TempDir::new("play-resume");
-    let out = run_stdin_in(&dir.0, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], b"F8xF10xF12\nsave g1.pgn\n");
+    let out = run_stdin_in(&dir, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], b"F8xF10xF12\nsave g1.pgn\n");
     assert_eq!(out.status, 0, "{}", out.show());
     assert!(!Path::new(&dir.path("camelot-unsaved-1.pgn")).exists(), "saved: nothing to keep");
     // The saved game goes on where it stopped, with its history (undo reaches its start).
-    let out = run_stdin_in(&dir.0, &["play", "g1.pgn"], b"history\nundo 3\nhistory\nquit\n");
+    let out = run_stdin_in(&dir, &["play", "g1.pgn"], b"history\nundo 3\nhistory\nquit\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let text = &out.stdout;
     assert!(text.contains("continuing the game of g1.pgn\n"), "{}", out.show());
@@ -789,7 +698,7 @@ fn play_continues_a_saved_game_with_its_history() {
 #[test]
 fn play_refuses_a_line_that_is_not_text_and_goes_on() {
     let dir = TempDir::new("play-utf8");
-    let out = run_stdin_in(&dir.0, &["play", "camelot"], b"F7-F8\n\xff\xfeF10\nF10-F9\nhistory\nsave g.pgn\n");
+    let out = run_stdin_in(&dir, &["play", "camelot"], b"F7-F8\n\xff\xfeF10\nF10-F9\nhistory\nsave g.pgn\n");
     assert_eq!(out.status, 0, "{}", out.show());
     assert!(
         out.stdout.contains("> that line is not text (it is not valid UTF-8): ignored; type it again\n"),
@@ -803,7 +712,7 @@ fn play_refuses_a_line_that_is_not_text_and_goes_on() {
 fn play_names_the_rule_and_lists_a_pieces_moves() {
     let dir = TempDir::new("play-why");
     let input = b"E6-E8\nF8xF10\nE6\nmoves F8\nmoves Z1\nundo x\nquit\n";
-    let out = run_stdin_in(&dir.0, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], input);
+    let out = run_stdin_in(&dir, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], input);
     let text = &out.stdout;
     // The obligation is stated before anything is typed.
     assert!(
@@ -833,7 +742,7 @@ fn play_names_the_rule_and_lists_a_pieces_moves() {
 fn play_tri_camelot_says_who_is_out_and_counts_rounds() {
     let dir = TempDir::new("play-tri");
     let out = run_stdin_in(
-        &dir.0,
+        &dir,
         &["play", "tri-camelot", "--position", "B:BKF3,D5,F5:RG6:GKI14,I12,J13"],
         b"help\nF5xH7\nJ13-J11\nhistory\nsave tri.pgn\nquit\n",
     );
@@ -847,10 +756,10 @@ fn play_tri_camelot_says_who_is_out_and_counts_rounds() {
     let saved = std::fs::read_to_string(dir.path("tri.pgn")).unwrap();
     assert!(saved.ends_with("\n1.F5xH7 {Red is out} J13-J11 *\n"), "{saved}");
     // Records replay with the comment and without it, to the same position.
-    let with = run_stdin_in(&dir.0, &["replay", "tri.pgn"], b"");
+    let with = run_stdin_in(&dir, &["replay", "tri.pgn"], b"");
     assert_eq!(with.status, 0, "{}", with.show());
     std::fs::write(dir.path("bare.pgn"), saved.replace(" {Red is out}", "")).unwrap();
-    let without = run_stdin_in(&dir.0, &["replay", "bare.pgn"], b"");
+    let without = run_stdin_in(&dir, &["replay", "bare.pgn"], b"");
     assert_eq!(without.stdout, with.stdout);
     assert!(with.stdout.contains("2 moves played. Blue to move (move 2).\n"), "{}", with.show());
 }
@@ -893,7 +802,7 @@ fn last_board_before<'a>(text: &'a str, marker: &str, rows: usize) -> Vec<&'a st
 #[test]
 fn play_marks_the_last_move_on_the_board() {
     let dir = TempDir::new("play-last");
-    let out = run_stdin_in(&dir.0, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], b"F8xF10xF12\nquit\n");
+    let out = run_stdin_in(&dir, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], b"F8xF10xF12\nquit\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let text = &out.stdout;
     // Before any move is typed, the last move of --moves is marked.
@@ -924,7 +833,7 @@ fn play_marks_the_last_move_on_the_board() {
         out.show()
     );
     // The engine's moves are marked too, and a game with no move yet has no mark.
-    let out = run_stdin_in(&dir.0, &["play", "camelot", "--black", "engine", "--depth", "1"], b"F7-F8\nquit\n");
+    let out = run_stdin_in(&dir, &["play", "camelot", "--black", "engine", "--depth", "1"], b"F7-F8\nquit\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let start = out.stdout.find("White to move (move 1).").unwrap_or_else(|| panic!("{}", out.show()));
     assert!(!out.stdout[..start].contains('*') && !out.stdout[..start].contains("Last move"), "{}", out.show());
@@ -938,20 +847,20 @@ fn play_colours_the_board_at_a_terminal_unless_no_color_is_set() {
     let args = ["play", "camelot", "--moves", "1.F7-F8"];
     let esc = '\u{1b}';
     // Into a pipe (as here): plain text.
-    let plain = run_stdin_env(&dir.0, &args, b"", &[]);
+    let plain = run_stdin_env(&dir, &args, b"", &[]);
     assert!(!plain.stdout.contains(esc), "{}", plain.show());
     // Colour forced as a terminal would have it: the pieces, castles and the
     // last move's path are coloured, and the text is the same once the
     // colours are taken out (the marks stay).
-    let coloured = run_stdin_env(&dir.0, &args, b"", &[("CLICOLOR_FORCE", "1")]);
+    let coloured = run_stdin_env(&dir, &args, b"", &[("CLICOLOR_FORCE", "1")]);
     assert!(coloured.stdout.contains(&format!("{esc}[")), "{}", coloured.show());
     assert_eq!(strip_colour(&coloured.stdout), plain.stdout);
     // NO_COLOR wins over everything but --color always.
-    let refused = run_stdin_env(&dir.0, &args, b"", &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
+    let refused = run_stdin_env(&dir, &args, b"", &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
     assert_eq!(refused.stdout, plain.stdout);
-    let never = run_stdin_env(&dir.0, &[&args[..], &["--color", "never"]].concat(), b"", &[("CLICOLOR_FORCE", "1")]);
+    let never = run_stdin_env(&dir, &[&args[..], &["--color", "never"]].concat(), b"", &[("CLICOLOR_FORCE", "1")]);
     assert_eq!(never.stdout, plain.stdout);
-    let always = run_stdin_env(&dir.0, &[&args[..], &["--color", "always"]].concat(), b"", &[]);
+    let always = run_stdin_env(&dir, &[&args[..], &["--color", "always"]].concat(), b"", &[]);
     assert!(always.stdout.contains(esc), "{}", always.show());
     assert_eq!(strip_colour(&always.stdout), plain.stdout);
 }
@@ -977,7 +886,7 @@ fn strip_colour(text: &str) -> String {
 #[test]
 fn play_checkers_shows_the_number_of_every_square() {
     let dir = TempDir::new("play-checkers");
-    let out = run_stdin_in(&dir.0, &["play", "checkers"], b"11-15\nquit\n");
+    let out = run_stdin_in(&dir, &["play", "checkers"], b"11-15\nquit\n");
     assert_eq!(out.status, 0, "{}", out.show());
     // Beside the board, a key with every square's number, occupied or not.
     let board = last_board_before(&out.stdout, "Last move: Black 11-15", 8);
@@ -1001,7 +910,7 @@ fn play_checkers_shows_the_number_of_every_square() {
 #[test]
 fn play_tri_camelot_says_whose_each_castle_is() {
     let dir = TempDir::new("play-tri-castles");
-    let out = run_stdin_in(&dir.0, &["play", "tri-camelot"], b"F5-F9\nquit\n");
+    let out = run_stdin_in(&dir, &["play", "tri-camelot"], b"F5-F9\nquit\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let text = &out.stdout;
     let key = "      A   B   C   D   E   F   G   H   I   J   K\n\
@@ -1043,7 +952,7 @@ fn variant_names_are_read_in_any_case() {
     assert!(out.stdout.contains("> 1.11-15 *\n"), "{}", out.show());
     // A record of a game played under another spelling names the variant as built in.
     let dir = TempDir::new("variant-case");
-    let out = run_stdin_in(&dir.0, &["play", "CHECKERS"], b"11-15\nsave g.pdn\n");
+    let out = run_stdin_in(&dir, &["play", "CHECKERS"], b"11-15\nsave g.pdn\n");
     assert_eq!(out.status, 0, "{}", out.show());
     let saved = std::fs::read_to_string(dir.path("g.pdn")).unwrap();
     assert!(saved.starts_with("[Variant \"checkers\"]\n[Result \"*\"]\n"), "{saved}");
@@ -1479,7 +1388,7 @@ fn serve_answers_on_the_address_it_prints() {
     let games = TempDir::new("serve");
     let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
         .args(["serve", "checkers", "--port", "0", "--games"])
-        .arg(&games.0)
+        .arg(&*games)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -3,65 +3,9 @@
 //! reproducible from the seed, minimax and alpha-beta at one depth play the
 //! same games, and bad options get clear errors (never a panic).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
 
-struct Out {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    fn show(&self) -> String {
-        format!("status {}\n--- stdout\n{}--- stderr\n{}", self.status, self.stdout, self.stderr)
-    }
-}
-
-/// Runs `camelot ARGS` in `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Out {
-    let output = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the camelot binary runs");
-    let out = Out {
-        status: output.status.code().unwrap_or_else(|| panic!("camelot {args:?} was killed by a signal")),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(!out.stderr.contains("panicked"), "camelot {args:?} panicked:\n{}", out.show());
-    assert_ne!(out.status, 101, "camelot {args:?} exited with the panic status:\n{}", out.show());
-    out
-}
-
-/// A fresh empty directory, removed at the end of the test.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "camelot-compare-{name}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::{run_in, TempDir};
 
 /// Checks that `text` is well-formed XML (as far as an SVG file needs):
 /// one root element, every tag closed in order, attributes quoted, no bare
@@ -158,7 +102,7 @@ fn table<'a>(markdown: &'a str, variant: &str, title: &str) -> Vec<Vec<&'a str>>
 fn compare_writes_a_markdown_report_and_a_well_formed_svg() {
     let dir = TempDir::new("report");
     let out = run_in(
-        &dir.0,
+        &dir,
         &[
             "compare",
             "camelot",
@@ -175,8 +119,8 @@ fn compare_writes_a_markdown_report_and_a_well_formed_svg() {
         ],
     );
     assert_eq!(out.status, 0, "{}", out.show());
-    let md = std::fs::read_to_string(dir.file("report.md")).expect("the report is written");
-    let svg = std::fs::read_to_string(dir.file("report.svg")).expect("the chart is written beside it");
+    let md = std::fs::read_to_string(dir.join("report.md")).expect("the report is written");
+    let svg = std::fs::read_to_string(dir.join("report.svg")).expect("the chart is written beside it");
     assert!(md.contains("![Nodes per move and score per strategy](report.svg)"), "{md}");
     for heading in [
         "# Strategy comparison: camelot, checkers",
@@ -263,10 +207,10 @@ fn compare_writes_a_markdown_report_and_a_well_formed_svg() {
 
     // Every game is saved beside the report, with who played which side, and replays.
     assert!(md.contains("The games are in [report.pgn](report.pgn)"), "{md}");
-    let games = std::fs::read_to_string(dir.file("report.pgn")).expect("the games are written beside the report");
+    let games = std::fs::read_to_string(dir.join("report.pgn")).expect("the games are written beside the report");
     assert_eq!(games.matches("[Event \"camelot compare\"]").count(), 2 * 10 * 2, "{games}");
     assert!(games.contains("[Round \"10.2\"]\n[White \"alphabeta-2\"]\n[Black \"minimax-2\"]\n"), "{games}");
-    let replayed = run_in(&dir.0, &["replay", "report.pgn"]);
+    let replayed = run_in(&dir, &["replay", "report.pgn"]);
     assert_eq!(replayed.status, 0, "{}", replayed.show());
     assert_eq!(replayed.stdout.matches("\nResult: ").count(), 40, "{}", replayed.show());
 }
@@ -294,7 +238,7 @@ fn compare_is_reproducible_from_its_seed() {
         .map(String::from)
     };
     let tables = |file: &str| {
-        let md = std::fs::read_to_string(dir.file(file)).unwrap();
+        let md = std::fs::read_to_string(dir.join(file)).unwrap();
         // Everything but the times.
         let mut t = table(&md, "checkers", "Pairings");
         t.extend(table(&md, "checkers", "Strategies").into_iter().map(|mut r| {
@@ -306,7 +250,7 @@ fn compare_is_reproducible_from_its_seed() {
     };
     for (file, seed) in [("a.md", "7"), ("b.md", "7"), ("c.md", "8")] {
         let a = args(file, seed);
-        let out = run_in(&dir.0, &a.iter().map(String::as_str).collect::<Vec<_>>());
+        let out = run_in(&dir, &a.iter().map(String::as_str).collect::<Vec<_>>());
         assert_eq!(out.status, 0, "{}", out.show());
     }
     assert_eq!(tables("a.md"), tables("b.md"));
@@ -317,7 +261,7 @@ fn compare_is_reproducible_from_its_seed() {
 fn compare_runs_on_three_players_and_with_material_only() {
     let dir = TempDir::new("tri");
     let out = run_in(
-        &dir.0,
+        &dir,
         &[
             "compare",
             "tri-camelot",
@@ -336,18 +280,18 @@ fn compare_runs_on_three_players_and_with_material_only() {
         ],
     );
     assert_eq!(out.status, 0, "{}", out.show());
-    let md = std::fs::read_to_string(dir.file("tri.md")).unwrap();
+    let md = std::fs::read_to_string(dir.join("tri.md")).unwrap();
     assert!(md.contains("Evaluation: material"), "{md}");
     assert_eq!(table(&md, "tri-camelot", "Pairings").len(), 1);
-    check_xml(&std::fs::read_to_string(dir.file("tri.svg")).unwrap()).unwrap();
+    check_xml(&std::fs::read_to_string(dir.join("tri.svg")).unwrap()).unwrap();
 }
 
 #[test]
 fn compare_refuses_bad_options_clearly() {
     let dir = TempDir::new("bad");
-    std::fs::write(dir.file("not-a-dir"), "").unwrap();
-    std::fs::create_dir(dir.file("folder.md")).unwrap();
-    std::fs::create_dir(dir.file("r.svg")).unwrap();
+    std::fs::write(dir.join("not-a-dir"), "").unwrap();
+    std::fs::create_dir(dir.join("folder.md")).unwrap();
+    std::fs::create_dir(dir.join("r.svg")).unwrap();
     let cases: &[(&[&str], i32, &str)] = &[
         (&["compare", "camelot", "--depths", "0"], 2, "depths must be at least 1"),
         (&["compare", "camelot", "--depths", "two"], 2, "`two` is not a depth"),
@@ -371,14 +315,14 @@ fn compare_refuses_bad_options_clearly() {
         (&["compare", "camelot", "--eval", "smart"], 2, "invalid value 'smart'"),
     ];
     for (args, status, message) in cases {
-        let out = run_in(&dir.0, args);
+        let out = run_in(&dir, args);
         assert_eq!(out.status, *status, "camelot {args:?}:\n{}", out.show());
         assert!(out.stderr.contains(message), "camelot {args:?}: expected `{message}` in\n{}", out.show());
         assert!(out.stdout.is_empty(), "camelot {args:?}:\n{}", out.show());
     }
     // Nothing was written.
     let mut left: Vec<String> =
-        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect();
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect();
     left.sort();
     assert_eq!(left, ["folder.md", "not-a-dir", "r.svg"]);
 }

@@ -2,37 +2,15 @@
 //! they were played with, or are refused with the place; every file read
 //! is bounded; counts and thread numbers have limits named in the errors.
 
+mod common;
+
+use common::{run_in, Out, TempDir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The start position string of Camelot.
 const START: &str = "W:WKC6,KJ6,KD7,KI7,D6,E6,F6,G6,H6,I6,E7,F7,G7,H7:\
 BKD10,KI10,KC11,KJ11,E10,F10,G10,H10,D11,E11,F11,G11,H11,I11 castle-moves=0,0";
-
-struct Out {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    fn show(&self) -> String {
-        format!("status {}\n--- stdout\n{}--- stderr\n{}", self.status, self.stdout, self.stderr)
-    }
-}
-
-/// Runs `camelot ARGS` in `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Out {
-    let output = Command::new(env!("CARGO_BIN_EXE_camelot")).args(args).current_dir(dir).output().unwrap();
-    let out = Out {
-        status: output.status.code().unwrap_or_else(|| panic!("camelot {args:?} was killed by a signal")),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    };
-    assert!(!out.stderr.contains("panicked"), "camelot {args:?} panicked:\n{}", out.show());
-    out
-}
 
 fn run(args: &[&str]) -> Out {
     run_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
@@ -50,17 +28,9 @@ fn fails_in(dir: &Path, args: &[&str]) -> Out {
     out
 }
 
-/// A fresh folder under the system's temporary folder.
-fn folder() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "camelot-inputs-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder, removed at the end of the test.
+fn folder() -> TempDir {
+    TempDir::new("inputs")
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -78,7 +48,7 @@ fn variant_with_setup(name: &str, white: &str, black: &str) -> String {
 }
 
 /// Replays `record` (written in a fresh folder as `game.pgn`) and returns the result.
-fn replay(record: &str) -> (Out, PathBuf) {
+fn replay(record: &str) -> (Out, TempDir) {
     let dir = folder();
     write(&dir, "game.pgn", record);
     (run_in(&dir, &["replay", "game.pgn"]), dir)

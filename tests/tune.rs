@@ -2,21 +2,21 @@
 //! fit's report, the check match that decides whether the weights are
 //! kept, the file it writes read back by `camelot match`, and clear errors.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
+use std::path::Path;
+
+/// `camelot ARGS` in `dir`: status, stdout, stderr.
 fn camelot_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_camelot")).args(args).current_dir(dir).output().expect("runs");
-    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (out.status.code().unwrap_or(-1), stdout, stderr)
+    let out = common::run_in(dir, args);
+    (out.status, out.stdout, out.stderr)
 }
 
 #[test]
 fn a_tune_reports_the_fit_and_the_check_and_writes_only_what_it_keeps() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::TempDir::new("tune");
     let args = ["tune", "checkers", "--games", "6", "--nodes", "300", "--check-games", "4", "--quiet", "-o", "t.toml"];
-    let (status, out, err) = camelot_in(dir.path(), &args);
+    let (status, out, err) = camelot_in(&dir, &args);
     assert_eq!(status, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("tune checkers: 6 self-play games (the engine at 300 nodes a move"), "{out}");
@@ -31,12 +31,12 @@ fn a_tune_reports_the_fit_and_the_check_and_writes_only_what_it_keeps() {
     assert_eq!(lines[3].split_whitespace().nth(1), Some("140"), "{out}");
     let check = 3 + names.len();
     assert!(lines[check].starts_with("check: fitted against start weights, 4 games at 300 nodes a move: "), "{out}");
-    let written = dir.path().join("t.toml");
+    let written = dir.join("t.toml");
     if lines[check + 1].starts_with("kept:") {
         assert!(written.exists(), "{out}");
         // What it wrote, a match reads.
         let (status, out, err) = camelot_in(
-            dir.path(),
+            &dir,
             &["match", "checkers", "--engine", "engine:depth=2,eval=t.toml", "--engine", "random", "--games", "2"],
         );
         assert_eq!(status, 0, "{out}{err}");
@@ -48,15 +48,15 @@ fn a_tune_reports_the_fit_and_the_check_and_writes_only_what_it_keeps() {
 
 #[test]
 fn a_weights_file_plays_in_a_match_and_its_mistakes_are_placed() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("w.toml"), "# heavier kings\n[eval]\nking = 300\n").unwrap();
-    std::fs::write(dir.path().join("bad.toml"), "[eval]\nkign = 300\nback_row = 1e9\n").unwrap();
-    std::fs::write(dir.path().join("none.toml"), "name = \"x\"\n").unwrap();
+    let dir = common::TempDir::new("tune");
+    std::fs::write(dir.join("w.toml"), "# heavier kings\n[eval]\nking = 300\n").unwrap();
+    std::fs::write(dir.join("bad.toml"), "[eval]\nkign = 300\nback_row = 1e9\n").unwrap();
+    std::fs::write(dir.join("none.toml"), "name = \"x\"\n").unwrap();
     let base = ["match", "checkers", "--engine", "random", "--games", "2", "--quiet", "--engine"];
     let with = |spec: &str| {
         let mut args = base.to_vec();
         args.push(spec);
-        camelot_in(dir.path(), &args)
+        camelot_in(&dir, &args)
     };
     let (status, out, err) = with("engine:depth=2,eval=w.toml");
     assert_eq!(status, 0, "{out}{err}");
@@ -76,14 +76,14 @@ fn a_weights_file_plays_in_a_match_and_its_mistakes_are_placed() {
 
 #[test]
 fn tune_refuses_what_it_cannot_fit() {
-    let dir = tempfile::tempdir().unwrap();
-    let (status, _, err) = camelot_in(dir.path(), &["tune", "checkers", "--weights", "king,queen"]);
+    let dir = common::TempDir::new("tune");
+    let (status, _, err) = camelot_in(&dir, &["tune", "checkers", "--weights", "king,queen"]);
     assert_ne!(status, 0);
     assert!(err.contains("--weights: no weight `queen`; expected some of king, safe_mobility"), "{err}");
-    let (status, _, err) = camelot_in(dir.path(), &["tune", "tri-camelot", "--games", "2"]);
+    let (status, _, err) = camelot_in(&dir, &["tune", "tri-camelot", "--games", "2"]);
     assert_ne!(status, 0);
     assert!(err.contains("tuning needs a game of two players"), "{err}");
-    let (status, _, err) = camelot_in(dir.path(), &["tune", "camelot", "--games", "0"]);
+    let (status, _, err) = camelot_in(&dir, &["tune", "camelot", "--games", "0"]);
     assert_ne!(status, 0);
     assert!(err.contains("--games and --check-games must be at least 1"), "{err}");
 }
