@@ -2,28 +2,18 @@
 //! records that `camelot replay` reads, the SPRT stopping a clear match
 //! early, and clear errors for bad options.
 
-use std::process::Command;
+mod common;
 
+/// `camelot ARGS` in the package folder: status, stdout, stderr.
 fn camelot(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the camelot binary runs");
-    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (out.status.code().unwrap_or(-1), stdout, stderr)
-}
-
-fn temp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("camelot-match-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.pgn").to_str().unwrap().to_string()
+    let out = common::run_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), args);
+    (out.status, out.stdout, out.stderr)
 }
 
 #[test]
 fn a_match_reports_the_score_and_saves_games_that_replay() {
-    let file = temp("replay");
+    let dir = common::TempDir::new("match-replay");
+    let file = dir.path("games.pgn");
     let (status, out, err) = camelot(&[
         "match",
         "checkers",
@@ -58,7 +48,8 @@ fn a_match_reports_the_score_and_saves_games_that_replay() {
 
 #[test]
 fn the_sprt_stops_a_clear_match() {
-    let file = temp("sprt");
+    let dir = common::TempDir::new("match-sprt");
+    let file = dir.path("games.pgn");
     let (status, out, err) = camelot(&[
         "match",
         "cam",

@@ -2,37 +2,14 @@
 //! gives hints, plays whole games against itself, and refuses seats that
 //! do not fit the game.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+/// `camelot play ARGS` typed `input`, in a folder of its own (a game left
+/// unsaved is kept there, then removed): status, stdout, stderr.
 fn play(args: &[&str], input: &str) -> (i32, String, String) {
-    // In a folder of its own: a game left unsaved is kept there, then removed.
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("camelot-play-engine-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let output = run_in(&dir, args, input);
-    let _ = std::fs::remove_dir_all(&dir);
-    output
-}
-
-fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .arg("play")
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // (A program that refuses its options exits before reading its input:
-    // the pipe may be closed already.)
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (out.status.code().unwrap_or(-1), stdout, stderr)
+    let dir = common::TempDir::new("play-engine");
+    let out = common::run_stdin_env(&dir, &[&["play"], args].concat(), input.as_bytes(), &[]);
+    (out.status, out.stdout, out.stderr)
 }
 
 /// The legal moves after `moves`, as `camelot moves` lists them.
@@ -41,8 +18,8 @@ fn legal(variant: &str, moves: &str) -> Vec<String> {
     if !moves.is_empty() {
         args.extend(["--moves", moves]);
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_camelot")).args(&args).output().unwrap();
-    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::run_in(dir, &args).lines().into_iter().map(String::from).collect()
 }
 
 #[test]
