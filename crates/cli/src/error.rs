@@ -76,6 +76,8 @@ pub enum CliError {
     Input(io::Error),
     /// The output could not be written.
     Output(io::Error),
+    /// A game that could not be solved, or a table that could not be used.
+    Solve(leap_solve::SolveError),
 }
 
 /// What is wrong with one game of a record file before its moves.
@@ -120,11 +122,18 @@ impl fmt::Display for CliError {
             CliError::Threads { count, why } => write!(f, "cannot start {count} threads (--threads): {why}"),
             CliError::Input(e) => write!(f, "cannot read the input: {e}"),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::Solve(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for CliError {}
+
+impl From<leap_solve::SolveError> for CliError {
+    fn from(e: leap_solve::SolveError) -> Self {
+        CliError::Solve(e)
+    }
+}
 
 impl From<LoadError> for CliError {
     fn from(e: LoadError) -> Self {

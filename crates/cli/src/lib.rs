@@ -15,6 +15,7 @@ pub mod protocol;
 mod save;
 mod schema;
 mod serve;
+mod solve;
 mod summary;
 mod tune;
 
@@ -29,7 +30,7 @@ struct Cli {
 }
 
 /// Where a command starts: a variant, an optional position string and moves played from it.
-#[derive(clap::Args, Clone)]
+#[derive(clap::Args, Clone, Debug)]
 struct Setup {
     /// A built-in variant name (see `camelot variants`; any case) or the path of a variant file.
     #[arg(value_parser = commands::variant_arg)]
@@ -123,6 +124,12 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Solve a small variant (Camette, or endgames with --max-pieces) by
+    /// retrograde analysis: the value of every position, in a table on
+    /// disk that `play`, `analyze` and `engine` then use; or read a table
+    /// (--probe, --position, --moves), check it (--verify) or compare it
+    /// with the engine's search (--compare-search).
+    Solve(solve::Options),
     /// Print the JSON Schema of variant files (for TOML editors: Even
     /// Better TOML, taplo); docs/variants.md says how to use it.
     Schema,
@@ -151,6 +158,7 @@ pub fn main() -> i32 {
         Command::Play(opts) => play::play(&opts),
         Command::Check { files } => commands::check(&files),
         Command::Schema => schema::schema(),
+        Command::Solve(opts) => solve::run(&opts),
         Command::Compare(opts) => compare::compare(&opts),
         Command::Serve(opts) => serve::serve(&opts),
     };

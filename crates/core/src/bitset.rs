@@ -95,7 +95,7 @@ impl Bitset {
 
     /// The cells with indices below 64, as a machine word (bit `i` for cell `i`).
     #[inline]
-    pub(crate) fn low_word(&self) -> u64 {
+    pub fn low_word(&self) -> u64 {
         self.0[0]
     }
 
