@@ -272,3 +272,125 @@ fn the_wcf_camelot_rule_is_the_royalty_count_with_its_options() {
     let p = play(&g, "W:WE8,A4:BE9,A13", &["E8xE10"]);
     assert_eq!(g.outcome(&p), None, "Black still has a piece");
 }
+
+/// Skirmish with a third kind, the Squire, that counts for nothing: neither
+/// baring (only Men do) nor royal (only the Knights, by extinction).
+fn with_squires() -> Camelot {
+    camelot_family(
+        "extends = \"skirmish\"\nname = \"squires\"\ntitle = \"Skirmish with Squires\"\n\
+         [[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = true\ncanter_rule = true\n\
+         [[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\n\
+         [[pieces]]\nname = \"Squire\"\nprefix = \"S\"\nsymbol = \"S\"\n\
+         [setup]\nWhite = \"KC2,KF2,C3,D3,E3,F3,SB2\"\nBlack = \"KC7,KF7,C6,D6,E6,F6,SG7\"\n",
+    )
+}
+
+#[test]
+fn a_move_that_bares_no_one_gets_no_extra_move() {
+    let g = with_squires();
+    let end = *g.end_rules();
+    // A bared side's reply that captures a Squire (no count) while the side
+    // that bared it keeps a Man: White 1, Black 0 after Black's own move:
+    // White wins, no move more.
+    let start = "W:WKH2,D4,SE6:BKA5,C4,SF7";
+    let p = play(&g, start, &["D4xB4"]);
+    assert_eq!((counts(&g, &end, &p), g.outcome(&p)), ((1, 0), None));
+    let p = play(&g, start, &["D4xB4", "F7xD5"]);
+    assert_eq!(counts(&g, &end, &p), (1, 0));
+    assert!(!p.counter_bared());
+    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Elimination));
+    assert!(legal_move_texts(&g, &p).is_empty());
+
+    // After a counter-baring move both sides are at 0 and White has its one
+    // move. It captures Black's Squire: a capture, but Black was at 0 before
+    // it and is at 0 after: it bared no one, so the game is drawn, and Black
+    // gets no move. (Read as "the move was a capture", the game used to go
+    // on for another move.)
+    let start = "W:WKH3,D4:BKA5,C4,SG4";
+    let p = play(&g, start, &["D4xB4", "A5xC3"]);
+    assert_eq!(counts(&g, &end, &p), (0, 0));
+    assert!(p.counter_bared());
+    assert_eq!(g.outcome(&p), None, "one more move after the counter-baring");
+    assert_eq!(legal_move_texts(&g, &p), ["H3xF5"]);
+    let p = play(&g, start, &["D4xB4", "A5xC3", "H3xF5"]);
+    assert_eq!((p.clock(), counts(&g, &end, &p)), (0, (0, 0)));
+    assert!(!p.counter_bared());
+    assert_eq!(g.outcome(&p), draw(EndReason::Elimination));
+    assert!(legal_move_texts(&g, &p).is_empty());
+
+    // The same with a castle entry, which sets the clock to 0 too: one piece
+    // in Black's castle is no win (goal_count 2), and it bared no one: drawn.
+    let g = builtin("skirmish");
+    let end = *g.end_rules();
+    let start = "W:WKD7,D4:BKA5,C4";
+    let p = play(&g, start, &["D4xB4", "A5xC3"]);
+    assert_eq!((counts(&g, &end, &p), g.outcome(&p)), ((0, 0), None));
+    let p = play(&g, start, &["D4xB4", "A5xC3", "D7-D8"]);
+    assert_eq!((p.clock(), counts(&g, &end, &p)), (0, (0, 0)));
+    assert_eq!(g.outcome(&p), draw(EndReason::Elimination));
+}
+
+#[test]
+fn a_counter_baring_capture_leaves_one_move_in_which_the_royal_may_be_taken() {
+    let g = with_squires();
+    let end = *g.end_rules();
+    // White D4xB4 bares Black (1, 0). Black's Knight takes White's last Man
+    // and, in the same move, White's Squire: A5xC3xE3 (White 0: bared back,
+    // from 1 before the move).
+    let start = "W:WKB2,D4,SD3:BKA5,C4";
+    let p = play(&g, start, &["D4xB4"]);
+    assert_eq!(counts(&g, &end, &p), (1, 0));
+    assert!(!p.counter_bared(), "White's move bared Black, but White is not bare");
+    let p = play(&g, start, &["D4xB4", "A5xC3xE3"]);
+    assert_eq!(counts(&g, &end, &p), (0, 0));
+    assert!(p.counter_bared());
+    assert_eq!(g.outcome(&p), None, "one more move");
+    // White's Knight can no longer reach Black's: its one move bares no one.
+    assert_eq!(g.outcome(&play(&g, start, &["D4xB4", "A5xC3xE3", "B2-B3"])), draw(EndReason::Elimination));
+
+    // With the Knight in reach, the one move takes it: Black 0 - 1024, White wins.
+    let start = "W:WKF2,D4,SD3:BKA5,C4";
+    let p = play(&g, start, &["D4xB4", "A5xC3xE3"]);
+    assert_eq!((counts(&g, &end, &p), p.counter_bared(), g.outcome(&p)), ((0, 0), true, None));
+    assert_eq!(legal_move_texts(&g, &p), ["F2xD4"]);
+    let p = play(&g, start, &["D4xB4", "A5xC3xE3", "F2xD4"]);
+    assert_eq!(counts(&g, &end, &p), (0, -1024));
+    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Royal));
+}
+
+#[test]
+fn the_position_after_a_counter_baring_move_is_another_position() {
+    use leap_core::notation::format_position;
+    let g = builtin("skirmish");
+    // After the counter-baring A5xC3 the position is marked: it is written
+    // with `counter-bared=1`, and reads back as it was.
+    let p = play(&g, "W:WKB2,D4:BKA5,C4", &["D4xB4", "A5xC3"]);
+    assert!(p.counter_bared());
+    let written = format_position(&g, &p);
+    assert_eq!(written, "W:WKB2:BKC3 castle-moves=0,0 counter-bared=1");
+    assert_eq!(parse_position(&g, &written).unwrap(), p);
+    // The same pieces and player to move without the mark (a set-up
+    // position, or one reached otherwise) are another position for
+    // repetition and transposition tables, and that one is drawn at once:
+    // both sides bare, and no move just bared anyone. (Its clock is 0 too:
+    // the program used to let the game go on there.)
+    let q = parse_position(&g, "W:WKB2:BKC3").unwrap();
+    assert_eq!((q.clock(), q.counter_bared()), (0, false));
+    assert_ne!(p, q);
+    assert_ne!(p.hash(), q.hash());
+    assert_eq!(g.outcome(&p), None);
+    assert_eq!(g.outcome(&q), draw(EndReason::Elimination));
+    let mut marked = q;
+    marked.set_counter_bared(true);
+    assert_eq!((marked, marked.hash()), (p, p.hash()));
+
+    // The mark needs both sides bare, and a game with counter-baring.
+    let e = parse_position(&g, "W:WKB2,D4:BKC3 counter-bared=1").unwrap_err().to_string();
+    assert!(e.contains("both sides are bare; White is not"), "{e}");
+    let e = parse_position(&g, "W:WKB2:BKC3 counter-bared=yes").unwrap_err().to_string();
+    assert!(e.contains("`yes` is not a value of counter-bared"), "{e}");
+    assert_eq!(parse_position(&g, "W:WKB2:BKC3 counter-bared=0").unwrap(), q);
+    let camelot = builtin("camelot");
+    let e = parse_position(&camelot, "W:WKC6:BKC11 counter-bared=1").unwrap_err().to_string();
+    assert!(e.contains("unknown field `counter-bared`; known fields: castle-moves, clock"), "{e}");
+}

@@ -335,10 +335,14 @@ impl Game for Camelot {
     fn counter_limit(&self) -> u8 {
         self.rules.castle_moves
     }
+    fn counter_baring(&self) -> bool {
+        self.end.counter_bares(self.players.len())
+    }
 
     /// A player without pieces is out of the game and never to move while
     /// two or more players are still in; no piece stands in a castle barred
-    /// to its owner.
+    /// to its owner; a position marked as following a counter-baring move
+    /// has both sides bare.
     fn check_position(&self, pos: &Position) -> Vec<String> {
         let mut problems = Vec::new();
         let to_move = pos.to_move();
@@ -362,6 +366,7 @@ impl Game for Camelot {
                 }
             }
         }
+        problems.extend(self.end.counter_bared_problem(pos, &self.players));
         problems
     }
 
@@ -429,24 +434,30 @@ impl Game for Camelot {
         )
     }
 
+    /// Moves the piece and removes the captured ones, counts a castle
+    /// move, advances the clock (0 after a capture or a castle entry) and
+    /// passes the turn, through [`EndRules::play`] (which marks a
+    /// counter-baring move).
     fn play_unchecked_in_place(&self, pos: &mut Position, key: &MoveKey) {
-        let mover = pos.to_move();
-        if !key.is_pass() {
-            pos.make_move(key.from, key.to, key.captured);
-            let held = self.held_castle(mover, key.from);
-            if held.is_some() && key.from != key.to {
-                pos.set_counter(mover, pos.counter(mover) + 1);
-            }
-            let entered = held.is_none() && self.goal_zones[mover.index()].contains(key.to);
-            if key.is_capture() || entered {
-                pos.set_clock(0);
+        self.end.play(pos, self.players.len(), key.captured, |pos| {
+            let mover = pos.to_move();
+            if !key.is_pass() {
+                pos.make_move(key.from, key.to, key.captured);
+                let held = self.held_castle(mover, key.from);
+                if held.is_some() && key.from != key.to {
+                    pos.set_counter(mover, pos.counter(mover) + 1);
+                }
+                let entered = held.is_none() && self.goal_zones[mover.index()].contains(key.to);
+                if key.is_capture() || entered {
+                    pos.set_clock(0);
+                } else {
+                    pos.set_clock(pos.clock().saturating_add(1));
+                }
             } else {
                 pos.set_clock(pos.clock().saturating_add(1));
             }
-        } else {
-            pos.set_clock(pos.clock().saturating_add(1));
-        }
-        pos.set_to_move(self.next_player(pos, mover));
+            pos.set_to_move(self.next_player(pos, mover));
+        })
     }
 
     fn repetition_limit(&self) -> Option<u32> {

@@ -243,8 +243,13 @@ impl Game for Checkers {
         self.end.advance_limit.is_some()
     }
 
+    fn counter_baring(&self) -> bool {
+        self.end.counter_bares(2)
+    }
+
     /// A man (a kind that is crowned) never stands on its own crowning
-    /// row: it would have been crowned on arriving there.
+    /// row: it would have been crowned on arriving there. A position marked
+    /// as following a counter-baring move has both sides bare.
     fn check_position(&self, pos: &Position) -> Vec<String> {
         let mut problems = Vec::new();
         for (p, player) in self.players.iter().enumerate() {
@@ -264,26 +269,30 @@ impl Game for Checkers {
                 }
             }
         }
+        problems.extend(self.end.counter_bared_problem(pos, &self.players));
         problems
     }
 
     /// Moves the piece, removes the captured ones, crowns a man that ends
     /// on its promotion row, and advances the clocks: the first counts plies
-    /// since the last capture, the second plies since a man last moved.
+    /// since the last capture, the second plies since a man last moved;
+    /// through [`EndRules::play`] (which marks a counter-baring move).
     #[inline]
     fn play_unchecked_in_place(&self, pos: &mut Position, key: &MoveKey) {
-        let mover = pos.to_move();
-        let Some(piece) = pos.make_move(key.from, key.to, key.captured) else {
-            return;
-        };
-        let after = &self.after[mover.index()][piece.kind.index()];
-        if after.crown.0.contains(key.to) {
-            pos.set_kind(key.to, after.crown.1);
-        }
-        let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
-        pos.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
-        pos.set_aux_clock(if after.advances { 0 } else { pos.aux_clock().saturating_add(1) });
-        pos.set_to_move(Self::opponent(mover));
+        self.end.play(pos, 2, key.captured, |pos| {
+            let mover = pos.to_move();
+            let Some(piece) = pos.make_move(key.from, key.to, key.captured) else {
+                return;
+            };
+            let after = &self.after[mover.index()][piece.kind.index()];
+            if after.crown.0.contains(key.to) {
+                pos.set_kind(key.to, after.crown.1);
+            }
+            let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
+            pos.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
+            pos.set_aux_clock(if after.advances { 0 } else { pos.aux_clock().saturating_add(1) });
+            pos.set_to_move(Self::opponent(mover));
+        })
     }
 
     /// As the variant file says (PDN: White first, although Black moves first).

@@ -65,6 +65,14 @@ pub trait Game: LeapRules + Sync {
     fn second_clock(&self) -> bool {
         false
     }
+    /// Whether a move of this game can be a counter-baring move that
+    /// leaves the game one more move (two players and the royalty count's
+    /// [`counter_baring`](crate::rules::EndRules::counter_baring)), so that
+    /// a position string may give `counter-bared=1`
+    /// ([`Position::counter_bared`]).
+    fn counter_baring(&self) -> bool {
+        false
+    }
     /// Checks a position given by a user (a position string) for what the
     /// game can never reach: each problem in a sentence (none: the position
     /// is fine).

@@ -50,10 +50,12 @@ struct Zobrist {
     pieces: [u64; PIECE_KEYS],
     side: [u64; MAX_PLAYERS],
     counters: [u64; COUNTER_KEYS],
+    counter_bared: u64,
 }
 
 const ZOBRIST: Zobrist = {
-    let mut z = Zobrist { pieces: [0; PIECE_KEYS], side: [0; MAX_PLAYERS], counters: [0; COUNTER_KEYS] };
+    let mut z =
+        Zobrist { pieces: [0; PIECE_KEYS], side: [0; MAX_PLAYERS], counters: [0; COUNTER_KEYS], counter_bared: 0 };
     let mut state = 0x00C0_FFEE_CA3E_1075_u64;
     let mut i = 0;
     while i < PIECE_KEYS {
@@ -76,6 +78,8 @@ const ZOBRIST: Zobrist = {
         z.counters[i] = v;
         i += 1;
     }
+    // (Drawn last: the keys drawn before keep their values.)
+    z.counter_bared = splitmix(state).1;
     z
 };
 
@@ -100,11 +104,13 @@ fn counter_key(player: Player, value: u8) -> u64 {
 }
 
 /// A position of a game: the pieces, the player to move, one small counter
-/// per player (Camelot counts castle moves with it), and two clocks of
-/// plies without some kind of progress (the main one: since the last
-/// capture or goal entry; a second one for games with a second draw rule,
-/// such as checkers' plies since the last advance of a man), with an
-/// incrementally kept Zobrist hash of everything but the clocks.
+/// per player (Camelot counts castle moves with it), two clocks of plies
+/// without some kind of progress (the main one: since the last capture or
+/// goal entry; a second one for games with a second draw rule, such as
+/// checkers' plies since the last advance of a man), and whether the move
+/// that led here was a counter-baring move
+/// ([`Position::counter_bared`]), with an incrementally kept Zobrist hash
+/// of everything but the clocks.
 ///
 /// ```
 /// use leap_core::{Cell, Kind, Piece, Player, Position};
@@ -125,6 +131,7 @@ pub struct Position {
     to_move: Player,
     clock: u16,
     aux_clock: u16,
+    counter_bared: bool,
     hash: u64,
 }
 
@@ -138,6 +145,7 @@ impl Position {
             to_move,
             clock: 0,
             aux_clock: 0,
+            counter_bared: false,
             hash: ZOBRIST.side[to_move.index()],
         }
     }
@@ -238,7 +246,7 @@ impl Position {
             return;
         }
         // (Every field named: a field added to `Position` must be copied here too.)
-        let Position { by_player, by_kind, counters, to_move, clock, aux_clock, hash } = src;
+        let Position { by_player, by_kind, counters, to_move, clock, aux_clock, counter_bared, hash } = src;
         let low_words = |to: &mut [Bitset], from: &[Bitset]| {
             for (to, from) in to.iter_mut().zip(from) {
                 to.set_low_word(from.low_word());
@@ -259,6 +267,7 @@ impl Position {
         self.to_move = *to_move;
         self.clock = *clock;
         self.aux_clock = *aux_clock;
+        self.counter_bared = *counter_bared;
         self.hash = *hash;
     }
 
@@ -357,7 +366,48 @@ impl Position {
         self.aux_clock = clock;
     }
 
-    /// The Zobrist hash: pieces, player to move and counters (not the clocks).
+    /// Whether the move that led to this position was a *counter-baring*
+    /// move, in the royalty count's rule with a reply for the bared side
+    /// ([`EndRules::counter_baring`](crate::rules::EndRules::counter_baring),
+    /// two players): it left the player to move bare, who was not bare
+    /// before it, and the player who made it is bare too (it bared the
+    /// other side back). The game then goes on for this one move, in which a
+    /// royal may still be taken or the goal reached, where a position with
+    /// both sides bare is otherwise drawn.
+    ///
+    /// Only the family's moves set it, through
+    /// [`EndRules::play`](crate::rules::EndRules::play); every other move
+    /// clears it. It is never set in a game without `counter_baring`, nor in
+    /// a start position; a position string writes it `counter-bared=1`.
+    /// It is part of the [hash](Position::hash) and of equality, so that
+    /// repetition and transposition tables tell the two positions apart.
+    ///
+    /// ```
+    /// use leap_core::{Player, Position};
+    /// let mut p = Position::empty(Player(0));
+    /// assert!(!p.counter_bared());
+    /// let before = p.hash();
+    /// p.set_counter_bared(true);
+    /// assert!(p.counter_bared());
+    /// assert_ne!(p.hash(), before);
+    /// ```
+    #[inline]
+    pub fn counter_bared(&self) -> bool {
+        self.counter_bared
+    }
+
+    /// Marks the position as reached by a counter-baring move, or not
+    /// (see [`Position::counter_bared`]).
+    #[inline]
+    pub fn set_counter_bared(&mut self, counter_bared: bool) {
+        if self.counter_bared != counter_bared {
+            self.hash ^= ZOBRIST.counter_bared;
+            self.counter_bared = counter_bared;
+        }
+    }
+
+    /// The Zobrist hash: pieces, player to move, counters and the
+    /// [counter-baring mark](Position::counter_bared) (not the clocks).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -397,6 +447,11 @@ mod tests {
         assert_ne!(p.hash(), q.hash());
         q.set_counter(Player(1), 0);
         assert_eq!(p.hash(), q.hash());
+        q.set_counter_bared(true);
+        assert_ne!(p.hash(), q.hash());
+        assert_ne!(p, q);
+        q.set_counter_bared(false);
+        assert_eq!(p, q);
         assert_eq!(q.remove(Cell::new(2)), Some(b));
         assert_eq!(q.pieces_of(Player(1)), Bitset::EMPTY);
     }

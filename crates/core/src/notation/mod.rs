@@ -14,7 +14,7 @@ mod record;
 pub use diagram::{diagram, Diagram, Look, Paint, Part, Trace};
 pub use position::{
     format_position, parse_piece, parse_piece_on, parse_position, PositionError, PositionProblem, PositionProblemKind,
-    PositionSetup,
+    PositionSetup, COUNTER_BARED,
 };
 pub use record::{parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly};
 

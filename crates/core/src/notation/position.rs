@@ -7,9 +7,20 @@
 //! `W:WKC6,KD7,D6,E6:BKC11,D11 castle-moves=0,1`
 //!
 //! Fields: the game's counter (`castle-moves=` one value per player, in turn
-//! order), `clock=N` (plies without progress, written when not zero) and
+//! order), `clock=N` (plies without progress, written when not zero),
 //! `clock2=N` (the second clock, for games with a second draw rule,
-//! [`Game::second_clock`]; written when not zero, refused in other games).
+//! [`Game::second_clock`]; written when not zero, refused in other games)
+//! and `counter-bared=1` (the move that led here was a counter-baring
+//! move, [`Position::counter_bared`]: with both sides bare, the game goes
+//! on for one more move instead of being drawn; for games with
+//! [`Game::counter_baring`], written when set, refused in other games and
+//! where a side is not bare).
+//!
+//! The mark is written because it is part of the position: the outcome
+//! depends on it, and a position must read back as it was written (a
+//! string given to the engine protocol or saved as a record's start). A
+//! string without it, as every string written before it existed, reads as
+//! a position without the mark: one with both sides bare is drawn.
 //!
 //! A string is read in two stages, as a variant file is:
 //! [`PositionSetup::parse`] reads what is written (letters, cells, fields)
@@ -108,6 +119,13 @@ pub enum PositionProblemKind {
         /// The value as written.
         value: String,
     },
+    /// A mark's value (`counter-bared=`) that is neither 0 nor 1.
+    BadMark {
+        /// The field's key.
+        key: String,
+        /// The value as written.
+        value: String,
+    },
     /// A position the game can never reach (see [`Game::check_position`]).
     Unreachable(String),
 }
@@ -136,6 +154,7 @@ impl fmt::Display for PositionProblemKind {
             CounterValues { key, players } => write!(f, "{key} needs {players} values, one per player in turn order"),
             BadCount { value, limit } => write!(f, "`{value}` is not a count from 0 to {limit}"),
             BadClock { value } => write!(f, "`{value}` is not a number of plies"),
+            BadMark { key, value } => write!(f, "`{value}` is not a value of {key}; expected 1 (set) or 0 (not set)"),
             Unreachable(why) => f.write_str(why),
         }
     }
@@ -208,6 +227,8 @@ pub struct PositionSetup {
     pub clock: u16,
     /// The second clock.
     pub aux_clock: u16,
+    /// Whether the position follows a counter-baring move (`counter-bared=1`).
+    pub counter_bared: bool,
     /// The string, for the problems found when validating.
     text: String,
     /// Where the board part starts: problems of the whole position are shown there.
@@ -269,6 +290,7 @@ impl PositionSetup {
             counters: [0; MAX_PLAYERS],
             clock: 0,
             aux_clock: 0,
+            counter_bared: false,
             text: text.to_string(),
             column: board_at + 1,
         };
@@ -337,9 +359,22 @@ impl PositionSetup {
                     Ok(n) => setup.aux_clock = n,
                     Err(_) => problems.add(value_col, BadClock { value: value.to_string() }),
                 }
+            } else if key == COUNTER_BARED && game.counter_baring() {
+                match value {
+                    "0" | "1" => setup.counter_bared = value == "1",
+                    _ => problems.add(value_col, BadMark { key: key.to_string(), value: value.to_string() }),
+                }
             } else {
                 let second = game.second_clock().then_some("clock2");
-                let known = game.counter_name().into_iter().chain(["clock"]).chain(second).map(String::from).collect();
+                let mark = game.counter_baring().then_some(COUNTER_BARED);
+                let known = game
+                    .counter_name()
+                    .into_iter()
+                    .chain(["clock"])
+                    .chain(second)
+                    .chain(mark)
+                    .map(String::from)
+                    .collect();
                 problems.add(at + 1, UnknownField { key: key.to_string(), known });
             }
         }
@@ -364,6 +399,7 @@ impl PositionSetup {
         }
         pos.set_clock(self.clock);
         pos.set_aux_clock(self.aux_clock);
+        pos.set_counter_bared(self.counter_bared);
         if problems.found.is_empty() {
             for why in game.check_position(&pos) {
                 problems.add(self.column, PositionProblemKind::Unreachable(why));
@@ -450,8 +486,15 @@ pub fn format_position<G: Game + ?Sized>(game: &G, pos: &Position) -> String {
     if pos.aux_clock() != 0 {
         s.push_str(&format!(" clock2={}", pos.aux_clock()));
     }
+    if pos.counter_bared() {
+        s.push_str(&format!(" {COUNTER_BARED}=1"));
+    }
     s
 }
+
+/// The key of the field that marks a position following a counter-baring
+/// move ([`Position::counter_bared`]).
+pub const COUNTER_BARED: &str = "counter-bared";
 
 /// Reads one piece of a position string section: a kind prefix and a cell (`KC6`, `D6`).
 pub fn parse_piece<G: Game + ?Sized>(game: &G, item: &str) -> Option<(Kind, Cell)> {

@@ -53,13 +53,17 @@ pub const ROYAL_WEIGHT: i64 = 1024;
 /// starts at 1 and only royals change it). With three or more players a
 /// player whose count is 0 is out, and the last one left wins.
 ///
-/// The position keeps no memory of the move that led to it: "the move just
-/// bared the other side" is read as "the move was a capture" (the
-/// position's [clock](Position::clock) is 0). A bare side's move that
-/// captures a piece that does not count, or enters its goal, also leaves
-/// the clock at 0; and when no royal can be taken and no goal can be
-/// reached, the extra move cannot change the result, so the draw is
-/// declared at once.
+/// "The move just bared the other side" is what the position remembers of
+/// the move that led to it: its [counter-baring
+/// mark](Position::counter_bared), which [`EndRules::play`] sets after a
+/// move that left the other side at 0 when it was not at 0 before, the
+/// mover being at 0 too (and clears after every other move). A bare side's move that captures a
+/// piece that does not count, or enters its goal without winning, did not
+/// bare the other side, which was at 0 already: the game is drawn. A
+/// position given by hand with both sides bare is drawn at once, unless it
+/// says it follows a counter-baring move (`counter-bared=1` in a position
+/// string). When no royal can be taken and no goal can be reached, the
+/// extra move cannot change the result, so the draw is declared at once.
 ///
 /// # The other conditions
 ///
@@ -335,11 +339,12 @@ impl EndRules {
             if self.counter_baring && n == 2 {
                 match (bare(moved), bare(pos.to_move())) {
                     (true, true) => {
-                        // The move that bared the other side back (a capture)
-                        // leaves one more move, in which a royal may still be
-                        // taken or (with `bare_goal`) the goal reached.
+                        // The move that bared the other side back (the mark
+                        // `play` left) leaves one more move, in which a royal
+                        // may still be taken or (with `bare_goal`) the goal
+                        // reached.
                         let decisive = royals || (self.goal_count.is_some() && self.bare_goal);
-                        return if decisive && pos.clock() == 0 { None } else { draw(EndReason::Elimination) };
+                        return if decisive && pos.counter_bared() { None } else { draw(EndReason::Elimination) };
                     }
                     (true, false) => return baring_win(pos.to_move()),
                     _ => {}
@@ -364,6 +369,70 @@ impl EndRules {
             return draw(EndReason::MoveLimit);
         }
         None
+    }
+
+    /// Plays a move on `pos` with `apply`, the family's own way of making
+    /// it (pieces, promotion, clocks, counters, turn), and marks the
+    /// position after it as [counter-bared](Position::counter_bared) when
+    /// the move was a counter-baring move: in a game of two `players` with
+    /// [`EndRules::counter_baring`] and baring on, it captured pieces of
+    /// the other side, which was not bare before it and is bare after it,
+    /// and the mover is bare after it too. Any other move clears the mark.
+    /// `captured`: the cells of the pieces the move captures.
+    ///
+    /// Every family plays its moves through this, so that the mark means
+    /// the same in all of them. Without `counter_baring` the mark is never
+    /// set and this is `apply` alone.
+    #[inline(always)]
+    pub fn play<F: FnOnce(&mut Position)>(&self, pos: &mut Position, players: usize, captured: Bitset, apply: F) {
+        if !self.counter_baring {
+            apply(pos);
+            return;
+        }
+        let mover = pos.to_move();
+        let other = Player(1 - mover.0.min(1));
+        // Only a capture changes the other side's count (the mover's own
+        // pieces are all that a move turns into other kinds): the other side
+        // was at 0 before unless the count changed, and it only goes down.
+        let watched = self.counter_bares(players) && !captured.is_empty() && !self.is_bare(pos, other);
+        apply(pos);
+        pos.set_counter_bared(watched && self.is_bare(pos, other) && self.is_bare(pos, mover));
+    }
+
+    /// Whether a move of a game of `players` players can be a
+    /// counter-baring move ([`EndRules::play`] can set the
+    /// [mark](Position::counter_bared)): the game has
+    /// [`EndRules::counter_baring`], baring, and two players.
+    #[inline]
+    pub fn counter_bares(&self, players: usize) -> bool {
+        self.counter_baring && players == 2 && self.baring != 0
+    }
+
+    /// Why `pos`, a position of a game of `players` (in turn order), may
+    /// not carry the [counter-baring mark](Position::counter_bared), in a
+    /// sentence for the player: the mark follows a counter-baring move,
+    /// after which both sides are bare. `None` when it may, or does not
+    /// carry it. (For the families'
+    /// [`Game::check_position`](crate::Game::check_position).)
+    pub fn counter_bared_problem(&self, pos: &Position, players: &[crate::game::PlayerInfo]) -> Option<String> {
+        if !pos.counter_bared() {
+            return None;
+        }
+        if !self.counter_bares(players.len()) {
+            return Some("counter-bared=1: this game has no counter-baring".into());
+        }
+        let not_bare: Vec<&str> = (0..players.len())
+            .filter(|&p| !self.is_bare(pos, Player(p as u8)))
+            .map(|p| players[p].name.as_str())
+            .collect();
+        match not_bare.as_slice() {
+            [] => None,
+            names => Some(format!(
+                "counter-bared=1 marks the position after a counter-baring move, where both sides are bare; {} {} not",
+                names.join(" and "),
+                if names.len() == 1 { "is" } else { "are" }
+            )),
+        }
     }
 
     /// Sets [`EndRules::royal_count`] from a start position of `players`
@@ -544,6 +613,7 @@ mod tests {
         }
         pos.set_clock(g.below(6) as u16);
         pos.set_aux_clock(g.below(6) as u16);
+        pos.set_counter_bared(g.below(2) == 0);
         pos
     }
 
