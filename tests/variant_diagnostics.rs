@@ -33,7 +33,7 @@ fn every_unknown_key_and_wrong_type_is_reported_at_once_in_words() {
             "3:1: unknown key `nmae`; did you mean `name`? The keys here are extends, name, title, family, turn_order, \
              board, players, pieces, zones, setup, notation, rules, end, eval",
             "6:1: files = \"10\": expected a whole number from 0 to 255",
-            "9:1: castle_moves = -1: expected a whole number from 0 to 255",
+            "9:1: castle_moves = -1: expected a whole number from 0 to 15",
             "10:1: unknown key `castel_moves` in [rules]; did you mean `castle_moves`? The keys here are castle_moves, \
              own_castle_jump, blocked_castle_piece, other_castles, goal_entry_exempt, no_move, compulsory_capture",
             "13:1: counter_baring = \"yes\": expected true or false",
@@ -54,7 +54,7 @@ fn a_key_left_out_for_its_type_lets_the_other_checks_run() {
     assert_eq!(
         problems("x.toml", text),
         [
-            "4:1: castle_moves = \"two\": expected a whole number from 0 to 255",
+            "4:1: castle_moves = \"two\": expected a whole number from 0 to 15",
             "6:14: [setup] White: `Z9`: Z9 is not a cell of this board"
         ]
     );
@@ -115,7 +115,10 @@ fn through_two_extends_both_lines_are_named() {
     let castle = format!("variants/camelot.toml:41:11: castle cell `F16` is not on the board [{chain}]");
     assert!(p.contains(&castle), "{p:#?}");
     // A value of b.toml that a.toml inherits: in b.toml, inherited at a.toml's line.
-    assert!(p.contains(&format!("{b_file}:18:16: castle_moves = 99; expected 0 to 15 [{file}:2:11]")), "{p:#?}");
+    assert!(
+        p.contains(&format!("{b_file}:18:16: castle_moves = 99: expected a whole number from 0 to 15 [{file}:2:11]")),
+        "{p:#?}"
+    );
 }
 
 #[test]
@@ -175,4 +178,21 @@ fn outcomes_in_messages_are_in_words() {
         _ => panic!("loads"),
     };
     assert_eq!(g.decided(&g.start()), None);
+}
+
+#[test]
+fn castle_moves_out_of_range_is_asked_for_in_the_range_the_family_accepts() {
+    // The Camelot family keeps the castle-move count in 4 bits: 0 to 15,
+    // whether the value is out of a byte's range (-1, 300), which the type
+    // check finds, or only out of the family's (16).
+    for (value, column) in [("-1", 1), ("300", 1), ("16", 16)] {
+        let text = format!("extends = \"camelot\"\nname = \"x\"\n[rules]\ncastle_moves = {value}\n");
+        assert_eq!(
+            problems("x.toml", &text),
+            [format!("4:{column}: castle_moves = {value}: expected a whole number from 0 to 15")],
+            "castle_moves = {value}"
+        );
+    }
+    // 15 is accepted.
+    assert!(parse("x.toml", "extends = \"camelot\"\nname = \"x\"\n[rules]\ncastle_moves = 15\n").is_ok());
 }

@@ -109,7 +109,7 @@ fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> Rules {
     let castle_moves = r.castle_moves.as_ref().map_or(2, |v| *v.get_ref());
     if castle_moves > 15 {
         let at = r.castle_moves.as_ref().map_or(0, |v| v.span().start);
-        diag.error(at, format!("castle_moves = {castle_moves}; expected 0 to 15"));
+        diag.error(at, format!("castle_moves = {castle_moves}: expected a whole number from 0 to 15"));
     }
     let other_castles = choice(
         &r.other_castles,

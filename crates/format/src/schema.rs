@@ -422,6 +422,12 @@ fn check_item(
     k: Option<&toml_edit::Key>,
 ) -> bool {
     let name = path.rsplit('.').next().unwrap_or(path);
+    // A number is asked for in the range the key accepts (castle_moves: 0 to
+    // 15), not its type's (0 to 255), which is all that is checked here.
+    let asked = match (ty, def.valid) {
+        (Ty::Int(..), Some((lo, hi))) => Ty::Int(lo, hi),
+        _ => *ty,
+    };
     let wrong = |out: &mut Checked| {
         let shown = match item {
             Item::Table(_) => format!("[{path}]"),
@@ -429,7 +435,7 @@ fn check_item(
             _ => format!("{name} = {}", written(raw, item)),
         };
         out.problems
-            .push(Problem { at: start_of(k, item), message: format!("{shown}: {}", expected(ty, def.example)) });
+            .push(Problem { at: start_of(k, item), message: format!("{shown}: {}", expected(&asked, def.example)) });
         false
     };
     let value = item.as_value();
