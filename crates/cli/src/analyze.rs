@@ -89,6 +89,11 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
     let pos = *positions.last().expect("a game has a position");
     let eval = game.evaluation();
     let mut engine = Engine::new(game, eval, options);
+    match engine.use_installed_solution() {
+        Ok(Some(path)) => eprintln!("note: the position's value comes from the solved table {}", path.display()),
+        Ok(None) => {}
+        Err(why) => eprintln!("warning: {why}"),
+    }
     let mut out = std::io::stdout().lock();
     let mut failed = None;
     let result = {

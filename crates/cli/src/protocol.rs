@@ -146,12 +146,20 @@ struct Session<G: Played> {
     bounds: Bounds,
 }
 
+/// The engine of a session: with the game's solved table when one is
+/// installed (a table that cannot be used is left aside: the protocol has
+/// no place to say so before `ugi`).
+fn engine_for<G: Played>(game: &G, options: Options) -> Engine<G, G::Eval> {
+    let mut engine = Engine::new(game.clone(), game.evaluation(), options);
+    let _unused_when_unusable = engine.use_installed_solution();
+    engine
+}
+
 impl<G: Played> Session<G> {
     fn new(game: G, name: &str, options: Options, out: Output, bounds: Bounds) -> Self {
         let history = History::new(game.start());
-        let engine = Engine::new(game.clone(), game.evaluation(), options);
         Session {
-            engine: Some(engine),
+            engine: Some(engine_for(&game, options)),
             search: None,
             stop: Stop::new(),
             game,
@@ -382,7 +390,7 @@ impl<G: Played> Session<G> {
                 // (A search that panicked lost its engine: start a new one.)
                 Err(_) => {
                     self.send("info string error: the search failed on an internal error; the engine starts afresh");
-                    self.engine = Some(Engine::new(self.game.clone(), self.game.evaluation(), self.options));
+                    self.engine = Some(engine_for(&self.game, self.options));
                 }
             }
         }

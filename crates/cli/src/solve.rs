@@ -77,6 +77,8 @@ fn run_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
     }
     if probing || opts.verify || opts.compare_search.is_some() {
         let table = open(game, &path, opts.max_pieces)?;
+        // (Every position is read: from memory, not by a read of the file each.)
+        let table = if opts.verify { table.into_memory()? } else { table };
         if opts.verify {
             verify(game, &table, &path, opts.quiet)?;
         }
@@ -198,8 +200,10 @@ fn duration(secs: f64) -> String {
 fn gib(bytes: u64) -> String {
     if bytes >= 1 << 30 {
         format!("{:.2} GiB", bytes as f64 / (1u64 << 30) as f64)
-    } else {
+    } else if bytes >= 1 << 20 {
         format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
+    } else {
+        format!("{} KiB", bytes.div_ceil(1 << 10))
     }
 }
 

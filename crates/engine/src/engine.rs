@@ -8,7 +8,9 @@ use crate::search::{Iteration, RootMove, Searcher, Shared};
 use crate::tt::Table;
 use leap_core::search::{Evaluator, Material};
 use leap_core::{Game, GameResult, KeyList, MoveKey, Position, SplitMix64, MAX_KINDS};
+use leap_solve::{Table as Solution, Value};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The engine's settings.
@@ -171,6 +173,8 @@ pub struct Engine<G, E> {
     ordering: Ordering,
     /// Each root player's salt for table keys (see [`Shared::salt`]).
     salts: Vec<u64>,
+    /// The game's solved table, when it has one (see [`Engine::set_solution`]).
+    solution: Option<Arc<Solution>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
@@ -185,7 +189,45 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mut rng = SplitMix64::new(0x5A17);
         let salts =
             (0..game.players().len()).map(|_| if game.players().len() > 2 { rng.next_u64() } else { 0 }).collect();
-        Engine { table: Table::new(options.hash_mib), ordering: Ordering::new(values), game, eval, options, salts }
+        Engine {
+            table: Table::new(options.hash_mib),
+            ordering: Ordering::new(values),
+            game,
+            eval,
+            options,
+            salts,
+            solution: None,
+        }
+    }
+
+    /// Plays from a solved table ([`leap_solve`]) wherever it holds the
+    /// position searched: a won position by the shortest win, a lost one
+    /// by the longest loss (both without searching), and a drawn one by the
+    /// search's choice among the drawing moves only, its score a draw.
+    /// `None` goes back to searching alone.
+    pub fn set_solution(&mut self, solution: Option<Arc<Solution>>) {
+        self.solution = solution;
+    }
+
+    /// Uses the game's solved table from the tables folder, when there is
+    /// one ([`leap_solve::installed`]): `Ok` with the table's file when one
+    /// is now in use, `Ok(None)` when there is none, and `Err` with the
+    /// reason, in words, when a file there cannot be used (it is then left
+    /// aside and the engine searches alone).
+    pub fn use_installed_solution(&mut self) -> Result<Option<std::path::PathBuf>, String> {
+        match leap_solve::installed(&self.game) {
+            Ok(Some(table)) => {
+                self.solution = Some(Arc::new(table));
+                Ok(Some(leap_solve::table_path(self.game.name(), None)))
+            }
+            Ok(None) => Ok(None),
+            Err(e) => Err(format!("the solved table is not used: {e}")),
+        }
+    }
+
+    /// The solved table in use, if any.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solution.as_deref()
     }
 
     /// The game.
@@ -251,13 +293,43 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 GameResult::Win(_) => -win_in(0),
             });
         }
-        self.table.new_search();
-        self.ordering.new_search();
         let mut list = KeyList::new();
         game.legal_moves_into(&root, &mut list);
+        let mut keys = list.keys.clone();
+        // A solved position: its table's best move, or the drawing moves to search among.
+        let solved = self.solution.as_ref().and_then(|s| s.moves(game, &root).ok().flatten()).filter(|m| !m.is_empty());
+        let drawn = match &solved {
+            Some(moves) if moves[0].1 != Value::Draw => {
+                let (best, value) = moves[0];
+                let plies = value.plies().unwrap_or(0);
+                let score =
+                    if matches!(value, Value::Win { .. }) { win_in(plies as usize) } else { -win_in(plies as usize) };
+                let after = game.play_unchecked(&root, &best);
+                let solution = self.solution.as_ref().expect("a solved position has a table");
+                let mut pv = vec![best];
+                pv.extend(solution.line(game, &after, plies.saturating_sub(1) as usize).unwrap_or_default());
+                let time = time.elapsed();
+                report(&Report { depth: plies, seldepth: plies, score, nodes: 0, time, pv: &pv, hashfull: 0 });
+                return SearchResult { best: Some(best), score, depth: plies, nodes: 0, time, pv };
+            }
+            Some(moves) => {
+                keys.retain(|k| moves.iter().any(|(m, v)| m == k && *v == Value::Draw));
+                true
+            }
+            None => false,
+        };
+        // (A draw by the table: the search's scores say only which drawing move it prefers.)
+        let mut report = |r: &Report| {
+            if drawn {
+                report(&Report { score: 0, ..r.clone() })
+            } else {
+                report(r)
+            }
+        };
+        self.table.new_search();
+        self.ordering.new_search();
         // The root moves: captures first, by the material they take.
-        let mut root_moves: Vec<RootMove> =
-            list.keys.iter().map(|&key| RootMove { key, score: 0, pv: vec![key] }).collect();
+        let mut root_moves: Vec<RootMove> = keys.iter().map(|&key| RootMove { key, score: 0, pv: vec![key] }).collect();
         let values = piece_values(game);
         let probe = Ordering::new(values);
         root_moves.sort_by_key(|rm| std::cmp::Reverse(probe.score(&root, &rm.key, 0)));
@@ -315,9 +387,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let nodes = shared.nodes.load(Atomic::Relaxed);
         let time = shared.time.elapsed();
         match last {
-            Some(it) => {
-                SearchResult { best: it.pv.first().copied(), score: it.score, depth: it.depth, nodes, time, pv: it.pv }
-            }
+            Some(it) => SearchResult {
+                best: it.pv.first().copied(),
+                score: if drawn { 0 } else { it.score },
+                depth: it.depth,
+                nodes,
+                time,
+                pv: it.pv,
+            },
             None => SearchResult { best: Some(first), score: 0, depth: 0, nodes, time, pv: vec![first] },
         }
     }

@@ -24,8 +24,11 @@ use crate::error::SolveError;
 use leap_core::{Bitset, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS};
 use serde::{Deserialize, Serialize};
 
-/// The most cells a board may have to be solved (a placement is a machine word).
-pub const MAX_SOLVE_CELLS: usize = 64;
+/// The most cells a board may have to be solved (a group's cells are a [`Word`]).
+pub const MAX_SOLVE_CELLS: usize = 128;
+
+/// A set of cells by compact number, one bit each.
+pub(crate) type Word = u128;
 
 /// How many pieces of each kind each of the two players has.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -117,6 +120,12 @@ impl Layout {
                 game.players().len()
             )));
         }
+        if game.counter_baring() {
+            return Err(SolveError::Unsupported(format!(
+                "{} has counter-baring, whose mark a table does not keep; the solver handles games without it",
+                game.name()
+            )));
+        }
         let board = game.board();
         if board.len() > MAX_SOLVE_CELLS {
             return Err(SolveError::Unsupported(format!(
@@ -179,7 +188,7 @@ impl Layout {
                 .placements(&m)
                 .and_then(|p| p.checked_mul(states))
                 .and_then(|s| s.checked_add(*layout.offsets.last().unwrap_or(&0)))
-                .ok_or_else(|| SolveError::TooLarge { positions: None, bytes_needed: None, bytes_available: None })?;
+                .ok_or(SolveError::TooLarge { positions: None, bytes_needed: None, bytes_available: None })?;
             let key = layout.key(&m);
             layout.slots[key] = layout.materials.len() as u32;
             layout.materials.push(m);
@@ -264,14 +273,14 @@ impl Layout {
     /// The slot of `pos`'s material, if the layout holds it.
     #[inline]
     pub fn slot(&self, pos: &Position) -> Option<usize> {
-        let mut words = [0u64; 2 * MAX_KINDS];
+        let mut words = [0 as Word; 2 * MAX_KINDS];
         self.group_words(pos, &mut words);
         self.slot_of_words(&words)
     }
 
     /// The cells of each group of `pos` as words of compact numbers.
     #[inline]
-    fn group_words(&self, pos: &Position, words: &mut [u64; 2 * MAX_KINDS]) {
+    fn group_words(&self, pos: &Position, words: &mut [Word; 2 * MAX_KINDS]) {
         let k = self.kinds;
         for (g, w) in words.iter_mut().enumerate().take(2 * k) {
             let set = pos.pieces_of(Player((g / k) as u8)) & pos.kind_cells(Kind((g % k) as u8));
@@ -281,11 +290,11 @@ impl Layout {
 
     /// A word of cell indices (all below 64) as a word of compact numbers.
     #[inline]
-    fn compact_word(&self, mut w: u64) -> u64 {
+    fn compact_word(&self, mut w: u64) -> Word {
         if self.identity {
-            return w;
+            return w as Word;
         }
-        let mut out = 0u64;
+        let mut out: Word = 0;
         while w != 0 {
             out |= 1 << self.compact[w.trailing_zeros() as usize];
             w &= w - 1;
@@ -295,7 +304,7 @@ impl Layout {
 
     /// The slot of the material whose groups hold `words`.
     #[inline]
-    fn slot_of_words(&self, words: &[u64; 2 * MAX_KINDS]) -> Option<usize> {
+    fn slot_of_words(&self, words: &[Word; 2 * MAX_KINDS]) -> Option<usize> {
         let (mut key, mut scale) = (0usize, 1usize);
         for (g, &r) in self.radix.iter().enumerate() {
             let n = words[g].count_ones();
@@ -313,8 +322,8 @@ impl Layout {
 
     /// The cells of `set` as a word of compact numbers.
     #[inline]
-    fn word(&self, set: Bitset) -> u64 {
-        set.iter().fold(0u64, |w, c| w | 1 << self.compact[c.index()])
+    fn word(&self, set: Bitset) -> Word {
+        set.iter().fold(0, |w: Word, c| w | 1 << self.compact[c.index()])
     }
 
     /// The index of `pos` in the table, if the layout holds its material
@@ -324,7 +333,7 @@ impl Layout {
         if pos.to_move().index() > 1 {
             return None;
         }
-        let mut words = [0u64; 2 * MAX_KINDS];
+        let mut words = [0 as Word; 2 * MAX_KINDS];
         self.group_words(pos, &mut words);
         let slot = self.slot_of_words(&words)?;
         let v = self.counter_values;
@@ -352,7 +361,7 @@ impl Layout {
     /// The index of a packed position.
     #[inline]
     pub(crate) fn packed_index(&self, p: &Packed) -> u64 {
-        let mut used = 0u64;
+        let mut used: Word = 0;
         let mut free = self.cells.len();
         let (mut placement, mut scale) = (0u64, 1u64);
         for &group in &p.words[..2 * self.kinds] {
@@ -365,7 +374,7 @@ impl Layout {
             while w != 0 {
                 let c = w.trailing_zeros() as usize;
                 w &= w - 1;
-                let below = (used & ((1u64 << c) - 1)).count_ones() as usize;
+                let below = (used & ((1 << c) - 1)).count_ones() as usize;
                 rank += self.binomial[c - below][i];
                 i += 1;
             }
@@ -407,8 +416,8 @@ impl Layout {
         let v = self.counter_values;
         let local = index - self.offsets[slot];
         let (mut placement, state) = (local / (2 * v * v), local % (2 * v * v));
-        let mut words = [0u64; 2 * MAX_KINDS];
-        let mut used = 0u64;
+        let mut words = [0 as Word; 2 * MAX_KINDS];
+        let mut used: Word = 0;
         let mut free = self.cells.len();
         for (g, n) in self.groups(&m).enumerate() {
             if n == 0 {
@@ -456,13 +465,13 @@ impl Layout {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Packed {
     pub slot: usize,
-    pub words: [u64; 2 * MAX_KINDS],
+    pub words: [Word; 2 * MAX_KINDS],
     pub state: u64,
 }
 
 /// The position of the `n`th zero bit (from 0) of `used`.
 #[inline]
-fn nth_zero(used: u64, n: usize) -> usize {
+fn nth_zero(used: Word, n: usize) -> usize {
     let mut free = !used;
     for _ in 0..n {
         free &= free - 1;

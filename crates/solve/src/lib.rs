@@ -36,6 +36,6 @@ mod verify;
 pub use error::SolveError;
 pub use layout::{Layout, Material, MAX_SOLVE_CELLS};
 pub use solver::{solve, MaterialReport, Progress};
-pub use table::{digest, memory_needed, table_path, tables_folder, Counts, Table};
+pub use table::{digest, installed, memory_needed, table_path, tables_folder, Counts, Table};
 pub use value::{Value, MAX_PLIES};
 pub use verify::{verify, Check};

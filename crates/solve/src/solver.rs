@@ -29,7 +29,7 @@
 //! is legal. So the solver applies the variant's rules exactly as play does.
 
 use crate::error::SolveError;
-use crate::layout::Layout;
+use crate::layout::{Layout, Word};
 use crate::table::Table;
 use crate::value::{Value, MAX_PLIES};
 use leap_core::{Cell, Game, GameResult, KeyList, Position, MAX_DIRS};
@@ -354,8 +354,8 @@ impl<G: Game> Solver<'_, G> {
         let kinds = layout.kinds();
         let (to_move, c0, c1) = layout.unstate(packed.state);
         let mover = 1 - to_move;
-        let occupied = packed.words.iter().fold(0u64, |a, w| a | w);
-        let mine = packed.words[mover * kinds..(mover + 1) * kinds].iter().fold(0u64, |a, w| a | w);
+        let occupied = packed.words.iter().fold(0 as Word, |a, w| a | w);
+        let mine = packed.words[mover * kinds..(mover + 1) * kinds].iter().fold(0 as Word, |a, w| a | w);
         let empty = !occupied;
         // Before the move: the mover to move, and perhaps one castle move fewer.
         let mut states = [layout.state(mover, c0, c1); 2];
@@ -366,7 +366,7 @@ impl<G: Game> Solver<'_, G> {
         } else {
             1
         };
-        let mark = |words: &[u64; 2 * leap_core::MAX_KINDS]| {
+        let mark = |words: &[Word; 2 * leap_core::MAX_KINDS]| {
             for &state in &states[..n_states] {
                 let i = layout.packed_index(&crate::layout::Packed { slot: packed.slot, words: *words, state });
                 if self.byte(i) == 0 {
@@ -393,8 +393,8 @@ impl<G: Game> Solver<'_, G> {
                 }
                 // Canters, undone: leaps over the mover's other pieces.
                 let others = mine & !(1 << to);
-                let mut seen = 1u64 << to;
-                let mut stack = [0u8; 64];
+                let mut seen: Word = 1 << to;
+                let mut stack = [0u8; crate::layout::MAX_SOLVE_CELLS];
                 let (mut top, mut at) = (0, to);
                 loop {
                     for &(over, land) in &self.leaps[at] {

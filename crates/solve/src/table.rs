@@ -407,3 +407,15 @@ pub fn memory_needed(layout: &Layout) -> u64 {
     let largest = (0..layout.materials().len()).map(|s| layout.range(s).end - layout.range(s).start).max().unwrap_or(0);
     layout.len() + largest + largest / 8
 }
+
+/// The table of `game` kept in the [tables folder](tables_folder)
+/// ([`table_path`] without a piece limit), for the engine: `None` when
+/// there is none, an error when a file is there that cannot be used (a
+/// table of other rules, or a damaged one).
+pub fn installed<G: Game>(game: &G) -> Result<Option<Table>, SolveError> {
+    let path = table_path(game.name(), None);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    Table::open(game, &path).map(Some)
+}

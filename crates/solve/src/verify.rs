@@ -14,7 +14,7 @@
 //! position marked drawn with a winning move would fail.
 
 use crate::error::SolveError;
-use crate::layout::Material;
+use crate::layout::{Material, Word};
 use crate::table::Table;
 use crate::value::Value;
 use leap_core::{Cell, Game, GameResult, KeyList, Kind, Piece, Player, Position};
@@ -35,10 +35,10 @@ pub struct Check {
     pub examples: Vec<(String, Value, Value)>,
 }
 
-/// The combinations of `k` of `n` numbered cells, in the table's order.
+/// The combinations of `k` of `n` numbered cells, in the table's order:
+/// sorted, so that a combination's number is found by binary search.
 struct Combinations {
-    masks: Vec<u64>,
-    number: HashMap<u64, u64>,
+    masks: Vec<Word>,
 }
 
 impl Combinations {
@@ -47,110 +47,162 @@ impl Combinations {
         if k == 0 {
             masks.push(0);
         } else if k <= n {
-            let mut m: u64 = (1u64 << k) - 1;
+            let mut m: Word = (1 << k) - 1;
             loop {
                 masks.push(m);
                 // Gosper's rule: the next larger word with `k` bits.
                 let c = m & m.wrapping_neg();
-                let r = m + c;
+                let r = m.wrapping_add(c);
                 m = (((r ^ m) >> 2) / c) | r;
-                if n < 64 && m >> n != 0 || r == 0 {
+                if n < Word::BITS as usize && m >> n != 0 || r == 0 {
                     break;
                 }
             }
         }
-        let number = masks.iter().enumerate().map(|(i, &m)| (m, i as u64)).collect();
-        Combinations { masks, number }
+        Combinations { masks }
     }
+
+    fn number(&self, mask: Word) -> Option<u64> {
+        self.masks.binary_search(&mask).ok().map(|i| i as u64)
+    }
+}
+
+/// One material as the reader sees it.
+struct Part {
+    material: Material,
+    start: u64,
+    /// Each group's piece and count, and its combinations.
+    groups: Vec<(Piece, usize, usize)>,
 }
 
 /// The table's order, read independently of [`crate::Layout`].
 struct Reader {
+    /// The board's cells in board order, and each cell index's number among them.
     cells: Vec<Cell>,
-    kinds: usize,
+    number: Vec<Option<usize>>,
     counters: u64,
-    /// Per material: where it starts, and its group sizes.
-    materials: Vec<(Material, u64, Vec<usize>)>,
-    combinations: HashMap<(usize, usize), Combinations>,
+    parts: Vec<Part>,
+    find: HashMap<Material, usize>,
+    /// Combinations by (cells, count), referred to by index from the groups.
+    combinations: Vec<Combinations>,
 }
 
 impl Reader {
     fn new<G: Game>(game: &G, table: &Table) -> Reader {
         let layout = table.layout();
         let cells: Vec<Cell> = game.board().cells().iter().collect();
+        let mut number = vec![None; 256];
+        for (i, c) in cells.iter().enumerate() {
+            number[c.index()] = Some(i);
+        }
         let kinds = layout.kinds();
         let counters = game.counter_limit() as u64 + 1;
-        let mut combinations = HashMap::new();
-        let mut materials = Vec::new();
+        let mut known: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut combinations = Vec::new();
+        let mut parts = Vec::new();
         let mut start = 0u64;
         for m in layout.materials() {
-            let groups: Vec<usize> = (0..2 * kinds).map(|g| m.0[g / kinds][g % kinds] as usize).collect();
             let mut free = cells.len();
             let mut placements = 1u64;
-            for &n in &groups {
-                let c = combinations.entry((free, n)).or_insert_with(|| Combinations::new(free, n));
-                placements *= c.masks.len() as u64;
-                free = free.saturating_sub(n);
+            let mut groups = Vec::new();
+            for p in 0..2 {
+                for k in 0..kinds {
+                    let n = m.0[p][k] as usize;
+                    let c = *known.entry((free, n)).or_insert_with(|| {
+                        combinations.push(Combinations::new(free, n));
+                        combinations.len() - 1
+                    });
+                    placements *= combinations[c].masks.len() as u64;
+                    groups.push((Piece { player: Player(p as u8), kind: Kind(k as u8) }, n, c));
+                    free = free.saturating_sub(n);
+                }
             }
-            materials.push((*m, start, groups));
+            parts.push(Part { material: *m, start, groups });
             start += placements * 2 * counters * counters;
         }
-        Reader { cells, kinds, counters, materials, combinations }
+        let find = parts.iter().enumerate().map(|(i, p)| (p.material, i)).collect();
+        Reader { cells, number, counters, parts, find, combinations }
     }
 
     /// The table index of `pos`.
     fn index(&self, pos: &Position) -> Option<u64> {
-        let material = crate::layout::Material::of(pos);
-        let (_, start, groups) = self.materials.iter().find(|(m, _, _)| *m == material)?;
-        let mut free: Vec<Cell> = self.cells.clone();
+        let part = &self.parts[*self.find.get(&Material::of(pos))?];
+        // Cells taken by the groups before, by board number.
+        let mut taken: Word = 0;
         let (mut placement, mut scale) = (0u64, 1u64);
-        for (g, &n) in groups.iter().enumerate() {
-            let piece = Piece { player: Player((g / self.kinds) as u8), kind: Kind((g % self.kinds) as u8) };
-            let mut mask = 0u64;
-            for (i, c) in free.iter().enumerate() {
-                if pos.piece_at(*c) == Some(piece) {
-                    mask |= 1 << i;
-                }
+        for &(piece, _, c) in &part.groups {
+            let cells = pos.pieces_of(piece.player) & pos.kind_cells(piece.kind);
+            // The group's cells numbered among the cells still free.
+            let mut mask: Word = 0;
+            let mut mine: Word = 0;
+            let mut low = cells.low_word();
+            let wide = cells.len() != low.count_ones();
+            let mut rest = if wide { cells.iter().collect() } else { Vec::new() }.into_iter();
+            loop {
+                // (Cells below 64 from the word, without a walk of the whole set.)
+                let cell = if wide {
+                    match rest.next() {
+                        Some(c) => c,
+                        None => break,
+                    }
+                } else if low != 0 {
+                    let c = Cell::new(low.trailing_zeros() as u8);
+                    low &= low - 1;
+                    c
+                } else {
+                    break;
+                };
+                let i = self.number[cell.index()]?;
+                let before = (taken & ((1 << i) - 1)).count_ones();
+                mask |= 1 << (i as u32 - before);
+                mine |= 1 << i;
             }
-            let combos = &self.combinations[&(free.len(), n)];
-            placement += combos.number.get(&mask)? * scale;
+            let combos = &self.combinations[c];
+            placement += combos.number(mask)? * scale;
             scale *= combos.masks.len() as u64;
-            let mut i = 0;
-            free.retain(|_| {
-                i += 1;
-                mask >> (i - 1) & 1 == 0
-            });
+            taken |= mine;
         }
         let v = self.counters;
         let state =
             (pos.to_move().index() as u64 * v + pos.counter(Player(0)) as u64) * v + pos.counter(Player(1)) as u64;
-        Some(start + placement * 2 * v * v + state)
+        Some(part.start + placement * 2 * v * v + state)
     }
 
-    /// The position of the `placement`th placement of material `slot`, in `state`.
-    fn position(&self, slot: usize, placement: u64, state: u64) -> Position {
+    /// `pos` with the player to move and the counters of `state`.
+    fn in_state(&self, mut pos: Position, state: u64) -> Position {
+        let v = self.counters;
+        pos.set_to_move(Player((state / (v * v)) as u8));
+        pos.set_counter(Player(0), (state / v % v) as u8);
+        pos.set_counter(Player(1), (state % v) as u8);
+        pos
+    }
+
+    /// The position of the `placement`th placement of the `part`th material, in `state`.
+    fn position(&self, part: usize, placement: u64, state: u64) -> Position {
         let v = self.counters;
         let mut pos = Position::empty(Player((state / (v * v)) as u8));
         pos.set_counter(Player(0), (state / v % v) as u8);
         pos.set_counter(Player(1), (state % v) as u8);
-        let mut free: Vec<Cell> = self.cells.clone();
+        let mut taken: Word = 0;
         let mut rest = placement;
-        for (g, &n) in self.materials[slot].2.iter().enumerate() {
-            let combos = &self.combinations[&(free.len(), n)];
+        for &(piece, _, c) in &self.parts[part].groups {
+            let combos = &self.combinations[c];
             let count = combos.masks.len() as u64;
             let mask = combos.masks[(rest % count) as usize];
             rest /= count;
-            let piece = Piece { player: Player((g / self.kinds) as u8), kind: Kind((g % self.kinds) as u8) };
-            let mut i = 0;
-            free.retain(|c| {
-                i += 1;
-                if mask >> (i - 1) & 1 == 1 {
-                    pos.put(*c, piece);
-                    false
-                } else {
-                    true
+            // The `j`th free cell for each bit `j` of the mask, counting up.
+            let (mut j, mut added): (u32, Word) = (0, 0);
+            for (i, cell) in self.cells.iter().enumerate() {
+                if taken >> i & 1 == 1 {
+                    continue;
                 }
-            });
+                if mask >> j & 1 == 1 {
+                    pos.put(*cell, piece);
+                    added |= 1 << i;
+                }
+                j += 1;
+            }
+            taken |= added;
         }
         pos
     }
@@ -184,8 +236,8 @@ pub fn verify<G: Game>(game: &G, table: &Table, progress: &(dyn Fn(f64) + Sync))
     let examples = Mutex::new(Vec::new());
     let failure = Mutex::new(None);
     let states = 2 * reader.counters * reader.counters;
-    for (slot, (_, start, _)) in reader.materials.iter().enumerate() {
-        let end = reader.materials.get(slot + 1).map_or(total, |m| m.1);
+    for (slot, start) in reader.parts.iter().map(|p| p.start).enumerate() {
+        let end = reader.parts.get(slot + 1).map_or(total, |p| p.start);
         let placements = (end - start) / states;
         (0..placements).into_par_iter().for_each_init(KeyList::new, |list, placement| {
             let mut bytes = vec![0u8; states as usize];
@@ -193,8 +245,9 @@ pub fn verify<G: Game>(game: &G, table: &Table, progress: &(dyn Fn(f64) + Sync))
                 failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
                 return;
             }
+            let placed = reader.position(slot, placement, 0);
             for state in 0..states {
-                let pos = reader.position(slot, placement, state);
+                let pos = reader.in_state(placed, state);
                 let stored = Value::from_byte(bytes[state as usize]);
                 let derived = match derive(game, &reader, table, &pos, list) {
                     Ok(v) => v,
@@ -262,6 +315,8 @@ mod tests {
     #[test]
     fn combinations_are_listed_in_colexicographic_order_without_gaps() {
         let c = Combinations::new(5, 2);
+        assert_eq!(c.number(0b01010), Some(4));
+        assert_eq!(c.number(0b00111), None);
         assert_eq!(
             c.masks,
             vec![0b00011, 0b00101, 0b00110, 0b01001, 0b01010, 0b01100, 0b10001, 0b10010, 0b10100, 0b11000]

@@ -375,8 +375,14 @@ impl<G: Played> Session<G> {
 }
 
 /// An engine for `game`, sized for the web app.
+/// With the game's solved table when one is installed (one that cannot be
+/// used is left aside, and the server's log says why).
 fn new_engine<G: Played>(game: &G) -> Engine<G, G::Eval> {
-    Engine::new(game.clone(), game.evaluation(), Options { hash_mib: HASH_MIB, ..Options::default() })
+    let mut engine = Engine::new(game.clone(), game.evaluation(), Options { hash_mib: HASH_MIB, ..Options::default() });
+    if let Err(why) = engine.use_installed_solution() {
+        eprintln!("{}: {why}", game.name());
+    }
+    engine
 }
 
 fn check_seating(seats: &[Seat], engine_ms: u64, players: usize) -> ApiResult<()> {

@@ -225,12 +225,18 @@ pub fn play(opts: &Options) -> CliResult {
         let history = history(&g, opts, record.as_ref())?;
         let names: Vec<String> = g.players().iter().map(|p| p.name.clone()).collect();
         let seats = opts.seats(&names)?;
-        let engine = Engine::new(g.clone(), g.evaluation(), options);
+        let mut engine = Engine::new(g.clone(), g.evaluation(), options);
+        let solution = engine.use_installed_solution();
         let computer = Computer { engine, limits: opts.limits(), seats };
         let protected: Vec<PathBuf> = variant_file.into_iter().collect();
         let mut terminal = Terminal::new(&g, examples(&g), tags, history, computer, protected);
         if record.is_some() {
             terminal.note(&format!("continuing the game of {}", opts.variant));
+        }
+        match solution {
+            Ok(Some(path)) => terminal.note(&format!("the engine plays perfectly from the solved table {}", path.display())),
+            Ok(None) => {}
+            Err(why) => terminal.note(&why),
         }
         // At a terminal, lines can be edited and typed again (arrows).
         let stdin = std::io::stdin();
