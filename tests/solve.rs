@@ -245,7 +245,11 @@ fn the_command_solves_probes_checks_and_compares() {
     // No table yet: the probe says how to make one.
     let out = camelot(&dir, &["solve", "tests/solve/tiny.toml", "--probe"]);
     assert_eq!(out.status, 1, "{}", out.show());
-    assert!(out.stderr.contains("no table at") && out.stderr.contains("camelot solve tiny"), "{}", out.show());
+    assert!(
+        out.stderr.contains("no table at") && out.stderr.contains("make it with `camelot solve tests/solve/tiny.toml`"),
+        "{}",
+        out.show()
+    );
     let out = camelot(&dir, &["solve", "tests/solve/tiny.toml", "--quiet"]);
     assert_eq!(out.status, 0, "{}", out.show());
     assert!(out.stdout.contains("positions: 11018"), "{}", out.show());

@@ -76,7 +76,7 @@ fn run_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
         return Err(CliError::Usage("--json goes with --probe, --position or --moves".into()));
     }
     if probing || opts.verify || opts.compare_search.is_some() {
-        let table = open(game, &path, opts.max_pieces)?;
+        let table = open(game, &path, opts)?;
         // (Every position is read: from memory, not by a read of the file each.)
         let table = if opts.verify { table.into_memory()? } else { table };
         if opts.verify {
@@ -96,13 +96,14 @@ fn run_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
 }
 
 /// Opens the table at `path`, saying how to make it when there is none.
-fn open<G: Game>(game: &G, path: &std::path::Path, max_pieces: Option<u32>) -> Result<Table, CliError> {
+fn open<G: Game>(game: &G, path: &std::path::Path, opts: &Options) -> Result<Table, CliError> {
     if !path.exists() {
-        let pieces = max_pieces.map(|n| format!(" --max-pieces {n}")).unwrap_or_default();
+        let pieces = opts.max_pieces.map(|n| format!(" --max-pieces {n}")).unwrap_or_default();
+        let output = opts.output.as_ref().map(|o| format!(" -o {}", o.display())).unwrap_or_default();
         return Err(CliError::Usage(format!(
-            "no table at {}: make it with `camelot solve {}{pieces}`",
+            "no table at {}: make it with `camelot solve {}{pieces}{output}`",
             path.display(),
-            game.name()
+            opts.setup.variant
         )));
     }
     Ok(Table::open(game, path)?)
