@@ -46,11 +46,17 @@ pub fn finish(args: &[&str], output: std::process::Output) -> Out {
     out
 }
 
+/// The tables folder of every run unless a test gives its own: none, so
+/// that a solved table installed on the machine (`camelot solve`) changes
+/// no test's engine.
+const NO_TABLES: &str = "/nonexistent/camelot-test-tables";
+
 /// Runs `camelot ARGS` in `dir` with empty stdin.
 pub fn run_in(dir: &Path, args: &[&str]) -> Out {
     let output = Command::new(env!("CARGO_BIN_EXE_camelot"))
         .args(args)
         .current_dir(dir)
+        .env("CAMELOT_TABLES", NO_TABLES)
         .stdin(Stdio::null())
         .output()
         .expect("the camelot binary runs");
@@ -67,6 +73,7 @@ pub fn run_stdin_env(dir: &Path, args: &[&str], input: &[u8], vars: &[(&str, &st
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR")
         .env_remove("CLICOLOR_FORCE")
+        .env("CAMELOT_TABLES", NO_TABLES)
         .envs(vars.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -24,7 +24,7 @@ use crate::error::SolveError;
 use leap_core::{Bitset, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS};
 use serde::{Deserialize, Serialize};
 
-/// The most cells a board may have to be solved (a group's cells are a [`Word`]).
+/// The most cells a board may have to be solved (a group's cells are a 128-bit word).
 pub const MAX_SOLVE_CELLS: usize = 128;
 
 /// A set of cells by compact number, one bit each.
