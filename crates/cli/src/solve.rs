@@ -228,6 +228,7 @@ fn value_text<G: Game>(game: &G, to_move: Player, v: Value) -> String {
     match v {
         Value::Win { plies: 0 } => format!("{name} has won"),
         Value::Loss { plies: 0 } => format!("{name} has lost"),
+        Value::Win { plies: 1 } => format!("{name} wins in 1 ply"),
         Value::Win { plies } => format!("{name} wins in {plies} plies"),
         Value::Loss { plies } => format!("{name} loses in {plies} plies"),
         Value::Draw => "a draw".to_string(),

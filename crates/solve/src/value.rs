@@ -106,6 +106,7 @@ impl std::fmt::Display for Value {
         match self {
             Value::Win { plies: 0 } => write!(f, "won"),
             Value::Loss { plies: 0 } => write!(f, "lost"),
+            Value::Win { plies: 1 } => write!(f, "win in 1 ply"),
             Value::Win { plies } => write!(f, "win in {plies} plies"),
             Value::Loss { plies } => write!(f, "loss in {plies} plies"),
             Value::Draw => write!(f, "draw"),
