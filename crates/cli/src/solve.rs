@@ -268,14 +268,14 @@ fn probe<G: Game>(game: &G, table: &Table, pos: &Position, json: bool) -> CliRes
             out,
             "perfect play{}: {}",
             if value == Value::Draw { " (first 20 plies)" } else { "" },
-            numbered(game, pos, &texts)
+            numbered(pos, &texts)
         );
     }
     emit(&out)
 }
 
 /// Moves numbered as in a game score, from `pos` (two-player games).
-fn numbered<G: Game>(_game: &G, pos: &Position, moves: &[String]) -> String {
+fn numbered(pos: &Position, moves: &[String]) -> String {
     let mut out = String::new();
     let mut second = pos.to_move().index() == 1;
     let mut number = 1;

@@ -225,11 +225,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
     }
 
-    /// The solved table in use, if any.
-    pub fn solution(&self) -> Option<&Solution> {
-        self.solution.as_deref()
-    }
-
     /// The game.
     pub fn game(&self) -> &G {
         &self.game
@@ -295,25 +290,26 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         let mut list = KeyList::new();
         game.legal_moves_into(&root, &mut list);
-        let mut keys = list.keys.clone();
         // A solved position: its table's best move, or the drawing moves to search among.
-        let solved = self.solution.as_ref().and_then(|s| s.moves(game, &root).ok().flatten()).filter(|m| !m.is_empty());
+        let solved = self
+            .solution
+            .as_deref()
+            .and_then(|s| Some((s, s.moves(game, &root).ok().flatten().filter(|m| !m.is_empty())?)));
         let drawn = match &solved {
-            Some(moves) if moves[0].1 != Value::Draw => {
+            Some((solution, moves)) if moves[0].1 != Value::Draw => {
                 let (best, value) = moves[0];
                 let plies = value.plies().unwrap_or(0);
                 let score =
                     if matches!(value, Value::Win { .. }) { win_in(plies as usize) } else { -win_in(plies as usize) };
                 let after = game.play_unchecked(&root, &best);
-                let solution = self.solution.as_ref().expect("a solved position has a table");
                 let mut pv = vec![best];
                 pv.extend(solution.line(game, &after, plies.saturating_sub(1) as usize).unwrap_or_default());
                 let time = time.elapsed();
                 report(&Report { depth: plies, seldepth: plies, score, nodes: 0, time, pv: &pv, hashfull: 0 });
                 return SearchResult { best: Some(best), score, depth: plies, nodes: 0, time, pv };
             }
-            Some(moves) => {
-                keys.retain(|k| moves.iter().any(|(m, v)| m == k && *v == Value::Draw));
+            Some((_, moves)) => {
+                list.keys.retain(|k| moves.iter().any(|(m, v)| m == k && *v == Value::Draw));
                 true
             }
             None => false,
@@ -329,7 +325,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         self.table.new_search();
         self.ordering.new_search();
         // The root moves: captures first, by the material they take.
-        let mut root_moves: Vec<RootMove> = keys.iter().map(|&key| RootMove { key, score: 0, pv: vec![key] }).collect();
+        let mut root_moves: Vec<RootMove> =
+            list.keys.iter().map(|&key| RootMove { key, score: 0, pv: vec![key] }).collect();
         let values = piece_values(game);
         let probe = Ordering::new(values);
         root_moves.sort_by_key(|rm| std::cmp::Reverse(probe.score(&root, &rm.key, 0)));

@@ -270,14 +270,6 @@ impl Layout {
         key
     }
 
-    /// The slot of `pos`'s material, if the layout holds it.
-    #[inline]
-    pub fn slot(&self, pos: &Position) -> Option<usize> {
-        let mut words = [0 as Word; 2 * MAX_KINDS];
-        self.group_words(pos, &mut words);
-        self.slot_of_words(&words)
-    }
-
     /// The cells of each group of `pos` as words of compact numbers.
     #[inline]
     fn group_words(&self, pos: &Position, words: &mut [Word; 2 * MAX_KINDS]) {
