@@ -5,7 +5,7 @@ use crate::rules::{Camelot, CastleRole};
 use leap_core::{
     rules::LeapRules,
     search::{Evaluator, Score},
-    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS,
+    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_DIRS, MAX_KINDS, MAX_PLAYERS,
 };
 
 leap_core::weights! {
@@ -177,6 +177,9 @@ pub struct CamelotEval {
     held: Vec<Bitset>,
     /// `targets[p]`: the cells of the castles `p` may enter.
     targets: Vec<Bitset>,
+    /// `rings[p]`: the cells one step from `targets[p]`, and those two steps
+    /// from it (not one), outside it ([`rings`]).
+    rings: Vec<(Bitset, Bitset)>,
     /// Castle moves each player may make in a game.
     castle_moves: u8,
     /// `attackers[p]`: the players who may enter `p`'s castle.
@@ -222,6 +225,54 @@ fn distances(board: &Board, from: Bitset) -> Vec<u8> {
         frontier = next;
     }
     d
+}
+
+/// The cells one step from `cells`, and those two steps from them (not
+/// one), outside `cells`.
+fn rings(board: &Board, cells: Bitset) -> (Bitset, Bitset) {
+    let (mut one, mut two) = (Bitset::EMPTY, Bitset::EMPTY);
+    for d in 0..board.dir_count() {
+        one |= board.shift(cells, d);
+    }
+    for d in 0..board.dir_count() {
+        two |= board.shift(one, d);
+    }
+    (one - cells, two - one - cells)
+}
+
+/// The sets of a position that every side's figures use, each computed
+/// once per evaluation.
+struct Sets {
+    occupied: Bitset,
+    empty: Bitset,
+    /// The board's directions.
+    dirs: usize,
+    /// `pieces[p][d]`: player `p`'s pieces moved one step in direction `d`.
+    pieces: [[Bitset; MAX_DIRS]; MAX_PLAYERS],
+    /// `empty_shifted[d]`: the empty cells moved one step in direction `d`.
+    empty_shifted: [Bitset; MAX_DIRS],
+}
+
+impl Sets {
+    fn new(board: &Board, pos: &Position, players: usize) -> Sets {
+        let occupied = pos.occupied();
+        let empty = board.cells() - occupied;
+        let dirs = board.dir_count();
+        let mut sets = Sets {
+            occupied,
+            empty,
+            dirs,
+            pieces: [[Bitset::EMPTY; MAX_DIRS]; MAX_PLAYERS],
+            empty_shifted: [Bitset::EMPTY; MAX_DIRS],
+        };
+        for d in 0..dirs {
+            sets.empty_shifted[d] = board.shift(empty, d);
+            for p in 0..players {
+                sets.pieces[p][d] = board.shift(pos.pieces_of(Player(p as u8)), d);
+            }
+        }
+        sets
+    }
 }
 
 impl CamelotEval {
@@ -303,6 +354,7 @@ impl CamelotEval {
             knight,
             castles,
             held,
+            rings: targets.iter().map(|t| rings(board, *t)).collect(),
             targets,
             castle_moves: game.rules().castle_moves,
             attackers,
@@ -355,9 +407,10 @@ impl CamelotEval {
     /// The evaluation of `pos` for `player`, term by term.
     pub fn terms(&self, game: &Camelot, pos: &Position, player: Player) -> EvalTerms {
         let me = player.index();
+        let sets = Sets::new(game.board(), pos, self.players);
         let mut all = [Side::default(); MAX_PLAYERS];
         for (s, side) in all.iter_mut().enumerate().take(self.players) {
-            *side = self.side(game, pos, s);
+            *side = self.side(game, pos, &sets, s);
         }
         let sides = &all[..self.players];
         let net = |f: fn(&Side) -> Score| -> Score {
@@ -385,11 +438,10 @@ impl CamelotEval {
     }
 
     /// One side's raw figures, computed set by set.
-    fn side(&self, game: &Camelot, pos: &Position, s: usize) -> Side {
+    fn side(&self, game: &Camelot, pos: &Position, sets: &Sets, s: usize) -> Side {
         let board = game.board();
         let own = pos.pieces_of(Player(s as u8));
-        let occupied = pos.occupied();
-        let empty = board.cells() - occupied;
+        let (occupied, empty) = (sets.occupied, sets.empty);
         let castled = own & self.held[s];
         let active = own - castled;
         let uncastled = active.len() as usize;
@@ -414,8 +466,9 @@ impl CamelotEval {
         // Mobility: empty neighbours, and empty landings of leaps over any
         // piece; grouping: each adjacent pair is seen from both ends.
         let (mut controlled, mut pairs) = (Bitset::EMPTY, 0);
-        for d in 0..board.dir_count() {
-            let next = board.shift(active, d);
+        for d in 0..sets.dirs {
+            // (A castled piece is rare: then the side's own shift is not the one needed.)
+            let next = if castled.is_empty() { sets.pieces[s][d] } else { board.shift(active, d) };
             controlled |= (next | board.shift(next & occupied, d)) & empty;
             pairs += (next & active).len() as Score;
         }
@@ -426,24 +479,18 @@ impl CamelotEval {
         let w = &self.weights;
         if w.en_prise != 0 {
             // En prise: an enemy behind, an empty cell ahead.
-            let enemies = occupied - own;
             let mut en_prise = Bitset::EMPTY;
-            for d in 0..board.dir_count() {
-                en_prise |= board.shift(enemies, d) & board.shift(empty, board.opposite(d));
+            for d in 0..sets.dirs {
+                let enemies = (0..self.players).filter(|&o| o != s).fold(Bitset::EMPTY, |e, o| e | sets.pieces[o][d]);
+                en_prise |= enemies & sets.empty_shifted[board.opposite(d)];
             }
             side.en_prise = (en_prise & active).len() as Score;
         }
         // The race: pieces one and two steps from an open target cell.
         let open = self.targets[s] & empty;
         if w.race != 0 && !open.is_empty() {
-            let (mut one, mut two) = (Bitset::EMPTY, Bitset::EMPTY);
-            for d in 0..board.dir_count() {
-                one |= board.shift(open, d);
-            }
-            for d in 0..board.dir_count() {
-                two |= board.shift(one, d);
-            }
-            let two = two - one - open;
+            // (Usually every target cell is open: the rings are known.)
+            let (one, two) = if open == self.targets[s] { self.rings[s] } else { rings(board, open) };
             side.race = 2 * (active & one).len() as Score + (active & two).len() as Score;
         }
         side.castle_moves = self.castle_moves.saturating_sub(pos.counter(Player(s as u8))) as Score;
@@ -485,6 +532,11 @@ mod tests {
 
     fn game() -> Camelot {
         crate::load("camelot").unwrap()
+    }
+
+    /// One side's raw figures, as the evaluation computes them.
+    fn side_of(e: &CamelotEval, game: &Camelot, pos: &Position, s: usize) -> Side {
+        e.side(game, pos, &Sets::new(game.board(), pos, game.players().len()), s)
     }
 
     /// One side's raw figures, cell by cell: the evaluation as first written,
@@ -589,7 +641,7 @@ mod tests {
                 let mut pos = g.start();
                 for _ in 0..80 {
                     for s in 0..g.players().len() {
-                        assert_eq!(e.side(&g, &pos, s), reference_side(&e, &g, &pos, s), "{variant}");
+                        assert_eq!(side_of(&e, &g, &pos, s), reference_side(&e, &g, &pos, s), "{variant}");
                     }
                     let moves = g.legal_moves(&pos);
                     if moves.is_empty() {
@@ -726,11 +778,11 @@ mod tests {
         // Black's F9 has White's F8 behind and F10 empty: en prise; White's
         // F8 has Black's F9 behind and F7 empty: en prise too.
         let p = parse_position(&g, "W:WKC6,F8:BKC11,F9 castle-moves=0,0").unwrap();
-        assert_eq!(e.side(&g, &p, 0).en_prise, 1);
-        assert_eq!(e.side(&g, &p, 1).en_prise, 1);
+        assert_eq!(side_of(&e, &g, &p, 0).en_prise, 1);
+        assert_eq!(side_of(&e, &g, &p, 1).en_prise, 1);
         // With White's F7 behind F8, White's F8 is covered; Black's F9 is not.
         let p = parse_position(&g, "W:WKC6,F7,F8:BKC11,F9 castle-moves=0,0").unwrap();
-        assert_eq!((e.side(&g, &p, 0).en_prise, e.side(&g, &p, 1).en_prise), (0, 1));
+        assert_eq!((side_of(&e, &g, &p, 0).en_prise, side_of(&e, &g, &p, 1).en_prise), (0, 1));
         assert_eq!(e.terms(&g, &p, Player(0)).en_prise, 30);
     }
 
@@ -741,12 +793,12 @@ mod tests {
         // Black's castle is F16 and G16: White's F15 is one step away (2),
         // White's F14 two steps (1), White's F8 far (0).
         let p = parse_position(&g, "W:WF15,F14,F8:BF2,G6 castle-moves=0,0").unwrap();
-        assert_eq!(e.side(&g, &p, 0).race, 3);
+        assert_eq!(side_of(&e, &g, &p, 0).race, 3);
         // With both castle cells taken there is no race left.
         let p = parse_position(&g, "W:WF15,F14,F8:BF16,G16 castle-moves=0,0").unwrap();
-        assert_eq!(e.side(&g, &p, 0).race, 0);
+        assert_eq!(side_of(&e, &g, &p, 0).race, 0);
         // Castle moves left: two each at the start, one after one is made.
         let p = parse_position(&g, "W:WF15,F14,F8:BF2,G6 castle-moves=1,0").unwrap();
-        assert_eq!((e.side(&g, &p, 0).castle_moves, e.side(&g, &p, 1).castle_moves), (1, 2));
+        assert_eq!((side_of(&e, &g, &p, 0).castle_moves, side_of(&e, &g, &p, 1).castle_moves), (1, 2));
     }
 }

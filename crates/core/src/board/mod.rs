@@ -284,13 +284,14 @@ impl Board {
     }
     /// The neighbours in direction `dir` of the cells of `cells`: the whole
     /// set moved one step at once.
-    #[inline]
+    #[inline(always)]
     pub fn shift(&self, cells: Bitset, dir: usize) -> Bitset {
-        let mut out = Bitset::EMPTY;
-        for &(delta, from) in &self.shifts[dir] {
-            out |= (cells & from).shifted(delta);
+        match self.shifts[dir].as_slice() {
+            // (Most boards: one group, and no loop, so that the sets stay in
+            // registers; a loop keeps them in memory.)
+            &[(delta, from)] => (cells & from).shifted(delta),
+            groups => groups.iter().fold(Bitset::EMPTY, |out, &(delta, from)| out | (cells & from).shifted(delta)),
         }
-        out
     }
     /// Whether every cell index lies below 64, so that a set of the cells
     /// fits a machine word ([`Bitset::low_word`]).
