@@ -31,7 +31,7 @@ pub struct Options {
     /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
     /// multi=paranoid|maxn|brs, eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
-    /// no-reductions, null-move, no-quiescence, plain), `alphabeta:DEPTH`,
+    /// no-reductions, no-futility, null-move, no-quiescence, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
@@ -158,6 +158,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     }
                     "no-reductions" => options.features.reductions = false,
                     "null-move" => options.features.null_move = true,
+                    "no-futility" => options.features.futility = false,
                     "no-quiescence" => options.features.quiescence = false,
                     "plain" => options.features = Features::plain(),
                     "eval" if value.is_empty() => {
@@ -167,7 +168,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, eval=FILE, no-reductions, null-move, no-quiescence or plain"
+                             hash=, multi=, eval=FILE, no-reductions, no-futility, null-move, no-quiescence or plain"
                         ))
                     }
                 }

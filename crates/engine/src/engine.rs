@@ -81,6 +81,10 @@ pub struct Features {
     /// (null-move pruning; two-player games only). Off by default: in
     /// Camelot it lost strength (see the README's measurements).
     pub null_move: bool,
+    /// Near the horizon, where the side to move is not obliged to capture
+    /// and its evaluation beats beta by a margin for every ply left, take
+    /// the cut without searching (reverse futility pruning).
+    pub futility: bool,
     /// A position that repeats one of the search's path is a draw.
     pub repetitions: bool,
     /// A table entry of a deeper search stands for a shallower one (off:
@@ -92,7 +96,14 @@ pub struct Features {
 impl Default for Features {
     /// Everything measured to gain strength: all but null-move pruning.
     fn default() -> Self {
-        Features { quiescence: true, reductions: true, null_move: false, repetitions: true, deeper_entries: true }
+        Features {
+            quiescence: true,
+            reductions: true,
+            null_move: false,
+            futility: true,
+            repetitions: true,
+            deeper_entries: true,
+        }
     }
 }
 
@@ -100,7 +111,14 @@ impl Features {
     /// Nothing beyond alpha-beta: the search returns what a plain
     /// alpha-beta search to the same depth returns.
     pub fn plain() -> Features {
-        Features { quiescence: false, reductions: false, null_move: false, repetitions: false, deeper_entries: false }
+        Features {
+            quiescence: false,
+            reductions: false,
+            null_move: false,
+            futility: false,
+            repetitions: false,
+            deeper_entries: false,
+        }
     }
 }
 

@@ -40,6 +40,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 /// Nodes a thread searches between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
+/// Entries in a thread's cache of evaluations (a power of two).
+const EVAL_CACHE: usize = 1 << 14;
+
+/// The deepest node reverse futility pruning may cut ([`Features::futility`]).
+const FUTILITY_DEPTH: i32 = 3;
+
+/// The margin per ply left by which the evaluation must beat beta for
+/// reverse futility pruning: a Man.
+const FUTILITY_MARGIN: Score = 100;
+
 /// Natural logarithms of 0..64 (0 for 0), for the reductions.
 static LOG: std::sync::LazyLock<[f64; 64]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|i| if i == 0 { 0.0 } else { (i as f64).ln() }));
@@ -119,6 +129,8 @@ pub(crate) struct Searcher<'s, 'a, G, E> {
     pv: Vec<Vec<MoveKey>>,
     pv_len: Vec<usize>,
     pub(crate) root_moves: Vec<RootMove>,
+    /// The evaluations of recent positions, by key (see [`Searcher::evaluate`]).
+    evals: Box<[(u64, Score)]>,
 }
 
 impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
@@ -137,6 +149,8 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             pv: (0..=MAX_PLY).map(|_| vec![MoveKey::PASS; MAX_PLY + 1]).collect(),
             pv_len: vec![0; MAX_PLY + 1],
             root_moves,
+            // (Empty slots hold a key that is never looked up there: its low bits are not the slot's.)
+            evals: (0..EVAL_CACHE).map(|i| ((i ^ 1) as u64, 0)).collect(),
         }
     }
 
@@ -355,6 +369,12 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         // Null-move pruning: if passing the turn still holds beta, a move will.
         // (Not where a capture is obligatory: passing would dodge it.)
         let quiet_node = !self.s.game.scope(pos).captures_only;
+        if !pv && quiet_node && self.s.features.futility && depth <= FUTILITY_DEPTH && !is_decisive(beta) {
+            let eval = self.evaluate(pos);
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
         if !pv && quiet_node && depth >= 3 && self.null_move_allowed(pos) && self.evaluate(pos) >= beta {
             let mut passed = *pos;
             let next = Player(1 - pos.to_move().0);
@@ -616,9 +636,24 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         self.pv_len[ply] = next_len;
     }
 
-    /// The evaluation of an unfinished position for the team to move.
+    /// The evaluation of an unfinished position for the team to move,
+    /// from the thread's cache of evaluations when it holds the position.
+    /// (The cache is keyed by the hash, which leaves out the clocks: the
+    /// evaluations of the engine's games do not read them.)
     #[inline]
-    fn evaluate(&self, pos: &Position) -> Score {
+    fn evaluate(&mut self, pos: &Position) -> Score {
+        let key = pos.hash() ^ self.s.salt;
+        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let score = self.evaluate_now(pos);
+        self.evals[key as usize & (EVAL_CACHE - 1)] = (key, score);
+        score
+    }
+
+    /// [`Searcher::evaluate`] without the cache.
+    fn evaluate_now(&self, pos: &Position) -> Score {
         let mover = pos.to_move();
         let e = if self.s.game.players().len() == 2 {
             self.s.eval.evaluate(self.s.game, pos, mover)
