@@ -31,7 +31,7 @@ pub struct Options {
     /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
     /// multi=paranoid|maxn|brs, eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
-    /// no-reductions, no-futility, null-move, no-quiescence, plain), `alphabeta:DEPTH`,
+    /// no-reductions, futility, null-move, no-quiescence, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
@@ -158,7 +158,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     }
                     "no-reductions" => options.features.reductions = false,
                     "null-move" => options.features.null_move = true,
-                    "no-futility" => options.features.futility = false,
+                    "futility" => options.features.futility = true,
                     "no-quiescence" => options.features.quiescence = false,
                     "plain" => options.features = Features::plain(),
                     "eval" if value.is_empty() => {
@@ -168,7 +168,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, eval=FILE, no-reductions, no-futility, null-move, no-quiescence or plain"
+                             hash=, multi=, eval=FILE, no-reductions, futility, null-move, no-quiescence or plain"
                         ))
                     }
                 }
@@ -472,6 +472,9 @@ mod tests {
         assert_eq!(limits, Some(Limits::movetime(50)));
         assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
         assert_eq!(parse_spec("engine"), Ok(Spec::Engine { options: engine_options(), limits: None, eval: None }));
+        let Ok(Spec::Engine { options, .. }) = parse_spec("engine:futility,null-move") else { panic!("an engine") };
+        assert!(options.features.futility && options.features.null_move);
+        assert!(!engine_options().features.futility && !engine_options().features.null_move);
         for bad in [
             "alphabeta",
             "alphabeta:0",

@@ -437,7 +437,12 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                     // full if they turn out better than the best so far.
                     let r = if self.s.features.reductions && depth >= 3 && i + skip >= 3 && !mv.is_capture() {
                         let r = (LOG[depth.min(63) as usize] * LOG[(i + skip).min(63)] / 2.0) as i32;
-                        r.clamp(1, depth - 2) - pv as i32
+                        // An even number of plies: the reduced search then ends with the
+                        // same side to move as the full one, so that an evaluation
+                        // favouring the side to move (tempo) does not make the reduced
+                        // score look better than the full one's and force a re-search.
+                        // (At most depth - 1: the reduced search is at least quiescence.)
+                        (r.clamp(1, depth - 2) - pv as i32 + 1) & !1
                     } else {
                         0
                     };
