@@ -162,6 +162,26 @@ fn clocks_and_move_times_bound_the_search() {
 }
 
 #[test]
+fn contempt_sets_what_a_draw_is_worth_to_the_engine() {
+    // White to move one ply before checkers' advance limit: a king move
+    // draws, a man move plays on in a level ending.
+    let mut e = Engine::start(&["checkers"]);
+    e.send("ugi");
+    let ugi = e.until("ugiok", 10);
+    assert!(ugi.contains(&"option name Contempt type spin default 0 min -1000 max 1000".to_string()), "{ugi:?}");
+    for (contempt, score, first) in [(-300, "score cp 300 ", "bestmove 1-"), (300, "", "bestmove 22-")] {
+        e.send(&format!("setoption name Contempt value {contempt}"));
+        e.send("position fen W:WK1,22:BK32,9 clock2=99");
+        e.send("go depth 6");
+        let lines = e.until("bestmove", 30);
+        let last_info = &lines[lines.len() - 2];
+        assert!(last_info.contains(score), "contempt {contempt}: {lines:?}");
+        assert!(lines.last().unwrap().starts_with(first), "contempt {contempt}: {lines:?}");
+    }
+    e.finish();
+}
+
+#[test]
 fn other_variants_through_the_option_and_the_argument() {
     let mut e = Engine::start(&["checkers"]);
     e.send("position startpos moves 11-15");
@@ -223,6 +243,7 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("go p3time 100", "info string error: unknown `go` parameter `p3time`"),
         ("setoption name Threads value 0", "info string error: Threads must be from 1 to 256, not `0`"),
         ("setoption name Hash value lots", "info string error: Hash must be from 1 to 65536 MiB, not `lots`"),
+        ("setoption name Contempt value 2000", "info string error: Contempt must be a whole number from -1000 to 1000"),
         ("setoption name Colour value red", "info string error: unknown option `Colour`"),
         (
             "setoption name MultiPlayer value kingmaker",

@@ -12,7 +12,7 @@ use leap_arena::{
 use leap_core::notation::{parse_movetext, read_move};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::{Game, MoveKey};
-use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_HASH_MIB, MAX_THREADS};
+use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_HASH_MIB, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::collections::BTreeMap;
@@ -29,7 +29,8 @@ pub struct Options {
     /// A player, twice (or once per seat, for games of three or more
     /// players: each seating is then played in turn): `engine` (options
     /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
-    /// multi=paranoid|maxn|brs, eval=FILE (evaluation weights: a file
+    /// multi=paranoid|maxn|brs, contempt=N (what a draw costs the engine,
+    /// in hundredths of a man), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
     /// no-reductions, futility, null-move, no-quiescence, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
@@ -156,6 +157,15 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                         options.multi = Multi::from_name(value)
                             .ok_or_else(|| format!("`{text}`: multi={value}; expected paranoid, maxn or brs"))?
                     }
+                    "contempt" => {
+                        options.contempt = value
+                            .parse()
+                            .ok()
+                            .filter(|c: &i32| c.abs() <= MAX_CONTEMPT)
+                            .ok_or_else(|| {
+                                format!("`{text}`: contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}")
+                            })?
+                    }
                     "no-reductions" => options.features.reductions = false,
                     "null-move" => options.features.null_move = true,
                     "futility" => options.features.futility = true,
@@ -168,7 +178,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, eval=FILE, no-reductions, futility, null-move, no-quiescence or plain"
+                             hash=, multi=, contempt=, eval=FILE, no-reductions, futility, null-move, no-quiescence or plain"
                         ))
                     }
                 }
@@ -472,8 +482,12 @@ mod tests {
         assert_eq!(limits, Some(Limits::movetime(50)));
         assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
         assert_eq!(parse_spec("engine"), Ok(Spec::Engine { options: engine_options(), limits: None, eval: None }));
-        let Ok(Spec::Engine { options, .. }) = parse_spec("engine:futility,null-move") else { panic!("an engine") };
+        let Ok(Spec::Engine { options, .. }) = parse_spec("engine:futility,null-move,contempt=-20") else {
+            panic!("an engine")
+        };
         assert!(options.features.futility && options.features.null_move);
+        assert_eq!(options.contempt, -20);
+        assert_eq!(engine_options().contempt, 0);
         assert!(!engine_options().features.futility && !engine_options().features.null_move);
         for bad in [
             "alphabeta",
@@ -482,6 +496,9 @@ mod tests {
             "engine:speed=3",
             "engine:threads=0",
             "engine:eval=",
+            "engine:contempt=",
+            "engine:contempt=1001",
+            "engine:contempt=1.5",
             "stockfish",
             "random:3",
         ] {

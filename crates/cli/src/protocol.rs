@@ -12,7 +12,7 @@ use crate::error::{CliError, CliResult};
 use leap_core::notation::{format_line, parse_position};
 use leap_core::{GameResult, History};
 use leap_engine::score::{decided, Score};
-use leap_engine::{Clock, Engine, Limits, Multi, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
+use leap_engine::{Clock, Engine, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played, Variant};
 use std::io::{BufRead, Write};
@@ -242,6 +242,10 @@ impl<G: Played> Session<G> {
         self.send("id author the camelot authors");
         self.send(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", self.options.threads));
         self.send(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MIB}", self.options.hash_mib));
+        self.send(&format!(
+            "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
+            self.options.contempt
+        ));
         self.send(&format!("option name Variant type string default {}", self.name));
         if self.game.players().len() > 2 {
             let vars: Vec<String> = Multi::ALL.iter().map(|m| format!("var {}", m.name())).collect();
@@ -288,6 +292,16 @@ impl<G: Played> Session<G> {
                     self.send(&format!("info string error: Hash must be from 1 to {MAX_HASH_MIB} MiB, not `{value}`"))
                 }
             },
+            "contempt" => match value.parse::<i32>().ok().filter(|c| c.abs() <= MAX_CONTEMPT) {
+                Some(c) => {
+                    self.finish_search();
+                    self.options.contempt = c;
+                    self.engine.as_mut().expect("no search").set_contempt(c);
+                }
+                None => self.send(&format!(
+                    "info string error: Contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not `{value}`"
+                )),
+            },
             "variant" => match variant::load(&value) {
                 Ok(v) => return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options }),
                 Err(e) => self.send(&format!("info string error: {}", one_line(&e.to_string()))),
@@ -304,7 +318,7 @@ impl<G: Played> Session<G> {
                 }
             },
             _ => self.send(&format!(
-                "info string error: unknown option `{name}`; options: Threads, Hash, Variant, MultiPlayer"
+                "info string error: unknown option `{name}`; options: Threads, Hash, Contempt, Variant, MultiPlayer"
             )),
         }
         None

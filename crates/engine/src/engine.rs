@@ -24,12 +24,19 @@ pub struct Options {
     pub features: Features,
     /// The search with more than two players.
     pub multi: Multi,
+    /// How much the engine dislikes a draw, in hundredths of a man: a draw
+    /// in the search (by the rules, by repetition or by the move limit) is
+    /// worth this much less than 0 to the side the engine plays, and this
+    /// much more to its opponents (paranoid and best-reply searches; max-n
+    /// values every draw at 0). 0 by default.
+    pub contempt: Score,
 }
 
 impl Default for Options {
-    /// One thread, 64 MiB, every feature, the default search for more players.
+    /// One thread, 64 MiB, every feature, the default search for more
+    /// players, no contempt.
     fn default() -> Self {
-        Options { threads: 1, hash_mib: 64, features: Features::default(), multi: Multi::default() }
+        Options { threads: 1, hash_mib: 64, features: Features::default(), multi: Multi::default(), contempt: 0 }
     }
 }
 
@@ -126,6 +133,8 @@ impl Features {
 
 /// The most threads the engine starts.
 pub const MAX_THREADS: usize = 256;
+/// The largest contempt either way, in hundredths of a man (ten men).
+pub const MAX_CONTEMPT: Score = 1000;
 /// The largest transposition table, in MiB.
 pub const MAX_HASH_MIB: usize = 65_536;
 
@@ -203,6 +212,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let options = Options {
             threads: options.threads.clamp(1, MAX_THREADS),
             hash_mib: options.hash_mib.clamp(1, MAX_HASH_MIB),
+            contempt: options.contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT),
             ..options
         };
         let values = piece_values(&game);
@@ -274,6 +284,17 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// Changes the search of games with three or more players.
     pub fn set_multi(&mut self, multi: Multi) {
         self.options.multi = multi;
+    }
+
+    /// Changes the contempt (clamped to ±[`MAX_CONTEMPT`]; see
+    /// [`Options::contempt`]). The table is emptied: what it holds was
+    /// valued with the old contempt.
+    pub fn set_contempt(&mut self, contempt: Score) {
+        let contempt = contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT);
+        if contempt != self.options.contempt {
+            self.options.contempt = contempt;
+            self.table.clear();
+        }
     }
 
     /// Forgets what earlier searches found, for a new game.
@@ -364,6 +385,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             salt: self.salts[root.to_move().index()],
             features: self.options.features,
             multi: if game.players().len() > 2 { self.options.multi } else { Multi::Paranoid },
+            contempt: self.options.contempt,
         };
         let ordering = std::mem::replace(&mut self.ordering, Ordering::new(values));
         let table = &self.table;

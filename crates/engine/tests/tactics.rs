@@ -118,3 +118,25 @@ fn proven_results_in_random_games_of_tri_camelot() {
     let (wins, saves) = proven_results_are_found(&g, 3, 12, 2);
     assert!(wins + saves > 5, "{wins} wins, {saves} saves");
 }
+
+#[test]
+fn contempt_decides_between_a_draw_and_playing_on() {
+    // White to move in a level ending, one ply before the advance limit (no man
+    // has moved for 99 plies): a king move draws, a man move plays on.
+    let g = leap_checkers::load("checkers").unwrap();
+    let p = parse_position(&g, "W:WK1,22:BK32,9 clock2=99").unwrap();
+    let choice = |contempt: Score| {
+        let options = Options { hash_mib: 4, contempt, ..Options::default() };
+        let mut engine = Engine::new(g.clone(), leap_checkers::CheckersEval::new(&g), options);
+        let r = engine.search(&[p], &Limits::depth(6), &Stop::new(), |_| {});
+        (text(&g, &p, &r.best.expect("a move")), r.score)
+    };
+    // An engine that likes draws takes the draw, and values it so.
+    let (best, score) = choice(-500);
+    assert!(best.starts_with("1-"), "{best}");
+    assert_eq!(score, 500);
+    // One that dislikes them plays on, in a position worth more than the draw to it.
+    let (best, score) = choice(500);
+    assert!(best.starts_with("22-"), "{best}");
+    assert!(score > -500 && score < 500, "{score}");
+}

@@ -76,6 +76,8 @@ pub(crate) struct Shared<'a, G, E> {
     pub(crate) features: Features,
     /// The search with more than two players (two players: always negamax).
     pub(crate) multi: Multi,
+    /// What a draw costs the root player (see [`crate::Options::contempt`]).
+    pub(crate) contempt: Score,
 }
 
 impl<G, E> Shared<'_, G, E> {
@@ -331,7 +333,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         }
         if self.s.features.repetitions && self.is_repetition(pos) {
             self.count(ply);
-            return 0;
+            return self.draw(pos);
         }
         // (Nothing here can beat a win at the next ply.)
         let (alpha, beta) = (alpha.max(-win_in(ply)), beta.min(win_in(ply + 1)));
@@ -678,9 +680,20 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     #[inline]
     fn outcome_score(&self, o: &Outcome, pos: &Position, ply: usize) -> Score {
         match o.result {
-            GameResult::Draw => 0,
+            GameResult::Draw => self.draw(pos),
             GameResult::Win(p) if self.same_team(p, pos.to_move()) => win_in(ply),
             GameResult::Win(_) => -win_in(ply),
+        }
+    }
+
+    /// The value of a draw at `pos` for its side to move: the contempt
+    /// counts against the root player's team.
+    #[inline]
+    fn draw(&self, pos: &Position) -> Score {
+        if self.same_team(pos.to_move(), self.root_player) {
+            -self.s.contempt
+        } else {
+            self.s.contempt
         }
     }
 

@@ -117,13 +117,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         let root = self.root_player;
         if let Some(o) = game.decided(pos) {
             return match o.result {
-                GameResult::Draw => 0,
+                GameResult::Draw => -self.s.contempt,
                 GameResult::Win(p) if p == root => win_in(ply),
                 GameResult::Win(_) => -win_in(ply),
             };
         }
         if self.s.features.repetitions && self.is_repetition(pos) {
-            return 0;
+            return -self.s.contempt;
         }
         let max = pos.to_move() == root;
         let forced = max && self.s.features.quiescence && game.scope(pos).captures_only;
@@ -156,7 +156,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             if max {
                 return match game.no_moves(pos).result {
                     GameResult::Win(p) if p == root => win_in(ply),
-                    GameResult::Draw => 0,
+                    GameResult::Draw => -self.s.contempt,
                     _ if game.passes_when_stuck(pos) => {
                         self.s.eval.evaluate(game, pos, root).clamp(-MAX_EVAL, MAX_EVAL)
                     }
