@@ -31,6 +31,7 @@ fn the_readme_tour_runs_as_written() {
 
     let dir = tempfile::tempdir().expect("a temporary folder");
     std::os::unix::fs::symlink(root.join("variants"), dir.path().join("variants")).unwrap();
+    std::os::unix::fs::symlink(root.join("suites"), dir.path().join("suites")).unwrap();
     std::fs::create_dir(dir.path().join("tests")).unwrap();
     std::os::unix::fs::symlink(root.join("tests/games"), dir.path().join("tests/games")).unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_camelot")).parent().expect("the binary's folder");

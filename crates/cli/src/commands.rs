@@ -4,11 +4,11 @@ use crate::error::{CliError, CliResult, GameProblem};
 use crate::Setup;
 use leap_core::{
     notation::{
-        diagram, format_move, format_position, legal_move_texts, parse_movetext, parse_position, parse_records,
+        diagram, format_move, format_position, legal_move_texts, parse_movetext, parse_position, parse_records, Record,
     },
     perft::{divide, perft_parallel, Count},
     rules::LeapRules,
-    Game, GameResult, History, Outcome,
+    Game, GameResult, History, Outcome, Position,
 };
 use leap_games::with_game;
 use leap_games::{self as variant, Variant};
@@ -296,20 +296,9 @@ pub fn replay(file: &Path) -> CliResult {
             outln!(out, "Game {} of {}", i + 1, games.len());
         }
         let game_problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
-        if record.tag("Position").is_some() && record.tag("FEN").is_some() {
-            return Err(game_problem(GameProblem::Tags(
-                "both [Position] and [FEN] give the start position; give one".into(),
-            )));
-        }
         let variant = variant::for_record(record, file).map_err(|e| game_problem(GameProblem::Variant(e)))?;
         with_game!(variant, g => {
-            // PDN records give the start as [FEN "..."].
-            let given =
-                record.tag("Position").map(|p| ("Position", p)).or_else(|| record.tag("FEN").map(|p| ("FEN", p)));
-            let start = match given {
-                Some((tag, p)) => parse_position(&g, p).map_err(|error| game_problem(GameProblem::Start { tag, error }))?,
-                None => g.start(),
-            };
+            let start = record_start(&g, record).map_err(game_problem)?;
             // The result as written: checked against the game before any move is played.
             let players = g.players().len();
             let place = |at: Option<(usize, usize)>| at.map(|(l, c)| format!("{l}:{c}: ")).unwrap_or_default();
@@ -370,6 +359,23 @@ pub fn replay(file: &Path) -> CliResult {
         })?;
     }
     Ok(())
+}
+
+/// The position a record's game starts from: its `[Position]` tag, or the
+/// `[FEN]` tag of PDN records, or the variant's start.
+pub(crate) fn record_start<G: Game>(game: &G, record: &Record) -> Result<Position, GameProblem> {
+    let given = match (record.tag("Position"), record.tag("FEN")) {
+        (Some(_), Some(_)) => {
+            return Err(GameProblem::Tags("both [Position] and [FEN] give the start position; give one".into()))
+        }
+        (Some(p), None) => Some(("Position", p)),
+        (None, Some(p)) => Some(("FEN", p)),
+        (None, None) => None,
+    };
+    match given {
+        Some((tag, p)) => parse_position(game, p).map_err(|error| GameProblem::Start { tag, error }),
+        None => Ok(game.start()),
+    }
 }
 
 pub fn check(files: &[std::path::PathBuf]) -> CliResult {

@@ -16,6 +16,7 @@ mod save;
 mod schema;
 mod serve;
 mod solve;
+mod suite;
 mod summary;
 mod tune;
 
@@ -94,6 +95,11 @@ enum Command {
     /// swapped, in parallel; prints the score and the Elo difference, saves
     /// the games.
     Match(matches::Options),
+    /// Run the engine on a test suite: a record file of positions, each
+    /// with the move wanted in a `[Best "MOVE"]` tag; prints for each
+    /// whether the engine found it and from what depth and time, then how
+    /// many it found.
+    Suite(suite::SuiteOptions),
     /// Fit the weights of a variant's evaluation to self-play games (a
     /// logistic fit of the results, Texel style), and keep them only if a
     /// match against the weights it started from shows them stronger.
@@ -154,6 +160,7 @@ pub fn main() -> i32 {
         Command::Match(opts) => matches::run(&opts),
         Command::Tune(opts) => tune::run(&opts),
         Command::Bench => bench::bench(),
+        Command::Suite(opts) => suite::run(&opts),
         Command::Replay { file } => commands::replay(&file),
         Command::Play(opts) => play::play(&opts),
         Command::Check { files } => commands::check(&files),

@@ -1,0 +1,164 @@
+//! `camelot suite`: the engine on a test suite, positions whose best move is
+//! known (from annotated master games, or composed), each searched with the
+//! same limits: which it finds, and from what depth and time it keeps the
+//! right move.
+//!
+//! A suite is a record file (the PGN style that `replay` reads): each game
+//! is one position, its moves played from the start (or from its
+//! `[Position]`), and a `[Best "..."]` tag names the move wanted there;
+//! several moves, separated by spaces, are all counted right.
+//! `[Event "..."]` labels the position in the report.
+
+use crate::analyze::{EngineArgs, SearchLimits};
+use crate::commands::{emit, record_start};
+use crate::error::{CliError, CliResult, GameProblem};
+use leap_core::notation::{format_line, parse_records, read_move, Record};
+use leap_core::{History, MoveKey};
+use leap_engine::{Engine, Limits, Options, Report, Stop};
+use leap_games::with_game;
+use leap_games::{self as variant, Played};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// `camelot suite`'s arguments.
+#[derive(clap::Args, Clone, Debug)]
+pub struct SuiteOptions {
+    /// The suite: a record file whose every game ends at a position with a
+    /// `[Best "MOVE"]` tag.
+    file: PathBuf,
+    #[command(flatten)]
+    limits: SearchLimits,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+/// What the engine made of one position.
+struct Verdict {
+    /// The engine's move, as written.
+    played: String,
+    /// Whether it is one of the wanted moves.
+    found: bool,
+    /// The first iteration from which every iteration's best move was a
+    /// wanted one: its depth and time.
+    since: Option<(u32, Duration)>,
+    depth: u32,
+    time: Duration,
+}
+
+/// Runs `camelot suite`: one line per position, then how many were found.
+pub fn run(opts: &SuiteOptions) -> CliResult {
+    let options = opts.engine.options()?;
+    let limits = opts.limits.limits();
+    let file = &opts.file;
+    let name = file.display().to_string();
+    let text = leap_format::read_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
+    let records: Vec<&Record> = records.iter().filter(|r| !r.is_empty()).collect();
+    if records.is_empty() {
+        return Err(CliError::Usage(format!("{name}: there is no position in the suite")));
+    }
+    // Every position is read before the first search: a mistake in the
+    // file shows at once, not after minutes of searching.
+    let mut cases = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        cases.push(read_case(file, i + 1, record)?);
+    }
+    let width = cases.iter().map(|c| c.label.chars().count()).max().unwrap_or(0);
+    let mut found = 0;
+    for (i, case) in cases.into_iter().enumerate() {
+        let v = with_game!(&case.variant, g => search(g.clone(), &case.history, &case.wanted, &limits, options));
+        found += v.found as usize;
+        let since = match v.since {
+            Some((depth, time)) => format!("found from depth {depth} at {:.2} s", time.as_secs_f64()),
+            None => "missed".to_string(),
+        };
+        let line = format!(
+            "{:>3}  {:<width$}  best {:<14} engine {:<14} {since} (depth {}, {:.2} s)\n",
+            i + 1,
+            case.label,
+            case.wanted_text,
+            v.played,
+            v.depth,
+            v.time.as_secs_f64()
+        );
+        // (Written as each search ends: a suite takes minutes.)
+        emit(&line)?;
+        let _ = std::io::stdout().flush();
+    }
+    let total = records.len();
+    let plural = if total == 1 { "" } else { "s" };
+    emit(&format!("suite: found {found} of {total} position{plural} ({})\n", describe(&limits, &options)))
+}
+
+/// A position of the suite, read and checked.
+struct Case {
+    label: String,
+    variant: leap_games::Variant,
+    history: History,
+    wanted: Vec<MoveKey>,
+    wanted_text: String,
+}
+
+/// Reads game `number` of the suite: its variant, its moves and its `[Best]` moves.
+fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliError> {
+    let name = file.display().to_string();
+    let problem = |problem| CliError::RecordGame { file: name.clone(), game: number, problem };
+    let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::Variant(e)))?;
+    let label = record.tag("Event").map_or_else(|| format!("position {number}"), str::to_string);
+    let Some(best) = record.tag("Best").filter(|b| !b.trim().is_empty()) else {
+        return Err(problem(GameProblem::Tags("there is no [Best \"MOVE\"] tag naming the move wanted".into())));
+    };
+    let (history, wanted, wanted_text) = with_game!(&variant, g => {
+        let mut history = History::new(record_start(g, record).map_err(problem)?);
+        history.play_all(g, &record.moves).map_err(|error| CliError::Replay { file: name.clone(), error })?;
+        let pos = *history.current();
+        let mut wanted = Vec::new();
+        for text in best.split_whitespace() {
+            let read = read_move(g, &pos, text)
+                .map_err(|e| problem(GameProblem::Tags(format!("[Best]: {e}"))))?;
+            wanted.push(read.key);
+        }
+        let text = wanted.iter().map(|k| format_line(g, &pos, &[*k]).join("")).collect::<Vec<_>>().join(" ");
+        (history, wanted, text)
+    });
+    Ok(Case { label, variant, history, wanted, wanted_text })
+}
+
+/// Searches the position at the end of `history` with a fresh engine.
+fn search<G: Played>(game: G, history: &History, wanted: &[MoveKey], limits: &Limits, options: Options) -> Verdict {
+    let pos = *history.current();
+    let eval = game.evaluation();
+    let mut engine = Engine::new(game, eval, options);
+    let mut since = None;
+    let result = engine.search(history.positions(), limits, &Stop::new(), |r: &Report| match r.pv.first() {
+        Some(m) if wanted.contains(m) => since = since.or(Some((r.depth, r.time))),
+        _ => since = None,
+    });
+    let found = result.best.is_some_and(|b| wanted.contains(&b));
+    if !found {
+        since = None;
+    }
+    let played = match result.best {
+        Some(b) => format_line(engine.game(), &pos, &[b]).join(""),
+        None => "none".to_string(),
+    };
+    Verdict { played, found, since, depth: result.depth, time: result.time }
+}
+
+/// The limits and threads, for the summary line.
+fn describe(limits: &Limits, options: &Options) -> String {
+    let mut parts = Vec::new();
+    if let Some(ms) = limits.movetime {
+        parts.push(format!("{} ms", ms.as_millis()));
+    }
+    if let Some(d) = limits.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    let threads = if options.threads == 1 { "1 thread".to_string() } else { format!("{} threads", options.threads) };
+    parts.push(threads);
+    format!("{} a position", parts.join(", "))
+}
