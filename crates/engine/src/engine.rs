@@ -93,6 +93,11 @@ pub struct Features {
     /// the cut without searching (reverse futility pruning). Off by
     /// default: no gain measured (see the README's measurements).
     pub futility: bool,
+    /// Within two plies of the root, reduce a late quiet move that obliges
+    /// the opponent to capture like any other late quiet move (off: search
+    /// it to full depth; such a move forces the reply, as a check does in
+    /// chess, and the combinations that win material start with one).
+    pub reduce_forcing: bool,
     /// A position that repeats one of the search's path is a draw.
     pub repetitions: bool,
     /// A table entry of a deeper search stands for a shallower one (off:
@@ -110,6 +115,7 @@ impl Default for Features {
             reductions: true,
             null_move: false,
             futility: false,
+            reduce_forcing: false,
             repetitions: true,
             deeper_entries: true,
         }
@@ -125,6 +131,7 @@ impl Features {
             reductions: false,
             null_move: false,
             futility: false,
+            reduce_forcing: false,
             repetitions: false,
             deeper_entries: false,
         }

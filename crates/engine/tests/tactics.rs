@@ -44,6 +44,26 @@ fn camelot_a_win_in_three_plies() {
     assert!(g.legal_moves(&reply).iter().any(|m| g.outcome(&g.play_unchecked(&reply, m)).is_some()));
 }
 
+#[test]
+fn camelot_a_combination_of_two_sacrifices() {
+    // World Championship 2009, game 5, after 6...J11-H9-F11-D9xB11. The
+    // annotator's 7.F7-E8 gives a Man (F9xF7xH9 is forced), 8.H8-I8 gives
+    // another (H9xJ7), and 9.D7-F9xH9xF11xF9xD11xF11xF13 takes four: White
+    // ends three Men ahead. The moves that oblige a capture near the root
+    // are searched to full depth, so depth 6 finds it (reduced like other
+    // quiet moves, it was missed at depth 10).
+    let g = leap_camelot::load("camelot").unwrap();
+    let p = parse_position(
+        &g,
+        "W:WKH6,KD7,KI7,E6,F6,G6,E7,F7,G7,H7,F8,G8,H8:\
+         BKI10,KB11,KE11,KF12,F9,G9,E10,F10,G10,H10,G11,H11,I11 castle-moves=0,0",
+    )
+    .unwrap();
+    let (best, score) = engine_choice(&g, leap_camelot::CamelotEval::new(&g), &[p], 6);
+    assert_eq!(text(&g, &p, &best), "F7-E8");
+    assert!(score > 150, "White wins more than a Man: {score}");
+}
+
 /// Over positions of random games: where a full search to `depth` (the
 /// core's alpha-beta, which returns minimax values) proves a win, the engine
 /// finds a win as near; where it proves that some moves lose and others do

@@ -50,6 +50,10 @@ const FUTILITY_DEPTH: i32 = 3;
 /// reverse futility pruning: a Man.
 const FUTILITY_MARGIN: Score = 100;
 
+/// The deepest ply at which a move that obliges the opponent to capture is
+/// not reduced.
+const FORCING_PLY: usize = 2;
+
 /// Natural logarithms of 0..64 (0 for 0), for the reductions.
 static LOG: std::sync::LazyLock<[f64; 64]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|i| if i == 0 { 0.0 } else { (i as f64).ln() }));
@@ -444,7 +448,18 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                         // favouring the side to move (tempo) does not make the reduced
                         // score look better than the full one's and force a re-search.
                         // (At most depth - 1: the reduced search is at least quiescence.)
-                        (r.clamp(1, depth - 2) - pv as i32 + 1) & !1
+                        let r = (r.clamp(1, depth - 2) - pv as i32 + 1) & !1;
+                        // Near the root, not a move that obliges the opponent to
+                        // capture: like a check in chess it forces the reply, and the
+                        // combinations that win material start with such sacrifices.
+                        if !self.s.features.reduce_forcing
+                            && ply <= FORCING_PLY
+                            && self.s.game.scope(&child).captures_only
+                        {
+                            0
+                        } else {
+                            r
+                        }
                     } else {
                         0
                     };
