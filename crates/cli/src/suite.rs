@@ -17,7 +17,6 @@ use leap_core::{History, MoveKey};
 use leap_engine::{Engine, Limits, Options, Report, Stop};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -37,10 +36,8 @@ pub struct SuiteOptions {
 struct Verdict {
     /// The engine's move, as written.
     played: String,
-    /// Whether it is one of the wanted moves.
-    found: bool,
-    /// The first iteration from which every iteration's best move was a
-    /// wanted one: its depth and time.
+    /// When it is a wanted move: the first iteration from which every
+    /// iteration's best move was a wanted one (its depth and time).
     since: Option<(u32, Duration)>,
     depth: u32,
     time: Duration,
@@ -68,7 +65,7 @@ pub fn run(opts: &SuiteOptions) -> CliResult {
     let mut found = 0;
     for (i, case) in cases.into_iter().enumerate() {
         let v = with_game!(&case.variant, g => search(g.clone(), &case.history, &case.wanted, &limits, options));
-        found += v.found as usize;
+        found += v.since.is_some() as usize;
         let since = match v.since {
             Some((depth, time)) => format!("found from depth {depth} at {:.2} s", time.as_secs_f64()),
             None => "missed".to_string(),
@@ -84,7 +81,6 @@ pub fn run(opts: &SuiteOptions) -> CliResult {
         );
         // (Written as each search ends: a suite takes minutes.)
         emit(&line)?;
-        let _ = std::io::stdout().flush();
     }
     let total = records.len();
     let plural = if total == 1 { "" } else { "s" };
@@ -135,15 +131,17 @@ fn search<G: Played>(game: G, history: &History, wanted: &[MoveKey], limits: &Li
         Some(m) if wanted.contains(m) => since = since.or(Some((r.depth, r.time))),
         _ => since = None,
     });
-    let found = result.best.is_some_and(|b| wanted.contains(&b));
-    if !found {
+    if !result.best.is_some_and(|b| wanted.contains(&b)) {
         since = None;
+    } else if since.is_none() {
+        // (Chosen in an iteration the limits cut short.)
+        since = Some((result.depth + 1, result.time));
     }
     let played = match result.best {
         Some(b) => format_line(engine.game(), &pos, &[b]).join(""),
         None => "none".to_string(),
     };
-    Verdict { played, found, since, depth: result.depth, time: result.time }
+    Verdict { played, since, depth: result.depth, time: result.time }
 }
 
 /// The limits and threads, for the summary line.
