@@ -65,8 +65,8 @@ impl Bitset {
         if (-63..=63).contains(&delta) && delta != 0 {
             return self.shifted_sse2(delta);
         }
-        // Word by word in registers (no array indexed at run time, which
-        // would go through memory and stall store forwarding).
+        // Elsewhere, word by word in registers (no array indexed at run
+        // time, which would go through memory and stall store forwarding).
         let [a, b, c, d] = self.0;
         match delta {
             0 => self,
@@ -89,8 +89,8 @@ impl Bitset {
     /// words in vector registers. (Shifted word by word, the set was built
     /// in general registers and written to memory a word at a time, and the
     /// vector instructions of the set operations that followed read it back
-    /// two words at a time: a stall of store forwarding, in the Camelot
-    /// evaluation a third of its time.)
+    /// two words at a time: a stall of store forwarding, 30% of the
+    /// Camelot evaluation's time.)
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn shifted_sse2(self, delta: i32) -> Bitset {
