@@ -225,15 +225,21 @@ impl KeyList {
     }
 
     /// Adds a move found by the walker, unless it is already listed.
+    ///
+    /// (A quiet move is built afresh where it is pushed: built once on the
+    /// stack for both kinds, its two cells were written as bytes and read
+    /// back as a word, a stall of store forwarding on every move.)
     #[inline]
-    fn add(&mut self, key: MoveKey) {
-        let new = if key.is_capture() {
-            self.captures.new_capture(&self.keys, &key)
+    fn add(&mut self, from: Cell, to: Cell, captured: Bitset) {
+        if captured.is_empty() {
+            if self.seen.new_quiet(from, to) {
+                self.keys.push(MoveKey { from, to, captured: Bitset::EMPTY });
+            }
         } else {
-            self.seen.new_quiet(key.from, key.to)
-        };
-        if new {
-            self.keys.push(key);
+            let key = MoveKey { from, to, captured };
+            if self.captures.new_capture(&self.keys, &key) {
+                self.keys.push(key);
+            }
         }
     }
 }
@@ -246,7 +252,7 @@ impl Sink for KeyList {
     }
     #[inline]
     fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
-        self.add(MoveKey { from, to, captured });
+        self.add(from, to, captured);
     }
 }
 
