@@ -636,15 +636,17 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     /// tried yet, moved to place `i`).
     #[inline]
     fn next(&mut self, ply: usize, i: usize) -> usize {
-        let order = &mut self.order[ply];
-        let mut best = i;
-        for j in i + 1..order.len() {
-            if order[j].0 > order[best].0 {
-                best = j;
+        // (The best score so far is kept apart from its index: read back
+        // through the index, each comparison waited for the previous one.)
+        let rest = &mut self.order[ply][i..];
+        let (mut best, mut top) = (0, rest[0].0);
+        for (j, &(score, _)) in rest.iter().enumerate().skip(1) {
+            if score > top {
+                (best, top) = (j, score);
             }
         }
-        order.swap(i, best);
-        order[i].1 as usize
+        rest.swap(0, best);
+        rest[0].1 as usize
     }
 
     /// `mv` is the best move at `ply`: it and the child's line are its line.
