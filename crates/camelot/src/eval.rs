@@ -194,12 +194,9 @@ pub struct CamelotEval {
     home_within: Vec<[Bitset; 9]>,
     /// `centre[cell]`: the centering score of a cell.
     centre: Vec<u8>,
-    /// Per kind: the value of a plain piece, or a Knight's value with the
-    /// 14 pieces of the start (the variant file's `value`; 100 and 225 by default).
-    values: [Score; MAX_KINDS],
-    /// `ln P / ln 14` for P = 0..=MAX uncastled pieces (0 for P <= 1): how
-    /// much of its surplus over a Man a Knight keeps.
-    knight_share: Vec<f64>,
+    /// `values[kind][P]`: the value of a piece of `kind` when its side has P
+    /// uncastled pieces (P = 0..=MAX_CELLS; see [`CamelotEval::knight_value`]).
+    values: [Vec<Score>; MAX_KINDS],
 }
 
 /// Steps (moves to a neighbour) from every cell to the nearest cell of `from`;
@@ -342,12 +339,24 @@ impl CamelotEval {
         let from_middle = distances(board, middle);
         let far = from_middle.iter().copied().filter(|d| *d != u8::MAX).max().unwrap_or(0);
         let centre = from_middle.iter().map(|d| far.saturating_sub(*d)).collect();
-        let knight_share =
-            (0..=leap_core::MAX_CELLS).map(|p| if p <= 1 { 0.0 } else { (p as f64).ln() / 14f64.ln() }).collect();
-        let mut values = [100; MAX_KINDS];
-        for (k, info) in game.kinds().iter().enumerate().take(MAX_KINDS) {
-            values[k] = info.value.unwrap_or(if knight[k] { 225 } else { 100 });
-        }
+        // A plain piece's value is the variant file's `value` (100 by default);
+        // a Knight's (225 by default) is that with the 14 pieces of the start,
+        // and keeps the share ln P / ln 14 of its surplus over a Man with P
+        // pieces (none when P <= 1).
+        let values = std::array::from_fn(|k| {
+            let info = game.kinds().get(k);
+            let value = info.and_then(|i| i.value).unwrap_or(if knight[k] { 225 } else { 100 });
+            (0..=leap_core::MAX_CELLS)
+                .map(|p| {
+                    let share = if p <= 1 { 0.0 } else { (p as f64).ln() / 14f64.ln() };
+                    if knight[k] {
+                        100 + ((value - 100) as f64 * share).round() as Score
+                    } else {
+                        value
+                    }
+                })
+                .collect()
+        });
         CamelotEval {
             weights,
             players: n,
@@ -364,7 +373,6 @@ impl CamelotEval {
             home_within,
             centre,
             values,
-            knight_share,
         }
     }
 
@@ -396,12 +404,10 @@ impl CamelotEval {
 
     /// The value of a piece of `kind` when its side has `uncastled` pieces
     /// outside the castles it holds (only a Knight's value depends on them).
+    #[inline]
     fn value_of(&self, kind: usize, uncastled: usize) -> Score {
-        if !self.knight[kind] {
-            return self.values[kind];
-        }
-        let share = self.knight_share[uncastled.min(self.knight_share.len() - 1)];
-        100 + ((self.values[kind] - 100) as f64 * share).round() as Score
+        let values = &self.values[kind];
+        values[uncastled.min(values.len() - 1)]
     }
 
     /// The evaluation of `pos` for `player`, term by term.

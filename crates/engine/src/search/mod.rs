@@ -374,14 +374,15 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         }
         // Null-move pruning: if passing the turn still holds beta, a move will.
         // (Not where a capture is obligatory: passing would dodge it.)
-        let quiet_node = !self.s.game.scope(pos).captures_only;
-        if !pv && quiet_node && self.s.features.futility && depth <= FUTILITY_DEPTH && !is_decisive(beta) {
+        // (Asked only where a pruning needs it: the scope takes time.)
+        let quiet_node = || !self.s.game.scope(pos).captures_only;
+        if !pv && self.s.features.futility && depth <= FUTILITY_DEPTH && !is_decisive(beta) && quiet_node() {
             let eval = self.evaluate(pos);
             if eval - FUTILITY_MARGIN * depth >= beta {
                 return eval;
             }
         }
-        if !pv && quiet_node && depth >= 3 && self.null_move_allowed(pos) && self.evaluate(pos) >= beta {
+        if !pv && depth >= 3 && self.null_move_allowed(pos) && quiet_node() && self.evaluate(pos) >= beta {
             let mut passed = *pos;
             let next = Player(1 - pos.to_move().0);
             passed.set_to_move(next);
