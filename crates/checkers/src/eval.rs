@@ -96,10 +96,8 @@ pub struct CheckersEval {
     man: [bool; MAX_KINDS],
     /// `home_row[p]`: player `p`'s back row (its opponent's king row).
     home_row: [Bitset; 2],
-    /// `rows[p][cell]`: rows from player `p`'s back row to `cell` (0-7).
-    rows: [Vec<u8>; 2],
-    /// The opposite of each direction of the board, by index.
-    opposite: Vec<usize>,
+    /// `row_cells[p][n]`: the cells `n` rows from player `p`'s back row.
+    row_cells: [Vec<Bitset>; 2],
     /// `steps[p][k]`, `jumps[p][k]`: the step and jump directions of player
     /// `p`'s pieces of kind `k` (the same on every square in checkers).
     steps: [[u8; MAX_KINDS]; 2],
@@ -127,15 +125,14 @@ impl CheckersEval {
         }
         let home_row = [game.promotion_row(Player(1)), game.promotion_row(Player(0))];
         let rank_of = |row: Bitset| row.first().map_or(0, |c| board.coord(c).rank as i32);
-        let rows = [0, 1].map(|p| {
+        let row_cells = [0, 1].map(|p| {
             let home = rank_of(home_row[p]);
-            (0..board.span())
-                .map(|i| (board.coord(Cell::new(i as u8)).rank as i32 - home).unsigned_abs() as u8)
-                .collect()
+            let mut rows = vec![Bitset::EMPTY; board.ranks() as usize];
+            for cell in board.cells() {
+                rows[(board.coord(cell).rank as i32 - home).unsigned_abs() as usize] |= Bitset::single(cell);
+            }
+            rows
         });
-        let dirs = board.geometry().directions();
-        let opposite =
-            dirs.iter().map(|&(f, r)| dirs.iter().position(|&(g, s)| g == -f && s == -r).unwrap_or(0)).collect();
         let (mut steps, mut jumps) = ([[0; MAX_KINDS]; 2], [[0; MAX_KINDS]; 2]);
         let start = game.start();
         if let Some(cell) = board.cells().first() {
@@ -153,7 +150,7 @@ impl CheckersEval {
             values[k] = info.value.unwrap_or(if man[k] { 100 } else { weights.king });
         }
         let start_pieces = (start.occupied().len() as Score).max(1);
-        CheckersEval { weights, man, home_row, rows, opposite, steps, jumps, values, start_pieces }
+        CheckersEval { weights, man, home_row, row_cells, steps, jumps, values, start_pieces }
     }
 
     /// The weights in use.
@@ -180,57 +177,55 @@ impl CheckersEval {
         }
     }
 
-    /// Whether a piece of player `owner` standing on `cell` could be jumped
-    /// at once by the opponent, whose pieces are `enemy`, with the cells
-    /// `empty` empty.
-    fn exposed(&self, game: &Checkers, pos: &Position, cell: Cell, owner: usize, enemy: Bitset, empty: Bitset) -> bool {
-        let board = game.board();
-        (0..board.dir_count()).any(|d| {
-            let (Some(from), Some(land)) = (board.step(cell, self.opposite[d]), board.step(cell, d)) else {
-                return false;
-            };
-            enemy.contains(from) && empty.contains(land) && self.jump_dirs(pos, from, 1 - owner) & (1 << d) != 0
-        })
-    }
-
-    /// The jump directions of `player`'s piece on `cell`.
-    #[inline]
-    fn jump_dirs(&self, pos: &Position, cell: Cell, player: usize) -> u8 {
-        let kind = (0..MAX_KINDS).find(|&k| pos.kind_cells(Kind(k as u8)).contains(cell)).unwrap_or(0);
-        self.jumps[player][kind]
-    }
-
+    /// Side `s`'s figures, from sets of cells: each direction moves a whole
+    /// set one step at once ([`Board::shift`]).
     fn side(&self, game: &Checkers, pos: &Position, s: usize) -> SideFigures {
         let board = game.board();
         let own = pos.pieces_of(Player(s as u8));
         let enemy = pos.pieces_of(Player(1 - s as u8));
         let empty = board.cells() - pos.occupied();
+        // `attacked[d]`: the cells next to an enemy piece that jumps in
+        // direction `d`, in that direction (a piece there is jumped when the
+        // cell beyond, one more step in `d`, is empty).
+        let mut attacked = [Bitset::EMPTY; 8];
+        let mut jumpers = [Bitset::EMPTY; 8];
+        for k in 0..MAX_KINDS {
+            let cells = enemy & pos.kind_cells(Kind(k as u8));
+            if !cells.is_empty() {
+                for d in dirs(self.jumps[1 - s][k]) {
+                    jumpers[d] |= cells;
+                }
+            }
+        }
+        // The cells where a piece of side `s` can be jumped at once.
+        let mut exposed = Bitset::EMPTY;
+        for d in 0..board.dir_count() {
+            if !jumpers[d].is_empty() {
+                attacked[d] = board.shift(jumpers[d], d);
+                exposed |= attacked[d] & board.shift(empty, board.opposite(d));
+            }
+        }
         let mut f = SideFigures::default();
         for k in 0..MAX_KINDS {
             let cells = own & pos.kind_cells(Kind(k as u8));
             if cells.is_empty() {
                 continue;
             }
-            let is_man = self.man[k];
             f.material += cells.len() as Score * self.values[k];
-            if is_man {
+            if self.man[k] {
                 f.back_row += (cells & self.home_row[s]).len() as Score;
+                let safe = cells - exposed;
+                f.advancement +=
+                    self.row_cells[s].iter().zip(0..).map(|(row, n)| n * (safe & *row).len() as Score).sum::<Score>();
             }
-            for cell in cells {
-                if is_man && !self.exposed(game, pos, cell, s, enemy, empty) {
-                    f.advancement += self.rows[s][cell.index()] as Score;
-                }
-                for d in dirs(self.steps[s][k]) {
-                    let Some(to) = board.step(cell, d) else { continue };
-                    if !empty.contains(to) {
-                        continue;
-                    }
-                    // The piece moved: its start is empty now.
-                    let after = (empty - Bitset::single(to)) | Bitset::single(cell);
-                    if !self.exposed(game, pos, to, s, enemy, after) {
-                        f.safe_steps += 1;
-                    }
-                }
+            for d in dirs(self.steps[s][k]) {
+                // Steps in direction `d`: a piece that lands on `to` is
+                // jumped at once where `to` is exposed already, or where an
+                // enemy piece stands beyond it, ready to jump back over it
+                // into the square the piece left.
+                let to = board.shift(cells, d) & empty;
+                let back = board.opposite(d);
+                f.safe_steps += (to - (exposed | attacked[back])).len() as Score;
             }
         }
         f
@@ -339,5 +334,63 @@ mod tests {
         // Both men are safe where they stand; White's has advanced 2 rows,
         // Black's 3.
         assert_eq!(e.terms(&g, &p, Player(1)).advancement, -e.weights().advancement);
+    }
+
+    /// Side `s`'s safe steps and advancement counted square by square, the
+    /// plain way: for each piece and each step, whether an enemy piece
+    /// stands next to the square, able to jump it, with the square beyond
+    /// empty (the piece's start empty once it has moved).
+    fn square_by_square(g: &Checkers, e: &CheckersEval, pos: &Position, s: usize) -> (Score, Score) {
+        let board = g.board();
+        let enemy = pos.pieces_of(Player(1 - s as u8));
+        let kind_of = |c: Cell| (0..MAX_KINDS).find(|&k| pos.kind_cells(Kind(k as u8)).contains(c)).unwrap();
+        let exposed = |cell: Cell, empty: Bitset| {
+            (0..board.dir_count()).any(|d| {
+                let (Some(from), Some(land)) = (board.step(cell, board.opposite(d)), board.step(cell, d)) else {
+                    return false;
+                };
+                enemy.contains(from) && empty.contains(land) && e.jumps[1 - s][kind_of(from)] & (1 << d) != 0
+            })
+        };
+        let empty = board.cells() - pos.occupied();
+        let (mut safe, mut advanced) = (0, 0);
+        for cell in pos.pieces_of(Player(s as u8)) {
+            let k = kind_of(cell);
+            if e.man[k] && !exposed(cell, empty) {
+                let home = e.row_cells[s].iter().position(|row| row.contains(cell)).unwrap();
+                advanced += home as Score;
+            }
+            for d in dirs(e.steps[s][k]) {
+                if let Some(to) = board.step(cell, d).filter(|&to| empty.contains(to)) {
+                    let after = (empty - Bitset::single(to)) | Bitset::single(cell);
+                    safe += Score::from(!exposed(to, after));
+                }
+            }
+        }
+        (safe, advanced)
+    }
+
+    #[test]
+    fn the_figures_from_sets_are_those_counted_square_by_square() {
+        let g = game();
+        let e = CheckersEval::new(&g);
+        let mut rng = leap_core::SplitMix64::new(7);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = g.start();
+            for _ in 0..120 {
+                for s in 0..2 {
+                    let f = e.side(&g, &pos, s);
+                    assert_eq!((f.safe_steps, f.advancement), square_by_square(&g, &e, &pos, s), "{pos:?}");
+                    checked += 1;
+                }
+                let moves = g.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = g.play(&pos, &moves[rng.below(moves.len())]).unwrap();
+            }
+        }
+        assert!(checked > 4000, "{checked}");
     }
 }

@@ -78,6 +78,24 @@ fn depth_and_nodes_are_kept() {
 }
 
 #[test]
+fn two_threads_keep_a_fixed_depth() {
+    // The depths reported rise, end at the limit, and the result is the
+    // last report's, whatever the helper thread searched meanwhile.
+    let mut engine = camelot_engine(2);
+    let start = engine.game().start();
+    for depth in [1, 5] {
+        let mut reports = Vec::new();
+        let r = engine.search(&[start], &Limits::depth(depth), &Stop::new(), |report| {
+            reports.push((report.depth, report.pv.first().copied()))
+        });
+        assert_eq!(r.depth, depth);
+        assert!(reports.windows(2).all(|w| w[0].0 < w[1].0), "{reports:?}");
+        assert_eq!(reports.last(), Some(&(depth, r.best)));
+        assert!(engine.game().legal_moves(&start).contains(&r.best.expect("a move")));
+    }
+}
+
+#[test]
 fn a_finished_game_has_no_move() {
     let mut engine = camelot_engine(1);
     let over = leap_core::notation::parse_position(engine.game(), "B:WF16,G16,KC6:BKC11,D11").unwrap();
