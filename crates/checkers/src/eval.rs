@@ -5,7 +5,7 @@ use leap_core::{
     dirs,
     rules::{walk, LeapRules, PathMode, PathSink},
     search::{Evaluator, Score},
-    Bitset, Cell, Game, Kind, Leg, Piece, Player, Position, MAX_KINDS,
+    Bitset, Cell, Game, Kind, Leg, Piece, Player, Position, MAX_DIRS, MAX_KINDS,
 };
 
 leap_core::weights! {
@@ -178,7 +178,7 @@ impl CheckersEval {
     }
 
     /// Side `s`'s figures, from sets of cells: each direction moves a whole
-    /// set one step at once ([`Board::shift`]).
+    /// set one step at once ([`leap_core::Board::shift`]).
     fn side(&self, game: &Checkers, pos: &Position, s: usize) -> SideFigures {
         let board = game.board();
         let own = pos.pieces_of(Player(s as u8));
@@ -187,8 +187,8 @@ impl CheckersEval {
         // `attacked[d]`: the cells next to an enemy piece that jumps in
         // direction `d`, in that direction (a piece there is jumped when the
         // cell beyond, one more step in `d`, is empty).
-        let mut attacked = [Bitset::EMPTY; 8];
-        let mut jumpers = [Bitset::EMPTY; 8];
+        let mut attacked = [Bitset::EMPTY; MAX_DIRS];
+        let mut jumpers = [Bitset::EMPTY; MAX_DIRS];
         for k in 0..MAX_KINDS {
             let cells = enemy & pos.kind_cells(Kind(k as u8));
             if !cells.is_empty() {
