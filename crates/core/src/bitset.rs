@@ -85,6 +85,18 @@ impl Bitset {
         }
     }
 
+    /// [`Bitset::shifted`] by `delta`, which must be from 1 to 63 cells
+    /// either way (debug builds check it), without looking for a shift by
+    /// 0 or by a word or more.
+    #[inline(always)]
+    pub(crate) fn shifted_near(self, delta: i32) -> Bitset {
+        debug_assert!((-63..=63).contains(&delta) && delta != 0, "a near shift by {delta}");
+        #[cfg(target_arch = "x86_64")]
+        return self.shifted_sse2(delta);
+        #[cfg(not(target_arch = "x86_64"))]
+        self.shifted(delta)
+    }
+
     /// [`Bitset::shifted`] by 1 to 63 cells either way, as two pairs of
     /// words in vector registers. (Shifted word by word, the set was built
     /// in general registers and written to memory a word at a time, and the

@@ -75,6 +75,9 @@ impl Board {
             all,
             around: Box::new([Bitset::EMPTY; CELL_INDICES]),
             shifts: Vec::new(),
+            one_group: false,
+            one_shift: [(0, Bitset::EMPTY); MAX_DIRS],
+            near: false,
             shifts_in_word: false,
             word_shifts: [[(0, 0); 2]; MAX_DIRS],
             opposite: [0; MAX_DIRS],
@@ -201,7 +204,13 @@ impl Board {
             let back = dirs.iter().position(|&(f, r)| (f, r) == (-df, -dr)).expect("directions come in opposite pairs");
             self.opposite[d] = back as u8;
         }
-        self.shifts_in_word = self.fits_word() && self.shifts.iter().all(|groups| groups.len() <= 1);
+        self.one_group = self.shifts.iter().all(|groups| groups.len() <= 1);
+        for (d, groups) in self.shifts.iter().enumerate() {
+            self.one_shift[d] = groups.first().copied().unwrap_or((0, Bitset::EMPTY));
+        }
+        self.near = self.one_group
+            && self.one_shift[..dirs.len()].iter().all(|&(delta, _)| (-63..=63).contains(&delta) && delta != 0);
+        self.shifts_in_word = self.fits_word() && self.one_group;
         if self.shifts_in_word {
             // (A group's cells and their neighbours all lie in the word: the rotation wraps none.)
             let word = |groups: &[(i32, Bitset)]| {

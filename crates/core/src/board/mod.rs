@@ -158,6 +158,16 @@ pub struct Board {
     /// Per direction: the cells grouped by the index difference to their
     /// neighbour in that direction, for moving whole sets at once.
     shifts: Vec<Vec<(i32, Bitset)>>,
+    /// Whether each direction has at most one group in `shifts`, which is
+    /// then `one_shift[dir]` (every built-in board): a set moves without
+    /// looking through the groups.
+    one_group: bool,
+    /// When `one_group`: per direction, the one group (an index difference
+    /// of 0 and no cells where no cell has a neighbour that way).
+    one_shift: [(i32, Bitset); MAX_DIRS],
+    /// Whether `one_group`, and each direction's index difference is 1 to
+    /// 63 either way (within a word: every built-in board).
+    near: bool,
     /// Whether every cell index lies below 64 and each direction moves every
     /// cell by the same index difference (one group in `shifts`), so that a
     /// set of the cells as a machine word moves one step by one rotation
@@ -286,11 +296,16 @@ impl Board {
     /// set moved one step at once.
     #[inline(always)]
     pub fn shift(&self, cells: Bitset, dir: usize) -> Bitset {
-        match self.shifts[dir].as_slice() {
+        if self.near {
             // (Most boards: one group, and no loop, so that the sets stay in
             // registers; a loop keeps them in memory.)
-            &[(delta, from)] => (cells & from).shifted(delta),
-            groups => groups.iter().fold(Bitset::EMPTY, |out, &(delta, from)| out | (cells & from).shifted(delta)),
+            let (delta, from) = self.one_shift[dir];
+            (cells & from).shifted_near(delta)
+        } else if self.one_group {
+            let (delta, from) = self.one_shift[dir];
+            (cells & from).shifted(delta)
+        } else {
+            self.shifts[dir].iter().fold(Bitset::EMPTY, |out, &(delta, from)| out | (cells & from).shifted(delta))
         }
     }
     /// Whether every cell index lies below 64, so that a set of the cells
