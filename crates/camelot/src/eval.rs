@@ -5,7 +5,7 @@ use crate::rules::{Camelot, CastleRole};
 use leap_core::{
     rules::LeapRules,
     search::{Evaluator, Score},
-    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_DIRS, MAX_KINDS, MAX_PLAYERS,
+    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS,
 };
 
 leap_core::weights! {
@@ -188,16 +188,25 @@ pub struct CamelotEval {
     to_target: Vec<Vec<u8>>,
     /// `to_home[p][cell]`: steps from `cell` to `p`'s own castle.
     to_home: Vec<Vec<u8>>,
-    /// `offence[p][cell]`: the offence score of `p`'s piece on `cell`.
-    offence: Vec<Vec<Score>>,
+    /// `offence[p][cell]`: the offence score of `p`'s piece on `cell`
+    /// (indexed by every cell index, so that a look-up needs no bounds check).
+    offence: Vec<[Score; CELL_INDICES]>,
     /// `home_within[p][a]`: the cells at most `a` steps from `p`'s castle (`a` < 9).
     home_within: Vec<[Bitset; 9]>,
-    /// `centre[cell]`: the centering score of a cell.
-    centre: Vec<u8>,
+    /// `centre[cell]`: the centering score of a cell (by every cell index).
+    centre: Box<[Score; CELL_INDICES]>,
+    /// The kinds of the game that may charge (the Knights), as a list.
+    knight_kinds: Vec<Kind>,
+    /// The kinds of the game.
+    kinds: usize,
     /// `values[kind][P]`: the value of a piece of `kind` when its side has P
     /// uncastled pieces (P = 0..=MAX_CELLS; see [`CamelotEval::knight_value`]).
     values: [Vec<Score>; MAX_KINDS],
 }
+
+/// The number of values a cell index can take: tables indexed by cell
+/// have this length, so that a look-up needs no bounds check.
+const CELL_INDICES: usize = 256;
 
 /// Steps (moves to a neighbour) from every cell to the nearest cell of `from`;
 /// `u8::MAX` where unreachable or when `from` is empty.
@@ -237,41 +246,6 @@ fn rings(board: &Board, cells: Bitset) -> (Bitset, Bitset) {
     (one - cells, two - one - cells)
 }
 
-/// The sets of a position that every side's figures use, each computed
-/// once per evaluation.
-struct Sets {
-    occupied: Bitset,
-    empty: Bitset,
-    /// The board's directions.
-    dirs: usize,
-    /// `pieces[p][d]`: player `p`'s pieces moved one step in direction `d`.
-    pieces: [[Bitset; MAX_DIRS]; MAX_PLAYERS],
-    /// `empty_shifted[d]`: the empty cells moved one step in direction `d`.
-    empty_shifted: [Bitset; MAX_DIRS],
-}
-
-impl Sets {
-    fn new(board: &Board, pos: &Position, players: usize) -> Sets {
-        let occupied = pos.occupied();
-        let empty = board.cells() - occupied;
-        let dirs = board.dir_count();
-        let mut sets = Sets {
-            occupied,
-            empty,
-            dirs,
-            pieces: [[Bitset::EMPTY; MAX_DIRS]; MAX_PLAYERS],
-            empty_shifted: [Bitset::EMPTY; MAX_DIRS],
-        };
-        for d in 0..dirs {
-            sets.empty_shifted[d] = board.shift(empty, d);
-            for p in 0..players {
-                sets.pieces[p][d] = board.shift(pos.pieces_of(Player(p as u8)), d);
-            }
-        }
-        sets
-    }
-}
-
 impl CamelotEval {
     /// The evaluation for `game` with the variant's weights (its file's
     /// `[eval]` table over the defaults: [`Camelot::eval_weights`]).
@@ -304,12 +278,10 @@ impl CamelotEval {
         let offence = to_target
             .iter()
             .map(|t: &Vec<u8>| {
-                t.iter()
-                    .map(|&d| {
-                        let d = 16 - (d as Score).min(16);
-                        d * d / 8
-                    })
-                    .collect()
+                std::array::from_fn(|i| {
+                    let d = 16 - (t.get(i).copied().unwrap_or(u8::MAX) as Score).min(16);
+                    d * d / 8
+                })
             })
             .collect();
         let home_within = to_home
@@ -338,7 +310,8 @@ impl CamelotEval {
         let middle: Bitset = board.cells().iter().filter(|c| off(*c) == nearest).collect();
         let from_middle = distances(board, middle);
         let far = from_middle.iter().copied().filter(|d| *d != u8::MAX).max().unwrap_or(0);
-        let centre = from_middle.iter().map(|d| far.saturating_sub(*d)).collect();
+        let centre =
+            Box::new(std::array::from_fn(|i| far.saturating_sub(from_middle.get(i).copied().unwrap_or(u8::MAX)) as Score));
         // A plain piece's value is the variant file's `value` (100 by default);
         // a Knight's (225 by default) is that with the 14 pieces of the start,
         // and keeps the share ln P / ln 14 of its surplus over a Man with P
@@ -373,6 +346,8 @@ impl CamelotEval {
             home_within,
             centre,
             values,
+            knight_kinds: (0..game.kinds().len()).filter(|&k| knight[k]).map(|k| Kind(k as u8)).collect(),
+            kinds: game.kinds().len(),
         }
     }
 
@@ -412,23 +387,34 @@ impl CamelotEval {
 
     /// The evaluation of `pos` for `player`, term by term.
     pub fn terms(&self, game: &Camelot, pos: &Position, player: Player) -> EvalTerms {
-        let me = player.index();
-        let sets = Sets::new(game.board(), pos, self.players);
-        let mut all = [Side::default(); MAX_PLAYERS];
-        for (s, side) in all.iter_mut().enumerate().take(self.players) {
-            *side = self.side(game, pos, &sets, s);
+        // (The number of players as a constant: the figures of every side
+        // stay in registers. A variant of the family has 2 to 4 players.)
+        match self.players {
+            3 => self.terms_of::<3>(game.board(), pos, player),
+            4 => self.terms_of::<4>(game.board(), pos, player),
+            _ => self.terms_of::<2>(game.board(), pos, player),
         }
-        let sides = &all[..self.players];
+    }
+
+    /// [`CamelotEval::terms`] with `P` players.
+    #[inline(always)]
+    fn terms_of<const P: usize>(&self, board: &Board, pos: &Position, player: Player) -> EvalTerms {
+        let sides = self.sides::<P>(board, pos);
+        let me = player.index();
         let net = |f: fn(&Side) -> Score| -> Score {
-            sides.iter().enumerate().map(|(s, side)| if s == me { f(side) } else { -f(side) }).sum()
+            let mut sum = 0;
+            for (s, side) in sides.iter().enumerate() {
+                sum += if s == me { f(side) } else { -f(side) };
+            }
+            sum
         };
         let w = &self.weights;
         // The trade-down bonus, on the material difference D and total T.
-        let d = net(|s| s.material) as f64;
-        let t = sides.iter().map(|s| s.material).sum::<Score>() as f64;
+        let material = net(|s| s.material);
+        let (d, t) = (material as f64, sides.iter().map(|s| s.material).sum::<Score>() as f64);
         let bonus = 1.125 * d - 0.00025 * d * t;
         EvalTerms {
-            material: net(|s| s.material),
+            material,
             offence: w.offence * net(|s| s.offence),
             defence: w.defence * net(|s| s.defence),
             mobility: w.mobility * net(|s| s.mobility),
@@ -443,85 +429,138 @@ impl CamelotEval {
         }
     }
 
-    /// One side's raw figures, computed set by set.
-    fn side(&self, game: &Camelot, pos: &Position, sets: &Sets, s: usize) -> Side {
-        let board = game.board();
-        let own = pos.pieces_of(Player(s as u8));
-        let (occupied, empty) = (sets.occupied, sets.empty);
-        let castled = own & self.held[s];
-        let active = own - castled;
-        let uncastled = active.len() as usize;
-        let mut side = Side::default();
+    /// Whether the charging term is computed: some kind charges and the
+    /// term is weighed.
+    #[inline]
+    fn charges(&self) -> bool {
+        !self.knight_kinds.is_empty() && self.weights.charging != 0
+    }
 
-        let mut knights = Bitset::EMPTY;
-        for k in 0..MAX_KINDS {
-            if self.knight[k] {
-                knights |= pos.kind_cells(Kind(k as u8));
+    /// The raw figures of each of the `P` players, set by set.
+    ///
+    /// The figures that look at neighbours go axis by axis (a direction
+    /// and its opposite): each player's pieces and the empty cells are
+    /// moved one step each way along the axis, and every figure takes what
+    /// it needs of those sets before the next axis.
+    #[inline(always)]
+    fn sides<const P: usize>(&self, board: &Board, pos: &Position) -> [Side; P] {
+        let occupied = pos.occupied();
+        let empty = board.cells() - occupied;
+        // (Loops, not `array::from_fn` or `map`: their closures were not
+        // inlined, and each set went through a call.)
+        let (mut own, mut castled, mut active) = ([Bitset::EMPTY; P], [Bitset::EMPTY; P], [Bitset::EMPTY; P]);
+        for p in 0..P {
+            own[p] = pos.pieces_of(Player(p as u8));
+            castled[p] = own[p] & self.held[p];
+            active[p] = own[p] - castled[p];
+        }
+        let knights = self.knight_kinds.iter().fold(Bitset::EMPTY, |k, &kind| k | pos.kind_cells(kind));
+        let en_prise_weighed = self.weights.en_prise != 0;
+
+        // Per player: the cells controlled (mobility), the adjacent pairs
+        // (grouping) and the pieces en prise.
+        let mut controlled = [Bitset::EMPTY; P];
+        let mut pairs = [0 as Score; P];
+        let mut en_prise = [Bitset::EMPTY; P];
+        for d in 0..board.dir_count() {
+            let back = board.opposite(d);
+            if back < d {
+                continue;
+            }
+            // The axis of `d` and `back`: `[d, back]` below.
+            let ways = [d, back];
+            let mut empty_moved = [Bitset::EMPTY; 2];
+            let mut moved = [[Bitset::EMPTY; 2]; P];
+            for i in 0..2 {
+                empty_moved[i] = board.shift(empty, ways[i]);
+                for p in 0..P {
+                    moved[p][i] = board.shift(own[p], ways[i]);
+                }
+            }
+            for s in 0..P {
+                for i in 0..2 {
+                    let (way, other) = (ways[i], 1 - i);
+                    // Mobility: empty neighbours, and empty landings of leaps
+                    // over any piece. (A castled piece is rare: then the
+                    // side's own pieces moved are not the ones needed.)
+                    let next = if castled[s].is_empty() { moved[s][i] } else { board.shift(active[s], way) };
+                    controlled[s] |= (next | board.shift(next & occupied, way)) & empty;
+                    // En prise: an enemy behind (its pieces moved this way),
+                    // an empty cell ahead (the empty cells moved the other way).
+                    if en_prise_weighed {
+                        let mut enemies = Bitset::EMPTY;
+                        for (o, m) in moved.iter().enumerate() {
+                            if o != s {
+                                enemies |= m[i];
+                            }
+                        }
+                        en_prise[s] |= enemies & empty_moved[other];
+                    }
+                }
+                // Grouping: each adjacent pair, seen from one end.
+                let next = if castled[s].is_empty() { moved[s][0] } else { board.shift(active[s], d) };
+                pairs[s] += (next & active[s]).len() as Score;
             }
         }
-        let knights = knights & active;
-        side.material = (0..MAX_KINDS)
-            .map(|k| (active & pos.kind_cells(Kind(k as u8))).len() as Score * self.value_of(k, uncastled))
-            .sum::<Score>()
-            + castled.len() as Score * self.weights.castled;
 
-        for cell in active {
-            side.offence += self.offence[s][cell.index()];
-            side.centering += self.centre[cell.index()] as Score;
-        }
-        // Mobility: empty neighbours, and empty landings of leaps over any
-        // piece; grouping: each adjacent pair is seen from both ends.
-        let (mut controlled, mut pairs) = (Bitset::EMPTY, 0);
-        for d in 0..sets.dirs {
-            // (A castled piece is rare: then the side's own shift is not the one needed.)
-            let next = if castled.is_empty() { sets.pieces[s][d] } else { board.shift(active, d) };
-            controlled |= (next | board.shift(next & occupied, d)) & empty;
-            pairs += (next & active).len() as Score;
-        }
-        side.grouping = pairs / 2;
-        side.mobility = controlled.len() as Score;
-
-        // (The terms beyond the WCF factors cost time: only when weighed.)
         let w = &self.weights;
-        if w.en_prise != 0 {
-            // En prise: an enemy behind, an empty cell ahead.
-            let mut en_prise = Bitset::EMPTY;
-            for d in 0..sets.dirs {
-                let enemies = (0..self.players).filter(|&o| o != s).fold(Bitset::EMPTY, |e, o| e | sets.pieces[o][d]);
-                en_prise |= enemies & sets.empty_shifted[board.opposite(d)];
+        let mut sides = [Side::default(); P];
+        for (s, out) in sides.iter_mut().enumerate() {
+            let (castled, active) = (castled[s], active[s]);
+            let uncastled = active.len() as usize;
+            let mut side = Side {
+                material: (0..self.kinds)
+                    .map(|k| (active & pos.kind_cells(Kind(k as u8))).len() as Score * self.value_of(k, uncastled))
+                    .sum::<Score>()
+                    + castled.len() as Score * w.castled,
+                mobility: controlled[s].len() as Score,
+                grouping: pairs[s],
+                en_prise: (en_prise[s] & active).len() as Score,
+                castle_moves: self.castle_moves.saturating_sub(pos.counter(Player(s as u8))) as Score,
+                ..Side::default()
+            };
+            let (offence, centre) = (&self.offence[s], &*self.centre);
+            for cell in active {
+                side.offence += offence[cell.index()];
+                side.centering += centre[cell.index()];
             }
-            side.en_prise = (en_prise & active).len() as Score;
-        }
-        // The race: pieces one and two steps from an open target cell.
-        let open = self.targets[s] & empty;
-        if w.race != 0 && !open.is_empty() {
-            // (Usually every target cell is open: the rings are known.)
-            let (one, two) = if open == self.targets[s] { self.rings[s] } else { rings(board, open) };
-            side.race = 2 * (active & one).len() as Score + (active & two).len() as Score;
-        }
-        side.castle_moves = self.castle_moves.saturating_sub(pos.counter(Player(s as u8))) as Score;
-
-        for cell in knights {
-            let canters = (0..board.dir_count())
-                .filter(|&d| {
-                    board.leap_over(cell, d).is_some_and(|(over, land)| own.contains(over) && empty.contains(land))
-                })
-                .count() as Score;
-            side.charging += canters.min(4);
-        }
-
-        // Defence: the nearest attacker of our castle against our pieces at
-        // least as near to it.
-        let attackers =
-            self.attackers[s].iter().fold(Bitset::EMPTY, |a, &o| a | (pos.pieces_of(Player(o as u8)) - self.held[o]))
+            // Charging: the canters open to each Knight (a friend next to
+            // it, an empty cell beyond), at most 4.
+            if self.charges() {
+                let own = own[s];
+                for cell in knights & active {
+                    let canters = (0..board.dir_count())
+                        .filter(|&d| {
+                            board
+                                .leap_over(cell, d)
+                                .is_some_and(|(over, land)| own.contains(over) && empty.contains(land))
+                        })
+                        .count() as Score;
+                    side.charging += canters.min(4);
+                }
+            }
+            // The race: pieces one and two steps from an open target cell.
+            let open = self.targets[s] & empty;
+            if w.race != 0 && !open.is_empty() {
+                // (Usually every target cell is open: the rings are known.)
+                let (one, two) = if open == self.targets[s] { self.rings[s] } else { rings(board, open) };
+                side.race = 2 * (active & one).len() as Score + (active & two).len() as Score;
+            }
+            // Defence: the nearest attacker of our castle against our
+            // pieces at least as near to it.
+            let attackers = self.attackers[s]
+                .iter()
+                .fold(Bitset::EMPTY, |a, &o| a | (pos.pieces_of(Player(o as u8)) - self.held[o]))
                 - self.castles[s];
-        if !attackers.is_empty() {
-            if let Some(a) = (0..9).find(|&a| attackers.intersects(self.home_within[s][a])) {
-                let defenders = (active & self.home_within[s][a]).len().min(3) as Score;
-                side.defence = defenders * (9 - a as Score);
+            if !attackers.is_empty() {
+                if let Some(a) = (0..9).find(|&a| attackers.intersects(self.home_within[s][a])) {
+                    let defenders = (active & self.home_within[s][a]).len().min(3) as Score;
+                    side.defence = defenders * (9 - a as Score);
+                }
             }
+            *out = side;
         }
-        side
+        sides
     }
 }
 
@@ -542,7 +581,11 @@ mod tests {
 
     /// One side's raw figures, as the evaluation computes them.
     fn side_of(e: &CamelotEval, game: &Camelot, pos: &Position, s: usize) -> Side {
-        e.side(game, pos, &Sets::new(game.board(), pos, game.players().len()), s)
+        match game.players().len() {
+            3 => e.sides::<3>(game.board(), pos)[s],
+            4 => e.sides::<4>(game.board(), pos)[s],
+            _ => e.sides::<2>(game.board(), pos)[s],
+        }
     }
 
     /// One side's raw figures, cell by cell: the evaluation as first written,
