@@ -310,8 +310,9 @@ impl CamelotEval {
         let middle: Bitset = board.cells().iter().filter(|c| off(*c) == nearest).collect();
         let from_middle = distances(board, middle);
         let far = from_middle.iter().copied().filter(|d| *d != u8::MAX).max().unwrap_or(0);
-        let centre =
-            Box::new(std::array::from_fn(|i| far.saturating_sub(from_middle.get(i).copied().unwrap_or(u8::MAX)) as Score));
+        let centre = Box::new(std::array::from_fn(|i| {
+            far.saturating_sub(from_middle.get(i).copied().unwrap_or(u8::MAX)) as Score
+        }));
         // A plain piece's value is the variant file's `value` (100 by default);
         // a Knight's (225 by default) is that with the 14 pieces of the start,
         // and keeps the share ln P / ln 14 of its surplus over a Man with P

@@ -33,7 +33,7 @@ pub struct Options {
     /// in hundredths of a man), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
     /// no-reductions, reduce-forcing, futility, null-move, no-quiescence,
-    /// plain), `alphabeta:DEPTH`,
+    /// no-quiet-captures, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
@@ -172,6 +172,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     "futility" => options.features.futility = true,
                     "reduce-forcing" => options.features.reduce_forcing = true,
                     "no-quiescence" => options.features.quiescence = false,
+                    "no-quiet-captures" => options.features.quiet_captures = false,
                     "plain" => options.features = Features::plain(),
                     "eval" if value.is_empty() => {
                         return Err(format!("`{text}`: give the weights file, as eval=tuned.toml"))
@@ -180,7 +181,8 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, contempt=, eval=FILE, no-reductions, reduce-forcing, futility, null-move, no-quiescence or plain"
+                             hash=, multi=, contempt=, eval=FILE, no-reductions, reduce-forcing, futility, null-move, no-quiescence, \
+                             no-quiet-captures or plain"
                         ))
                     }
                 }
@@ -484,11 +486,13 @@ mod tests {
         assert_eq!(limits, Some(Limits::movetime(50)));
         assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
         assert_eq!(parse_spec("engine"), Ok(Spec::Engine { options: engine_options(), limits: None, eval: None }));
-        let Ok(Spec::Engine { options, .. }) = parse_spec("engine:futility,null-move,reduce-forcing,contempt=-20")
+        let Ok(Spec::Engine { options, .. }) =
+            parse_spec("engine:futility,null-move,reduce-forcing,no-quiet-captures,contempt=-20")
         else {
             panic!("an engine")
         };
         assert!(options.features.futility && options.features.null_move && options.features.reduce_forcing);
+        assert!(!options.features.quiet_captures && engine_options().features.quiet_captures);
         assert_eq!(options.contempt, -20);
         assert_eq!(engine_options().contempt, 0);
         assert!(!engine_options().features.futility && !engine_options().features.null_move);

@@ -104,6 +104,10 @@ pub struct Features {
     /// only entries of the same depth, and of the same clocks, are used, so
     /// that the table never changes a value).
     pub deeper_entries: bool,
+    /// At the horizon, where the side to move need not capture, search
+    /// the captures it may make all the same (Camelot's Knight's Charges)
+    /// against standing pat on the evaluation (off: evaluate there).
+    pub quiet_captures: bool,
 }
 
 impl Default for Features {
@@ -118,6 +122,7 @@ impl Default for Features {
             reduce_forcing: false,
             repetitions: true,
             deeper_entries: true,
+            quiet_captures: true,
         }
     }
 }
@@ -134,6 +139,7 @@ impl Features {
             reduce_forcing: false,
             repetitions: false,
             deeper_entries: false,
+            quiet_captures: false,
         }
     }
 }

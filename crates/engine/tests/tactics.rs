@@ -160,3 +160,24 @@ fn contempt_decides_between_a_draw_and_playing_on() {
     assert!(best.starts_with("22-"), "{best}");
     assert!(score > -500 && score < 500, "{score}");
 }
+
+#[test]
+fn camelot_a_knights_charge_at_the_horizon_is_searched() {
+    // White must take L5 (L4xL6, its only move). Black is then obliged to
+    // capture nothing, but its Knight on D12 may canter over D11 to D10 and
+    // jump D9 (a Knight's Charge). At depth 1 the engine stops after
+    // White's move, and plays out such optional captures there: its line
+    // goes on with the charge, and its score is the evaluation after it.
+    let g = leap_camelot::load("camelot").unwrap();
+    let eval = leap_camelot::CamelotEval::new(&g);
+    let p = parse_position(&g, "W:WD9,L4,C3:BKD12,D11,L5,A13,B13 castle-moves=0,0").unwrap();
+    let mut engine = Engine::new(g.clone(), eval.clone(), Options { hash_mib: 4, ..Options::default() });
+    let r = engine.search(&[p], &Limits::depth(1), &Stop::new(), |_| {});
+    let mut line = vec![p];
+    for mv in &r.pv {
+        line.push(g.play_unchecked(line.last().unwrap(), mv));
+    }
+    let texts: Vec<String> = r.pv.iter().zip(&line).map(|(mv, pos)| text(&g, pos, mv)).collect();
+    assert_eq!(texts, ["L4xL6", "D12-D10xD8"]);
+    assert_eq!(r.score, leap_core::search::Evaluator::evaluate(&eval, &g, &line[2], leap_core::Player(0)));
+}

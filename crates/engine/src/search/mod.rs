@@ -586,20 +586,35 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         self.count(ply);
         let game = self.s.game;
         let scope = game.scope(pos);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut best = -INFINITY;
         if !scope.captures_only || ply >= MAX_PLY - 1 {
             if !any_move(game, pos, scope) && !game.passes_when_stuck(pos) {
+                self.lists[ply] = list;
                 return self.outcome_score(&game.no_moves(pos), pos, ply);
             }
-            return self.evaluate(pos);
-        }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        game.legal_moves_unordered_into(pos, &mut list);
-        if list.keys.is_empty() {
-            self.lists[ply] = list;
-            return self.outcome_score(&game.no_moves(pos), pos, ply);
+            // Standing pat: the side to move may also make a capture it is
+            // not obliged to (a Knight's Charge), which is searched.
+            let stand = self.evaluate(pos);
+            if self.s.features.quiet_captures && stand < beta && ply < MAX_PLY - 1 {
+                game.optional_captures_into(pos, scope, &mut list);
+            } else {
+                list.clear();
+            }
+            if list.keys.is_empty() {
+                self.lists[ply] = list;
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        } else {
+            game.legal_moves_unordered_into(pos, &mut list);
+            if list.keys.is_empty() {
+                self.lists[ply] = list;
+                return self.outcome_score(&game.no_moves(pos), pos, ply);
+            }
         }
         self.rank(pos, &list, ply);
-        let mut best = -INFINITY;
         self.path.push(pos.hash());
         for i in 0..list.keys.len() {
             let mv = list.keys[self.next(ply, i)];
