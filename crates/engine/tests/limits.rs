@@ -103,3 +103,27 @@ fn a_finished_game_has_no_move() {
     assert_eq!(r.best, None);
     assert_eq!(r.score, -leap_engine::score::win_in(0));
 }
+
+#[test]
+fn a_better_move_found_in_an_iteration_cut_short_is_played() {
+    // Cut short by its node limit, the search was in an iteration in which
+    // a move had beaten the last completed iteration's best: it plays that
+    // move, the one a search that completes the iteration chooses too.
+    let g = leap_camelot::load("camelot").unwrap();
+    let e = leap_camelot::CamelotEval::new(&g);
+    let pos = leap_core::notation::parse_position(
+        &g,
+        "W:WKC6,KJ6,KC7,KI7,B5,D6,E6,F6,G6,I6,F7,G7,F8:BKF9,KD10,KI10,KD11,C9,E10,F10,H10,F11,G11,H11,I11,C12,E12 \
+         castle-moves=0,0 clock=2",
+    )
+    .unwrap();
+    let options = Options { hash_mib: 4, ..Options::default() };
+    let mut reported = Vec::new();
+    let cut = Engine::new(g.clone(), e.clone(), options)
+        .search(&[pos], &Limits::nodes(40_960), &Stop::new(), |r| reported.push((r.depth, r.pv[0])));
+    let &(depth, completed) = reported.last().expect("an iteration completed");
+    assert_eq!(cut.depth, depth);
+    assert_ne!(cut.best, Some(completed), "the move of the last completed iteration was played");
+    let full = Engine::new(g, e, options).search(&[pos], &Limits::depth(depth + 1), &Stop::new(), |_| {});
+    assert_eq!(cut.best, full.best);
+}

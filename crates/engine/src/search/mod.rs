@@ -135,6 +135,10 @@ pub(crate) struct Searcher<'s, 'a, G, E> {
     pv: Vec<Vec<MoveKey>>,
     pv_len: Vec<usize>,
     pub(crate) root_moves: Vec<RootMove>,
+    /// The last root move of the iteration under way to beat the best
+    /// move of the last iteration (a move searched after the first that
+    /// raised alpha): where the iteration is cut short, it is played.
+    improved: Option<MoveKey>,
     /// The evaluations of recent positions, by key (see [`Searcher::evaluate`]).
     evals: Box<[(u64, Score)]>,
 }
@@ -155,6 +159,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             pv: (0..=MAX_PLY).map(|_| vec![MoveKey::PASS; MAX_PLY + 1]).collect(),
             pv_len: vec![0; MAX_PLY + 1],
             root_moves,
+            improved: None,
             // (Empty slots hold a key that is never looked up there: its low bits are not the slot's.)
             evals: (0..EVAL_CACHE).map(|i| ((i ^ 1) as u64, 0)).collect(),
         }
@@ -177,8 +182,15 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                 break;
             }
             self.seldepth = 0;
+            self.improved = None;
             let score = self.aspiration(depth as i32, last.as_ref().map(|l| l.score));
             if self.stopped || self.s.is_done() {
+                // A move that beat the last iteration's best in the
+                // iteration cut short is better than it: it is played.
+                let better = self.improved.and_then(|k| self.root_moves.iter().find(|rm| rm.key == k));
+                if let (Some(rm), Some(it)) = (better, last.as_mut()) {
+                    (it.score, it.pv) = (rm.score, rm.pv.clone());
+                }
                 break;
             }
             let best = &self.root_moves[0];
@@ -267,6 +279,9 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             }
             if score > alpha {
                 alpha = score;
+                if i > 0 {
+                    self.improved = Some(key);
+                }
                 if score >= beta {
                     break;
                 }
