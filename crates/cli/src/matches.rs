@@ -33,7 +33,7 @@ pub struct Options {
     /// in hundredths of a man), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
     /// no-reductions, reduce-forcing, futility, null-move, no-quiescence,
-    /// no-quiet-captures, plain), `alphabeta:DEPTH`,
+    /// no-quiet-captures, no-late-move-pruning, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
@@ -173,6 +173,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     "reduce-forcing" => options.features.reduce_forcing = true,
                     "no-quiescence" => options.features.quiescence = false,
                     "no-quiet-captures" => options.features.quiet_captures = false,
+                    "no-late-move-pruning" => options.features.late_move_pruning = false,
                     "plain" => options.features = Features::plain(),
                     "eval" if value.is_empty() => {
                         return Err(format!("`{text}`: give the weights file, as eval=tuned.toml"))
@@ -182,7 +183,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
                              hash=, multi=, contempt=, eval=FILE, no-reductions, reduce-forcing, futility, null-move, no-quiescence, \
-                             no-quiet-captures or plain"
+                             no-quiet-captures, no-late-move-pruning or plain"
                         ))
                     }
                 }
@@ -487,12 +488,13 @@ mod tests {
         assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
         assert_eq!(parse_spec("engine"), Ok(Spec::Engine { options: engine_options(), limits: None, eval: None }));
         let Ok(Spec::Engine { options, .. }) =
-            parse_spec("engine:futility,null-move,reduce-forcing,no-quiet-captures,contempt=-20")
+            parse_spec("engine:futility,null-move,reduce-forcing,no-quiet-captures,no-late-move-pruning,contempt=-20")
         else {
             panic!("an engine")
         };
         assert!(options.features.futility && options.features.null_move && options.features.reduce_forcing);
         assert!(!options.features.quiet_captures && engine_options().features.quiet_captures);
+        assert!(!options.features.late_move_pruning && engine_options().features.late_move_pruning);
         assert_eq!(options.contempt, -20);
         assert_eq!(engine_options().contempt, 0);
         assert!(!engine_options().features.futility && !engine_options().features.null_move);

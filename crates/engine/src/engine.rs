@@ -108,6 +108,12 @@ pub struct Features {
     /// the captures it may make all the same (Camelot's Knight's Charges)
     /// against standing pat on the evaluation (off: evaluate there).
     pub quiet_captures: bool,
+    /// In a node one or two plies from the horizon, off the principal
+    /// variation and more than two plies from the root, skip the quiet
+    /// moves after the first 6 (one ply) or 12 (two), unless they end the
+    /// game (late move pruning): the move ordering puts the ones that
+    /// matter first.
+    pub late_move_pruning: bool,
 }
 
 impl Default for Features {
@@ -123,6 +129,7 @@ impl Default for Features {
             repetitions: true,
             deeper_entries: true,
             quiet_captures: true,
+            late_move_pruning: true,
         }
     }
 }
@@ -140,6 +147,7 @@ impl Features {
             repetitions: false,
             deeper_entries: false,
             quiet_captures: false,
+            late_move_pruning: false,
         }
     }
 }

@@ -132,6 +132,23 @@ fn proven_results_in_random_games_of_checkers() {
     assert!(wins > 10 && saves > 10, "{wins} wins, {saves} saves");
 }
 
+// At depth 4 the nodes three plies down are one ply from the horizon,
+// off the principal variation: late move pruning acts there, and must
+// neither hide a proven win nor let a losing move through.
+#[test]
+fn proven_results_at_depth_4_in_random_games_of_cam() {
+    let g = leap_camelot::load("cam").unwrap();
+    let (wins, saves) = proven_results_are_found(&g, 4, 3, 4);
+    assert!(wins > 3 && saves > 3, "{wins} wins, {saves} saves");
+}
+
+#[test]
+fn proven_results_at_depth_4_in_random_games_of_checkers() {
+    let g = leap_checkers::load("checkers").unwrap();
+    let (wins, saves) = proven_results_are_found(&g, 5, 8, 4);
+    assert!(wins > 3 && saves > 3, "{wins} wins, {saves} saves");
+}
+
 #[test]
 fn proven_results_in_random_games_of_tri_camelot() {
     let g = leap_tricamelot::game();

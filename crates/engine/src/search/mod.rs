@@ -54,6 +54,9 @@ const FUTILITY_MARGIN: Score = 100;
 /// not reduced.
 const FORCING_PLY: usize = 2;
 
+/// Late move pruning: how many moves a node searches, by its depth (1 or 2).
+const LATE_MOVES: [usize; 3] = [usize::MAX, 6, 12];
+
 /// Natural logarithms of 0..64 (0 for 0), for the reductions.
 static LOG: std::sync::LazyLock<[f64; 64]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|i| if i == 0 { 0.0 } else { (i as f64).ln() }));
@@ -445,6 +448,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             }
             self.rank(pos, &list, ply);
             let skip = hash_move.is_some() as usize;
+            let prune_late = self.s.features.late_move_pruning && !pv && depth <= 2 && ply > FORCING_PLY;
             for i in 0..list.keys.len() {
                 let index = self.next(ply, i);
                 let mv = list.keys[index];
@@ -452,6 +456,15 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                     continue;
                 }
                 let child = self.s.game.play_unchecked(pos, &mv);
+                // (Not a capture, nor a move that ends the game: a castle entry is quiet.)
+                if prune_late
+                    && i + skip >= LATE_MOVES[depth as usize]
+                    && !mv.is_capture()
+                    && best > -MAX_EVAL
+                    && self.s.game.decided(&child).is_none()
+                {
+                    continue;
+                }
                 let score = if i + skip == 0 {
                     self.child(&child, pos, depth - 1, ply + 1, alpha, beta, pv)
                 } else {
