@@ -111,8 +111,8 @@ pub struct Features {
     /// In a node one or two plies from the horizon, off the principal
     /// variation and more than two plies from the root, skip the quiet
     /// moves after the first 6 (one ply) or 12 (two), unless they end the
-    /// game (late move pruning): the move ordering puts the ones that
-    /// matter first.
+    /// game or oblige the opponent to capture (late move pruning): the move
+    /// ordering puts the ones that matter first.
     pub late_move_pruning: bool,
 }
 

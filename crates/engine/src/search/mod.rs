@@ -456,12 +456,14 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                     continue;
                 }
                 let child = self.s.game.play_unchecked(pos, &mv);
-                // (Not a capture, nor a move that ends the game: a castle entry is quiet.)
+                // (Not a capture, nor a move that ends the game (a castle entry is
+                // quiet) or obliges the opponent to capture (a sacrifice).)
                 if prune_late
                     && i + skip >= LATE_MOVES[depth as usize]
                     && !mv.is_capture()
                     && best > -MAX_EVAL
                     && self.s.game.decided(&child).is_none()
+                    && !self.s.game.scope(&child).captures_only
                 {
                     continue;
                 }
