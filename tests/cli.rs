@@ -1422,3 +1422,31 @@ fn play_never_saves_over_the_variant_file_being_played() {
     assert_eq!(std::fs::read_to_string(&variant).unwrap(), text, "the variant file is untouched");
     assert!(Path::new(&dir.path("g.pgn")).exists(), "{}", out.show());
 }
+
+#[test]
+fn play_asks_before_saving_over_another_file() {
+    let dir = TempDir::new("play-ask");
+    let other = dir.path("other.pgn");
+    std::fs::write(&other, "[Event \"mine\"]\n\n1.E6-E8 *\n").unwrap();
+    // Asked, and told no: the file stays; asked again, and told yes: replaced.
+    let out = run_stdin(&["play", "camelot"], &format!("F7-F8\nsave {other}\nno\n"));
+    assert!(
+        out.stdout.contains("already exists and is not this game's record: replace it? (yes/no)"),
+        "{}",
+        out.show()
+    );
+    assert!(out.stdout.contains("is left as it was"), "{}", out.show());
+    assert!(std::fs::read_to_string(&other).unwrap().contains("mine"));
+    let out = run_stdin(&["play", "camelot"], &format!("F7-F8\nsave {other}\nyes\nF10-F9\nsave {other}\n"));
+    assert_eq!(
+        out.stdout.matches("replace it?").count(),
+        1,
+        "its own record is saved again without asking: {}",
+        out.show()
+    );
+    let saved = std::fs::read_to_string(&other).unwrap();
+    assert!(saved.contains("1.F7-F8 F10-F9"), "{saved}");
+    // A game continued from a record saves over it without asking.
+    let out = run_stdin(&["play", &other], &format!("F6-F7\nsave {other}\n"));
+    assert!(!out.stdout.contains("replace it?") && out.stdout.contains("saved to"), "{}", out.show());
+}

@@ -96,6 +96,37 @@ fn bad_options_are_refused_clearly() {
 }
 
 #[test]
+fn where_the_games_go_is_checked_before_they_are_played() {
+    let dir = std::env::temp_dir().join(format!("camelot-match-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let variant = dir.join("precious.toml");
+    std::fs::write(&variant, "extends = \"camelot\"\nname = \"precious\"\n").unwrap();
+    let missing = dir.join("no/such/folder/games.pgn");
+    for (output, message) in [
+        (variant.to_str().unwrap(), "exists and is not a game record"),
+        (missing.to_str().unwrap(), "there is no folder"),
+    ] {
+        let started = std::time::Instant::now();
+        let (status, _, err) = camelot(&[
+            "match",
+            "camelot",
+            "--engine",
+            "engine:movetime=2000",
+            "--engine",
+            "random",
+            "--games",
+            "2",
+            "-o",
+            output,
+        ]);
+        assert!(status != 0 && err.contains(message), "{output}: {err}");
+        assert!(started.elapsed().as_secs() < 2, "refused before a game was played: {err}");
+    }
+    assert!(std::fs::read_to_string(&variant).unwrap().contains("precious"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn openings_from_a_file_open_the_games() {
     let dir = std::env::temp_dir().join(format!("camelot-match-{}-openings", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

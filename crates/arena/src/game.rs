@@ -126,6 +126,34 @@ impl Termination {
         }
     }
 
+    /// The ending a record's `Termination` tag names (as [`Termination::describe`]
+    /// writes it: `Black resigned`, `White lost on time`, `drawn by
+    /// agreement`), if its `Result` tag agrees with it; `None` for a tag
+    /// this does not write, or an ending by the rules (which the moves
+    /// show by themselves).
+    ///
+    /// ```
+    /// use leap_arena::Termination;
+    /// use leap_core::Player;
+    /// let game = leap_camelot::load("camelot").unwrap();
+    /// let t = Termination::from_tags(&game, "Black resigned", Some("1-0"));
+    /// assert_eq!(t, Some(Termination::Resignation { loser: Player(1) }));
+    /// assert_eq!(Termination::from_tags(&game, "Black resigned", Some("0-1")), None);
+    /// assert_eq!(Termination::from_tags(&game, "drawn by agreement", None), Some(Termination::Agreement));
+    /// ```
+    pub fn from_tags<G: Game>(game: &G, termination: &str, result: Option<&str>) -> Option<Termination> {
+        let players = (0..game.players().len() as u8).map(leap_core::Player);
+        let candidates = players
+            .flat_map(|loser| {
+                [Termination::Time { loser }, Termination::Forfeit { loser }, Termination::Resignation { loser }]
+            })
+            .chain([Termination::Agreement]);
+        let wanted = termination.trim();
+        candidates.into_iter().find(|t| {
+            t.describe(game).eq_ignore_ascii_case(wanted) && result.is_none_or(|r| r.trim() == t.result_token(game))
+        })
+    }
+
     /// The game as a record (see [`History::write_record`]), with this
     /// ending's result and, unless the rules ended it (which the record
     /// shows by itself), a `Termination` tag saying how it ended.

@@ -106,6 +106,15 @@ fn refusals_say_what_is_wrong() {
     let ok = progress(&g, &p, cell(&g, "E6"), &cells(&g, &["E8", "G6"])).unwrap();
     assert!(ok.next.iter().all(|l| g.board().name(l.to) != "E6"), "{:?}", ok.next);
     assert!(matches!(progress(&g, &p, cell(&g, "E6"), &round), Err(Refusal::NotALanding { .. })));
+    // A path that strays early is refused at its first wrong landing, with
+    // where the piece could have gone instead, however long the path.
+    let e = progress(&g, &start, cell(&g, "F6"), &cells(&g, &["F7", "F8"])).unwrap_err();
+    let Refusal::NotALanding { cell: c, landings } = &e else { panic!("{e:?}") };
+    assert_eq!(c, "F7", "{e}");
+    assert!(landings.contains(&"F8".to_string()), "F6 canters to F8 over F7: {e}");
+    let long = vec![cell(&g, "F8"); 100_000];
+    let e = progress(&g, &start, cell(&g, "F7"), &long).unwrap_err();
+    assert!(e.to_string().starts_with("the piece cannot go to F8"), "{e}");
 }
 
 /// Every legal move of `pos`, entered leg by leg through `progress`.

@@ -17,14 +17,14 @@ use std::time::Duration;
 #[derive(clap::Args, Clone, Debug, Default)]
 #[group(required = true, multiple = true)]
 pub struct SearchLimits {
-    /// Search this many plies deep.
-    #[arg(long)]
+    /// Search this many plies deep (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
-    /// Search this many milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// Search this many milliseconds (at least 1).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// Search about this many positions.
-    #[arg(long)]
+    /// Search about this many positions (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 }
 

@@ -174,6 +174,10 @@ pub fn moves(setup: &Setup, json: bool) -> CliResult {
             for m in &moves {
                 outln!(out, "{m}");
             }
+            // (On stderr: the list on stdout stays a list, empty.)
+            if let Some(o) = history.outcome(&g) {
+                eprintln!("no legal moves: the game is over: {}", describe_outcome(&g, &o));
+            }
         }
         emit(&out)
     })

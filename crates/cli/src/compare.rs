@@ -485,16 +485,9 @@ pub fn compare(opts: &Options) -> CliResult {
     crate::commands::emit(&out)
 }
 
-/// Writes a file through a temporary file beside it, so that a failure
-/// never leaves half a report.
+/// Writes a file whole or not at all (see [`crate::save::save_file`]).
 fn write_file(path: &Path, text: &str) -> CliResult {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|error| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError::Write { path: path.display().to_string(), error }
-    })
+    crate::save::save_file(path, text, &[])
 }
 
 // ---------------------------------------------------------------------------

@@ -338,6 +338,20 @@ fn play_match<G: Played>(
     concurrency: usize,
 ) -> CliResult {
     let openings = opts.openings.as_deref().map(|p| read_openings(game, p)).transpose()?;
+    // Where the games go is checked before the first is played: a match's
+    // games are not to be lost to a file that cannot be written, nor is a
+    // file that is not a record to be lost to the games.
+    let output =
+        opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", file_stem(&opts.variant))));
+    let other_file =
+        output.is_file() && std::fs::metadata(&output).is_ok_and(|m| m.len() > 0) && !crate::play::is_record(&output);
+    if other_file {
+        return Err(CliError::Usage(format!(
+            "{}: the file exists and is not a game record; the match would replace it: give another --output",
+            output.display()
+        )));
+    }
+    crate::save::check_target(&output, &[])?;
     let weights: Vec<G::Weights> = specs.iter().map(|s| s.weights(game)).collect::<Result<_, _>>()?;
     let names = &opts.engines;
     // Without a clock, engines without their own limit search 100 ms a move.
@@ -361,8 +375,6 @@ fn play_match<G: Played>(
     let entrant = |_game: u32, e: usize, seed: u64| specs[e].player(game, &names[e], default_limits, seed, weights[e]);
     let SeriesResult { games: played, tallies } = pool.install(|| series.play(game, entrant, |_| progress.tick()));
     progress.finish();
-    let output =
-        opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", file_stem(&opts.variant))));
     save(game, &played, names, &output)?;
     emit(&report(game, opts, &played, &tallies, sprt, &output, concurrency))
 }
@@ -396,8 +408,7 @@ fn save<G: Game>(game: &G, played: &[(u32, GameRecord)], names: &[String], outpu
         text.push_str(&record.termination.record(game, &record.history, &tags));
         text.push('\n');
     }
-    let path = output.display().to_string();
-    std::fs::write(output, text).map_err(|error| CliError::Write { path, error })
+    crate::save::save_file(output, &text, &[])
 }
 
 /// The report: the result from the first player's side, its Elo, the SPRT.

@@ -177,13 +177,22 @@ impl<G: Played> Session<G> {
         self.out.send(line);
     }
 
+    /// Says what went wrong: each line of `message` as a line
+    /// `info string error: ...` (a message about a file may list several
+    /// problems, each where it is).
+    fn send_error(&self, message: &str) {
+        for line in message.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()) {
+            self.send(&format!("info string error: {line}"));
+        }
+    }
+
     /// Answers commands until `quit`, the end of input, or a new variant.
     fn serve(mut self, lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Result<Next, CliError> {
         for line in lines {
             let line = match line {
                 Ok(line) => line,
                 Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                    self.send("info string error: the line is not UTF-8 text; ignored");
+                    self.send_error("the line is not UTF-8 text; ignored");
                     continue;
                 }
                 Err(e) => return Err(CliError::Input(e)),
@@ -211,14 +220,14 @@ impl<G: Played> Session<G> {
                 "position" => {
                     self.finish_search();
                     if let Err(message) = self.set_position(args) {
-                        self.send(&format!("info string error: {message}"));
+                        self.send_error(&message);
                     }
                 }
                 "go" => {
                     self.finish_search();
                     match Go::parse(args, self.game.players().len()) {
                         Ok(go) => self.go(go),
-                        Err(message) => self.send(&format!("info string error: {message}")),
+                        Err(message) => self.send_error(&message),
                     }
                 }
                 "stop" => self.stop.stop(),
@@ -228,7 +237,7 @@ impl<G: Played> Session<G> {
                     self.finish_search();
                     return Ok(Next::Quit);
                 }
-                other => self.send(&format!("info string error: unknown command `{other}`")),
+                other => self.send_error(&format!("unknown command `{}`", shortened(other))),
             }
         }
         self.stop.stop();
@@ -266,7 +275,7 @@ impl<G: Played> Session<G> {
                 None => (rest.join(" "), String::new()),
             },
             _ => {
-                self.send("info string error: expected `setoption name NAME value VALUE`");
+                self.send_error("expected `setoption name NAME value VALUE`");
                 return None;
             }
         };
@@ -278,9 +287,7 @@ impl<G: Played> Session<G> {
                     self.options.threads = n.min(self.bounds.threads);
                     self.engine.as_mut().expect("no search").set_threads(self.options.threads);
                 }
-                None => {
-                    self.send(&format!("info string error: Threads must be from 1 to {MAX_THREADS}, not `{value}`"))
-                }
+                None => self.send_error(&format!("Threads must be from 1 to {MAX_THREADS}, not `{value}`")),
             },
             "hash" => match number(MAX_HASH_MIB) {
                 Some(n) => {
@@ -288,9 +295,7 @@ impl<G: Played> Session<G> {
                     self.options.hash_mib = n.min(self.bounds.hash_mib);
                     self.engine.as_mut().expect("no search").set_hash(self.options.hash_mib);
                 }
-                None => {
-                    self.send(&format!("info string error: Hash must be from 1 to {MAX_HASH_MIB} MiB, not `{value}`"))
-                }
+                None => self.send_error(&format!("Hash must be from 1 to {MAX_HASH_MIB} MiB, not `{value}`")),
             },
             "contempt" => match value.parse::<i32>().ok().filter(|c| c.abs() <= MAX_CONTEMPT) {
                 Some(c) => {
@@ -298,14 +303,21 @@ impl<G: Played> Session<G> {
                     self.options.contempt = c;
                     self.engine.as_mut().expect("no search").set_contempt(c);
                 }
-                None => self.send(&format!(
-                    "info string error: Contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not `{value}`"
+                None => self.send_error(&format!(
+                    "Contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not `{value}`"
                 )),
             },
-            "variant" => match variant::load(&value) {
-                Ok(v) => return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options }),
-                Err(e) => self.send(&format!("info string error: {}", one_line(&e.to_string()))),
+            // (A built-in name in any case, as on the command line.)
+            "variant" => match crate::commands::variant_arg(&value).map(|name| (variant::load(&name), name)) {
+                Ok((Ok(v), value)) => {
+                    return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options })
+                }
+                Ok((Err(e), _)) => self.send_error(&e.to_string()),
+                Err(e) => self.send_error(&e),
             },
+            "multiplayer" if self.game.players().len() < 3 => {
+                self.send_error("MultiPlayer is an option of games of three or more players; this one has two")
+            }
             "multiplayer" => match Multi::from_name(&value) {
                 Some(multi) => {
                     self.finish_search();
@@ -314,11 +326,11 @@ impl<G: Played> Session<G> {
                 }
                 None => {
                     let names: Vec<&str> = Multi::ALL.iter().map(|m| m.name()).collect();
-                    self.send(&format!("info string error: MultiPlayer must be {}, not `{value}`", names.join(", ")));
+                    self.send_error(&format!("MultiPlayer must be {}, not `{value}`", names.join(", ")));
                 }
             },
-            _ => self.send(&format!(
-                "info string error: unknown option `{name}`; options: Threads, Hash, Contempt, Variant, MultiPlayer"
+            _ => self.send_error(&format!(
+                "unknown option `{name}`; options: Threads, Hash, Contempt, Variant, MultiPlayer"
             )),
         }
         None
@@ -330,7 +342,7 @@ impl<G: Played> Session<G> {
         let start = match &args[..moves_at] {
             ["startpos"] => self.game.start(),
             ["fen", text @ ..] if !text.is_empty() => {
-                parse_position(&self.game, &text.join(" ")).map_err(|e| one_line(&e.to_string()))?
+                parse_position(&self.game, &text.join(" ")).map_err(|e| e.to_string())?
             }
             _ => return Err("expected `position startpos` or `position fen POSITION`, then `moves ...`".into()),
         };
@@ -403,7 +415,7 @@ impl<G: Played> Session<G> {
                 Ok(engine) => self.engine = Some(engine),
                 // (A search that panicked lost its engine: start a new one.)
                 Err(_) => {
-                    self.send("info string error: the search failed on an internal error; the engine starts afresh");
+                    self.send_error("the search failed on an internal error; the engine starts afresh");
                     self.engine = Some(engine_for(&self.game, self.options));
                 }
             }
@@ -422,7 +434,7 @@ impl<G: Played> Session<G> {
                 Some(GameResult::Win(p)) => format!("p{}win", p.index() + 1),
             },
             _ => {
-                self.send("info string error: expected `query gameover`, `query p1turn` or `query result`");
+                self.send_error("expected `query gameover`, `query p1turn` or `query result`");
                 return;
             }
         };
@@ -441,9 +453,13 @@ fn score_field(score: Score, players: usize) -> String {
     }
 }
 
-/// The first line of a message (protocol lines are single lines).
-fn one_line(message: &str) -> String {
-    message.lines().next().unwrap_or("").to_string()
+/// A word of input as an error repeats it: at most 40 characters.
+fn shortened(word: &str) -> String {
+    const MOST: usize = 40;
+    match word.char_indices().nth(MOST) {
+        Some((end, _)) => format!("{}...", &word[..end]),
+        None => word.to_string(),
+    }
 }
 
 /// The parameters of `go`.

@@ -13,8 +13,6 @@
 //! temporary file is removed (the `tempfile` crate removes it when it is
 //! dropped) and the target is untouched.
 
-// (Until `play`'s `save` command calls it.)
-
 use crate::error::CliError;
 use std::fmt;
 use std::io::{self, Write as _};
@@ -34,6 +32,8 @@ pub(crate) enum SaveError {
     Protected(PathBuf),
     /// Symbolic links that go round or on too long.
     Links,
+    /// The folder the file would be in does not exist.
+    NoFolder(PathBuf),
     /// A file system operation failed: what was being done, and why.
     Io(&'static str, io::Error),
 }
@@ -50,6 +50,7 @@ impl fmt::Display for SaveError {
                 p.display()
             ),
             SaveError::Links => f.write_str("too many levels of symbolic links; nothing was written"),
+            SaveError::NoFolder(dir) => write!(f, "there is no folder {}; nothing was written", dir.display()),
             SaveError::Io(doing, e) => write!(f, "{doing}: {e}"),
         }
     }
@@ -63,13 +64,31 @@ impl std::error::Error for SaveError {}
 ///
 /// The error names `path` as the user gave it: `cannot write F: why`.
 pub(crate) fn save_file(path: &Path, text: &str, protected: &[PathBuf]) -> Result<(), CliError> {
-    save_with(path, text, protected, |_| {}).map_err(|e| CliError::Write {
+    save_with(path, text, protected, |_| {}).map_err(|e| write_error(path, e))
+}
+
+/// Checks, before the work whose result is to be saved there, that
+/// [`save_file`] could write `path`: what it would refuse, and a folder
+/// that is missing or may not be written (a temporary file is made there
+/// and removed). Nothing is written.
+pub(crate) fn check_target(path: &Path, protected: &[PathBuf]) -> Result<(), CliError> {
+    let (_, dir, _) = preflight(path, protected).map_err(|e| write_error(path, e))?;
+    tempfile::Builder::new()
+        .prefix(".camelot-check.")
+        .tempfile_in(&dir)
+        .map(drop)
+        .map_err(|e| write_error(path, SaveError::Io("cannot write in its folder", e)))
+}
+
+/// The error of a save of `path`, naming the file as the user gave it.
+fn write_error(path: &Path, e: SaveError) -> CliError {
+    CliError::Write {
         path: path.display().to_string(),
         error: match e {
             SaveError::Io(doing, error) => io::Error::new(error.kind(), format!("{doing}: {error}")),
             other => io::Error::other(other.to_string()),
         },
-    })
+    }
 }
 
 /// The file a path names once symbolic links are followed (the last one
@@ -137,6 +156,40 @@ fn save_with(
     protected: &[PathBuf],
     before_rename: impl FnOnce(&Path),
 ) -> Result<(), SaveError> {
+    let (target, dir, existing) = preflight(path, protected)?;
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A new file gets what the umask leaves of 0666, as any new file.
+        // An existing one keeps its mode (set below, whatever the umask).
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp =
+        builder.tempfile_in(&dir).map_err(|e| SaveError::Io("cannot create a temporary file in its folder", e))?;
+    tmp.write_all(text.as_bytes()).map_err(|e| SaveError::Io("cannot write the temporary file", e))?;
+    if let Some(meta) = &existing {
+        std::fs::set_permissions(tmp.path(), meta.permissions())
+            .map_err(|e| SaveError::Io("cannot give the temporary file the file's permissions", e))?;
+    }
+    tmp.as_file().sync_all().map_err(|e| SaveError::Io("cannot flush the temporary file to disk", e))?;
+    before_rename(&target);
+    tmp.persist(&target).map_err(|e| SaveError::Io("cannot rename the temporary file over the file", e.error))?;
+    // The rename itself reaches the disk with the folder (best effort: not
+    // every system can open a folder).
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// What a save of `path` checks before it writes anything (see the
+/// module's documentation): the file links lead to, its folder, and its
+/// metadata when it exists.
+fn preflight(path: &Path, protected: &[PathBuf]) -> Result<(PathBuf, PathBuf, Option<std::fs::Metadata>), SaveError> {
     let target = follow_links(path)?;
     let existing = match std::fs::metadata(&target) {
         Ok(meta) => Some(meta),
@@ -171,33 +224,10 @@ fn save_with(
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // A new file gets what the umask leaves of 0666, as any new file.
-        // An existing one keeps its mode (set below, whatever the umask).
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    if !dir.is_dir() {
+        return Err(SaveError::NoFolder(dir));
     }
-    let mut tmp =
-        builder.tempfile_in(&dir).map_err(|e| SaveError::Io("cannot create a temporary file in its folder", e))?;
-    tmp.write_all(text.as_bytes()).map_err(|e| SaveError::Io("cannot write the temporary file", e))?;
-    if let Some(meta) = &existing {
-        std::fs::set_permissions(tmp.path(), meta.permissions())
-            .map_err(|e| SaveError::Io("cannot give the temporary file the file's permissions", e))?;
-    }
-    tmp.as_file().sync_all().map_err(|e| SaveError::Io("cannot flush the temporary file to disk", e))?;
-    before_rename(&target);
-    tmp.persist(&target).map_err(|e| SaveError::Io("cannot rename the temporary file over the file", e.error))?;
-    // The rename itself reaches the disk with the folder (best effort: not
-    // every system can open a folder).
-    if let Ok(d) = std::fs::File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    Ok((target, dir, existing))
 }
 
 #[cfg(test)]
@@ -225,6 +255,19 @@ mod tests {
         save_file(&f, "two", &[]).unwrap();
         assert_eq!(std::fs::read_to_string(&f).unwrap(), "two");
         assert_eq!(names(dir.path()), ["game.pgn"], "no temporary file is left");
+    }
+
+    #[test]
+    fn the_check_before_the_work_writes_nothing() {
+        let dir = folder();
+        check_target(&dir.path().join("new.pgn"), &[]).unwrap();
+        let old = dir.path().join("old.pgn");
+        std::fs::write(&old, "kept").unwrap();
+        check_target(&old, &[]).unwrap();
+        assert!(check_target(dir.path(), &[]).unwrap_err().to_string().contains("a directory"));
+        assert!(check_target(&old, std::slice::from_ref(&old)).is_err());
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "kept");
+        assert_eq!(names(dir.path()), ["old.pgn"], "no file made or left");
     }
 
     #[test]
@@ -303,6 +346,11 @@ mod tests {
         let f = dir.path().join("no/such/game.pgn");
         let e = save_file(&f, "x", &[]).unwrap_err().to_string();
         assert!(e.starts_with(&format!("cannot write {}: ", f.display())), "{e}");
+        assert!(e.contains("there is no folder"), "{e}");
+        assert!(!e.contains(".game.pgn."), "no temporary name in the message: {e}");
+        let e = check_target(&f, &[]).unwrap_err().to_string();
+        assert!(e.contains("there is no folder"), "{e}");
+        assert_eq!(names(dir.path()), Vec::<String>::new(), "nothing was made");
     }
 
     #[cfg(unix)]

@@ -194,10 +194,21 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
     }
     let walk = follow_path(game, pos, from, path, &legal);
     if walk.next.is_empty() && walk.complete.is_none() {
-        // The path strays from every legal move at its last landing.
-        let (last, before) = path.split_last().expect("the piece has moves: a refused path has a landing");
-        let landings = progress(game, pos, from, before).map(|p| p.next.iter().map(|n| name(n.to)).collect());
-        return Err(Refusal::NotALanding { cell: name(*last), landings: landings.unwrap_or_default() });
+        // The path strays from every legal move: at its first landing that
+        // no legal move makes (a legal path is never longer than the board
+        // has cells, so this looks at few prefixes however long the path).
+        let strays = |k: usize| {
+            let w = follow_path(game, pos, from, &path[..=k], &legal);
+            w.next.is_empty() && w.complete.is_none()
+        };
+        let first = (0..path.len()).find(|&k| strays(k)).unwrap_or(path.len().saturating_sub(1));
+        let Some(&cell) = path.get(first) else {
+            return Err(Refusal::NoMove { cell: name(from) });
+        };
+        let mut before = follow_path(game, pos, from, &path[..first], &legal).next;
+        before.sort_by_key(|n| board.listing_key(n.to));
+        let landings = before.iter().map(|n| name(n.to)).collect();
+        return Err(Refusal::NotALanding { cell: name(cell), landings });
     }
     let mut next = walk.next;
     next.sort_by_key(|n| board.listing_key(n.to));

@@ -30,20 +30,32 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
         .map_err(|e| ApiError::Conflict(format!("the games folder {} cannot be made: {e}", games.display())))?;
     let mut saved = slot.saved.lock().unwrap_or_else(|e| e.into_inner());
     let target = games.join(&file);
-    if target.exists() && !saved.contains(&file) {
-        return Err(ApiError::Conflict(format!("a file {file} is already in the games folder: choose another name")));
+    // A name this game has saved under is its own to replace; any other
+    // must be new (and the write below makes sure of it, for a game that
+    // takes the name at the same moment).
+    let own = saved.contains(&file);
+    let taken = || ApiError::Conflict(format!("a file {file} is already in the games folder: choose another name"));
+    if !own && std::fs::symlink_metadata(&target).is_ok() {
+        return Err(taken());
     }
     let uploaded = slot.lock().uploaded_variant();
     if let Some((variant_name, text)) = uploaded {
         let stem = file.trim_end_matches(EXTENSION).trim_end_matches(".pdn");
         let beside = variant_file_name(games, stem, &variant_name, &text);
         if !games.join(&beside).exists() {
-            write_new(games, &beside, &text)?;
+            match write_new(games, &beside, &text, false) {
+                // (Another game saved the same variant file under that name just now.)
+                Err(Written::Taken) if std::fs::read_to_string(games.join(&beside)).is_ok_and(|t| t == text) => {}
+                other => other.map_err(|e| e.into_api(&beside))?,
+            }
         }
         slot.lock().set_variant_file_tag(&beside);
     }
     let record = slot.lock().record();
-    write_new(games, &file, &record)?;
+    write_new(games, &file, &record, own).map_err(|e| match e {
+        Written::Taken => taken(),
+        e => e.into_api(&file),
+    })?;
     if !saved.contains(&file) {
         saved.push(file.clone());
     }
@@ -61,12 +73,55 @@ fn variant_file_name(games: &Path, stem: &str, uploaded: &str, text: &str) -> St
     (1..).map(|i| format!("{stem}-variant-{i}.toml")).find(|f| free(f) || same(f)).expect("some number is free")
 }
 
-/// Writes `text` to `games/file` atomically.
-fn write_new(games: &Path, file: &str, text: &str) -> ApiResult<()> {
-    let failed = |e: std::io::Error| ApiError::Conflict(format!("{file} could not be saved: {e}"));
-    let mut temp = tempfile::NamedTempFile::new_in(games).map_err(failed)?;
-    temp.write_all(text.as_bytes()).map_err(failed)?;
-    temp.as_file().sync_all().map_err(failed)?;
-    temp.persist(games.join(file)).map_err(|e| failed(e.error))?;
-    Ok(())
+/// Why [`write_new`] wrote nothing.
+enum Written {
+    /// The file exists and was not to be replaced.
+    Taken,
+    /// The file system failed.
+    Failed(std::io::Error),
+}
+
+impl Written {
+    fn into_api(self, file: &str) -> ApiError {
+        match self {
+            Written::Taken => {
+                ApiError::Conflict(format!("a file {file} is already in the games folder: choose another name"))
+            }
+            Written::Failed(e) => ApiError::Conflict(format!("{file} could not be saved: {e}")),
+        }
+    }
+}
+
+/// Writes `text` to `games/file` atomically: whole or not at all, and,
+/// unless `replace`, only if no file has that name when it is written
+/// (the temporary file is linked to the name, which fails if it is taken).
+fn write_new(games: &Path, file: &str, text: &str, replace: bool) -> Result<(), Written> {
+    let mut temp = tempfile::NamedTempFile::new_in(games).map_err(Written::Failed)?;
+    temp.write_all(text.as_bytes()).map_err(Written::Failed)?;
+    temp.as_file().sync_all().map_err(Written::Failed)?;
+    let done = if replace { temp.persist(games.join(file)) } else { temp.persist_noclobber(games.join(file)) };
+    match done {
+        Ok(_) => Ok(()),
+        Err(e) if !replace && e.error.kind() == std::io::ErrorKind::AlreadyExists => Err(Written::Taken),
+        Err(e) => Err(Written::Failed(e.error)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_name_is_never_written_over_and_a_replacement_is_whole() {
+        let games = tempfile::tempdir().unwrap();
+        write_new(games.path(), "g.pgn", "first", false).ok().unwrap();
+        // Another game taking the same name (as at the same moment) writes nothing.
+        assert!(matches!(write_new(games.path(), "g.pgn", "second", false), Err(Written::Taken)));
+        assert_eq!(std::fs::read_to_string(games.path().join("g.pgn")).unwrap(), "first");
+        // The game that owns the name replaces it.
+        write_new(games.path(), "g.pgn", "third", true).ok().unwrap();
+        assert_eq!(std::fs::read_to_string(games.path().join("g.pgn")).unwrap(), "third");
+        let names: Vec<_> = std::fs::read_dir(games.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["g.pgn"], "no temporary file is left");
+    }
 }

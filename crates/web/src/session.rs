@@ -198,6 +198,13 @@ impl<G: Played> Session<G> {
         })
     }
 
+    /// Ends the game off the board (as a saved record did), if `how`.
+    pub fn end(&mut self, how: Option<Termination>) {
+        if how.is_some() {
+            self.ended = how;
+        }
+    }
+
     fn name(&self, p: Player) -> &str {
         &self.game.players()[p.index()].name
     }

@@ -5,7 +5,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::session::{replay, Seat, Seating, Session, Table};
-use leap_arena::TimeControl;
+use leap_arena::{Termination, TimeControl};
 use leap_core::notation::{parse_position, parse_records, Record};
 use leap_core::History;
 use leap_games::{with_game, Played, Variant};
@@ -140,7 +140,7 @@ fn record_variant(
     let variant_file = record.tag(leap_games::FILE_TAG).expect("checked");
     let local = Path::new(variant_file).file_name().and_then(|f| f.to_str()).filter(|f| is_plain_name(f));
     match local {
-        Some(f) if saved && games.join(f).is_file() => {
+        Some(f) if saved && std::fs::symlink_metadata(games.join(f)).is_ok_and(|m| m.is_file()) => {
             let text = std::fs::read_to_string(games.join(f))
                 .map_err(|e| ApiError::Invalid(format!("{file}: its variant file {f} cannot be read: {e}")))?;
             Ok((uploaded_variant(f, &text)?, Some((f.to_string(), text))))
@@ -175,8 +175,17 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
                 return Err(ApiError::BadRequest(format!("{name:?} is not a file name of the games folder")));
             }
             let path = games.join(name);
-            let text = std::fs::read_to_string(&path)
+            let meta = std::fs::symlink_metadata(&path)
                 .map_err(|_| ApiError::NotFound(format!("there is no saved game {name} in the games folder")))?;
+            if !meta.is_file() {
+                // (A link could lead out of the folder: only its own files are read.)
+                return Err(ApiError::Invalid(format!(
+                    "{name} is not a saved game: it is {} in the games folder, not a file of its own",
+                    if meta.file_type().is_symlink() { "a link" } else { "a folder or a special file" }
+                )));
+            }
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| ApiError::Invalid(format!("{name} cannot be read as a game record (a text file): {e}")))?;
             Some((one_record(&text, name)?, true, name.clone()))
         }
         _ => None,
@@ -214,8 +223,8 @@ fn seat<G: Played>(
     if seating.seats.is_empty() {
         seating.seats = vec![Seat::Human; game.players().len()];
     }
-    let (history, tags) = match record {
-        None => (History::new(game.start()), Vec::new()),
+    let (history, tags, ended) = match record {
+        None => (History::new(game.start()), Vec::new(), None),
         Some((record, file)) => {
             let start = match record.tag("Position") {
                 Some(text) => parse_position(&game, text)
@@ -224,12 +233,21 @@ fn seat<G: Played>(
             };
             let history = replay(&game, start, &record.moves)
                 .map_err(|e| ApiError::Invalid(format!("{file}: {}", e.message())))?;
+            // A game that ended off the board (a resignation, a flag, an
+            // agreement) stays ended.
+            let ended = match record.tag("Termination") {
+                Some(t) if history.outcome(&game).is_none() => Termination::from_tags(&game, t, record.tag("Result"))
+                    .filter(|t| t.scores(game.players().len()).is_some()),
+                _ => None,
+            };
             // The tags the record's writer sets itself are written again.
             let own = ["Variant", "Position", "Result", "Termination", leap_games::FILE_TAG];
             let tags =
                 record.tags.into_iter().filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k))).collect();
-            (history, tags)
+            (history, tags, ended)
         }
     };
-    Ok(Box::new(Session::new(id, game, history, seating, tags, uploaded)?))
+    let mut session = Session::new(id, game, history, seating, tags, uploaded)?;
+    session.end(ended);
+    Ok(Box::new(session))
 }

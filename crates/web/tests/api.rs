@@ -416,6 +416,53 @@ async fn saved_games_stay_in_the_games_folder_and_load_again() {
 }
 
 #[tokio::test]
+async fn a_game_saved_after_a_resignation_loads_over() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/resign"), json!({ "player": 1 })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "resigned" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let view = app.new_game(json!({ "saved": "resigned.pgn" })).await;
+    assert_eq!(view["result"]["token"], json!("1-0"), "{view}");
+    assert_eq!(view["result"]["reason"], json!("Black resigned"), "{view}");
+    let again = id(&view);
+    let (status, answer) = app.post(&format!("/api/games/{again}/move"), json!({ "text": "F10-F9" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "the game is over: {answer}");
+}
+
+#[tokio::test]
+async fn a_long_path_is_refused_at_its_first_wrong_landing() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let path = vec!["F8"; 20_000];
+    let (status, answer) = app.post(&format!("/api/games/{game}/legs"), json!({ "from": "F7", "path": path })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(answer["refusal"].as_str().unwrap().starts_with("the piece cannot go to F8"), "{answer}");
+    let (status, _) = app.post(&format!("/api/games/{game}/move"), json!({ "from": "F7", "path": path })).await;
+    assert!(status.is_client_error(), "{status}");
+    let (status, answer) =
+        app.post(&format!("/api/games/{game}/legs"), json!({ "from": "F6", "path": ["F7", "F8"] })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(answer["refusal"].as_str().unwrap().starts_with("the piece cannot go to F7"), "{answer}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn links_and_unreadable_files_in_the_games_folder_are_not_games() {
+    let app = app();
+    let folder = app._games.path();
+    std::os::unix::fs::symlink("/etc/hostname", folder.join("link.pgn")).unwrap();
+    std::fs::write(folder.join("garbage.pgn"), [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    for (name, said) in [("link.pgn", "a link"), ("garbage.pgn", "cannot be read")] {
+        let (status, answer) = app.post("/api/games", json!({ "saved": name })).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains(said), "{name}: {answer}");
+    }
+}
+
+#[tokio::test]
 async fn the_page_and_its_events_are_served() {
     let app = app();
     for (uri, kind) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css")] {

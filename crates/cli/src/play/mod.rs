@@ -51,10 +51,10 @@ pub struct Options {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub seats: Vec<Seat>,
     /// The engine's time per move, in milliseconds (default 1000).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// The engine's depth per move, in plies (instead of a time).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -133,7 +133,7 @@ fn examples<G: Game>(game: &G) -> &'static str {
 /// Whether `path` names a saved game rather than a variant: a `.pgn` or
 /// `.pdn` file, or a file that opens with a record's tag (`[Event "…"]`;
 /// a variant file's tables have no quotes).
-fn is_record(path: &Path) -> bool {
+pub(crate) fn is_record(path: &Path) -> bool {
     let by_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"));
     by_name
         || leap_format::read_text(path).is_ok_and(|text| {
@@ -177,6 +177,10 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination"];
         let tags = record.tags.iter().filter(|(k, _)| !own.contains(&k.as_str())).cloned().collect();
         return Ok(Start { variant: game, tags, record: Some((record, name)), variant_file });
+    }
+    let record_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"));
+    if leap_format::builtin(&opts.variant).is_none() && record_name && !path.exists() {
+        return Err(CliError::Usage(format!("{}: no such saved game (the file does not exist)", opts.variant)));
     }
     let game = variant::load(&opts.variant)?;
     let variant_file = leap_format::builtin(&opts.variant).is_none().then(|| path.to_path_buf());
@@ -231,6 +235,7 @@ pub fn play(opts: &Options) -> CliResult {
         let protected: Vec<PathBuf> = variant_file.into_iter().collect();
         let mut terminal = Terminal::new(&g, examples(&g), tags, history, computer, protected);
         if record.is_some() {
+            terminal.continues(Path::new(&opts.variant));
             terminal.note(&format!("continuing the game of {}", opts.variant));
         }
         match solution {

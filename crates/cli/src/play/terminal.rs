@@ -26,7 +26,7 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
   hint         the engine's choice for the side to move
   undo [N]     take back the last move (or the last N)
   save FILE    write the game as a record (camelot play FILE goes on with it,
-               camelot replay FILE checks it)
+               camelot replay FILE checks it); asks before replacing another file
   help         this text
   quit         leave (a game not saved is kept in a file, which is named)";
 
@@ -57,6 +57,9 @@ pub(super) struct Terminal<'g, G: Played> {
     computer: Computer<G>,
     /// Files `save` must not replace (the variant file being played).
     protected: Vec<PathBuf>,
+    /// This game's record (canonical path): the one it was loaded from or
+    /// last saved to, which `save` replaces without asking.
+    own_file: Option<PathBuf>,
     /// Grows with every change to the game.
     version: u64,
     /// The version last saved (or loaded).
@@ -69,6 +72,8 @@ pub(super) struct Terminal<'g, G: Played> {
 /// What to do after a line of input.
 enum Next {
     Read,
+    /// `save FILE`: it may ask before replacing a file.
+    Save(String),
     Redraw,
     Quit,
 }
@@ -91,6 +96,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             history,
             computer,
             protected,
+            own_file: None,
             version: 0,
             saved: 0,
             notes: Vec::new(),
@@ -101,6 +107,12 @@ impl<'g, G: Played> Terminal<'g, G> {
     /// Colours the board from now on.
     pub(super) fn colour(&mut self, colours: Colours) {
         self.colours = Some(colours);
+    }
+
+    /// The game goes on from the record in `file`: saving there again
+    /// replaces it without asking.
+    pub(super) fn continues(&mut self, file: &Path) {
+        self.own_file = std::fs::canonicalize(file).ok();
     }
 
     /// A line said once, before the board.
@@ -144,6 +156,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             };
             match self.command(line.trim(), out)? {
                 Next::Read => {}
+                Next::Save(file) => self.save_asking(&file, input, out)?,
                 Next::Redraw => redraw = true,
                 Next::Quit => return self.keep(out),
             }
@@ -236,10 +249,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             }
             "hint" => self.hint(out)?,
             "undo" => return self.undo(rest, out),
-            "save" => match self.save(rest) {
-                Ok(()) => writeln!(out, "saved to {rest}").map_err(io)?,
-                Err(e) => writeln!(out, "not saved: {e}").map_err(io)?,
-            },
+            "save" => return Ok(Next::Save(rest.to_string())),
             _ if self.game.board().cell(line).is_some() => self.list_moves(line, out)?,
             _ => return self.play(line, out),
         }
@@ -371,13 +381,38 @@ impl<'g, G: Played> Terminal<'g, G> {
         self.history.to_record(self.game, &self.tags)
     }
 
-    fn save(&mut self, file: &str) -> CliResult {
+    /// `save FILE`: a file that exists and is not this game's record is
+    /// replaced only if the player says so.
+    fn save_asking(&mut self, file: &str, input: &mut dyn Lines, out: Out) -> CliResult {
+        let io = CliError::Output;
         if file.is_empty() {
-            return Err(CliError::Usage("give a file name: save FILE".into()));
+            return writeln!(out, "not saved: give a file name: save FILE").map_err(io);
         }
-        write_file(Path::new(file), &self.record(), &self.protected)?;
-        self.saved = self.version;
-        Ok(())
+        let path = Path::new(file);
+        // What would be refused anyway is refused before asking.
+        if let Err(e) = crate::save::check_target(path, &self.protected) {
+            return writeln!(out, "not saved: {e}").map_err(io);
+        }
+        let own = self.own_file.is_some() && std::fs::canonicalize(path).ok() == self.own_file;
+        if path.exists() && !own {
+            let question = format!("{file} already exists and is not this game's record: replace it? (yes/no) ");
+            let answer = input.read(&question, out).map_err(CliError::Input)?;
+            let yes = answer.is_some_and(|a| {
+                matches!(String::from_utf8_lossy(&a).trim().to_ascii_lowercase().as_str(), "y" | "yes")
+            });
+            if !yes {
+                return writeln!(out, "not saved: {file} is left as it was").map_err(io);
+            }
+        }
+        match write_file(path, &self.record(), &self.protected) {
+            Ok(()) => {
+                self.saved = self.version;
+                self.own_file = std::fs::canonicalize(path).ok();
+                writeln!(out, "saved to {file}")
+            }
+            Err(e) => writeln!(out, "not saved: {e}"),
+        }
+        .map_err(io)
     }
 
     /// Leaving: a game with moves not saved is kept in a new file, named.

@@ -153,7 +153,7 @@ impl fmt::Display for PositionProblemKind {
             FieldTwice { key } => write!(f, "`{key}` is given twice"),
             CounterValues { key, players } => write!(f, "{key} needs {players} values, one per player in turn order"),
             BadCount { value, limit } => write!(f, "`{value}` is not a count from 0 to {limit}"),
-            BadClock { value } => write!(f, "`{value}` is not a number of plies"),
+            BadClock { value } => write!(f, "`{value}` is not a number of plies (0 to {})", u16::MAX),
             BadMark { key, value } => write!(f, "`{value}` is not a value of {key}; expected 1 (set) or 0 (not set)"),
             Unreachable(why) => f.write_str(why),
         }
