@@ -19,6 +19,8 @@ pub enum ApiError {
     Invalid(String),
     /// The body is over the size limit (413).
     TooLarge(String),
+    /// The address does not take this method (405).
+    MethodNotAllowed(String),
 }
 
 impl ApiError {
@@ -30,6 +32,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
         }
     }
 
@@ -40,7 +43,8 @@ impl ApiError {
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::Invalid(m)
-            | ApiError::TooLarge(m) => m,
+            | ApiError::TooLarge(m)
+            | ApiError::MethodNotAllowed(m) => m,
         }
     }
 }

@@ -142,6 +142,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}/save", post(save))
         .route("/api/games/{id}/analysis", post(analysis))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(state)
 }
@@ -153,8 +154,43 @@ fn body<T>(body: Result<Json<T>, JsonRejection>) -> ApiResult<T> {
         Err(JsonRejection::BytesRejection(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             Err(ApiError::TooLarge("the request is too large".into()))
         }
-        Err(e) => Err(ApiError::BadRequest(format!("the request's body: {}", e.body_text()))),
+        Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::BadRequest(
+            "the request's body must be JSON, sent as `Content-Type: application/json`".into(),
+        )),
+        Err(e) => {
+            let text = e.body_text();
+            let detail = [
+                "Failed to deserialize the JSON body into the target type: ",
+                "Failed to parse the request body as JSON: ",
+            ]
+            .iter()
+            .find_map(|prefix| text.strip_prefix(prefix))
+            .unwrap_or(&text);
+            Err(ApiError::BadRequest(format!("the request's body: {}", plain_words(detail))))
+        }
     }
+}
+
+/// What the JSON reader says of a body that does not fit, in a player's
+/// words: the kinds of values it expected named as a person would.
+fn plain_words(detail: &str) -> String {
+    if detail.contains("expected struct") || detail.contains("expected a map") {
+        return "expected a JSON object, `{...}`, with the fields the page sends".into();
+    }
+    let mut text = detail.to_string();
+    for (word, plain) in [
+        ("u64", "a whole number from 0 up"),
+        ("u32", "a whole number from 0 up"),
+        ("u16", "a whole number from 0 up"),
+        ("u8", "a whole number from 0 up"),
+        ("usize", "a whole number from 0 up"),
+        ("i64", "a whole number"),
+        ("i32", "a whole number"),
+        ("f64", "a number"),
+    ] {
+        text = text.replace(&format!("expected {word}"), &format!("expected {plain}"));
+    }
+    text
 }
 
 /// An optional JSON body: none, or empty, reads as `T::default()`.
@@ -162,7 +198,14 @@ fn optional<T: Default + serde::de::DeserializeOwned>(bytes: &[u8]) -> ApiResult
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("the request's body: {e}")))
+    serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::BadRequest(format!("the request's body: {}", plain_words(&e.to_string()))))
+}
+
+async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError::MethodNotAllowed(format!(
+        "this address does not take {method} requests (its Allow header says which it takes)"
+    ))
 }
 
 async fn not_found() -> ApiError {
@@ -381,7 +424,7 @@ async fn analysis(
     let request: AnalysisRequest = optional(&bytes)?;
     let slot = state.slot(&id)?;
     if request.stop {
-        slot.lock().stop_analysis();
+        slot.lock().end_analysis();
         return Ok(Json(json!({ "analysing": false })));
     }
     let job = slot.lock().analysis_job(request.ply)?;

@@ -134,6 +134,8 @@ pub trait Table: Send {
     fn analysis_job(&mut self, ply: Option<usize>) -> ApiResult<AnalysisJob>;
     /// Stops the analysis.
     fn stop_analysis(&mut self);
+    /// Stops the analysis for good: the analysing engine's memory goes back.
+    fn end_analysis(&mut self);
 }
 
 /// An engine of `G` that a search on another thread may hold.
@@ -228,6 +230,12 @@ impl<G: Played> Session<G> {
         self.version += 1;
         if let Some(stop) = self.thinking.take() {
             stop.stop();
+        }
+        // A finished game needs no player engine: its table's memory goes
+        // back (a search still running keeps it until it ends). An undo
+        // makes another when the computer moves again.
+        if self.termination().is_some() {
+            self.engine = None;
         }
     }
 
@@ -713,6 +721,11 @@ impl<G: Played> Table for Session<G> {
         if let Some(stop) = self.analysis.take() {
             stop.stop();
         }
+    }
+
+    fn end_analysis(&mut self) {
+        self.stop_analysis();
+        self.analyst = None;
     }
 }
 

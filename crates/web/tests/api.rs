@@ -448,6 +448,23 @@ async fn a_long_path_is_refused_at_its_first_wrong_landing() {
     assert!(answer["refusal"].as_str().unwrap().starts_with("the piece cannot go to F7"), "{answer}");
 }
 
+#[tokio::test]
+async fn refusals_of_bodies_and_methods_are_json_in_a_players_words() {
+    let app = app();
+    let (status, text) = app.send("DELETE", "/api/games", None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    let answer: Value = serde_json::from_str(&text).expect("a JSON body");
+    assert!(answer["error"].as_str().unwrap().contains("does not take DELETE"), "{answer}");
+    let (status, answer) = app.post("/api/games", json!([])).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["error"].as_str().unwrap().contains("expected a JSON object"), "{answer}");
+    let (status, answer) = app.post("/api/games", json!({ "engine_ms": -1 })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let error = answer["error"].as_str().unwrap();
+    assert!(error.contains("a whole number from 0 up") && !error.contains("u64"), "{answer}");
+    assert!(!error.contains("Failed to"), "{answer}");
+}
+
 #[cfg(unix)]
 #[tokio::test]
 async fn links_and_unreadable_files_in_the_games_folder_are_not_games() {
