@@ -290,3 +290,10 @@ fn no_damaged_file_makes_the_loader_panic() {
     }
     assert!(refused > ok / 10, "the damage is real: {refused} refused, {ok} still valid");
 }
+
+#[test]
+fn a_file_without_kinds_of_piece_is_told_so_once() {
+    let found = problems("extends = \"camette\"\nname = \"np\"\npieces = []\n");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].ends_with("expected 1 to 4 piece kinds, found 0"), "{found:?}");
+}

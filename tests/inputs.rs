@@ -351,3 +351,24 @@ fn canonical_paths_found_in_one_walk_are_those_found_move_by_move() {
         leap_games::with_game!(leap_games::load(&name).unwrap(), g => agree(&g, name.len() as u64));
     }
 }
+
+#[test]
+fn zero_limits_a_missing_saved_game_and_a_finished_game_are_said_plainly() {
+    for args in [
+        &["analyze", "camelot", "--depth", "0"][..],
+        &["analyze", "camelot", "--nodes", "0"],
+        &["analyze", "camelot", "--movetime", "0"],
+        &["play", "camelot", "--depth", "0"],
+    ] {
+        let out = run(args);
+        assert!(out.status != 0 && out.stderr.contains("0 is not in 1.."), "camelot {args:?}:\n{}", out.show());
+    }
+    let dir = folder();
+    let out = fails_in(&dir, &["play", "lost-game.pgn"]);
+    assert!(out.stderr.contains("lost-game.pgn: no such saved game (the file does not exist)"), "{}", out.show());
+    let out = ok_in(&dir, &["moves", "camelot", "--position", "W:W:BE10"]);
+    assert!(out.stdout.is_empty(), "{}", out.show());
+    assert!(out.stderr.contains("no legal moves: the game is over: drawn"), "{}", out.show());
+    let out = fails_in(&dir, &["show", "camelot", "--position", "W:WE5:BE7 clock=99999"]);
+    assert!(out.stderr.contains("is not a number of plies (0 to 65535)"), "{}", out.show());
+}

@@ -96,10 +96,13 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
     }
     let mut out = std::io::stdout().lock();
     let mut failed = None;
+    // The best move of the last completed depth, as reported.
+    let mut reported: Option<String> = None;
     let result = {
         let game = engine.game().clone();
         engine.search(positions, &limits, &Stop::new(), |r: &Report| {
             let pv = format_line(&game, &pos, r.pv);
+            reported = pv.first().cloned();
             let line = if json {
                 let mut v = serde_json::json!({
                     "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "nps": r.nps(),
@@ -132,19 +135,30 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
     }
     let game = engine.game();
     let pv = format_line(game, &pos, &result.pv);
+    // A move of the depth the time cut short that beat the last completed
+    // depth's best is played; its score is that unfinished depth's.
+    let beyond = reported.as_ref().is_some_and(|r| pv.first() != Some(r));
     let text = if json {
         let mut v = serde_json::json!({
             "bestmove": pv.first(), "depth": result.depth, "nodes": result.nodes,
             "ms": result.time.as_millis() as u64, "pv": pv,
         });
+        if beyond {
+            v["unfinished_depth"] = serde_json::json!(result.depth + 1);
+        }
         score_json(result.score, &mut v);
         format!("{v}\n")
     } else {
+        let depth = match &reported {
+            Some(r) if beyond => {
+                format!("depth {}, unfinished: it beat depth {}'s {r}", result.depth + 1, result.depth)
+            }
+            _ => format!("depth {}", result.depth),
+        };
         match pv.first() {
             Some(best) => format!(
-                "bestmove {best}  (score {}, depth {}, {} nodes, {:.3} s)\n",
+                "bestmove {best}  (score {}, {depth}, {} nodes, {:.3} s)\n",
                 score_text(result.score),
-                result.depth,
                 result.nodes,
                 result.time.as_secs_f64()
             ),
