@@ -1424,6 +1424,27 @@ fn play_never_saves_over_the_variant_file_being_played() {
 }
 
 #[test]
+fn play_goes_on_from_a_resignation_only_after_an_undo() {
+    let dir = TempDir::new("play-resigned");
+    let file = dir.path("resigned.pgn");
+    std::fs::write(&file, "[Variant \"camelot\"]\n[Termination \"Black resigned\"]\n[Result \"1-0\"]\n\n1.F7-F8 1-0\n")
+        .unwrap();
+    let out = run_stdin(&["play", &file], "F10-F9\nundo\nF7-F8\nsave resigned-again.pgn\n");
+    assert!(out.stdout.contains("Game over: Black resigned."), "{}", out.show());
+    assert!(out.stdout.contains("the game is over (Black resigned)"), "a move after it is refused: {}", out.show());
+    assert!(out.stdout.contains("Last move: White F7-F8"), "after the undo the game goes on: {}", out.show());
+    // Saved unchanged, it keeps its ending.
+    let out = run_stdin(&["play", &file], &format!("save {file}\n"));
+    assert!(out.stdout.contains("saved to"), "{}", out.show());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("[Termination \"Black resigned\"]") && text.contains("1-0"), "{text}");
+    // A result that nothing explains is refused, as replay refuses it.
+    let wrong = package_dir().join("tests/games/wrong_result.pgn");
+    let out = run_stdin(&["play", wrong.to_str().unwrap()], "");
+    assert!(out.status != 0 && out.stderr.contains("no [Termination] tag says how it ended"), "{}", out.show());
+}
+
+#[test]
 fn play_asks_before_saving_over_another_file() {
     let dir = TempDir::new("play-ask");
     let other = dir.path("other.pgn");

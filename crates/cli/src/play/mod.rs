@@ -214,6 +214,30 @@ fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String)>)
     Ok(history)
 }
 
+/// How a record's game ended off the board (its `Termination` tag: a
+/// resignation, a flag, an agreement), when its result is not the final
+/// position's; a result that nothing explains is refused, as `replay`
+/// refuses it.
+fn ended_off_the_board<G: Game>(
+    game: &G,
+    history: &History,
+    record: &Record,
+    file: &str,
+) -> Result<Option<leap_arena::Termination>, CliError> {
+    let written = record.result.as_deref().or(record.tag("Result")).unwrap_or("*").trim();
+    if written == "*" || written == history.result_token(game) || history.outcome(game).is_some() {
+        return Ok(None);
+    }
+    let how = record.tag("Termination").and_then(|t| leap_arena::Termination::from_tags(game, t, Some(written)));
+    match how {
+        Some(how) => Ok(Some(how)),
+        None => Err(CliError::Usage(format!(
+            "{file}: the record gives the result {written}, but the game is not over after its last move, \
+             and no [Termination] tag says how it ended (camelot replay {file} says the same)"
+        ))),
+    }
+}
+
 fn play_moves<G: Game>(game: &G, history: &mut History, moves: &str) -> CliResult {
     let plies = parse_movetext(moves).map_err(CliError::MovesText)?;
     history.play_all(game, &plies).map_err(CliError::MovesPlay)?;
@@ -233,7 +257,14 @@ pub fn play(opts: &Options) -> CliResult {
         let solution = engine.use_installed_solution();
         let computer = Computer { engine, limits: opts.limits(), seats };
         let protected: Vec<PathBuf> = variant_file.into_iter().collect();
+        let ended = match &record {
+            Some((record, file)) => ended_off_the_board(&g, &history, record, file)?,
+            None => None,
+        };
         let mut terminal = Terminal::new(&g, examples(&g), tags, history, computer, protected);
+        if let Some(how) = ended {
+            terminal.ended_by(how);
+        }
         if record.is_some() {
             terminal.continues(Path::new(&opts.variant));
             terminal.note(&format!("continuing the game of {}", opts.variant));

@@ -8,6 +8,7 @@ use super::input::Lines;
 use crate::analyze::score_text;
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
+use leap_arena::Termination;
 use leap_core::entry::{obligation, progress};
 use leap_core::notation::{format_line, format_move, parse_movetext, Diagram};
 use leap_core::{Cell, History, Player};
@@ -60,6 +61,9 @@ pub(super) struct Terminal<'g, G: Played> {
     /// This game's record (canonical path): the one it was loaded from or
     /// last saved to, which `save` replaces without asking.
     own_file: Option<PathBuf>,
+    /// How the game ended off the board (a saved resignation, flag or
+    /// agreement); taking back a move undoes it.
+    ended: Option<Termination>,
     /// Grows with every change to the game.
     version: u64,
     /// The version last saved (or loaded).
@@ -97,6 +101,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             computer,
             protected,
             own_file: None,
+            ended: None,
             version: 0,
             saved: 0,
             notes: Vec::new(),
@@ -115,6 +120,11 @@ impl<'g, G: Played> Terminal<'g, G> {
         self.own_file = std::fs::canonicalize(file).ok();
     }
 
+    /// The game ended off the board, as its record says.
+    pub(super) fn ended_by(&mut self, how: Termination) {
+        self.ended = Some(how);
+    }
+
     /// A line said once, before the board.
     pub(super) fn note(&mut self, text: &str) {
         self.notes.push(text.to_string());
@@ -125,7 +135,7 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     fn is_over(&self) -> bool {
-        self.history.outcome(self.game).is_some()
+        self.ended.is_some() || self.history.outcome(self.game).is_some()
     }
 
     /// Plays the session: `input` line by line until `quit` or its end.
@@ -178,7 +188,10 @@ impl<'g, G: Played> Terminal<'g, G> {
         if let Some(mv) = last {
             writeln!(out, "{}", self.last_move_line(mv)).map_err(io)?;
         }
-        writeln!(out, "{}", status(self.game, &self.history)).map_err(io)?;
+        match &self.ended {
+            Some(how) => writeln!(out, "Game over: {}.", how.describe(self.game)).map_err(io)?,
+            None => writeln!(out, "{}", status(self.game, &self.history)).map_err(io)?,
+        }
         if self.is_over() {
             writeln!(out, "The game is over: save FILE keeps it, undo takes back moves, quit leaves.").map_err(io)?;
         } else if let Some(o) = obligation(self.game, pos) {
@@ -334,6 +347,9 @@ impl<'g, G: Played> Terminal<'g, G> {
             taken += 1;
             while self.computer.plays(self.history.current().to_move()) && self.history.undo() {}
         }
+        if taken > 0 {
+            self.ended = None;
+        }
         match taken {
             0 => {
                 writeln!(out, "nothing to undo").map_err(io)?;
@@ -349,6 +365,11 @@ impl<'g, G: Played> Terminal<'g, G> {
 
     fn play(&mut self, line: &str, out: Out) -> Result<Next, CliError> {
         let io = CliError::Output;
+        if let Some(how) = &self.ended {
+            let how = how.describe(self.game);
+            writeln!(out, "the game is over ({how}): undo takes back moves, save FILE keeps it").map_err(io)?;
+            return Ok(Next::Read);
+        }
         let plies = match parse_movetext(line) {
             Ok(p) if p.len() == 1 => p,
             Ok(_) => {
@@ -378,7 +399,10 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     fn record(&self) -> String {
-        self.history.to_record(self.game, &self.tags)
+        match &self.ended {
+            Some(how) => how.record(self.game, &self.history, &self.tags),
+            None => self.history.to_record(self.game, &self.tags),
+        }
     }
 
     /// `save FILE`: a file that exists and is not this game's record is
