@@ -789,7 +789,10 @@ mod tests {
         std::fs::write(&path, base).unwrap();
         let g = crate::load(path.to_str().unwrap()).unwrap();
         let w = g.eval_weights();
-        assert_eq!((w.mobility, w.tempo, w.offence), (5, 12, EvalWeights::default().offence));
+        // (The rest are Camelot's: its file's fitted weights over the family's defaults.)
+        let camelot = *game().eval_weights();
+        assert_eq!((w.mobility, w.tempo, w.offence), (5, 12, camelot.offence));
+        assert_eq!(w.charging, EvalWeights::default().charging);
         assert_eq!(CamelotEval::new(&g).weights(), w);
         // A file extending it overrides one weight and keeps the other.
         let child = dir.path().join("child.toml");

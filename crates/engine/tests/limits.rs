@@ -109,8 +109,9 @@ fn a_better_move_found_in_an_iteration_cut_short_is_played() {
     // Cut short by its node limit, the search was in an iteration in which
     // a move had beaten the last completed iteration's best: it plays that
     // move, the one a search that completes the iteration chooses too.
+    // (The Camelot family's default weights: the position was chosen for them.)
     let g = leap_camelot::load("camelot").unwrap();
-    let e = leap_camelot::CamelotEval::new(&g);
+    let e = leap_camelot::CamelotEval::with_weights(&g, leap_camelot::EvalWeights::default());
     let pos = leap_core::notation::parse_position(
         &g,
         "W:WKC6,KJ6,KC7,KI7,B5,D6,E6,F6,G6,I6,F7,G7,F8:BKF9,KD10,KI10,KD11,C9,E10,F10,H10,F11,G11,H11,I11,C12,E12 \
