@@ -511,10 +511,13 @@ impl<G: Played> Table for Session<G> {
             return Err(ApiError::Conflict(format!("it is {}'s turn: the computer plays it", self.name(mover))));
         }
         let pos = *self.history.current();
+        if request.text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+            return Err(ApiError::BadRequest("the move is empty: write it as text, such as `F7-F8`".into()));
+        }
         let entered = match (&request.text, &request.from) {
             (Some(text), None) => {
-                let read = read_move(&self.game, &pos, text)
-                    .map_err(|e| ApiError::Invalid(format!("{}: {e}", text.trim())))?;
+                let read =
+                    read_move(&self.game, &pos, text).map_err(|e| ApiError::Invalid(shortened(&e.to_string(), 300)))?;
                 read.path
             }
             (None, Some(from)) => {
@@ -729,10 +732,19 @@ impl<G: Played> Table for Session<G> {
     }
 }
 
+/// A message that repeats what was sent: at most `most` characters.
+fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// Plays the written moves of a record from `start`: the history, or
 /// where the record goes wrong.
 pub fn replay<G: Game>(game: &G, start: Position, plies: &[leap_core::notation::WrittenPly]) -> ApiResult<History> {
     let mut history = History::new(start);
-    history.play_all(game, plies).map_err(|e| ApiError::Invalid(format!("the record: {e}")))?;
+    // (The caller names the record: its file, or "the record".)
+    history.play_all(game, plies).map_err(|e| ApiError::Invalid(e.to_string()))?;
     Ok(history)
 }

@@ -157,6 +157,11 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
     if given > 1 {
         return Err(ApiError::BadRequest("give either `variant` or `variant_text`, not both".into()));
     }
+    if request.seats.as_ref().is_some_and(Vec::is_empty) {
+        return Err(ApiError::BadRequest(
+            "`seats` is empty: give one seat per player (\"human\" or \"engine\"), or leave it out: all human".into(),
+        ));
+    }
     if request.record.is_some() && request.saved.is_some() {
         return Err(ApiError::BadRequest("give either `record` or `saved`, not both".into()));
     }
