@@ -66,6 +66,7 @@ pub struct Seating {
 
 /// A move as the page sends it: written, or a start and its landings.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The move in notation.
     pub text: Option<String>,
@@ -583,6 +584,8 @@ impl<G: Played> Table for Session<G> {
             self.ended = Some(Termination::Agreement);
             self.notice = None;
         } else if !declined.is_empty() {
+            // A declined offer is withdrawn: no one can take it up later.
+            self.offers.iter_mut().for_each(|o| *o = false);
             self.notice = Some(format!("{} (computer) declines the draw", declined.join(" and ")));
         } else {
             self.notice = Some(format!("{} offers a draw", self.name(p)));

@@ -435,6 +435,23 @@ async fn a_game_saved_after_a_resignation_loads_over() {
 }
 
 #[tokio::test]
+async fn a_draw_the_computer_declined_cannot_be_taken_up_later() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "seats": ["human", "engine"], "engine_ms": 10 })).await);
+    let (status, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 0 })).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(view["notice"].as_str().unwrap().contains("declines the draw"), "{view}");
+    assert!(view["draw_offer"].is_null(), "the offer is withdrawn: {view}");
+    let (status, _) = app.post(&format!("/api/games/{game}/seats"), json!({ "seats": ["human", "human"] })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 1 })).await;
+    assert!(view["result"].is_null(), "a new offer, not an agreement: {view}");
+    // A move with a field the API does not know is refused, as elsewhere.
+    let (status, _) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "F7-F8", "extra": true })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
 async fn a_long_path_is_refused_at_its_first_wrong_landing() {
     let app = app();
     let game = id(&app.new_game(json!({})).await);
