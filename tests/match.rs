@@ -97,8 +97,7 @@ fn bad_options_are_refused_clearly() {
 
 #[test]
 fn where_the_games_go_is_checked_before_they_are_played() {
-    let dir = std::env::temp_dir().join(format!("camelot-match-out-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("match-out");
     let variant = dir.join("precious.toml");
     std::fs::write(&variant, "extends = \"camelot\"\nname = \"precious\"\n").unwrap();
     let missing = dir.join("no/such/folder/games.pgn");
@@ -124,7 +123,6 @@ fn where_the_games_go_is_checked_before_they_are_played() {
         assert!(started.elapsed().as_secs() < 60, "refused before a game was played: {err}");
     }
     assert!(std::fs::read_to_string(&variant).unwrap().contains("precious"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

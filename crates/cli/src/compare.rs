@@ -13,6 +13,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::progress::Progress;
+use crate::save::save_file;
 use leap_arena::{self as arena, mix, Usage};
 use leap_core::{
     search::{AlphaBeta, Evaluator, Material, Minimax, Random, Strategy},
@@ -471,9 +472,10 @@ pub fn compare(opts: &Options) -> CliResult {
     let markdown = markdown(&reports, opts, threads, &file_name(&svg_file), &file_name(&games_file));
     let svg = svg(&reports);
     let games: Vec<&str> = reports.iter().flat_map(|r| r.games.iter().map(|g| g.record.as_str())).collect();
-    write_file(&output, &markdown)?;
-    write_file(&svg_file, &svg)?;
-    write_file(&games_file, &games.join("\n"))?;
+    // (Each whole or not at all: see `crate::save`.)
+    save_file(&output, &markdown, &[])?;
+    save_file(&svg_file, &svg, &[])?;
+    save_file(&games_file, &games.join("\n"), &[])?;
     let mut out = terminal(&reports, opts, threads);
     let _ = writeln!(
         out,
@@ -483,11 +485,6 @@ pub fn compare(opts: &Options) -> CliResult {
         games_file.display()
     );
     crate::commands::emit(&out)
-}
-
-/// Writes a file whole or not at all (see [`crate::save::save_file`]).
-fn write_file(path: &Path, text: &str) -> CliResult {
-    crate::save::save_file(path, text, &[])
 }
 
 // ---------------------------------------------------------------------------

@@ -34,9 +34,8 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     // must be new (and the write below makes sure of it, for a game that
     // takes the name at the same moment).
     let own = saved.contains(&file);
-    let taken = || ApiError::Conflict(format!("a file {file} is already in the games folder: choose another name"));
     if !own && std::fs::symlink_metadata(&target).is_ok() {
-        return Err(taken());
+        return Err(Written::Taken.into_api(&file));
     }
     let uploaded = slot.lock().uploaded_variant();
     if let Some((variant_name, text)) = uploaded {
@@ -52,10 +51,7 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
         slot.lock().set_variant_file_tag(&beside);
     }
     let record = slot.lock().record();
-    write_new(games, &file, &record, own).map_err(|e| match e {
-        Written::Taken => taken(),
-        e => e.into_api(&file),
-    })?;
+    write_new(games, &file, &record, own).map_err(|e| e.into_api(&file))?;
     if !saved.contains(&file) {
         saved.push(file.clone());
     }

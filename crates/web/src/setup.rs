@@ -241,8 +241,7 @@ fn seat<G: Played>(
             // A game that ended off the board (a resignation, a flag, an
             // agreement) stays ended.
             let ended = match record.tag("Termination") {
-                Some(t) if history.outcome(&game).is_none() => Termination::from_tags(&game, t, record.tag("Result"))
-                    .filter(|t| t.scores(game.players().len()).is_some()),
+                Some(t) if history.outcome(&game).is_none() => Termination::from_tags(&game, t, record.tag("Result")),
                 _ => None,
             };
             // The tags the record's writer sets itself are written again.

@@ -134,12 +134,16 @@ fn examples<G: Game>(game: &G) -> &'static str {
 /// `.pdn` file, or a file that opens with a record's tag (`[Event "…"]`;
 /// a variant file's tables have no quotes).
 pub(crate) fn is_record(path: &Path) -> bool {
-    let by_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"));
-    by_name
+    has_record_name(path)
         || leap_format::read_text(path).is_ok_and(|text| {
             let text = text.trim_start_matches('\u{feff}').trim_start();
             text.starts_with('[') && text.lines().next().is_some_and(|l| l.contains('"'))
         })
+}
+
+/// Whether `path` has a record's extension, `.pgn` or `.pdn`.
+fn has_record_name(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"))
 }
 
 /// Where a game starts: its variant, the tags its record keeps, and the
@@ -178,8 +182,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         let tags = record.tags.iter().filter(|(k, _)| !own.contains(&k.as_str())).cloned().collect();
         return Ok(Start { variant: game, tags, record: Some((record, name)), variant_file });
     }
-    let record_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"));
-    if leap_format::builtin(&opts.variant).is_none() && record_name && !path.exists() {
+    if leap_format::builtin(&opts.variant).is_none() && has_record_name(path) && !path.exists() {
         return Err(CliError::Usage(format!("{}: no such saved game (the file does not exist)", opts.variant)));
     }
     let game = variant::load(&opts.variant)?;
