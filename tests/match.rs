@@ -167,3 +167,58 @@ fn openings_from_a_file_open_the_games() {
     ]);
     assert!(status != 0 && err.contains("openings.txt:1: "), "{err}");
 }
+
+#[test]
+fn an_opening_may_be_a_position_to_play_out() {
+    let dir = std::env::temp_dir().join(format!("camelot-match-{}-positions", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("endings.txt");
+    // Two kings against one, Black to move: the engine wins it from either side.
+    std::fs::write(&openings, "B:WK8:BK25,K27\n").unwrap();
+    let file = dir.join("endings.pgn");
+    let (status, out, err) = camelot(&[
+        "match",
+        "checkers",
+        "--engine",
+        "engine:depth=12",
+        "--engine",
+        "random",
+        "--games",
+        "2",
+        "--quiet",
+        "--openings",
+        openings.to_str().unwrap(),
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0, "{err}");
+    // Seated with the two kings, it wins; with the lone king, it does not lose.
+    let engine = out.lines().find(|l| l.trim_start().starts_with("engine:depth=12: ")).unwrap();
+    assert!(!engine.contains(" 0 wins") && engine.contains(" 0 losses"), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[Position \"B:WK8:BK25,K27").count(), 2, "{text}");
+    // The games replay from the position.
+    let first = dir.join("first.pgn");
+    std::fs::write(&first, text.split("\n\n[").next().unwrap()).unwrap();
+    let (status, out, err) = camelot(&["replay", first.to_str().unwrap()]);
+    assert_eq!(status, 0, "{err}");
+    let result = text.lines().find(|l| l.starts_with("[Result ")).unwrap();
+    assert!(out.contains(&format!("Result: {}", &result[9..result.len() - 2])), "{out}\n{result}");
+    // A position that does not read, or where the game is over, is refused at its line.
+    for (line, message) in
+        [("B:WK8:BK25,K99", "endings.txt:2: the position: "), ("B:WK8:B", "endings.txt:2: the game is over")]
+    {
+        std::fs::write(&openings, format!("# endings\n{line}\n")).unwrap();
+        let (status, _, err) = camelot(&[
+            "match",
+            "checkers",
+            "--engine",
+            "random",
+            "--engine",
+            "random",
+            "--openings",
+            openings.to_str().unwrap(),
+        ]);
+        assert!(status != 0 && err.contains(message), "{line}: {err}");
+    }
+}

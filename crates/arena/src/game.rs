@@ -18,7 +18,7 @@ pub enum Opening {
         /// The generator's seed.
         seed: u64,
     },
-    /// These moves, played from the start.
+    /// These moves, played from the setup's start position.
     Moves(Vec<MoveKey>),
 }
 

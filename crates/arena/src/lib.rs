@@ -22,5 +22,5 @@ pub use clock::{Clocks, FlagFell, TimeControl};
 pub use game::{play, GameRecord, GameSetup, Opening, Termination, Usage};
 pub use player::{EnginePlayer, Player, Strategist};
 pub use schedule::{mix, round_robin, seating, seats};
-pub use series::{Series, SeriesResult};
+pub use series::{OpeningLine, Series, SeriesResult};
 pub use stats::{elo_of_score, expected_score, Elo, Sprt, Tally, Verdict};

@@ -6,7 +6,7 @@ use crate::game::{play, GameRecord, GameSetup, Opening};
 use crate::player::Player;
 use crate::schedule::{mix, seating};
 use crate::stats::{Tally, Verdict};
-use leap_core::{Game, MoveKey};
+use leap_core::{Game, MoveKey, Position};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -19,9 +19,9 @@ pub struct Series {
     pub games: u32,
     /// Entrants: two, or one per seat of the game.
     pub entrants: usize,
-    /// Openings, as moves from the start: each opens a set of games (a
-    /// pair with the seats swapped, or every seating). `None`: random.
-    pub openings: Option<Vec<Vec<MoveKey>>>,
+    /// Openings: each opens a set of games (a pair with the seats
+    /// swapped, or every seating). `None`: random.
+    pub openings: Option<Vec<OpeningLine>>,
     /// Random plies opening each set of games, without `openings`.
     pub opening_plies: u32,
     /// The seed of every random choice.
@@ -33,6 +33,16 @@ pub struct Series {
     /// Stop once the SPRT of the first entrant's Elo (H0: `.0`, H1: `.1`,
     /// 5% error rates) decides.
     pub sprt: Option<(f64, f64)>,
+}
+
+/// An opening of a series: moves from a position (the game's start, or
+/// any position, such as an ending to play out).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningLine {
+    /// Where the games start.
+    pub start: Position,
+    /// The moves played from there before the players choose.
+    pub moves: Vec<MoveKey>,
 }
 
 /// What a series played.
@@ -93,11 +103,17 @@ impl Series {
                     return None;
                 }
                 let set = i as usize / group;
-                let opening = match &self.openings {
-                    Some(list) if !list.is_empty() => Opening::Moves(list[set % list.len()].clone()),
-                    _ => Opening::Random { plies: self.opening_plies, seed: mix(&[self.seed, set as u64]) },
+                let (start, opening) = match &self.openings {
+                    Some(list) if !list.is_empty() => {
+                        let line = &list[set % list.len()];
+                        (line.start, Opening::Moves(line.moves.clone()))
+                    }
+                    _ => (
+                        game.start(),
+                        Opening::Random { plies: self.opening_plies, seed: mix(&[self.seed, set as u64]) },
+                    ),
                 };
-                let setup = GameSetup { start: game.start(), opening, max_plies: self.max_plies, time: self.time };
+                let setup = GameSetup { start, opening, max_plies: self.max_plies, time: self.time };
                 let mut players: Vec<Box<dyn Player<G>>> = (0..k).map(|e| entrants(i, e, self.seed_of(i, e))).collect();
                 let seated = seating(i, k, seats).expect("checked");
                 let record = play(game, &mut players, &seated, &setup);

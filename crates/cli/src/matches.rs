@@ -7,11 +7,12 @@ use crate::commands::emit;
 use crate::error::{CliError, CliResult};
 use crate::progress::Progress;
 use leap_arena::{
-    self as arena, EnginePlayer, GameRecord, Player, Series, SeriesResult, Strategist, Tally, Termination, TimeControl,
+    self as arena, EnginePlayer, GameRecord, OpeningLine, Player, Series, SeriesResult, Strategist, Tally, Termination,
+    TimeControl,
 };
-use leap_core::notation::{parse_movetext, read_move};
+use leap_core::notation::{parse_movetext, parse_position, read_move};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
-use leap_core::{Game, MoveKey};
+use leap_core::Game;
 use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_HASH_MIB, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
@@ -47,7 +48,8 @@ pub struct Options {
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
     /// A file of openings, one per line as moves from the start
-    /// (`1.E6-E8 H11-F9`); each opens a pair of games. Default: random openings.
+    /// (`1.E6-E8 H11-F9`) or a position string to start from (as `show`
+    /// prints it); each opens a pair of games. Default: random openings.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Random plies opening each pair of games, without an openings file.
@@ -302,8 +304,9 @@ pub fn run(opts: &Options) -> CliResult {
     })
 }
 
-/// The openings of the file, read against the game's start.
-fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<Vec<MoveKey>>, CliError> {
+/// The openings of the file: each line moves from the start, or a
+/// position string (the form `show` prints, with its `:`) to start from.
+fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<OpeningLine>, CliError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
     let mut openings = Vec::new();
@@ -313,18 +316,28 @@ fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<Vec<Mo
             continue;
         }
         let bad = |message: String| CliError::Usage(format!("{name}:{}: {message}", i + 1));
+        if line.contains(':') {
+            let start = parse_position(game, line).map_err(|e| bad(format!("the position: {e}")))?;
+            if game.outcome(&start).is_some() {
+                return Err(bad("the game is over in this position: there is nothing to play".to_string()));
+            }
+            openings.push(OpeningLine { start, moves: Vec::new() });
+            continue;
+        }
         let plies = parse_movetext(line).map_err(|e| bad(e.to_string()))?;
         let mut pos = game.start();
-        let mut keys = Vec::new();
+        let mut moves = Vec::new();
         for ply in plies {
             let key = read_move(game, &pos, &ply.text).map_err(|e| bad(e.to_string()))?.key;
             pos = game.play_unchecked(&pos, &key);
-            keys.push(key);
+            moves.push(key);
         }
-        openings.push(keys);
+        openings.push(OpeningLine { start: game.start(), moves });
     }
     if openings.is_empty() {
-        return Err(CliError::Usage(format!("{name}: no openings (one per line, as moves from the start)")));
+        return Err(CliError::Usage(format!(
+            "{name}: no openings (one per line, as moves from the start or a position string)"
+        )));
     }
     Ok(openings)
 }
