@@ -466,10 +466,10 @@ fn replay_a_record_with_a_bad_tag() {
 #[test]
 fn replay_a_record_with_a_bad_position_or_variant() {
     let out = fails(&["replay", "tests/games/bad_position.pgn"], 1);
-    assert!(out.stderr.starts_with("error: tests/games/bad_position.pgn: game 1: [Position] "), "{}", out.show());
+    assert!(out.stderr.starts_with("error: tests/games/bad_position.pgn:2:1: game 1: [Position] "), "{}", out.show());
     assert!(out.stderr.contains("at column 8: `Q3` is not a piece"), "{}", out.show());
     let out = fails(&["replay", "tests/games/unknown_variant.pgn"], 1);
-    assert!(out.stderr.starts_with("error: tests/games/unknown_variant.pgn: game 1: unknown variant `chess`"));
+    assert!(out.stderr.starts_with("error: tests/games/unknown_variant.pgn:1:1: game 1: unknown variant `chess`"));
 }
 
 #[test]
@@ -477,7 +477,7 @@ fn replay_refuses_a_result_that_the_position_does_not_give() {
     let out = fails(&["replay", "tests/games/wrong_result.pgn"], 1);
     assert_eq!(
         out.stderr,
-        "error: tests/games/wrong_result.pgn: game 1: 4:16: the record gives the result 0-1, but the game is not \
+        "error: tests/games/wrong_result.pgn:4:16: game 1: the record gives the result 0-1, but the game is not \
          over after the last move, and no [Termination] tag says how it ended\n",
         "{}",
         out.show()

@@ -122,7 +122,7 @@ fn a_game_that_starts_with_black_is_numbered_1_dots() {
 #[test]
 fn a_result_that_the_final_position_contradicts_is_refused() {
     let e = replay_fails("[Variant \"camelot\"]\n\n1.E6-E8 H11-F9 0-1\n");
-    assert!(e.contains("game 1: 3:16: the record gives the result 0-1, but the game is not over"), "{e}");
+    assert!(e.contains("game.pgn:3:16: game 1: the record gives the result 0-1, but the game is not over"), "{e}");
     // A game ended otherwise than by the rules says how.
     let (out, _) = replay("[Termination \"White resigned\"]\n1.E6-E8 H11-F9 0-1\n");
     assert_eq!(out.status, 0, "{}", out.show());

@@ -295,4 +295,10 @@ fn game_records_round_trip() {
     let mut again = History::new(g.start());
     again.play_all(&g, &games[0].moves).unwrap();
     assert_eq!(again.current(), h.current());
+    // Any tag value reads back as it was written.
+    let odd = "\"Ann\" [the \\ best]\\";
+    let record = h.to_record(&g, &[("Event".into(), odd.into()), ("Site".into(), "one\ntwo".into())]);
+    let games = leap_core::notation::parse_records(&record).unwrap();
+    assert_eq!(games[0].tag("Event"), Some(odd), "{record}");
+    assert_eq!(games[0].tag("Site"), Some("one two"), "{record}");
 }

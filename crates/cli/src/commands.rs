@@ -300,23 +300,23 @@ pub fn replay(file: &Path) -> CliResult {
             outln!(out, "Game {} of {}", i + 1, games.len());
         }
         let game_problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
-        let variant = variant::for_record(record, file).map_err(|e| game_problem(GameProblem::Variant(e)))?;
+        let variant = variant::for_record(record, file).map_err(|e| game_problem(GameProblem::variant(record, e)))?;
         with_game!(variant, g => {
             let start = record_start(&g, record).map_err(game_problem)?;
             // The result as written: checked against the game before any move is played.
             let players = g.players().len();
-            let place = |at: Option<(usize, usize)>| at.map(|(l, c)| format!("{l}:{c}: ")).unwrap_or_default();
             if let (Some(written), Some(tagged)) = (&record.result, record.tag("Result")) {
                 if written != tagged {
-                    return Err(game_problem(GameProblem::Tags(format!(
-                        "{}the movetext ends with {written}, but the [Result] tag says {tagged}",
-                        place(record.result_at)
-                    ))));
+                    return Err(game_problem(GameProblem::Tags {
+                        at: record.result_at,
+                        why: format!("the movetext ends with {written}, but the [Result] tag says {tagged}"),
+                    }));
                 }
             }
-            for token in record.result.iter().map(String::as_str).chain(record.tag("Result")) {
+            let written = record.result.as_deref().map(|r| (r, record.result_at));
+            for (token, at) in written.into_iter().chain(record.tag("Result").map(|r| (r, record.tag_at("Result")))) {
                 leap_core::notation::result_fits(token, players)
-                    .map_err(|why| game_problem(GameProblem::Tags(format!("{}{why}", place(record.result_at)))))?;
+                    .map_err(|why| game_problem(GameProblem::Tags { at, why: why.to_string() }))?;
             }
             let mut history = History::new(start);
             for (k, v) in &record.tags {
@@ -354,10 +354,10 @@ pub fn replay(file: &Path) -> CliResult {
                 } else {
                     format!("the final position gives {computed} ({})", status(&g, &history))
                 };
-                return Err(game_problem(GameProblem::Tags(format!(
-                    "{}the record gives the result {written}, but {why}",
-                    place(record.result_at)
-                ))));
+                return Err(game_problem(GameProblem::Tags {
+                    at: record.result_at.or(record.tag_at("Result")),
+                    why: format!("the record gives the result {written}, but {why}"),
+                }));
             }
             emit(&out)
         })?;
@@ -370,14 +370,19 @@ pub fn replay(file: &Path) -> CliResult {
 pub(crate) fn record_start<G: Game>(game: &G, record: &Record) -> Result<Position, GameProblem> {
     let given = match (record.tag("Position"), record.tag("FEN")) {
         (Some(_), Some(_)) => {
-            return Err(GameProblem::Tags("both [Position] and [FEN] give the start position; give one".into()))
+            return Err(GameProblem::Tags {
+                at: record.tag_at("FEN"),
+                why: "both [Position] and [FEN] give the start position; give one".into(),
+            })
         }
         (Some(p), None) => Some(("Position", p)),
         (None, Some(p)) => Some(("FEN", p)),
         (None, None) => None,
     };
     match given {
-        Some((tag, p)) => parse_position(game, p).map_err(|error| GameProblem::Start { tag, error }),
+        Some((tag, p)) => {
+            parse_position(game, p).map_err(|error| GameProblem::Start { tag, at: record.tag_at(tag), error })
+        }
         None => Ok(game.start()),
     }
 }

@@ -84,17 +84,43 @@ pub enum CliError {
 #[derive(Debug)]
 pub enum GameProblem {
     /// Its variant could not be loaded.
-    Variant(LoadError),
+    Variant {
+        /// Where its `[Variant]` tag is (none: the record has none).
+        at: Option<(usize, usize)>,
+        /// Why.
+        error: LoadError,
+    },
     /// Its start position tag (`Position` or `FEN`) could not be read.
     Start {
         /// The tag.
         tag: &'static str,
+        /// Where the tag is.
+        at: Option<(usize, usize)>,
         /// Why.
         error: PositionError,
     },
-    /// Its tags or result say something wrong or contradictory (with the
-    /// place, when the result token is at fault).
-    Tags(String),
+    /// Its tags or result say something wrong or contradictory.
+    Tags {
+        /// Where the tag or result at fault is, when one is.
+        at: Option<(usize, usize)>,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+impl GameProblem {
+    /// The game's variant could not be loaded: the problem, placed at the
+    /// record's `[Variant]` tag.
+    pub fn variant(record: &leap_core::notation::Record, error: LoadError) -> GameProblem {
+        GameProblem::Variant { at: record.tag_at("Variant"), error }
+    }
+
+    /// Where in the file the problem is.
+    fn at(&self) -> Option<(usize, usize)> {
+        match self {
+            GameProblem::Variant { at, .. } | GameProblem::Start { at, .. } | GameProblem::Tags { at, .. } => *at,
+        }
+    }
 }
 
 impl fmt::Display for CliError {
@@ -108,14 +134,14 @@ impl fmt::Display for CliError {
             CliError::Read { path, error } => write!(f, "cannot read {path}: {error}"),
             CliError::Write { path, error } => write!(f, "cannot write {path}: {error}"),
             CliError::Record { file, error } => write!(f, "{file}:{error}"),
-            CliError::RecordGame { file, game, problem: GameProblem::Variant(e) } => {
-                write!(f, "{file}: game {game}: {e}")
-            }
-            CliError::RecordGame { file, game, problem: GameProblem::Start { tag, error } } => {
-                write!(f, "{file}: game {game}: [{tag}] {error}")
-            }
-            CliError::RecordGame { file, game, problem: GameProblem::Tags(why) } => {
-                write!(f, "{file}: game {game}: {why}")
+            CliError::RecordGame { file, game, problem } => {
+                let place = problem.at().map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default();
+                write!(f, "{file}{place}: game {game}: ")?;
+                match problem {
+                    GameProblem::Variant { error, .. } => write!(f, "{error}"),
+                    GameProblem::Start { tag, error, .. } => write!(f, "[{tag}] {error}"),
+                    GameProblem::Tags { why, .. } => f.write_str(why),
+                }
             }
             CliError::Replay { file, error } => write!(f, "{file}:{error}"),
             CliError::Check { failed, total } => write!(f, "{failed} of {total} files have problems"),

@@ -237,7 +237,7 @@ impl<G: Played> Session<G> {
                     self.finish_search();
                     return Ok(Next::Quit);
                 }
-                other => self.send_error(&format!("unknown command `{}`", shortened(other))),
+                other => self.send_error(&format!("unknown command `{}`", leap_format::shortened(other, 40))),
             }
         }
         self.stop.stop();
@@ -450,15 +450,6 @@ fn score_field(score: Score, players: usize) -> String {
         Some(d) if d.win => format!("mate {}", (d.plies as usize).div_ceil(players)),
         Some(d) => format!("mate -{}", d.plies as usize / players),
         None => format!("cp {score}"),
-    }
-}
-
-/// A word of input as an error repeats it: at most 40 characters.
-fn shortened(word: &str) -> String {
-    const MOST: usize = 40;
-    match word.char_indices().nth(MOST) {
-        Some((end, _)) => format!("{}...", &word[..end]),
-        None => word.to_string(),
     }
 }
 

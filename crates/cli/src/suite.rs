@@ -100,10 +100,13 @@ struct Case {
 fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliError> {
     let name = file.display().to_string();
     let problem = |problem| CliError::RecordGame { file: name.clone(), game: number, problem };
-    let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::Variant(e)))?;
+    let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::variant(record, e)))?;
     let label = record.tag("Event").map_or_else(|| format!("position {number}"), str::to_string);
     let Some(best) = record.tag("Best").filter(|b| !b.trim().is_empty()) else {
-        return Err(problem(GameProblem::Tags("there is no [Best \"MOVE\"] tag naming the move wanted".into())));
+        return Err(problem(GameProblem::Tags {
+            at: record.tag_at("Best"),
+            why: "there is no [Best \"MOVE\"] tag naming the move wanted".into(),
+        }));
     };
     let (history, wanted, wanted_text) = with_game!(&variant, g => {
         let mut history = History::new(record_start(g, record).map_err(problem)?);
@@ -112,7 +115,7 @@ fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliErr
         let mut wanted = Vec::new();
         for text in best.split_whitespace() {
             let read = read_move(g, &pos, text)
-                .map_err(|e| problem(GameProblem::Tags(format!("[Best]: {e}"))))?;
+                .map_err(|e| problem(GameProblem::Tags { at: record.tag_at("Best"), why: format!("[Best]: {e}") }))?;
             wanted.push(read.key);
         }
         let text = wanted.iter().map(|k| format_line(g, &pos, &[*k]).join("")).collect::<Vec<_>>().join(" ");

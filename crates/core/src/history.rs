@@ -296,7 +296,9 @@ impl History {
     pub fn write_record<G: Game>(&self, game: &G, tags: &[(String, String)], result: &str) -> String {
         let mut out = format!("[Variant \"{}\"]\n", game.name());
         for (k, v) in tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "\\\"")));
+            // (Escaped as the reader reads them; a tag is one line.)
+            let v = v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
+            out.push_str(&format!("[{k} \"{v}\"]\n"));
         }
         if *self.start() != game.start() {
             out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));

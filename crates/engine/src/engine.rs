@@ -407,7 +407,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             features: self.options.features,
             multi: if game.players().len() > 2 { self.options.multi } else { Multi::Paranoid },
             contempt: self.options.contempt,
-            deepest: Default::default(),
         };
         let ordering = std::mem::replace(&mut self.ordering, Ordering::new(values));
         let table = &self.table;

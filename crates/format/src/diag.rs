@@ -227,8 +227,19 @@ pub const MAX_LINE: usize = 300;
 
 /// `line` cut to [`MAX_LINE`] characters.
 fn cut(line: &str) -> String {
-    match line.char_indices().nth(MAX_LINE) {
-        Some((i, _)) => format!("{}…", &line[..i]),
-        None => line.to_string(),
+    shortened(line, MAX_LINE)
+}
+
+/// `text` as it is when it has at most `most` characters, else its first
+/// `most` followed by `…`: for quoting what a user wrote in a message.
+///
+/// ```
+/// assert_eq!(leap_format::shortened("E6-E8", 40), "E6-E8");
+/// assert_eq!(leap_format::shortened("abcdef", 3), "abc…");
+/// ```
+pub fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
     }
 }

@@ -361,11 +361,7 @@ fn collect_spans(item: &Item, out: &mut Vec<Range<usize>>) {
 fn written(raw: &str, item: &Item) -> String {
     let text = item.span().and_then(|s| raw.get(s)).unwrap_or("").trim();
     let text = text.lines().next().unwrap_or("");
-    if text.chars().count() > 40 {
-        format!("{}…", text.chars().take(40).collect::<String>())
-    } else {
-        text.to_string()
-    }
+    crate::shortened(text, 40)
 }
 
 fn start_of(key: Option<&toml_edit::Key>, item: &Item) -> usize {

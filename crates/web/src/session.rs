@@ -517,8 +517,8 @@ impl<G: Played> Table for Session<G> {
         }
         let entered = match (&request.text, &request.from) {
             (Some(text), None) => {
-                let read =
-                    read_move(&self.game, &pos, text).map_err(|e| ApiError::Invalid(shortened(&e.to_string(), 300)))?;
+                let read = read_move(&self.game, &pos, text)
+                    .map_err(|e| ApiError::Invalid(leap_format::shortened(&e.to_string(), 300)))?;
                 read.path
             }
             (None, Some(from)) => {
@@ -732,14 +732,6 @@ impl<G: Played> Table for Session<G> {
     fn end_analysis(&mut self) {
         self.stop_analysis();
         self.analyst = None;
-    }
-}
-
-/// A message that repeats what was sent: at most `most` characters.
-fn shortened(text: &str, most: usize) -> String {
-    match text.char_indices().nth(most) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_string(),
     }
 }
 

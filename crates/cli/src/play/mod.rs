@@ -174,7 +174,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         let game = variant::for_record(&record, path).map_err(|e| CliError::RecordGame {
             file: name.clone(),
             game: 1,
-            problem: GameProblem::Variant(e),
+            problem: GameProblem::variant(&record, e),
         })?;
         let variant_file = record.tag(variant::FILE_TAG).map(PathBuf::from);
         // The tags the record's writer sets itself are written again.
@@ -194,12 +194,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
 fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String)>) -> Result<History, CliError> {
     if let Some((record, file)) = record {
         let problem = |problem| CliError::RecordGame { file: file.clone(), game: 1, problem };
-        let given = record.tag("Position").map(|p| ("Position", p)).or_else(|| record.tag("FEN").map(|p| ("FEN", p)));
-        let start = match given {
-            Some((tag, p)) => parse_position(game, p).map_err(|error| problem(GameProblem::Start { tag, error }))?,
-            None => game.start(),
-        };
-        let mut history = History::new(start);
+        let mut history = History::new(crate::commands::record_start(game, record).map_err(problem)?);
         history.play_all(game, &record.moves).map_err(|error| CliError::Replay { file: file.clone(), error })?;
         if let Some(moves) = &opts.moves {
             play_moves(game, &mut history, moves)?;

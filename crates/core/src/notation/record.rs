@@ -54,6 +54,8 @@ impl fmt::Display for MoveNumber {
 pub struct Record {
     /// Tag pairs in file order.
     pub tags: Vec<(String, String)>,
+    /// Where each tag pair starts (1-based line and column), in the order of `tags`.
+    pub tags_at: Vec<(usize, usize)>,
     /// The moves in order.
     pub moves: Vec<WrittenPly>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), if written.
@@ -66,6 +68,12 @@ impl Record {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// Where a tag pair starts (1-based line and column).
+    pub fn tag_at(&self, name: &str) -> Option<(usize, usize)> {
+        let i = self.tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(name))?;
+        self.tags_at.get(i).copied()
     }
 
     /// Whether the record holds nothing: no tag, no move, no result.
@@ -150,8 +158,6 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     let mut in_moves = false;
     // A move number written as a token of its own (`6. I14-H15`).
     let mut number: Option<MoveNumber> = None;
-    // Where each tag of the current game is written.
-    let mut tag_at: Vec<(usize, usize)> = Vec::new();
     let advance = |i: &mut usize, line: &mut usize, col: &mut usize| {
         if chars[*i] == '\n' {
             *line += 1;
@@ -182,30 +188,59 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         } else if c == '[' {
             if in_moves {
                 games.push(std::mem::take(&mut current));
-                tag_at.clear();
                 in_moves = false;
             }
-            let start = i + 1;
-            while i < chars.len() && chars[i] != ']' && chars[i] != '\n' {
+            // `[Key "value"]` on one line; in the value, `\"` is a quote and `\\` a backslash.
+            let rest: String = chars[i..].iter().take_while(|&&c| c != '\n').collect();
+            let found = || {
+                let shown = rest.find(']').map_or(rest.as_str(), |end| &rest[..=end]);
+                format!("expected a tag pair such as [Variant \"camelot\"], found {}", shown.trim_end())
+            };
+            let spaces = |i: &mut usize, line: &mut usize, col: &mut usize| {
+                while *i < chars.len() && chars[*i] != '\n' && chars[*i].is_whitespace() {
+                    advance(i, line, col);
+                }
+            };
+            advance(&mut i, &mut line, &mut col);
+            spaces(&mut i, &mut line, &mut col);
+            let key_start = i;
+            while i < chars.len() && !chars[i].is_whitespace() && !"\"]".contains(chars[i]) {
                 advance(&mut i, &mut line, &mut col);
             }
+            let key: String = chars[key_start..i].iter().collect();
+            spaces(&mut i, &mut line, &mut col);
+            if key.is_empty() || i == chars.len() || chars[i] != '"' {
+                return Err(err(l0, c0, found()));
+            }
+            advance(&mut i, &mut line, &mut col);
+            let mut value = String::new();
+            loop {
+                match chars.get(i) {
+                    None | Some('\n') => {
+                        return Err(err(l0, c0, "the tag's value is not closed with `\"` on its line".into()))
+                    }
+                    Some('"') => break,
+                    Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
+                        advance(&mut i, &mut line, &mut col);
+                        value.push(chars[i]);
+                    }
+                    Some(&c) => value.push(c),
+                }
+                advance(&mut i, &mut line, &mut col);
+            }
+            advance(&mut i, &mut line, &mut col);
+            spaces(&mut i, &mut line, &mut col);
             if i == chars.len() || chars[i] != ']' {
                 return Err(err(l0, c0, "tag pair not closed with `]` on its line".into()));
             }
-            let inner: String = chars[start..i].iter().collect();
             advance(&mut i, &mut line, &mut col);
-            let inner = inner.trim();
-            let (key, value) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
-            let value = value.trim();
-            if key.is_empty() || !value.starts_with('"') || !value.ends_with('"') || value.len() < 2 {
-                return Err(err(l0, c0, format!("expected a tag pair such as [Variant \"camelot\"], found [{inner}]")));
-            }
+            let key = key.as_str();
             if let Some(i) = current.tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(key)) {
-                let (l, c) = tag_at[i];
+                let (l, c) = current.tags_at[i];
                 return Err(err(l0, c0, format!("the tag [{key}] is given twice in one game (first at {l}:{c})")));
             }
-            current.tags.push((key.to_string(), value[1..value.len() - 1].replace("\\\"", "\"")));
-            tag_at.push((l0, c0));
+            current.tags.push((key.to_string(), value));
+            current.tags_at.push((l0, c0));
         } else {
             let start = i;
             while i < chars.len() && !chars[i].is_whitespace() && !"{;[".contains(chars[i]) {
@@ -217,7 +252,6 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 current.result = Some(token);
                 current.result_at = Some((l0, c0));
                 games.push(std::mem::take(&mut current));
-                tag_at.clear();
                 number = None;
                 in_moves = false;
                 continue;
@@ -277,4 +311,46 @@ pub fn parse_movetext(text: &str) -> Result<Vec<WrittenPly>, RecordError> {
         });
     }
     Ok(games.into_iter().next().map(|g| g.moves).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tags(text: &str) -> Vec<(String, String)> {
+        parse_records(text).unwrap().remove(0).tags
+    }
+
+    #[test]
+    fn tag_values_may_hold_quotes_brackets_and_backslashes() {
+        let text = "[Event \"say \\\"hi\\\" [x] \\\\ done\"]\n [Site  \"\"  ]\n\n*\n";
+        let read = tags(text);
+        let record = &parse_records(text).unwrap()[0];
+        assert_eq!(
+            (record.tag_at("event"), record.tag_at("Site"), record.tag_at("Round")),
+            (Some((1, 1)), Some((2, 2)), None)
+        );
+        assert_eq!(read[0], ("Event".to_string(), "say \"hi\" [x] \\ done".to_string()));
+        assert_eq!(read[1], ("Site".to_string(), String::new()));
+        // A backslash before anything else is itself.
+        assert_eq!(tags("[Event \"a\\b\"]\n*")[0].1, "a\\b");
+    }
+
+    #[test]
+    fn a_broken_tag_pair_is_refused_where_it_starts() {
+        for (text, at, message) in [
+            (
+                "[Variant \"camelot\"]\n  [White Ann]\n*",
+                (2, 3),
+                "expected a tag pair such as [Variant \"camelot\"], found [White Ann]",
+            ),
+            ("[White \"Ann]\n*", (1, 1), "the tag's value is not closed with `\"` on its line"),
+            ("[White \"Ann\" x]\n*", (1, 1), "tag pair not closed with `]` on its line"),
+            ("[\"Ann\"]\n*", (1, 1), "expected a tag pair"),
+        ] {
+            let e = parse_records(text).unwrap_err();
+            assert_eq!((e.line, e.column), at, "{text}: {e:?}");
+            assert!(e.message.starts_with(message), "{text}: {e:?}");
+        }
+    }
 }

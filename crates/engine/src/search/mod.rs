@@ -85,44 +85,6 @@ pub(crate) struct Shared<'a, G, E> {
     pub(crate) multi: Multi,
     /// What a draw costs the root player (see [`crate::Options::contempt`]).
     pub(crate) contempt: Score,
-    /// The deepest iteration any thread has completed (see [`Searcher::iterate`]).
-    pub(crate) deepest: Deepest,
-}
-
-/// The deepest iteration completed by any thread of a search. A thread
-/// that completes a depth the others are still searching hands them its
-/// result: they need not finish that depth.
-#[derive(Default)]
-pub(crate) struct Deepest {
-    /// Its depth (0: none yet), read without the lock.
-    depth: std::sync::atomic::AtomicU32,
-    iteration: std::sync::Mutex<Option<Iteration>>,
-}
-
-impl Deepest {
-    /// Keeps `it` when it is deeper than every iteration kept so far.
-    fn offer(&self, it: &Iteration) {
-        if it.depth <= self.depth() {
-            return;
-        }
-        let mut kept = self.iteration.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.as_ref().is_none_or(|k| k.depth < it.depth) {
-            *kept = Some(it.clone());
-            self.depth.store(it.depth, Atomic::Release);
-        }
-    }
-
-    /// The deepest depth completed so far (0: none).
-    #[inline]
-    fn depth(&self) -> u32 {
-        self.depth.load(Atomic::Acquire)
-    }
-
-    /// The deepest iteration, when it is at least `depth` deep.
-    fn at_least(&self, depth: u32) -> Option<Iteration> {
-        let kept = self.iteration.lock().unwrap_or_else(|e| e.into_inner());
-        kept.as_ref().filter(|k| k.depth >= depth).cloned()
-    }
 }
 
 impl<G, E> Shared<'_, G, E> {
@@ -163,13 +125,7 @@ pub(crate) struct Searcher<'s, 'a, G, E> {
     /// Nodes not yet added to the shared count.
     unshared: u64,
     seldepth: usize,
-    /// The depth of the iteration under way.
-    depth: u32,
-    /// Set when the iteration under way must be abandoned: the search
-    /// ends, or another thread completed this depth (`superseded`).
     stopped: bool,
-    /// Set with `stopped` when another thread completed the depth under way.
-    superseded: bool,
     /// A move list per ply, reused.
     lists: Vec<KeyList>,
     /// Per ply: the order of the moves (indices into the list) and their scores.
@@ -198,9 +154,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             root_player: s.root.to_move(),
             unshared: 0,
             seldepth: 0,
-            depth: 0,
             stopped: false,
-            superseded: false,
             lists: (0..=MAX_PLY).map(|_| KeyList::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             ordering,
@@ -223,56 +177,31 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     /// flag end it; every completed iteration goes to `report` (the main
     /// thread's only). (Helper threads start one ply deeper every other
     /// thread, so that they do not all search the same tree in step.)
-    ///
-    /// The threads share their deepest completed iteration: a thread whose
-    /// depth another has completed abandons it, takes the other's result
-    /// as its own, and goes on one ply deeper.
     pub(crate) fn iterate(&mut self, first: u32, mut report: impl FnMut(&Iteration, u64)) -> Option<Iteration> {
         let max_depth = self.s.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let mut last: Option<Iteration> = None;
-        let mut depth = first.min(max_depth);
-        while depth <= max_depth {
+        for depth in first.min(max_depth)..=max_depth {
             if self.main && depth > 1 && !self.s.time.may_deepen() {
                 break;
             }
             self.seldepth = 0;
             self.improved = None;
-            self.depth = depth;
             let score = self.aspiration(depth as i32, last.as_ref().map(|l| l.score));
-            let deeper = if self.superseded { self.s.deepest.at_least(depth) } else { None };
-            self.superseded = false;
-            let iteration = match deeper {
-                Some(it) => {
-                    self.stopped = false;
-                    self.adopt(&it);
-                    it
+            if self.stopped || self.s.is_done() {
+                // A move that beat the last iteration's best in the
+                // iteration cut short is better than it: it is played.
+                let better = self.improved.and_then(|k| self.root_moves.iter().find(|rm| rm.key == k));
+                if let (Some(rm), Some(it)) = (better, last.as_mut()) {
+                    (it.score, it.pv) = (rm.score, rm.pv.clone());
                 }
-                None if self.stopped || self.s.is_done() => {
-                    let done = last.as_ref().map_or(0, |l| l.depth);
-                    if let Some(it) = self.s.deepest.at_least(done + 1) {
-                        // Another thread got deeper before the end.
-                        if self.main {
-                            report(&it, self.total_nodes());
-                        }
-                        last = Some(it);
-                    } else if let (Some(rm), Some(it)) = (
-                        // A move that beat the last iteration's best in the
-                        // iteration cut short is better than it: it is played.
-                        self.improved.and_then(|k| self.root_moves.iter().find(|rm| rm.key == k)),
-                        last.as_mut(),
-                    ) {
-                        (it.score, it.pv) = (rm.score, rm.pv.clone());
-                    }
-                    break;
-                }
-                None => Iteration { depth, seldepth: self.seldepth as u32, score, pv: self.root_moves[0].pv.clone() },
-            };
-            self.s.deepest.offer(&iteration);
+                break;
+            }
+            let best = &self.root_moves[0];
+            let iteration = Iteration { depth, seldepth: self.seldepth as u32, score, pv: best.pv.clone() };
             if self.main {
                 report(&iteration, self.total_nodes());
             }
-            let decided = decided(iteration.score).is_some_and(|d| d.plies < iteration.depth);
-            depth = iteration.depth + 1;
+            let decided = decided(score).is_some_and(|d| d.plies < depth);
             last = Some(iteration);
             // One legal move, or a result the search can no longer change: no need to look further.
             if self.main && self.s.time.is_timed() && (self.root_moves.len() == 1 || decided) {
@@ -280,17 +209,6 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             }
         }
         last
-    }
-
-    /// Takes another thread's completed iteration as this thread's own:
-    /// its best move goes first, with its score and line.
-    fn adopt(&mut self, it: &Iteration) {
-        let Some(&best) = it.pv.first() else { return };
-        if let Some(i) = self.root_moves.iter().position(|rm| rm.key == best) {
-            self.root_moves[..=i].rotate_right(1);
-            let rm = &mut self.root_moves[0];
-            (rm.score, rm.pv) = (it.score, it.pv.clone());
-        }
     }
 
     /// The nodes of every thread, as far as they are known.
@@ -886,10 +804,6 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             if s.stop.is_stopped() || s.time.out_of_time() || s.limits.nodes.is_some_and(|n| total >= n) {
                 s.done.store(true, Atomic::Relaxed);
             }
-            if s.deepest.depth() >= self.depth {
-                self.superseded = true;
-                self.stopped = true;
-            }
         }
         if self.s.is_done() || self.s.stop.is_stopped() {
             self.stopped = true;
@@ -901,30 +815,5 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     pub(crate) fn flush_nodes(&mut self) {
         self.s.nodes.fetch_add(self.unshared, Atomic::Relaxed);
         self.unshared = 0;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn iteration(depth: u32, score: Score) -> Iteration {
-        Iteration { depth, seldepth: depth, score, pv: Vec::new() }
-    }
-
-    #[test]
-    fn the_deepest_iteration_is_kept() {
-        let deepest = Deepest::default();
-        assert_eq!(deepest.depth(), 0);
-        assert!(deepest.at_least(1).is_none());
-        deepest.offer(&iteration(3, 10));
-        // A shallower or equal iteration does not replace it.
-        deepest.offer(&iteration(2, 20));
-        deepest.offer(&iteration(3, 30));
-        assert_eq!(deepest.depth(), 3);
-        assert_eq!(deepest.at_least(2).map(|it| (it.depth, it.score)), Some((3, 10)));
-        assert!(deepest.at_least(4).is_none());
-        deepest.offer(&iteration(5, 40));
-        assert_eq!(deepest.at_least(4).map(|it| (it.depth, it.score)), Some((5, 40)));
     }
 }
