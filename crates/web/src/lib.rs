@@ -25,7 +25,7 @@ mod session;
 mod setup;
 
 pub use error::ApiError;
-pub use server::{router, Config};
+pub use server::{router, Config, MAX_GAMES};
 
 /// Serves the app on `listener` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {

@@ -47,8 +47,8 @@ impl Config {
 const CLOCK_EVERY: Duration = Duration::from_millis(250);
 
 /// The most games kept at once: starting another drops the oldest finished
-/// one (or the oldest).
-const MAX_GAMES: usize = 256;
+/// one (or, when none is finished, the oldest).
+pub const MAX_GAMES: usize = 256;
 
 /// A game in play, and the stream of its events.
 pub(crate) struct Slot {
@@ -99,8 +99,10 @@ impl AppState {
         {
             let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
             if games.len() >= MAX_GAMES {
-                let oldest = games.keys().min().copied();
-                if let Some(k) = oldest {
+                // (A game another request holds counts as going on.)
+                let over = |slot: &Slot| slot.table.try_lock().is_ok_and(|t| t.is_over());
+                let finished = games.iter().filter(|(_, slot)| over(slot)).map(|(&k, _)| k).min();
+                if let Some(k) = finished.or_else(|| games.keys().min().copied()) {
                     games.remove(&k);
                 }
             }

@@ -103,6 +103,8 @@ pub trait Table: Send {
     fn clocks(&self) -> Option<Value>;
     /// Whether a clock is running (the game is on and has clocks).
     fn clock_running(&self) -> bool;
+    /// Whether the game is over (by the rules, a resignation, a flag or an agreement).
+    fn is_over(&self) -> bool;
     /// The legs the piece on `from` may take after `path`.
     fn legs(&self, from: &str, path: &[String]) -> ApiResult<Value>;
     /// Plays a person's move.
@@ -470,6 +472,10 @@ impl<G: Played> Table for Session<G> {
 
     fn clock_running(&self) -> bool {
         self.clocks.is_some() && self.is_on()
+    }
+
+    fn is_over(&self) -> bool {
+        !self.is_on()
     }
 
     fn legs(&self, from: &str, path: &[String]) -> ApiResult<Value> {

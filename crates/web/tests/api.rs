@@ -565,3 +565,26 @@ async fn a_player_who_is_out_is_skipped_and_the_rounds_still_count() {
     let labels: Vec<&str> = view["moves"].as_array().unwrap().iter().map(|m| m["label"].as_str().unwrap()).collect();
     assert_eq!(labels, ["1.", "", "2."]);
 }
+
+#[tokio::test]
+async fn the_oldest_finished_game_makes_room_first() {
+    let app = app();
+    let live = id(&app.new_game(json!({})).await);
+    let over = id(&app.new_game(json!({})).await);
+    app.post(&format!("/api/games/{over}/resign"), json!({})).await;
+    for _ in 2..leap_web::MAX_GAMES {
+        app.new_game(json!({})).await;
+    }
+    // One game too many: the finished one goes, not the older one in play.
+    let newest = id(&app.new_game(json!({})).await);
+    let (status, _) = app.get(&format!("/api/games/{over}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app.get(&format!("/api/games/{live}")).await;
+    assert_eq!(status, StatusCode::OK);
+    // With none finished, the oldest goes.
+    app.new_game(json!({})).await;
+    let (status, _) = app.get(&format!("/api/games/{live}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app.get(&format!("/api/games/{newest}")).await;
+    assert_eq!(status, StatusCode::OK);
+}
