@@ -125,100 +125,63 @@ fn where_the_games_go_is_checked_before_they_are_played() {
     assert!(std::fs::read_to_string(&variant).unwrap().contains("precious"));
 }
 
+/// `camelot match VARIANT` between `a` and `b` from the openings `lines`
+/// (written to `openings.txt` in `dir`), with `extra` options.
+fn match_from(
+    dir: &common::TempDir,
+    variant: &str,
+    [a, b]: [&str; 2],
+    lines: &str,
+    extra: &[&str],
+) -> (i32, String, String) {
+    let openings = dir.path("openings.txt");
+    std::fs::write(&openings, lines).unwrap();
+    let mut args = vec!["match", variant, "--engine", a, "--engine", b, "--quiet", "--openings", &openings];
+    args.extend_from_slice(extra);
+    camelot(&args)
+}
+
 #[test]
 fn openings_from_a_file_open_the_games() {
-    let dir = std::env::temp_dir().join(format!("camelot-match-{}-openings", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let openings = dir.join("openings.txt");
-    std::fs::write(&openings, "# two openings\n1.E6-E8 H11-F9\n\n1.F7-H5-J7 F10-H12-J10\n").unwrap();
-    let file = dir.join("games.pgn");
-    let (status, out, err) = camelot(&[
-        "match",
-        "camelot",
-        "--engine",
-        "random",
-        "--engine",
-        "random",
-        "--games",
-        "4",
-        "--quiet",
-        "--openings",
-        openings.to_str().unwrap(),
-        "-o",
-        file.to_str().unwrap(),
-        "--max-plies",
-        "10",
-    ]);
+    let dir = common::TempDir::new("match-openings");
+    let file = dir.path("games.pgn");
+    let lines = "# two openings\n1.E6-E8 H11-F9\n\n1.F7-H5-J7 F10-H12-J10\n";
+    let extra = ["--games", "4", "-o", &file, "--max-plies", "10"];
+    let (status, out, err) = match_from(&dir, "camelot", ["random", "random"], lines, &extra);
     assert_eq!(status, 0, "{err}");
     assert!(out.contains("openings from "), "{out}");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.matches("1.E6-E8 H11-F9").count(), 2, "{text}");
     assert_eq!(text.matches("1.F7-H5-J7 F10-H12-J10").count(), 2, "{text}");
-    std::fs::write(&openings, "1.E6-E9\n").unwrap();
-    let (status, _, err) = camelot(&[
-        "match",
-        "camelot",
-        "--engine",
-        "random",
-        "--engine",
-        "random",
-        "--openings",
-        openings.to_str().unwrap(),
-    ]);
+    let (status, _, err) = match_from(&dir, "camelot", ["random", "random"], "1.E6-E9\n", &[]);
     assert!(status != 0 && err.contains("openings.txt:1: "), "{err}");
 }
 
 #[test]
 fn an_opening_may_be_a_position_to_play_out() {
-    let dir = std::env::temp_dir().join(format!("camelot-match-{}-positions", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let openings = dir.join("endings.txt");
-    // Two kings against one, Black to move: the engine wins it from either side.
-    std::fs::write(&openings, "B:WK8:BK25,K27\n").unwrap();
-    let file = dir.join("endings.pgn");
-    let (status, out, err) = camelot(&[
-        "match",
-        "checkers",
-        "--engine",
-        "engine:depth=12",
-        "--engine",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-        "--openings",
-        openings.to_str().unwrap(),
-        "-o",
-        file.to_str().unwrap(),
-    ]);
+    let dir = common::TempDir::new("match-positions");
+    let file = dir.path("endings.pgn");
+    // Two kings against one, Black to move.
+    let (status, out, err) =
+        match_from(&dir, "checkers", ["engine:depth=12", "random"], "B:WK8:BK25,K27\n", &["--games", "2", "-o", &file]);
     assert_eq!(status, 0, "{err}");
-    // Seated with the two kings, it wins; with the lone king, it does not lose.
+    // Seated with the two kings, the engine wins; with the lone king, it does not lose.
     let engine = out.lines().find(|l| l.trim_start().starts_with("engine:depth=12: ")).unwrap();
     assert!(!engine.contains(" 0 wins") && engine.contains(" 0 losses"), "{out}");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.matches("[Position \"B:WK8:BK25,K27").count(), 2, "{text}");
     // The games replay from the position.
-    let first = dir.join("first.pgn");
+    let first = dir.path("first.pgn");
     std::fs::write(&first, text.split("\n\n[").next().unwrap()).unwrap();
-    let (status, out, err) = camelot(&["replay", first.to_str().unwrap()]);
+    let (status, out, err) = camelot(&["replay", &first]);
     assert_eq!(status, 0, "{err}");
     let result = text.lines().find(|l| l.starts_with("[Result ")).unwrap();
     assert!(out.contains(&format!("Result: {}", &result[9..result.len() - 2])), "{out}\n{result}");
     // A position that does not read, or where the game is over, is refused at its line.
     for (line, message) in
-        [("B:WK8:BK25,K99", "endings.txt:2: the position: "), ("B:WK8:B", "endings.txt:2: the game is over")]
+        [("B:WK8:BK25,K99", "openings.txt:2: the position: "), ("B:WK8:B", "openings.txt:2: the game is over")]
     {
-        std::fs::write(&openings, format!("# endings\n{line}\n")).unwrap();
-        let (status, _, err) = camelot(&[
-            "match",
-            "checkers",
-            "--engine",
-            "random",
-            "--engine",
-            "random",
-            "--openings",
-            openings.to_str().unwrap(),
-        ]);
+        let (status, _, err) = match_from(&dir, "checkers", ["random", "random"], &format!("# endings\n{line}\n"), &[]);
         assert!(status != 0 && err.contains(message), "{line}: {err}");
     }
 }
