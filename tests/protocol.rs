@@ -271,7 +271,8 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("go speed 3", "info string error: unknown `go` parameter `speed`"),
         ("go p3time 100", "info string error: unknown `go` parameter `p3time`"),
         ("setoption name Threads value 0", "info string error: Threads must be from 1 to 256, not `0`"),
-        ("setoption name Hash value lots", "info string error: Hash must be from 1 to 65536 MiB, not `lots`"),
+        ("setoption name Hash value lots", "info string error: Hash must be a whole number of MiB, not `lots`"),
+        ("setoption name Hash value 0", "info string error: Hash must be from 1 to 65536 MiB, not `0`"),
         ("setoption name Contempt value 2000", "info string error: Contempt must be a whole number from -1000 to 1000"),
         ("setoption name Colour value red", "info string error: unknown option `Colour`"),
         (
@@ -378,6 +379,26 @@ fn analyze_a_won_position_and_a_finished_game() {
     let out = camelot(&["analyze", "camelot", "--position", "B:WF16,G16,KC6:BKC11,D11", "--depth", "3"]);
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "no move: the game is over: White wins (goal reached)\n");
+}
+
+#[test]
+fn a_table_larger_than_the_memory_is_refused() {
+    // (Where the system does not say how much memory there is, nothing to test.)
+    let Some(memory) = leap_engine::memory_mib().filter(|&m| m < 65_536) else { return };
+    let more = (memory + 1).to_string();
+    let out = camelot(&["analyze", "camelot", "--depth", "1", "--hash", &more]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("error: --hash is more than this machine's memory ({memory} MiB), not {more}")),
+        "{err}"
+    );
+    let mut e = Engine::start(&[]);
+    e.send(&format!("setoption name Hash value {more}"));
+    e.send("isready");
+    let answer = e.line(10);
+    assert!(answer.starts_with("info string error: Hash is more than this machine's memory"), "{answer}");
+    assert_eq!(e.line(10), "readyok");
 }
 
 #[test]

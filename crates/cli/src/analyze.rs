@@ -6,7 +6,7 @@ use crate::Setup;
 use leap_core::notation::format_line;
 use leap_core::Position;
 use leap_engine::score::{decided, Score};
-use leap_engine::{Engine, Limits, Options, Report, Stop, MAX_HASH_MIB, MAX_THREADS};
+use leap_engine::{Engine, Limits, Options, Report, Stop, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::io::Write;
@@ -52,8 +52,8 @@ impl EngineArgs {
         if !(1..=MAX_THREADS).contains(&self.threads) {
             return Err(CliError::Usage(format!("--threads must be from 1 to {MAX_THREADS}, not {}", self.threads)));
         }
-        if !(1..=MAX_HASH_MIB).contains(&self.hash) {
-            return Err(CliError::Usage(format!("--hash must be from 1 to {MAX_HASH_MIB} MiB, not {}", self.hash)));
+        if let Some(problem) = leap_engine::hash_problem(self.hash) {
+            return Err(CliError::Usage(format!("--hash {problem}, not {}", self.hash)));
         }
         Ok(Options { threads: self.threads, hash_mib: self.hash, ..Options::default() })
     }

@@ -13,7 +13,7 @@ use leap_arena::{
 use leap_core::notation::{parse_movetext, parse_position, read_move};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::Game;
-use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_HASH_MIB, MAX_THREADS};
+use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::collections::BTreeMap;
@@ -152,8 +152,8 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     }
                     "hash" => {
                         options.hash_mib = number(key, value)? as usize;
-                        if !(1..=MAX_HASH_MIB).contains(&options.hash_mib) {
-                            return Err(format!("`{text}`: hash must be from 1 to {MAX_HASH_MIB} MiB"));
+                        if let Some(problem) = leap_engine::hash_problem(options.hash_mib) {
+                            return Err(format!("`{text}`: hash {problem}"));
                         }
                     }
                     "multi" => {

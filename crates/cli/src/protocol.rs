@@ -289,14 +289,21 @@ impl<G: Played> Session<G> {
                 }
                 None => self.send_error(&format!("Threads must be from 1 to {MAX_THREADS}, not `{value}`")),
             },
-            "hash" => match number(MAX_HASH_MIB) {
-                Some(n) => {
-                    self.finish_search();
-                    self.options.hash_mib = n.min(self.bounds.hash_mib);
-                    self.engine.as_mut().expect("no search").set_hash(self.options.hash_mib);
+            "hash" => {
+                match value.parse::<usize>().map_err(|_| "must be a whole number of MiB".to_string()).and_then(|n| {
+                    match leap_engine::hash_problem(n.min(self.bounds.hash_mib)) {
+                        Some(problem) => Err(problem),
+                        None => Ok(n),
+                    }
+                }) {
+                    Ok(n) => {
+                        self.finish_search();
+                        self.options.hash_mib = n.min(self.bounds.hash_mib);
+                        self.engine.as_mut().expect("no search").set_hash(self.options.hash_mib);
+                    }
+                    Err(problem) => self.send_error(&format!("Hash {problem}, not `{value}`")),
                 }
-                None => self.send_error(&format!("Hash must be from 1 to {MAX_HASH_MIB} MiB, not `{value}`")),
-            },
+            }
             "contempt" => match value.parse::<i32>().ok().filter(|c| c.abs() <= MAX_CONTEMPT) {
                 Some(c) => {
                     self.finish_search();

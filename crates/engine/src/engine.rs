@@ -159,6 +159,34 @@ pub const MAX_CONTEMPT: Score = 1000;
 /// The largest transposition table, in MiB.
 pub const MAX_HASH_MIB: usize = 65_536;
 
+/// What is wrong with a transposition table of `mib` MiB, in words: a size
+/// outside 1 to [`MAX_HASH_MIB`], or more than the machine's memory (where
+/// the system says how much it has). The system hands the table's memory
+/// over as the search fills it: a table larger than the memory would fail
+/// only then, in the middle of a game.
+///
+/// ```
+/// assert_eq!(leap_engine::hash_problem(64), None);
+/// assert_eq!(leap_engine::hash_problem(0).as_deref(), Some("must be from 1 to 65536 MiB"));
+/// ```
+pub fn hash_problem(mib: usize) -> Option<String> {
+    if !(1..=MAX_HASH_MIB).contains(&mib) {
+        return Some(format!("must be from 1 to {MAX_HASH_MIB} MiB"));
+    }
+    match memory_mib() {
+        Some(memory) if mib > memory => Some(format!("is more than this machine's memory ({memory} MiB)")),
+        _ => None,
+    }
+}
+
+/// The machine's memory in MiB, where the system says (Linux: `MemTotal`
+/// in `/proc/meminfo`); `None` elsewhere.
+pub fn memory_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.trim().strip_suffix("kB")?.trim();
+    Some(kib.parse::<usize>().ok()? / 1024)
+}
+
 /// What the search found at one completed depth (see [`Engine::search`]).
 #[derive(Clone, Debug)]
 pub struct Report<'a> {

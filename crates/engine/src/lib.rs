@@ -29,6 +29,9 @@ pub mod score;
 mod search;
 mod tt;
 
-pub use engine::{Engine, Features, Multi, Options, Report, SearchResult, MAX_CONTEMPT, MAX_HASH_MIB, MAX_THREADS};
+pub use engine::{
+    hash_problem, memory_mib, Engine, Features, Multi, Options, Report, SearchResult, MAX_CONTEMPT, MAX_HASH_MIB,
+    MAX_THREADS,
+};
 pub use limits::{Clock, Limits, Stop};
 pub use ordering::MAX_PLY;
