@@ -368,17 +368,7 @@ pub fn replay(file: &Path) -> CliResult {
 /// The position a record's game starts from: its `[Position]` tag, or the
 /// `[FEN]` tag of PDN records, or the variant's start.
 pub(crate) fn record_start<G: Game>(game: &G, record: &Record) -> Result<Position, GameProblem> {
-    let given = match (record.tag("Position"), record.tag("FEN")) {
-        (Some(_), Some(_)) => {
-            return Err(GameProblem::Tags {
-                at: record.tag_at("FEN"),
-                why: "both [Position] and [FEN] give the start position; give one".into(),
-            })
-        }
-        (Some(p), None) => Some(("Position", p)),
-        (None, Some(p)) => Some(("FEN", p)),
-        (None, None) => None,
-    };
+    let given = record.start_tag().map_err(|why| GameProblem::Tags { at: record.tag_at("FEN"), why })?;
     match given {
         Some((tag, p)) => {
             parse_position(game, p).map_err(|error| GameProblem::Start { tag, at: record.tag_at(tag), error })

@@ -231,9 +231,10 @@ fn seat<G: Played>(
     let (history, tags, ended) = match record {
         None => (History::new(game.start()), Vec::new(), None),
         Some((record, file)) => {
-            let start = match record.tag("Position") {
-                Some(text) => parse_position(&game, text)
-                    .map_err(|e| ApiError::Invalid(format!("{file}: its Position tag: {e}")))?,
+            let start = match record.start_tag().map_err(|why| ApiError::Invalid(format!("{file}: {why}")))? {
+                Some((tag, text)) => {
+                    parse_position(&game, text).map_err(|e| ApiError::Invalid(format!("{file}: its {tag} tag: {e}")))?
+                }
                 None => game.start(),
             };
             let history = replay(&game, start, &record.moves)
@@ -245,7 +246,7 @@ fn seat<G: Played>(
                 _ => None,
             };
             // The tags the record's writer sets itself are written again.
-            let own = ["Variant", "Position", "Result", "Termination", leap_games::FILE_TAG];
+            let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination", leap_games::FILE_TAG];
             let tags =
                 record.tags.into_iter().filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k))).collect();
             (history, tags, ended)

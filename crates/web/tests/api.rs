@@ -383,6 +383,16 @@ async fn records_load_browse_and_continue() {
     // A set-up position and a checkers record.
     let checkers = "[Variant \"checkers\"]\n\n1.11-15 23-19 *";
     assert_eq!(texts(&app.new_game(json!({ "record": checkers })).await), ["11-15", "23-19"]);
+    // A PDN record's start in its FEN tag, as the command line reads it; not with a Position tag too.
+    let fen = "[Variant \"checkers\"]\n[FEN \"W:W18:B14,3\"]\n\n1...18x9 *";
+    let view = app.new_game(json!({ "record": fen })).await;
+    assert_eq!(texts(&view), ["18x9"]);
+    let (_, text) = app.send("GET", &format!("/api/games/{}/record", id(&view)), None).await;
+    assert!(text.contains("[Position \"W:W18:B3,14") && !text.contains("FEN"), "{text}");
+    let both = fen.replace("[FEN", "[Position \"W:W18:B14\"]\n[FEN");
+    let (status, answer) = app.post("/api/games", json!({ "record": both })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer["error"].as_str().unwrap().contains("both [Position] and [FEN]"), "{answer}");
 }
 
 #[tokio::test]

@@ -76,6 +76,19 @@ impl Record {
         self.tags_at.get(i).copied()
     }
 
+    /// The tag that gives the game's start position, with its text: the
+    /// `Position` tag, or the `FEN` tag of PDN records; `None` when neither
+    /// is given (the game starts where its variant does). Both at once is
+    /// an error, in words.
+    pub fn start_tag(&self) -> Result<Option<(&'static str, &str)>, String> {
+        match (self.tag("Position"), self.tag("FEN")) {
+            (Some(_), Some(_)) => Err("both [Position] and [FEN] give the start position; give one".into()),
+            (Some(p), None) => Ok(Some(("Position", p))),
+            (None, Some(p)) => Ok(Some(("FEN", p))),
+            (None, None) => Ok(None),
+        }
+    }
+
     /// Whether the record holds nothing: no tag, no move, no result.
     pub fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
