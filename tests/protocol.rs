@@ -273,6 +273,7 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("setoption name Threads value 0", "info string error: Threads must be from 1 to 256, not `0`"),
         ("setoption name Hash value lots", "info string error: Hash must be a whole number of MiB, not `lots`"),
         ("setoption name Hash value 0", "info string error: Hash must be from 1 to 65536 MiB, not `0`"),
+        ("setoption name Hash value 70000", "info string error: Hash must be from 1 to 65536 MiB, not `70000`"),
         ("setoption name Contempt value 2000", "info string error: Contempt must be a whole number from -1000 to 1000"),
         ("setoption name Colour value red", "info string error: unknown option `Colour`"),
         (

@@ -289,21 +289,17 @@ impl<G: Played> Session<G> {
                 }
                 None => self.send_error(&format!("Threads must be from 1 to {MAX_THREADS}, not `{value}`")),
             },
-            "hash" => {
-                match value.parse::<usize>().map_err(|_| "must be a whole number of MiB".to_string()).and_then(|n| {
-                    match leap_engine::hash_problem(n.min(self.bounds.hash_mib)) {
-                        Some(problem) => Err(problem),
-                        None => Ok(n),
-                    }
-                }) {
-                    Ok(n) => {
+            "hash" => match value.parse::<usize>() {
+                Err(_) => self.send_error(&format!("Hash must be a whole number of MiB, not `{value}`")),
+                Ok(n) => match leap_engine::hash_problem(n) {
+                    Some(problem) => self.send_error(&format!("Hash {problem}, not `{value}`")),
+                    None => {
                         self.finish_search();
                         self.options.hash_mib = n.min(self.bounds.hash_mib);
                         self.engine.as_mut().expect("no search").set_hash(self.options.hash_mib);
                     }
-                    Err(problem) => self.send_error(&format!("Hash {problem}, not `{value}`")),
-                }
-            }
+                },
+            },
             "contempt" => match value.parse::<i32>().ok().filter(|c| c.abs() <= MAX_CONTEMPT) {
                 Some(c) => {
                     self.finish_search();

@@ -204,8 +204,9 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 in_moves = false;
             }
             // `[Key "value"]` on one line; in the value, `\"` is a quote and `\\` a backslash.
-            let rest: String = chars[i..].iter().take_while(|&&c| c != '\n').collect();
+            let from = i;
             let found = || {
+                let rest: String = chars[from..].iter().take_while(|&&c| c != '\n').collect();
                 let shown = rest.find(']').map_or(rest.as_str(), |end| &rest[..=end]);
                 format!("expected a tag pair such as [Variant \"camelot\"], found {}", shown.trim_end())
             };
