@@ -4,7 +4,7 @@
 use crate::limits::{Limits, Stop, TimeManager};
 use crate::ordering::Ordering;
 use crate::score::{win_in, Score};
-use crate::search::{Iteration, RootMove, Searcher, Shared};
+use crate::search::{Iteration, Role, RootMove, Searcher, Shared};
 use crate::tt::Table;
 use leap_core::search::{Evaluator, Material};
 use leap_core::{Game, GameResult, KeyList, MoveKey, Position, SplitMix64, MAX_KINDS};
@@ -443,14 +443,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 .map(|id| {
                     let (shared, root_moves) = (&shared, root_moves.clone());
                     scope.spawn(move || {
-                        let mut helper = Searcher::new(shared, false, root_moves, Ordering::new(values));
-                        helper.iterate(1 + (id % 2) as u32, |_, _| {});
+                        let mut helper = Searcher::new(shared, Role::Helper(id), root_moves, Ordering::new(values));
+                        helper.iterate(|_, _| {});
                         helper.flush_nodes();
                     })
                 })
                 .collect();
-            let mut main = Searcher::new(&shared, true, root_moves, ordering);
-            let last = main.iterate(1, |it: &Iteration, nodes| {
+            let mut main = Searcher::new(&shared, Role::Main, root_moves, ordering);
+            let last = main.iterate(|it: &Iteration, nodes| {
                 report(&Report {
                     depth: it.depth,
                     seldepth: it.seldepth,
