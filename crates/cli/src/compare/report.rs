@@ -154,16 +154,10 @@ fn tables(r: &VariantReport) -> [(String, Table); 4] {
         ],
         &[true, true, true, true, true, true, true, false],
     );
-    games.row(vec![
-        s.games.to_string(),
-        format!("{:.1}", s.per_game(s.plies)),
-        format!("{:.1}", s.branching_factor()),
-        format!("{:.1}", s.per_game(s.captures)),
-        format!("{:.1}", s.per_game(s.pieces)),
-        format!("{:.1}", 100.0 * s.per_game(s.decisive)),
-        format!("{:.1}", 100.0 * ratio(s.first_player_wins as f64, s.decisive as f64)),
-        s.endings_text(),
-    ]);
+    let mut row = game_cells(&s);
+    row.push(format!("{:.1}", 100.0 * ratio(s.first_player_wins as f64, s.decisive as f64)));
+    row.push(s.endings_text());
+    games.row(row);
     [
         ("Pairings (wins, draws, losses)".into(), pairings),
         ("Strategies".into(), strategies),
@@ -179,18 +173,25 @@ fn families(reports: &[VariantReport]) -> Table {
         &[false, true, true, true, true, true, true],
     );
     for r in reports {
-        let s = GameStats::of(r);
-        t.row(vec![
-            r.name.clone(),
-            s.games.to_string(),
-            format!("{:.1}", s.per_game(s.plies)),
-            format!("{:.1}", s.branching_factor()),
-            format!("{:.1}", s.per_game(s.captures)),
-            format!("{:.1}", s.per_game(s.pieces)),
-            format!("{:.1}", 100.0 * s.per_game(s.decisive)),
-        ]);
+        let mut row = vec![r.name.clone()];
+        row.extend(game_cells(&GameStats::of(r)));
+        t.row(row);
     }
     t
+}
+
+/// The figures of a variant's games that both the games table and the
+/// family comparison give: games, plies/game, branching, captures/game,
+/// pieces captured/game, decisive %.
+fn game_cells(s: &GameStats) -> Vec<String> {
+    vec![
+        s.games.to_string(),
+        format!("{:.1}", s.per_game(s.plies)),
+        format!("{:.1}", s.branching_factor()),
+        format!("{:.1}", s.per_game(s.captures)),
+        format!("{:.1}", s.per_game(s.pieces)),
+        format!("{:.1}", 100.0 * s.per_game(s.decisive)),
+    ]
 }
 
 fn settings(opts: &Options, threads: usize) -> String {
