@@ -146,7 +146,7 @@ impl<'a> Diagnostics<'a> {
     pub fn error(&mut self, offset: usize, message: impl Into<String>) {
         let message = message.into();
         let message = if message.lines().any(|l| l.chars().count() > MAX_LINE) {
-            message.lines().map(cut).collect::<Vec<_>>().join("\n")
+            message.lines().map(|line| shortened(line, MAX_LINE)).collect::<Vec<_>>().join("\n")
         } else {
             message
         };
@@ -224,11 +224,6 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 
 /// The longest line of a message (see [`Diagnostics::error`]).
 pub const MAX_LINE: usize = 300;
-
-/// `line` cut to [`MAX_LINE`] characters.
-fn cut(line: &str) -> String {
-    shortened(line, MAX_LINE)
-}
 
 /// `text` as it is when it has at most `most` characters, else its first
 /// `most` followed by `…`: for quoting what a user wrote in a message.

@@ -67,13 +67,18 @@ pub struct Record {
 impl Record {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.tag_index(name).map(|i| self.tags[i].1.as_str())
     }
 
     /// Where a tag pair starts (1-based line and column).
     pub fn tag_at(&self, name: &str) -> Option<(usize, usize)> {
-        let i = self.tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(name))?;
-        self.tags_at.get(i).copied()
+        self.tags_at.get(self.tag_index(name)?).copied()
+    }
+
+    /// The index in `tags` of the tag `name` (tag names are compared
+    /// without regard to case).
+    fn tag_index(&self, name: &str) -> Option<usize> {
+        self.tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(name))
     }
 
     /// The tag that gives the game's start position, with its text: the
@@ -249,7 +254,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             }
             advance(&mut i, &mut line, &mut col);
             let key = key.as_str();
-            if let Some(i) = current.tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(key)) {
+            if let Some(i) = current.tag_index(key) {
                 let (l, c) = current.tags_at[i];
                 return Err(err(l0, c0, format!("the tag [{key}] is given twice in one game (first at {l}:{c})")));
             }
