@@ -358,6 +358,7 @@ fn zero_limits_a_missing_saved_game_and_a_finished_game_are_said_plainly() {
         &["analyze", "camelot", "--depth", "0"][..],
         &["analyze", "camelot", "--nodes", "0"],
         &["analyze", "camelot", "--movetime", "0"],
+        &["analyze", "camelot", "--depth", "3", "--multipv", "0"],
         &["play", "camelot", "--depth", "0"],
     ] {
         let out = run(args);

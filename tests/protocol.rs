@@ -182,6 +182,46 @@ fn contempt_sets_what_a_draw_is_worth_to_the_engine() {
 }
 
 #[test]
+fn multipv_gives_each_depth_its_best_lines_numbered() {
+    let mut e = Engine::start(&["checkers"]);
+    e.send("ugi");
+    let ugi = e.until("ugiok", 10);
+    assert!(ugi.contains(&"option name MultiPV type spin default 1 min 1 max 256".to_string()), "{ugi:?}");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let lines = e.until("bestmove", 30);
+    // Every depth: lines 1, 2 and 3, each starting with another move,
+    // their scores from the best down.
+    for depth in 1..=5 {
+        let at: Vec<&String> = lines.iter().filter(|l| l.starts_with(&format!("info depth {depth} "))).collect();
+        let numbers: Vec<&str> = at.iter().map(|l| field(l, "multipv")).collect();
+        assert_eq!(numbers, ["1", "2", "3"], "depth {depth}: {lines:?}");
+        let firsts: Vec<&str> = at.iter().map(|l| field(l, "pv")).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{at:?}");
+        let scores: Vec<i32> = at.iter().map(|l| field(l, "cp").parse().unwrap()).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{at:?}");
+    }
+    // The move played is the first line's of the last depth.
+    let last = lines.iter().rev().find(|l| l.contains(" multipv 1 ")).unwrap();
+    assert_eq!(lines.last().unwrap(), &format!("bestmove {}", field(last, "pv")), "{lines:?}");
+    // Back to one line: no numbers.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", 30);
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("info depth 3 ")).count(), 1, "{lines:?}");
+    e.finish();
+}
+
+/// The word after `name` in an `info` line.
+fn field<'a>(line: &'a str, name: &str) -> &'a str {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == name).unwrap_or_else(|| panic!("no `{name}` in {line:?}"));
+    words[at + 1]
+}
+
+#[test]
 fn other_variants_through_the_option_and_the_argument() {
     let mut e = Engine::start(&["checkers"]);
     e.send("position startpos moves 11-15");
@@ -275,6 +315,8 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("setoption name Hash value 0", "info string error: Hash must be from 1 to 65536 MiB, not `0`"),
         ("setoption name Hash value 70000", "info string error: Hash must be from 1 to 65536 MiB, not `70000`"),
         ("setoption name Contempt value 2000", "info string error: Contempt must be a whole number from -1000 to 1000"),
+        ("setoption name MultiPV value 0", "info string error: MultiPV must be from 1 to 256, not `0`"),
+        ("setoption name MultiPV value all", "info string error: MultiPV must be from 1 to 256, not `all`"),
         ("setoption name Colour value red", "info string error: unknown option `Colour`"),
         (
             "setoption name MultiPlayer value maxn",
@@ -361,6 +403,28 @@ fn analyze_json_gives_an_object_per_depth_and_the_best_move() {
     let last = &values[5];
     assert_eq!(last["depth"], 5);
     assert_eq!(last["bestmove"], values[4]["pv"][0]);
+}
+
+#[test]
+fn analyze_multipv_numbers_each_depths_best_lines() {
+    let out = camelot(&["analyze", "camelot", "--depth", "3", "--multipv", "2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let values: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(values.len(), 7, "{text}");
+    for depth in 1..=3u64 {
+        let (a, b) = (&values[2 * depth as usize - 2], &values[2 * depth as usize - 1]);
+        assert_eq!(
+            (&a["depth"], &a["line"], &b["depth"], &b["line"]),
+            (&depth.into(), &1.into(), &depth.into(), &2.into())
+        );
+        assert_ne!(a["pv"][0], b["pv"][0], "{text}");
+        assert!(a["score"].as_i64() >= b["score"].as_i64(), "{text}");
+    }
+    assert_eq!(values[6]["bestmove"], values[4]["pv"][0], "{text}");
+    let out = camelot(&["analyze", "camelot", "--depth", "2", "--multipv", "2"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().nth(1).unwrap().starts_with("depth  1  line  2  score "), "{text}");
 }
 
 #[test]

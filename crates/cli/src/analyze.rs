@@ -75,16 +75,17 @@ fn score_json(score: Score, value: &mut serde_json::Value) {
     }
 }
 
-/// Runs `camelot analyze`.
-pub fn analyze(setup: &Setup, limits: &SearchLimits, engine: &EngineArgs, json: bool) -> CliResult {
-    let options = engine.options()?;
+/// Runs `camelot analyze`, reporting the best `lines` lines at each depth.
+pub fn analyze(setup: &Setup, limits: &SearchLimits, engine: &EngineArgs, lines: usize, json: bool) -> CliResult {
+    let options = Options { multi_pv: lines, ..engine.options()? };
     with_game!(variant::load(&setup.variant)?, g => {
         let history = setup_history(&g, setup)?;
         run(g, history.positions(), limits.limits(), options, json)
     })
 }
 
-/// Searches the last of `positions` and prints each iteration, then the best move.
+/// Searches the last of `positions` and prints each iteration (each of its
+/// lines, numbered when there are several), then the best move.
 fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Options, json: bool) -> CliResult {
     let pos = *positions.last().expect("a game has a position");
     let eval = game.evaluation();
@@ -98,21 +99,28 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
     let mut failed = None;
     // The best move of the last completed depth, as reported.
     let mut reported: Option<String> = None;
+    let several = options.multi_pv > 1;
     let result = {
         let game = engine.game().clone();
         engine.search(positions, &limits, &Stop::new(), |r: &Report| {
             let pv = format_line(&game, &pos, r.pv);
-            reported = pv.first().cloned();
+            if r.line == 1 {
+                reported = pv.first().cloned();
+            }
             let line = if json {
                 let mut v = serde_json::json!({
                     "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "nps": r.nps(),
                     "ms": r.time.as_millis() as u64, "hashfull": r.hashfull, "pv": pv,
                 });
+                if several {
+                    v["line"] = r.line.into();
+                }
                 score_json(r.score, &mut v);
                 v.to_string()
             } else {
+                let number = if several { format!("  line {:>2}", r.line) } else { String::new() };
                 format!(
-                    "depth {:>2}  score {:>10}  nodes {:>11}  nps {:>9}  time {:>8.3} s  pv {}",
+                    "depth {:>2}{number}  score {:>10}  nodes {:>11}  nps {:>9}  time {:>8.3} s  pv {}",
                     r.depth,
                     score_text(r.score),
                     r.nodes,

@@ -78,6 +78,12 @@ enum Command {
         limits: analyze::SearchLimits,
         #[command(flatten)]
         engine: analyze::EngineArgs,
+        /// Report the best N lines at each depth: the best move's, then the
+        /// best of the other moves', and so on, each scored exactly (every
+        /// line is a search of its own: more lines, less depth).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u32).range(1..=leap_engine::MAX_MULTI_PV as i64))]
+        multipv: u32,
         /// Print one JSON object per line instead.
         #[arg(long)]
         json: bool,
@@ -155,7 +161,9 @@ pub fn main() -> i32 {
         Command::Show { setup } => commands::show(&setup),
         Command::Moves { setup, json } => commands::moves(&setup, json),
         Command::Perft { setup, opts } => commands::perft(&setup, &opts),
-        Command::Analyze { setup, limits, engine, json } => analyze::analyze(&setup, &limits, &engine, json),
+        Command::Analyze { setup, limits, engine, multipv, json } => {
+            analyze::analyze(&setup, &limits, &engine, multipv as usize, json)
+        }
         Command::Engine { variant } => protocol::run(&variant),
         Command::Match(opts) => matches::run(&opts),
         Command::Tune(opts) => tune::run(&opts),

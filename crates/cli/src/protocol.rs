@@ -12,7 +12,9 @@ use crate::error::{CliError, CliResult};
 use leap_core::notation::{format_line, parse_position};
 use leap_core::{GameResult, History};
 use leap_engine::score::{decided, Score};
-use leap_engine::{Clock, Engine, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_THREADS};
+use leap_engine::{
+    Clock, Engine, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,
+};
 use leap_games::with_game;
 use leap_games::{self as variant, Played, Variant};
 use std::io::{BufRead, Write};
@@ -255,6 +257,7 @@ impl<G: Played> Session<G> {
             "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
             self.options.contempt
         ));
+        self.send(&format!("option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}", self.options.multi_pv));
         self.send(&format!("option name Variant type string default {}", self.name));
         if self.game.players().len() > 2 {
             let vars: Vec<String> = Multi::ALL.iter().map(|m| format!("var {}", m.name())).collect();
@@ -310,6 +313,14 @@ impl<G: Played> Session<G> {
                     "Contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not `{value}`"
                 )),
             },
+            "multipv" => match number(MAX_MULTI_PV) {
+                Some(n) => {
+                    self.finish_search();
+                    self.options.multi_pv = n;
+                    self.engine.as_mut().expect("no search").set_multi_pv(n);
+                }
+                None => self.send_error(&format!("MultiPV must be from 1 to {MAX_MULTI_PV}, not `{value}`")),
+            },
             // (A built-in name in any case, as on the command line.)
             "variant" => match crate::commands::variant_arg(&value).map(|name| (variant::load(&name), name)) {
                 Ok((Ok(v), value)) => {
@@ -333,7 +344,7 @@ impl<G: Played> Session<G> {
                 }
             },
             _ => self.send_error(&format!(
-                "unknown option `{name}`; options: Threads, Hash, Contempt, Variant, MultiPlayer"
+                "unknown option `{name}`; options: Threads, Hash, Contempt, MultiPV, Variant, MultiPlayer"
             )),
         }
         None
@@ -379,11 +390,14 @@ impl<G: Played> Session<G> {
         let infinite = go.infinite || limits.is_infinite();
         self.infinite = infinite;
         let out = self.out.clone();
+        // (Each line is numbered only when there are several, as other engines do.)
+        let several = self.options.multi_pv > 1;
         self.search = Some(std::thread::spawn(move || {
             let result = engine.search(&positions, &limits, &stop, |r: &Report| {
                 let pv = format_line(&game, &pos, r.pv).join(" ");
+                let line = if several { format!(" multipv {}", r.line) } else { String::new() };
                 out.send(&format!(
-                    "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {pv}",
+                    "info depth {} seldepth {}{line} score {} nodes {} nps {} time {} hashfull {} pv {pv}",
                     r.depth,
                     r.seldepth,
                     score_field(r.score, players),

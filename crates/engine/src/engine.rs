@@ -30,13 +30,25 @@ pub struct Options {
     /// much more to its opponents (paranoid and best-reply searches; max-n
     /// values every draw at 0). 0 by default.
     pub contempt: Score,
+    /// How many best lines the search reports at each depth (1 to
+    /// [`MAX_MULTI_PV`]; "MultiPV" in other engines): the best move's, then
+    /// the best of the other moves', and so on, each scored exactly. More
+    /// than one costs time: every line is a search of its own. 1 by default.
+    pub multi_pv: usize,
 }
 
 impl Default for Options {
     /// One thread, 64 MiB, every feature, the default search for more
-    /// players, no contempt.
+    /// players, no contempt, one line.
     fn default() -> Self {
-        Options { threads: 1, hash_mib: 64, features: Features::default(), multi: Multi::default(), contempt: 0 }
+        Options {
+            threads: 1,
+            hash_mib: 64,
+            features: Features::default(),
+            multi: Multi::default(),
+            contempt: 0,
+            multi_pv: 1,
+        }
     }
 }
 
@@ -158,6 +170,8 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_CONTEMPT: Score = 1000;
 /// The largest transposition table, in MiB.
 pub const MAX_HASH_MIB: usize = 65_536;
+/// The most best lines a search reports at each depth ([`Options::multi_pv`]).
+pub const MAX_MULTI_PV: usize = 256;
 
 /// What is wrong with a transposition table of `mib` MiB, in words: a size
 /// outside 1 to [`MAX_HASH_MIB`], or more than the machine's memory (where
@@ -187,9 +201,14 @@ pub fn memory_mib() -> Option<usize> {
     Some(kib.parse::<usize>().ok()? / 1024)
 }
 
-/// What the search found at one completed depth (see [`Engine::search`]).
+/// What the search found at one completed depth (see [`Engine::search`]),
+/// for one of its best lines.
 #[derive(Clone, Debug)]
 pub struct Report<'a> {
+    /// Which of the depth's best lines this is: 1 for the best move's,
+    /// then 2, 3, ... up to [`Options::multi_pv`], in order, each depth's
+    /// lines together.
+    pub line: usize,
     /// The depth completed, in plies.
     pub depth: u32,
     /// The deepest ply reached (quiescence included).
@@ -262,6 +281,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             threads: options.threads.clamp(1, MAX_THREADS),
             hash_mib: options.hash_mib.clamp(1, MAX_HASH_MIB),
             contempt: options.contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT),
+            multi_pv: options.multi_pv.clamp(1, MAX_MULTI_PV),
             ..options
         };
         let values = piece_values(&game);
@@ -330,6 +350,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         self.table = Table::new(self.options.hash_mib);
     }
 
+    /// Changes how many best lines a search reports (1 to [`MAX_MULTI_PV`];
+    /// see [`Options::multi_pv`]).
+    pub fn set_multi_pv(&mut self, lines: usize) {
+        self.options.multi_pv = lines.clamp(1, MAX_MULTI_PV);
+    }
+
     /// Changes the search of games with three or more players.
     pub fn set_multi(&mut self, multi: Multi) {
         self.options.multi = multi;
@@ -355,9 +381,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// Searches the last of `positions`, the game so far (the earlier ones
     /// count for repetitions; a single position: a game that starts there),
     /// within `limits` or until `stop`. Each completed depth goes to
-    /// `report`. Returns the best move found, from the last completed
-    /// depth (or, when stopped before the first, the first move the
-    /// search would try).
+    /// `report`, line by line ([`Options::multi_pv`]; a solved position
+    /// gives its one line). Returns the best move found, from the last
+    /// completed depth (or, when stopped before the first, the first move
+    /// the search would try).
     pub fn search(
         &mut self,
         positions: &[Position],
@@ -395,7 +422,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 let mut pv = vec![best];
                 pv.extend(solution.line(game, &after, plies.saturating_sub(1) as usize).unwrap_or_default());
                 let time = time.elapsed();
-                report(&Report { depth: plies, seldepth: plies, score, nodes: 0, time, pv: &pv, hashfull: 0 });
+                report(&Report { line: 1, depth: plies, seldepth: plies, score, nodes: 0, time, pv: &pv, hashfull: 0 });
                 return SearchResult { best: Some(best), score, depth: plies, nodes: 0, time, pv };
             }
             Some((_, moves)) => {
@@ -435,6 +462,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             features: self.options.features,
             multi: if game.players().len() > 2 { self.options.multi } else { Multi::Paranoid },
             contempt: self.options.contempt,
+            lines: self.options.multi_pv,
         };
         let ordering = std::mem::replace(&mut self.ordering, Ordering::new(values));
         let table = &self.table;
@@ -452,6 +480,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             let mut main = Searcher::new(&shared, Role::Main, root_moves, ordering);
             let last = main.iterate(|it: &Iteration, nodes| {
                 report(&Report {
+                    line: it.line,
                     depth: it.depth,
                     seldepth: it.seldepth,
                     score: it.score,

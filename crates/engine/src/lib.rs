@@ -14,7 +14,8 @@
 //!   killer moves, history);
 //! - `limits.rs`: depth, nodes, move time and clocks, and the [`Stop`]
 //!   handle;
-//! - `engine.rs`: the [`Engine`]: threads (Lazy SMP), settings, reports.
+//! - `engine.rs`: the [`Engine`]: threads (Lazy SMP), settings, reports
+//!   (of the best line, or of several: [`Options::multi_pv`]).
 //!
 //! The evaluation is the game's own ([`leap_core::search::Evaluator`]).
 //! `play`, `analyze`, `match`, the engine protocol and the web app all
@@ -31,7 +32,7 @@ mod tt;
 
 pub use engine::{
     hash_problem, memory_mib, Engine, Features, Multi, Options, Report, SearchResult, MAX_CONTEMPT, MAX_HASH_MIB,
-    MAX_THREADS,
+    MAX_MULTI_PV, MAX_THREADS,
 };
 pub use limits::{Clock, Limits, Stop};
 pub use ordering::MAX_PLY;

@@ -69,3 +69,76 @@ fn tri_camelot_values_are_those_of_paranoid_alpha_beta() {
     let n = same_values(&g, leap_camelot::CamelotEval::new(&g), 3, 14, 3);
     assert!(n > 100, "{n}");
 }
+
+/// With several lines ([`Options::multi_pv`]) and no pruning, each depth's
+/// lines start with distinct moves, best first, and each line's score is
+/// the alpha-beta value of its first move: the best moves are found in
+/// order with their exact values. Positions where a move ends the game or
+/// a value is a won or lost game are left out (alpha-beta counts the
+/// distance to the end from where it starts).
+fn lines_are_the_best_moves<G: Game + Clone, E: Evaluator<G> + Clone>(
+    game: &G,
+    eval: E,
+    depth: u32,
+    seed: u64,
+    games: usize,
+) -> usize {
+    const LINES: usize = 3;
+    let options = Options { hash_mib: 2, features: Features::plain(), multi_pv: LINES, ..Options::default() };
+    let mut engine = Engine::new(game.clone(), eval.clone(), options);
+    let mut compared = 0;
+    for line in random_games(game, seed, games, 60) {
+        'position: for &pos in line.iter().skip(1) {
+            let moves = game.legal_moves(&pos);
+            if game.outcome(&pos).is_some() || moves.len() < 2 {
+                continue;
+            }
+            let mut values = Vec::new();
+            for m in &moves {
+                let child = game.play_unchecked(&pos, m);
+                if game.outcome(&child).is_some() {
+                    continue 'position;
+                }
+                let v = -AlphaBeta::new(depth - 1, &eval).choose(game, &child).value;
+                if v.abs() >= leap_core::search::MAX_EVAL {
+                    continue 'position;
+                }
+                values.push((*m, v));
+            }
+            let mut reports = Vec::new();
+            engine.search(&[pos], &Limits::depth(depth), &Stop::new(), |r| {
+                if r.depth == depth {
+                    reports.push((r.line, r.pv[0], r.score));
+                }
+            });
+            let at = leap_core::notation::format_position(game, &pos);
+            let k = LINES.min(moves.len());
+            assert_eq!(reports.iter().map(|r| r.0).collect::<Vec<_>>(), (1..=k).collect::<Vec<_>>(), "{at}");
+            let mut best: Vec<i32> = values.iter().map(|v| v.1).collect();
+            best.sort_unstable_by(|a, b| b.cmp(a));
+            let scores: Vec<i32> = reports.iter().map(|r| r.2).collect();
+            assert_eq!(scores, best[..k], "{at}");
+            for (i, (_, first, score)) in reports.iter().enumerate() {
+                let value = values.iter().find(|v| v.0 == *first).map(|v| v.1);
+                assert_eq!(value, Some(*score), "line {} of {at}", i + 1);
+                assert!(reports[..i].iter().all(|r| r.1 != *first), "line {} repeats a move: {at}", i + 1);
+            }
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn camelot_lines_are_the_best_moves_with_their_values() {
+    let g = leap_camelot::load("camelot").unwrap();
+    let n = lines_are_the_best_moves(&g, leap_camelot::CamelotEval::new(&g), 3, 21, 2);
+    assert!(n > 60, "{n}");
+}
+
+#[test]
+fn checkers_lines_are_the_best_moves_with_their_values() {
+    let g = leap_checkers::load("checkers").unwrap();
+    let n = lines_are_the_best_moves(&g, leap_checkers::CheckersEval::new(&g), 5, 22, 4);
+    assert!(n > 100, "{n}");
+}

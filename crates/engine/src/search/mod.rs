@@ -85,6 +85,9 @@ pub(crate) struct Shared<'a, G, E> {
     pub(crate) multi: Multi,
     /// What a draw costs the root player (see [`crate::Options::contempt`]).
     pub(crate) contempt: Score,
+    /// The best lines the main thread finds at each depth, at least 1 and
+    /// at most the root's moves (see [`crate::Options::multi_pv`]).
+    pub(crate) lines: usize,
 }
 
 impl<G, E> Shared<'_, G, E> {
@@ -106,9 +109,11 @@ pub(crate) struct RootMove {
     pub(crate) pv: Vec<MoveKey>,
 }
 
-/// The result of one completed iteration.
+/// The result of one completed iteration, for one of its lines.
 #[derive(Clone, Debug)]
 pub(crate) struct Iteration {
+    /// Which of the iteration's best lines (1 is the best; see [`Shared::lines`]).
+    pub(crate) line: usize,
     pub(crate) depth: u32,
     pub(crate) seldepth: u32,
     pub(crate) score: Score,
@@ -205,7 +210,10 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
 
     /// Iterative deepening until the limits or the stop flag end it, from
     /// one ply (two for a contrary helper: see [`Role`]); every completed
-    /// iteration goes to `report` (the main thread's only).
+    /// iteration goes to `report` (the main thread's only), line by line
+    /// when the main thread looks for several best lines ([`Shared::lines`]):
+    /// the best move first, then the best of the other moves, and so on,
+    /// each line searched as the best one is, among the moves not yet given.
     pub(crate) fn iterate(&mut self, mut report: impl FnMut(&Iteration, u64)) -> Option<Iteration> {
         let max_depth = self.s.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         let first = if self.role.is_contrary() { 2 } else { 1 };
@@ -216,7 +224,8 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             }
             self.seldepth = 0;
             self.improved = None;
-            let score = self.aspiration(depth as i32, last.as_ref().map(|l| l.score));
+            let lines = if self.role == Role::Main { self.s.lines.min(self.root_moves.len()) } else { 1 };
+            let score = self.aspiration(depth as i32, last.as_ref().map(|l| l.score), 0);
             if self.stopped || self.s.is_done() {
                 // A move that beat the last iteration's best in the
                 // iteration cut short is better than it: it is played.
@@ -226,13 +235,35 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                 }
                 break;
             }
+            // The other lines, each among the moves after the lines before it
+            // (the depth counts with the lines completed when time runs out).
+            let mut settled = 1;
+            while settled < lines && !self.stopped && !self.s.is_done() {
+                let prev = Some(self.root_moves[settled].score).filter(|s| *s > -INFINITY);
+                self.aspiration(depth as i32, prev, settled);
+                if !self.stopped {
+                    settled += 1;
+                    // (A later line may score above an earlier one, as the
+                    // table has learnt more: the lines go best first.)
+                    self.root_moves[..settled].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                }
+            }
             let best = &self.root_moves[0];
-            let iteration = Iteration { depth, seldepth: self.seldepth as u32, score, pv: best.pv.clone() };
+            let score = best.score;
+            let iteration = Iteration { line: 1, depth, seldepth: self.seldepth as u32, score, pv: best.pv.clone() };
             if self.role == Role::Main {
-                report(&iteration, self.total_nodes());
+                let nodes = self.total_nodes();
+                report(&iteration, nodes);
+                for (i, rm) in self.root_moves.iter().enumerate().take(settled).skip(1) {
+                    let line = Iteration { line: i + 1, score: rm.score, pv: rm.pv.clone(), ..iteration.clone() };
+                    report(&line, nodes);
+                }
+            }
+            last = Some(iteration);
+            if self.stopped || self.s.is_done() {
+                break;
             }
             let decided = decided(score).is_some_and(|d| d.plies < depth);
-            last = Some(iteration);
             // One legal move, or a result the search can no longer change: no need to look further.
             if self.role == Role::Main && self.s.time.is_timed() && (self.root_moves.len() == 1 || decided) {
                 break;
@@ -246,9 +277,9 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         self.s.nodes.load(Atomic::Relaxed) + self.unshared
     }
 
-    /// The root searched to `depth` in a window around the last score,
-    /// widened until the score falls inside it.
-    fn aspiration(&mut self, depth: i32, last: Option<Score>) -> Score {
+    /// The root's moves from the `first` on searched to `depth` in a window
+    /// around the last score, widened until the score falls inside it.
+    fn aspiration(&mut self, depth: i32, last: Option<Score>, first: usize) -> Score {
         let mut delta = 25;
         let (mut alpha, mut beta) = match last {
             // (Max-n has no window: it searches every move in full.)
@@ -258,7 +289,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.root(depth, alpha, beta);
+            let score = self.root(depth, alpha, beta, first);
             if self.stopped {
                 return score;
             }
@@ -277,19 +308,21 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         }
     }
 
-    /// The root moves searched in order (a contrary helper's after the
-    /// first in reverse order: see [`Role`]); the best ends first.
-    fn root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> Score {
+    /// The root moves from the `first` on (those before it are the best
+    /// lines already found at this depth) searched in order (a contrary
+    /// helper's after the first in reverse order: see [`Role`]); the best
+    /// of them ends in place `first`.
+    fn root(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
         let root = self.s.root;
         let mut best = -INFINITY;
         self.path.push(root.hash());
-        let (n, contrary) = (self.root_moves.len(), self.role.is_contrary());
+        let (n, contrary) = (self.root_moves.len() - first, self.role.is_contrary());
         for k in 0..n {
             // (A contrary helper goes up the list after the first move: see [`Role`].)
-            let i = if contrary && k > 0 { n - k } else { k };
+            let i = first + if contrary && k > 0 { n - k } else { k };
             let key = self.root_moves[i].key;
             let child = self.s.game.play_unchecked(&root, &key);
-            let score = if i == 0 || self.s.multi == Multi::MaxN {
+            let score = if i == first || self.s.multi == Multi::MaxN {
                 self.root_child(&child, &root, depth - 1, alpha, beta, true)
             } else {
                 let s = self.root_child(&child, &root, depth - 1, alpha, alpha + 1, false);
@@ -303,7 +336,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                 break;
             }
             let rm = &mut self.root_moves[i];
-            if i == 0 || score > alpha {
+            if i == first || score > alpha {
                 rm.score = score;
                 rm.pv.clear();
                 rm.pv.push(key);
@@ -316,7 +349,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             }
             if score > alpha {
                 alpha = score;
-                if i > 0 {
+                if i > 0 && first == 0 {
                     self.improved = Some(key);
                 }
                 if score >= beta {
@@ -326,7 +359,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         }
         self.path.pop();
         // The best first, the others in the order of their last scores (stable).
-        self.root_moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        self.root_moves[first..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         best
     }
 
