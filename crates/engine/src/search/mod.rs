@@ -225,7 +225,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             self.seldepth = 0;
             self.improved = None;
             let lines = if self.role == Role::Main { self.s.lines.min(self.root_moves.len()) } else { 1 };
-            let score = self.aspiration(depth as i32, last.as_ref().map(|l| l.score), 0);
+            self.aspiration(depth as i32, last.as_ref().map(|l| l.score), 0);
             if self.stopped || self.s.is_done() {
                 // A move that beat the last iteration's best in the
                 // iteration cut short is better than it: it is played.
