@@ -90,8 +90,10 @@ pub struct Camelot {
     start: Position,
     landings: Vec<PlayerLandings>,
     goal_zones: Vec<Bitset>,
-    /// Per player: the cells of the castles it holds once entered (role `Enter`).
-    held_zones: Vec<Bitset>,
+    /// Per player and cell index: the owner of the castle there that the
+    /// player holds once entered (role `Enter`), if any (a look-up: it is
+    /// asked for every piece whose moves are listed).
+    held_owner: Vec<[Option<Player>; 256]>,
     /// The weights of the evaluation for this variant (its file's `[eval]`).
     eval: EvalWeights,
 }
@@ -116,16 +118,21 @@ impl Camelot {
             start: common.start,
             landings: Vec::new(),
             goal_zones: Vec::new(),
-            held_zones: Vec::new(),
+            held_owner: Vec::new(),
             eval: EvalWeights::default(),
         };
         let n = game.players.len();
         game.landings = (0..n).map(|p| PlayerLandings::new(&game, Player(p as u8))).collect();
-        game.held_zones = (0..n)
+        game.held_owner = (0..n)
             .map(|p| {
-                game.other_castles(Player(p as u8))
-                    .filter(|(_, role)| *role == CastleRole::Enter)
-                    .fold(Bitset::EMPTY, |z, (c, _)| z | c)
+                let mut owner = [None; 256];
+                for o in (0..n).map(|o| Player(o as u8)).filter(|o| game.role(Player(p as u8), *o) == CastleRole::Enter)
+                {
+                    for cell in game.castle(o) {
+                        owner[cell.index()] = Some(o);
+                    }
+                }
+                owner
             })
             .collect();
         game.goal_zones = (0..n)
@@ -187,14 +194,9 @@ impl Camelot {
     }
 
     /// The castle of another player that `piece` stands in and holds (role `Enter`), if any.
-    #[inline]
+    #[inline(always)]
     fn held_castle(&self, player: Player, cell: Cell) -> Option<Player> {
-        if !self.held_zones[player.index()].contains(cell) {
-            return None;
-        }
-        (0..self.players.len())
-            .map(|o| Player(o as u8))
-            .find(|o| self.castle(*o).contains(cell) && self.role(player, *o) == CastleRole::Enter)
+        self.held_owner[player.index()][cell.index()]
     }
 
     /// The rules of each kind of piece, in kind order.
