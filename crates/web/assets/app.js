@@ -44,7 +44,9 @@ const S = {
   clockAt: 0,
   analysing: false,
   analysisPly: null,
+  // The analysis's best line; `others` its other lines, by line number (2, 3, ...).
   analysis: null,
+  analysisLines: 1,
   variants: [],
   press: null, // a pointer pressed on the board: a tap or a drag in the making
   suppressClick: false, // the click after a press handled on release
@@ -779,6 +781,14 @@ function renderAnalysis() {
   el.append(head);
   const where = a.ply === 0 ? "the start position" : `move ${a.ply}`;
   el.append(html("div", "a-pv", `${(a.pv || []).join(" ")}`));
+  // The other best moves, each with its score and line (when asked for).
+  for (const other of (a.others || []).slice(0, S.analysisLines - 1)) {
+    if (!other) continue;
+    const line = html("div", "a-line");
+    line.dataset.line = String(other.line);
+    line.append(html("span", "a-line-score", other.score ?? ""), html("span", "a-line-pv", (other.pv || []).join(" ")));
+    el.append(line);
+  }
   if (a.ply !== S.ply) el.append(html("div", "a-where", `(analysis of ${where})`));
 }
 
@@ -789,7 +799,7 @@ async function analyseShown() {
   S.analysis = null;
   renderAnalysis();
   try {
-    await api("POST", `/api/games/${S.game.id}/analysis`, { ply: S.ply });
+    await api("POST", `/api/games/${S.game.id}/analysis`, { ply: S.ply, lines: S.analysisLines });
   } catch (e) {
     S.analysing = false;
     setMessage(e.message);
@@ -892,7 +902,15 @@ function openEvents(id) {
   es.addEventListener("analysis", (ev) => {
     const data = parseEvent(ev);
     if (!data || !S.analysing) return;
-    S.analysis = data;
+    // Line 1 is the best line (and the end, when done); the others keep
+    // their last depth's until their turn comes.
+    const others = S.analysis && S.analysis.ply === data.ply ? S.analysis.others || [] : [];
+    if ((data.line || 1) === 1) {
+      S.analysis = { ...data, others };
+    } else if (S.analysis && S.analysis.ply === data.ply) {
+      others[data.line - 2] = data;
+      S.analysis.others = others;
+    }
     renderAnalysis();
   });
 }
@@ -1524,6 +1542,11 @@ function wire() {
     if (!S.game) ev.preventDefault();
   });
   $("analyse").addEventListener("click", toggleAnalysis);
+  $("analysis-lines").addEventListener("change", () => {
+    S.analysisLines = Number($("analysis-lines").value) || 1;
+    if (S.analysing) analyseShown();
+    else renderAnalysis();
+  });
   $("new-game").addEventListener("click", () => openNewGame());
   $("ng-cancel").addEventListener("click", closeNewGame);
   $("ng-start").addEventListener("click", onNgStart);

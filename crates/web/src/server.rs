@@ -414,6 +414,8 @@ async fn save(
 #[serde(deny_unknown_fields)]
 struct AnalysisRequest {
     ply: Option<usize>,
+    /// The best lines to report at each depth (default 1).
+    lines: Option<usize>,
     #[serde(default)]
     stop: bool,
 }
@@ -429,7 +431,7 @@ async fn analysis(
         slot.lock().end_analysis();
         return Ok(Json(json!({ "analysing": false })));
     }
-    let job = slot.lock().analysis_job(request.ply)?;
+    let job = slot.lock().analysis_job(request.ply, request.lines.unwrap_or(1))?;
     let events = slot.clone();
     tokio::task::spawn_blocking(move || job(&|report| events.send("analysis", &report)));
     Ok(Json(json!({ "analysing": true })))

@@ -53,6 +53,9 @@ const HASH_MIB: usize = 16;
 /// The longest an analysis runs when nobody stops it.
 const ANALYSIS_LIMIT: Duration = Duration::from_secs(600);
 
+/// The most lines an analysis reports at each depth.
+pub const MAX_ANALYSIS_LINES: usize = 10;
+
 /// How a game is seated and timed.
 #[derive(Clone, Debug)]
 pub struct Seating {
@@ -133,8 +136,10 @@ pub trait Table: Send {
     fn engine_job(&mut self) -> Option<EngineJob>;
     /// Plays the engine's move; `false` if it came too late.
     fn engine_moved(&mut self, found: EngineMove) -> bool;
-    /// An analysis of the position after `ply` plies (default: the current one).
-    fn analysis_job(&mut self, ply: Option<usize>) -> ApiResult<AnalysisJob>;
+    /// An analysis of the position after `ply` plies (default: the current
+    /// one), reporting the best `lines` lines at each depth (1 to
+    /// [`MAX_ANALYSIS_LINES`]).
+    fn analysis_job(&mut self, ply: Option<usize>, lines: usize) -> ApiResult<AnalysisJob>;
     /// Stops the analysis.
     fn stop_analysis(&mut self);
     /// Stops the analysis for good: the analysing engine's memory goes back.
@@ -694,7 +699,10 @@ impl<G: Played> Table for Session<G> {
         true
     }
 
-    fn analysis_job(&mut self, ply: Option<usize>) -> ApiResult<AnalysisJob> {
+    fn analysis_job(&mut self, ply: Option<usize>, lines: usize) -> ApiResult<AnalysisJob> {
+        if !(1..=MAX_ANALYSIS_LINES).contains(&lines) {
+            return Err(ApiError::BadRequest(format!("lines must be from 1 to {MAX_ANALYSIS_LINES}, not {lines}")));
+        }
         self.stop_analysis();
         let plies = self.history.moves().len();
         let ply = ply.unwrap_or(plies);
@@ -710,22 +718,26 @@ impl<G: Played> Table for Session<G> {
         Ok(Box::new(move |send| {
             let root = *positions.last().expect("the start at least");
             let side = names[root.to_move().index()].clone();
-            let event = |depth: u32, score: Score, nodes: u64, pv: &[MoveKey], done: bool| {
+            let event = |line: usize, depth: u32, score: Score, nodes: u64, pv: &[MoveKey], done: bool| {
                 json!({
-                    "ply": ply, "depth": depth, "score": leap_engine::score::describe(score), "for": side,
-                    "nodes": nodes, "pv": format_line(&game, &root, pv), "done": done,
+                    "ply": ply, "line": line, "depth": depth, "score": leap_engine::score::describe(score),
+                    "for": side, "nodes": nodes, "pv": format_line(&game, &root, pv), "done": done,
                 })
             };
             let mut engine = analyst.lock().unwrap_or_else(|e| e.into_inner());
             if game.outcome(&root).is_some() {
-                send(
-                    json!({ "ply": ply, "depth": 0, "score": "game over", "for": side, "nodes": 0, "pv": [], "done": true }),
-                );
+                send(json!({
+                    "ply": ply, "line": 1, "depth": 0, "score": "game over", "for": side, "nodes": 0, "pv": [],
+                    "done": true,
+                }));
                 return;
             }
             let limits = Limits { movetime: Some(ANALYSIS_LIMIT), ..Limits::default() };
-            let r = engine.search(&positions, &limits, &stop, |r| send(event(r.depth, r.score, r.nodes, r.pv, false)));
-            send(event(r.depth, r.score, r.nodes, &r.pv, true));
+            engine.set_multi_pv(lines);
+            let r = engine
+                .search(&positions, &limits, &stop, |r| send(event(r.line, r.depth, r.score, r.nodes, r.pv, false)));
+            // (The end: the best line, as the search settled it.)
+            send(event(1, r.depth, r.score, r.nodes, &r.pv, true));
         }))
     }
 

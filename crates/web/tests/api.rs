@@ -313,6 +313,9 @@ async fn bad_requests_get_a_4xx_and_a_reason() {
         ("POST", format!("/api/games/{game}/resign"), r#"{"player": 7}"#, StatusCode::BAD_REQUEST),
         ("POST", format!("/api/games/{game}/resign"), r#"nonsense"#, StatusCode::BAD_REQUEST),
         ("POST", format!("/api/games/{game}/analysis"), r#"{"ply": 5}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/analysis"), r#"{"lines": 0}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/analysis"), r#"{"lines": 11}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/analysis"), r#"{"lines": -1}"#, StatusCode::BAD_REQUEST),
         ("POST", format!("/api/games/{game}/save"), r#"{"name": "../escape"}"#, StatusCode::BAD_REQUEST),
         ("POST", format!("/api/games/{game}/save"), r#"{"name": "/tmp/x"}"#, StatusCode::BAD_REQUEST),
         ("POST", format!("/api/games/{game}/save"), r#"{"name": ".hidden"}"#, StatusCode::BAD_REQUEST),
@@ -559,6 +562,33 @@ async fn analysis_reports_depths_of_the_shown_position() {
     assert_eq!((data["ply"].as_u64(), data["for"].as_str()), (Some(0), Some("Black")));
     assert!(data["pv"].as_array().is_some_and(|pv| !pv.is_empty()), "{data}");
     app.post(&format!("/api/games/{game}/analysis"), json!({ "stop": true })).await;
+}
+
+#[tokio::test]
+async fn analysis_with_several_lines_numbers_them_best_first() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "variant": "checkers" })).await);
+    let mut body = app.events(&game).await;
+    body.frame().await.unwrap().unwrap();
+    let (status, _) = app.post(&format!("/api/games/{game}/analysis"), json!({ "ply": 0, "lines": 3 })).await;
+    assert_eq!(status, StatusCode::OK);
+    // The first depths: lines 1, 2 and 3 of each, each line another move.
+    let mut events = Vec::new();
+    while events.len() < 6 {
+        let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        for chunk in String::from_utf8_lossy(&frame).split("\n\n").filter(|c| c.starts_with("event: analysis")) {
+            let data = chunk.lines().nth(1).unwrap().trim_start_matches("data: ");
+            events.push(serde_json::from_str::<Value>(data).unwrap());
+        }
+    }
+    app.post(&format!("/api/games/{game}/analysis"), json!({ "stop": true })).await;
+    for depth in [1, 2] {
+        let lines: Vec<&Value> = events.iter().filter(|e| e["depth"] == depth).collect();
+        let numbers: Vec<u64> = lines.iter().map(|e| e["line"].as_u64().unwrap()).collect();
+        assert_eq!(numbers, [1, 2, 3], "{events:?}");
+        let firsts: Vec<&Value> = lines.iter().map(|e| &e["pv"][0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{lines:?}");
+    }
 }
 
 #[tokio::test]

@@ -347,6 +347,47 @@ async fn computer_answers() {
     .await;
 }
 
+// (k) An analysis of three lines: the best move's, then two others', each
+// with its score and moves; one line again when asked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn analysis_shows_the_best_lines() {
+    run("analysis_shows_the_best_lines", |page| async move {
+        page.open_variant("checkers").await;
+        page.wait_status("Black to move (move 1)").await;
+        page.choose("#analysis-lines", "3").await;
+        page.click("#analyse").await;
+        let lines = page
+            .wait_js(
+                "two more lines under the best",
+                "(() => { const l = [...document.querySelectorAll('#analysis .a-line')]; \
+                 return l.length === 2 && document.querySelector('#analysis .a-pv').innerText.trim() !== '' \
+                 && l.map((e) => [e.dataset.line, e.querySelector('.a-line-score').innerText, \
+                 e.querySelector('.a-line-pv').innerText.split(' ')[0]]); })()",
+            )
+            .await;
+        let best = page.text("#analysis .a-pv").await;
+        let best = best.split_whitespace().next().unwrap_or_default().to_string();
+        let lines = lines.as_array().expect("the lines").clone();
+        assert_eq!(lines.iter().map(|l| l[0].clone()).collect::<Vec<_>>(), [json!("2"), json!("3")], "{lines:?}");
+        let firsts: BTreeSet<String> =
+            lines.iter().map(|l| l[2].as_str().unwrap().to_string()).chain([best.clone()]).collect();
+        assert_eq!(firsts.len(), 3, "three different moves: {best} and {lines:?}");
+        assert!(lines.iter().all(|l| !l[1].as_str().unwrap().is_empty()), "{lines:?}");
+        page.screenshot("analysis-three-lines").await;
+        // One line: the others go.
+        page.choose("#analysis-lines", "1").await;
+        page.wait_js("the best line alone", "document.querySelectorAll('#analysis .a-line').length === 0").await;
+        page.click("#analyse").await;
+        page.wait_js(
+            "the analysis stopped",
+            "document.querySelector('#analyse').getAttribute('aria-pressed') === 'false'",
+        )
+        .await;
+    })
+    .await;
+}
+
 // (j) Pictures: every built-in variant's start, and a move being entered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
