@@ -779,6 +779,11 @@ mod tests {
         let t = e.terms(&g, &grouped, Player(0));
         // White's Knight has two canters, Black's Knight one.
         assert_eq!(t.charging, e.weights().charging);
+        // Each Knight's count stops at 4: White's Knight on F8 has 8
+        // canters (4 counted), Black's on K10 5 (4 counted) and on B7 3.
+        let ringed = "W:WKF8,E7,F7,G7,E8,G8,E9,F9,G9:BKK10,J9,K9,J10,J11,K11,KB7,C7,C8,B8";
+        let t = e.terms(&g, &parse_position(&g, ringed).unwrap(), Player(0));
+        assert_eq!(t.charging, (4 - (4 + 3)) * e.weights().charging);
     }
 
     #[test]
