@@ -396,25 +396,25 @@ fn play_checks_what_play_unchecked_does_not() {
     assert_eq!(refused.to_string(), "the move is not legal in this position");
 }
 
-/// The captures a search plays out at its horizon where none is obliged
-/// (Camelot's Knight's Charges) are legal moves, found as the list finds
-/// them, in every built-in variant: where no capture is obliged, they are
+/// The captures a search plays out at its horizon are legal moves, found
+/// as the list finds them, in every built-in variant: where a capture is
+/// obliged, every legal move; where none is (Camelot's Knight's Charges),
 /// the legal moves that capture, with, at most, entries of another
 /// player's castle besides (Tri-Camelot's goals).
 #[test]
-fn optional_captures_agree_with_the_list() {
+fn captures_agree_with_the_list() {
     for (name, _) in leap_games::builtin() {
         let variant = leap_games::load(&name).unwrap();
-        let checked = leap_games::with_game!(variant, g => optional_captures_of(&g, &name));
+        let checked = leap_games::with_game!(variant, g => captures_of(&g, &name));
         assert!(checked > 200, "{name}: only {checked} positions");
     }
 }
 
-/// [`optional_captures_agree_with_the_list`] for one game: the positions of
-/// random games; the number of positions checked.
-fn optional_captures_of<G: Game>(game: &G, name: &str) -> usize {
+/// [`captures_agree_with_the_list`] for one game: the positions of random
+/// games; the number of positions checked.
+fn captures_of<G: Game>(game: &G, name: &str) -> usize {
     let mut rng = SplitMix64::new(0x57A6_ED00);
-    let (mut checked, mut seen) = (0, 0);
+    let (mut checked, mut seen, mut obliged) = (0, 0, 0);
     for g in 0..30 {
         let mut pos = game.start();
         for ply in 0..120 {
@@ -424,12 +424,14 @@ fn optional_captures_of<G: Game>(game: &G, name: &str) -> usize {
             }
             let at = format!("{name}: game {g} ply {ply}: `{}`", format_position(game, &pos));
             let scope = game.scope(&pos);
-            let mut optional = leap_core::KeyList::new();
-            game.optional_captures_into(&pos, scope, &mut optional);
-            let got: HashSet<MoveKey> = optional.keys.iter().copied().collect();
-            assert_eq!(got.len(), optional.keys.len(), "{at}: an optional capture listed twice");
+            let mut captures = leap_core::KeyList::new();
+            game.captures_into(&pos, scope, &mut captures);
+            let got: HashSet<MoveKey> = captures.keys.iter().copied().collect();
+            assert_eq!(got.len(), captures.keys.len(), "{at}: a capture listed twice");
             if scope.captures_only {
-                assert!(got.is_empty(), "{at}: optional captures where a capture is obliged");
+                let all: HashSet<MoveKey> = keys.iter().copied().collect();
+                assert_eq!(got, all, "{at}: the captures are not the legal moves where a capture is obliged");
+                obliged += 1;
             } else {
                 let captures: HashSet<MoveKey> = keys.iter().filter(|k| k.is_capture()).copied().collect();
                 assert!(got.is_superset(&captures), "{at}: a legal capture is not among the optional ones");
@@ -446,5 +448,6 @@ fn optional_captures_of<G: Game>(game: &G, name: &str) -> usize {
     if name == "camelot" {
         assert!(seen > 0, "{name}: no optional capture came up");
     }
+    assert!(obliged > 0, "{name}: no obliged capture came up");
     checked
 }

@@ -156,16 +156,17 @@ pub trait Game: LeapRules + Sync {
         moves_into::<Self, false>(self, pos, out);
     }
 
-    /// The legal moves of `pos` that capture, or enter a goal, although no
-    /// capture is obliged: where [`Game::scope`] gives `scope`, without
-    /// `captures_only` (Camelot's Knight's Charges, Tri-Camelot's entries
-    /// of the left castle), into `out` (cleared first), in any order. A
-    /// search plays them out at its horizon, as it plays out obliged
-    /// captures. (Where a capture is obliged every legal move is one: see
-    /// [`Game::legal_moves_into`].)
-    fn optional_captures_into(&self, pos: &Position, scope: TurnScope, out: &mut KeyList) {
+    /// The legal moves of `pos` that capture or enter a goal, where
+    /// [`Game::scope`] gives `scope`, into `out` (cleared first), in any
+    /// order: with `captures_only` (a capture is obliged), every legal move;
+    /// without, the captures the player may make all the same (Camelot's
+    /// Knight's Charges) and the goal entries (Tri-Camelot's entries of the
+    /// left castle). A search plays them out at its horizon. (Faster than
+    /// [`Game::legal_moves_unordered_into`] where the scope is known: the
+    /// jumps that decide it are not looked for again.)
+    fn captures_into(&self, pos: &Position, scope: TurnScope, out: &mut KeyList) {
         out.clear();
-        if !scope.captures_only && self.decided(pos).is_none() {
+        if self.decided(pos).is_none() {
             walk_pieces(self, pos, scope.pieces, (true, false), PathMode::Distinct, &mut AnyOrder(out));
         }
     }

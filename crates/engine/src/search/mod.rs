@@ -696,7 +696,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             // not obliged to (a Knight's Charge), which is searched.
             let stand = self.evaluate(pos);
             if self.s.features.quiet_captures && stand < beta && ply < MAX_PLY - 1 {
-                game.optional_captures_into(pos, scope, &mut list);
+                game.captures_into(pos, scope, &mut list);
             } else {
                 list.clear();
             }
@@ -707,7 +707,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             best = stand;
             alpha = alpha.max(stand);
         } else {
-            game.legal_moves_unordered_into(pos, &mut list);
+            game.captures_into(pos, scope, &mut list);
             if list.keys.is_empty() {
                 self.lists[ply] = list;
                 return self.outcome_score(&game.no_moves(pos), pos, ply);
