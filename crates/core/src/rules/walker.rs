@@ -220,8 +220,11 @@ impl<'a, S: Sink, T: CellSet> Walker<'a, S, T> {
             let land = Cell::new(leaps[d]);
             let landing = self.landings.canter.get(land);
             let ends = landing != Landing::Continue;
+            // (Where only captures may end the move, no chain ends as a plain
+            // canter: a tainted chain can do all an untainted one can.)
             let taint = tainted
                 || (self.ab.canter_must_capture
+                    && !self.captures_only
                     && !ends
                     && jump_from(self.board, land, self.ab.jump_dirs, self.enemies, self.jump_ok));
             match self.mode {
