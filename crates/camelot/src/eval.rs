@@ -5,7 +5,7 @@ use crate::rules::{Camelot, CastleRole};
 use leap_core::{
     rules::LeapRules,
     search::{Evaluator, Score},
-    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS,
+    Bitset, Board, Cell, Game, Kind, Piece, Player, Position, CELL_INDICES, MAX_KINDS,
 };
 
 leap_core::weights! {
@@ -203,10 +203,6 @@ pub struct CamelotEval {
     /// uncastled pieces (P = 0..=MAX_CELLS; see [`CamelotEval::knight_value`]).
     values: [Vec<Score>; MAX_KINDS],
 }
-
-/// The number of values a cell index can take: tables indexed by cell
-/// have this length, so that a look-up needs no bounds check.
-const CELL_INDICES: usize = 256;
 
 /// Steps (moves to a neighbour) from every cell to the nearest cell of `from`;
 /// `u8::MAX` where unreachable or when `from` is empty.

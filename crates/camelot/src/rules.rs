@@ -6,7 +6,7 @@
 use crate::EvalWeights;
 use leap_core::{
     rules::{any_jump, any_move, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
-    Bitset, Board, Cell, Game, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
+    Bitset, Board, Cell, Game, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position, CELL_INDICES,
 };
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
@@ -93,7 +93,7 @@ pub struct Camelot {
     /// Per player and cell index: the owner of the castle there that the
     /// player holds once entered (role `Enter`), if any (a look-up: it is
     /// asked for every piece whose moves are listed).
-    held_owner: Vec<[Option<Player>; 256]>,
+    held_owner: Vec<[Option<Player>; CELL_INDICES]>,
     /// The weights of the evaluation for this variant (its file's `[eval]`).
     eval: EvalWeights,
 }
@@ -125,7 +125,7 @@ impl Camelot {
         game.landings = (0..n).map(|p| PlayerLandings::new(&game, Player(p as u8))).collect();
         game.held_owner = (0..n)
             .map(|p| {
-                let mut owner = [None; 256];
+                let mut owner = [None; CELL_INDICES];
                 for o in (0..n).map(|o| Player(o as u8)).filter(|o| game.role(Player(p as u8), *o) == CastleRole::Enter)
                 {
                     for cell in game.castle(o) {

@@ -31,7 +31,9 @@ pub mod rules;
 pub mod search;
 
 pub use bitset::{Bitset, MAX_CELLS};
-pub use board::{default_name, dirs, Board, BoardError, Cell, Coord, DirMask, Geometry, ALL_DIRS, MAX_DIRS};
+pub use board::{
+    default_name, dirs, Board, BoardError, Cell, Coord, DirMask, Geometry, ALL_DIRS, CELL_INDICES, MAX_DIRS,
+};
 pub use game::{canonical_moves, Game, IllegalMove, KindInfo, PlayerInfo};
 pub use history::{History, ReplayError};
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};

@@ -21,7 +21,7 @@
 //! own, as the format's second reader.)
 
 use crate::error::SolveError;
-use leap_core::{Bitset, Cell, Game, Kind, Piece, Player, Position, MAX_KINDS};
+use leap_core::{Bitset, Cell, Game, Kind, Piece, Player, Position, CELL_INDICES, MAX_KINDS};
 use serde::{Deserialize, Serialize};
 
 /// The most cells a board may have to be solved (a group's cells are a 128-bit word).
@@ -83,7 +83,7 @@ pub struct Layout {
     /// numbers are cell indices).
     identity: bool,
     /// Compact number (0..) of each cell index; `u8::MAX` for none.
-    compact: Box<[u8; 256]>,
+    compact: Box<[u8; CELL_INDICES]>,
     /// The cell of each compact number.
     cells: Vec<Cell>,
     kinds: usize,
@@ -136,7 +136,7 @@ impl Layout {
         }
         let kinds = game.kinds().len().min(MAX_KINDS);
         let start = Material::of(&game.start());
-        let mut compact = Box::new([u8::MAX; 256]);
+        let mut compact = Box::new([u8::MAX; CELL_INDICES]);
         let cells: Vec<Cell> = board.cells().iter().collect();
         for (i, c) in cells.iter().enumerate() {
             compact[c.index()] = i as u8;

@@ -17,7 +17,7 @@ use crate::error::SolveError;
 use crate::layout::{Material, Word};
 use crate::table::Table;
 use crate::value::Value;
-use leap_core::{Cell, Game, GameResult, KeyList, Kind, Piece, Player, Position};
+use leap_core::{Cell, Game, GameResult, KeyList, Kind, Piece, Player, Position, CELL_INDICES};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -91,7 +91,7 @@ impl Reader {
     fn new<G: Game>(game: &G, table: &Table) -> Reader {
         let layout = table.layout();
         let cells: Vec<Cell> = game.board().cells().iter().collect();
-        let mut number = vec![None; 256];
+        let mut number = vec![None; CELL_INDICES];
         for (i, c) in cells.iter().enumerate() {
             number[c.index()] = Some(i);
         }

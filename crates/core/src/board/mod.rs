@@ -56,8 +56,9 @@ pub fn dirs(mut mask: DirMask) -> impl Iterator<Item = usize> {
 
 const NONE: u8 = u8::MAX;
 
-/// The number of values a cell index can take.
-const CELL_INDICES: usize = u8::MAX as usize + 1;
+/// The number of values a cell index can take ([`Cell::index`] is below
+/// it): a table indexed by cell with this length needs no bounds check.
+pub const CELL_INDICES: usize = u8::MAX as usize + 1;
 
 /// How the cells of a board touch each other.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
