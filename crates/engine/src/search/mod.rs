@@ -278,8 +278,9 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     }
 
     /// The root's moves from the `first` on searched to `depth` in a window
-    /// around the last score, widened until the score falls inside it.
-    fn aspiration(&mut self, depth: i32, last: Option<Score>, first: usize) -> Score {
+    /// around the last score, widened until the score falls inside it (the
+    /// scores are left in the root moves, the best in place `first`).
+    fn aspiration(&mut self, depth: i32, last: Option<Score>, first: usize) {
         let mut delta = 25;
         let (mut alpha, mut beta) = match last {
             // (Max-n has no window: it searches every move in full.)
@@ -291,7 +292,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         loop {
             let score = self.root(depth, alpha, beta, first);
             if self.stopped {
-                return score;
+                return;
             }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
@@ -299,7 +300,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
             } else {
-                return score;
+                return;
             }
             delta += delta;
             if delta > 2000 {
