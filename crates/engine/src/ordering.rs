@@ -15,7 +15,7 @@ const KILLER: i32 = 1 << 26;
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// The number of cell indices (a move's cells index the history table).
-const CELLS: usize = 256;
+const CELLS: usize = leap_core::CELL_INDICES;
 
 /// What one search thread learns about moves as it goes.
 pub(crate) struct Ordering {

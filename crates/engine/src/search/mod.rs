@@ -24,15 +24,27 @@
 //! it. At the horizon, [`Searcher::quiesce`] plays out the obligatory
 //! captures, and evaluates only positions where the side to move is not
 //! obliged to capture.
+//!
+//! # Files
+//!
+//! This file holds what the threads share and the nodes below the root
+//! (the full search with its table, pruning and reductions); `root.rs` the
+//! iterative deepening, the aspiration windows and the root moves;
+//! `horizon.rs` the quiescence search and the cache of evaluations;
+//! `multi.rs` max-n and best-reply search.
 
+mod horizon;
 mod multi;
+mod root;
+
+pub(crate) use root::{Iteration, Role, RootMove};
 
 use crate::engine::{Features, Multi};
 use crate::limits::{Limits, Stop, TimeManager};
 use crate::ordering::{Ordering, MAX_PLY};
-use crate::score::{decided, from_table, is_decisive, to_table, win_in, Score, INFINITY, MAX_EVAL};
+use crate::score::{from_table, is_decisive, to_table, win_in, Score, INFINITY, MAX_EVAL};
 use crate::tt::{capture_hash, Bound, Entry, PackedMove, Table};
-use leap_core::rules::{any_move, walk_piece, PathMode, PathSink};
+use leap_core::rules::{walk_piece, PathMode, PathSink};
 use leap_core::search::Evaluator;
 use leap_core::{Bitset, Cell, Game, GameResult, KeyList, Leg, MoveKey, Outcome, Player, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
@@ -98,58 +110,6 @@ impl<G, E> Shared<'_, G, E> {
     }
 }
 
-/// A root move with what the last iterations found of it.
-#[derive(Clone, Debug)]
-pub(crate) struct RootMove {
-    pub(crate) key: MoveKey,
-    /// Its score in the last iteration that searched it exactly, or
-    /// `-INFINITY` when it failed low.
-    pub(crate) score: Score,
-    /// The principal variation it starts.
-    pub(crate) pv: Vec<MoveKey>,
-}
-
-/// The result of one completed iteration, for one of its lines.
-#[derive(Clone, Debug)]
-pub(crate) struct Iteration {
-    /// Which of the iteration's best lines (1 is the best; see [`Shared::lines`]).
-    pub(crate) line: usize,
-    pub(crate) depth: u32,
-    pub(crate) seldepth: u32,
-    pub(crate) score: Score,
-    pub(crate) pv: Vec<MoveKey>,
-}
-
-/// What a thread does in a search over several threads (Lazy SMP: they
-/// share the transposition table and nothing else).
-///
-/// The main thread reports each iteration, decides when to stop, and its
-/// result is played. A helper only fills the table for it, and helpers
-/// differ from it so that they do not search the same tree in step: every
-/// other one ([`Role::is_contrary`]) starts one ply deeper and searches
-/// the root moves after the first in the reverse order. The first move,
-/// the best so far, is the one both must search in full; after it, the
-/// main thread goes down the list and such a helper comes up it, and the
-/// table entries each leaves settle the moves the other reaches later.
-/// (Measured on 2026-11-27, time to depth 8 over 78 Camelot positions on 2
-/// threads: 71-76 s against 78-81 s with the helper in the main thread's
-/// order; with the first move last as well, 88-91 s.)
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Role {
-    /// Thread 0.
-    Main,
-    /// Helper thread `n` (from 1).
-    Helper(usize),
-}
-
-impl Role {
-    /// Whether this is a helper that starts one ply deeper than the main
-    /// thread and searches the root moves after the first in reverse order.
-    fn is_contrary(self) -> bool {
-        matches!(self, Role::Helper(n) if n % 2 == 1)
-    }
-}
-
 /// One thread's search.
 pub(crate) struct Searcher<'s, 'a, G, E> {
     s: &'s Shared<'a, G, E>,
@@ -206,181 +166,6 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     /// What the thread learnt of moves, for the next search.
     pub(crate) fn into_ordering(self) -> Ordering {
         self.ordering
-    }
-
-    /// Iterative deepening until the limits or the stop flag end it, from
-    /// one ply (two for a contrary helper: see [`Role`]); every completed
-    /// iteration goes to `report` (the main thread's only), line by line
-    /// when the main thread looks for several best lines ([`Shared::lines`]):
-    /// the best move first, then the best of the other moves, and so on,
-    /// each line searched as the best one is, among the moves not yet given.
-    pub(crate) fn iterate(&mut self, mut report: impl FnMut(&Iteration, u64)) -> Option<Iteration> {
-        let max_depth = self.s.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
-        let first = if self.role.is_contrary() { 2 } else { 1 };
-        let mut last: Option<Iteration> = None;
-        for depth in first.min(max_depth)..=max_depth {
-            if self.role == Role::Main && depth > 1 && !self.s.time.may_deepen() {
-                break;
-            }
-            self.seldepth = 0;
-            self.improved = None;
-            let lines = if self.role == Role::Main { self.s.lines.min(self.root_moves.len()) } else { 1 };
-            self.aspiration(depth as i32, last.as_ref().map(|l| l.score), 0);
-            if self.stopped || self.s.is_done() {
-                // A move that beat the last iteration's best in the
-                // iteration cut short is better than it: it is played.
-                let better = self.improved.and_then(|k| self.root_moves.iter().find(|rm| rm.key == k));
-                if let (Some(rm), Some(it)) = (better, last.as_mut()) {
-                    (it.score, it.pv) = (rm.score, rm.pv.clone());
-                }
-                break;
-            }
-            // The other lines, each among the moves after the lines before it
-            // (the depth counts with the lines completed when time runs out).
-            let mut settled = 1;
-            while settled < lines && !self.stopped && !self.s.is_done() {
-                let prev = Some(self.root_moves[settled].score).filter(|s| *s > -INFINITY);
-                self.aspiration(depth as i32, prev, settled);
-                if !self.stopped {
-                    settled += 1;
-                    // (A later line may score above an earlier one, as the
-                    // table has learnt more: the lines go best first.)
-                    self.root_moves[..settled].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                }
-            }
-            let best = &self.root_moves[0];
-            let score = best.score;
-            let iteration = Iteration { line: 1, depth, seldepth: self.seldepth as u32, score, pv: best.pv.clone() };
-            if self.role == Role::Main {
-                let nodes = self.total_nodes();
-                report(&iteration, nodes);
-                for (i, rm) in self.root_moves.iter().enumerate().take(settled).skip(1) {
-                    let line = Iteration { line: i + 1, score: rm.score, pv: rm.pv.clone(), ..iteration.clone() };
-                    report(&line, nodes);
-                }
-            }
-            last = Some(iteration);
-            if self.stopped || self.s.is_done() {
-                break;
-            }
-            let decided = decided(score).is_some_and(|d| d.plies < depth);
-            // One legal move, or a result the search can no longer change: no need to look further.
-            if self.role == Role::Main && self.s.time.is_timed() && (self.root_moves.len() == 1 || decided) {
-                break;
-            }
-        }
-        last
-    }
-
-    /// The nodes of every thread, as far as they are known.
-    fn total_nodes(&self) -> u64 {
-        self.s.nodes.load(Atomic::Relaxed) + self.unshared
-    }
-
-    /// The root's moves from the `first` on searched to `depth` in a window
-    /// around the last score, widened until the score falls inside it (the
-    /// scores are left in the root moves, the best in place `first`).
-    fn aspiration(&mut self, depth: i32, last: Option<Score>, first: usize) {
-        let mut delta = 25;
-        let (mut alpha, mut beta) = match last {
-            // (Max-n has no window: it searches every move in full.)
-            Some(s) if depth >= 4 && !is_decisive(s) && self.s.multi != Multi::MaxN => {
-                ((s - delta).max(-INFINITY), (s + delta).min(INFINITY))
-            }
-            _ => (-INFINITY, INFINITY),
-        };
-        loop {
-            let score = self.root(depth, alpha, beta, first);
-            if self.stopped {
-                return;
-            }
-            if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITY);
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITY);
-            } else {
-                return;
-            }
-            delta += delta;
-            if delta > 2000 {
-                (alpha, beta) = (-INFINITY, INFINITY);
-            }
-        }
-    }
-
-    /// The root moves from the `first` on (those before it are the best
-    /// lines already found at this depth) searched in order (a contrary
-    /// helper's after the first in reverse order: see [`Role`]); the best
-    /// of them ends in place `first`.
-    fn root(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
-        let root = self.s.root;
-        let mut best = -INFINITY;
-        self.path.push(root.hash());
-        let (n, contrary) = (self.root_moves.len() - first, self.role.is_contrary());
-        for k in 0..n {
-            // (A contrary helper goes up the list after the first move: see [`Role`].)
-            let i = first + if contrary && k > 0 { n - k } else { k };
-            let key = self.root_moves[i].key;
-            let child = self.s.game.play_unchecked(&root, &key);
-            let score = if i == first || self.s.multi == Multi::MaxN {
-                self.root_child(&child, &root, depth - 1, alpha, beta, true)
-            } else {
-                let s = self.root_child(&child, &root, depth - 1, alpha, alpha + 1, false);
-                if s > alpha && s < beta {
-                    self.root_child(&child, &root, depth - 1, alpha, beta, true)
-                } else {
-                    s
-                }
-            };
-            if self.stopped {
-                break;
-            }
-            let rm = &mut self.root_moves[i];
-            if i == first || score > alpha {
-                rm.score = score;
-                rm.pv.clear();
-                rm.pv.push(key);
-                rm.pv.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
-            } else {
-                rm.score = -INFINITY;
-            }
-            if score > best {
-                best = score;
-            }
-            if score > alpha {
-                alpha = score;
-                if i > 0 && first == 0 {
-                    self.improved = Some(key);
-                }
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        self.path.pop();
-        // The best first, the others in the order of their last scores (stable).
-        self.root_moves[first..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-        best
-    }
-
-    /// The score of a child of the root for the root player, by the search
-    /// chosen for the game.
-    #[inline]
-    fn root_child(
-        &mut self,
-        child: &Position,
-        root: &Position,
-        depth: i32,
-        alpha: Score,
-        beta: Score,
-        pv: bool,
-    ) -> Score {
-        match self.s.multi {
-            Multi::Paranoid => self.child(child, root, depth, 1, alpha, beta, pv),
-            Multi::MaxN => self.maxn(child, depth, 1)[self.root_player.index()],
-            Multi::BestReply => self.best_reply(child, depth, 1, alpha, beta),
-        }
     }
 
     /// The score of `child` (reached from `parent`) for the team to move
@@ -634,17 +419,6 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         self.s.features.null_move && self.s.game.players().len() == 2 && pos.pieces_of(pos.to_move()).len() >= 4
     }
 
-    /// The horizon without quiescence: the evaluation, or the end of the
-    /// game when the side to move has no move.
-    fn horizon(&mut self, pos: &Position, ply: usize) -> Score {
-        self.count(ply);
-        let game = self.s.game;
-        if !any_move(game, pos, game.scope(pos)) && !game.passes_when_stuck(pos) {
-            return self.outcome_score(&game.no_moves(pos), pos, ply);
-        }
-        self.evaluate(pos)
-    }
-
     /// The move the table keeps for `pos`, as a move of `pos`, if it can be
     /// one: a piece of the player to move on its start cell, its end empty,
     /// and for a capture, one of that piece's captures whose captured cells
@@ -675,68 +449,6 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         let mut find = Find { to, hash: m.capture_hash(), found: None };
         walk_piece(self.s.game, pos, from, true, PathMode::Distinct, &mut find);
         find.found
-    }
-
-    /// The quiescence search: where the side to move must capture, every
-    /// capture is searched (no standing pat: the capture is forced);
-    /// elsewhere the position is evaluated, and with
-    /// [`Features::quiet_captures`] the captures the side may make all the
-    /// same are searched against that evaluation (standing pat).
-    fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: Score, beta: Score) -> Score {
-        self.count(ply);
-        let game = self.s.game;
-        let scope = game.scope(pos);
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let mut best = -INFINITY;
-        if !scope.captures_only || ply >= MAX_PLY - 1 {
-            if !any_move(game, pos, scope) && !game.passes_when_stuck(pos) {
-                self.lists[ply] = list;
-                return self.outcome_score(&game.no_moves(pos), pos, ply);
-            }
-            // Standing pat: the side to move may also make a capture it is
-            // not obliged to (a Knight's Charge), which is searched.
-            let stand = self.evaluate(pos);
-            if self.s.features.quiet_captures && stand < beta && ply < MAX_PLY - 1 {
-                game.captures_into(pos, scope, &mut list);
-            } else {
-                list.clear();
-            }
-            if list.keys.is_empty() {
-                self.lists[ply] = list;
-                return stand;
-            }
-            best = stand;
-            alpha = alpha.max(stand);
-        } else {
-            game.captures_into(pos, scope, &mut list);
-            if list.keys.is_empty() {
-                self.lists[ply] = list;
-                return self.outcome_score(&game.no_moves(pos), pos, ply);
-            }
-        }
-        self.rank(pos, &list, ply);
-        self.path.push(pos.hash());
-        for i in 0..list.keys.len() {
-            let mv = list.keys[self.next(ply, i)];
-            let child = game.play_unchecked(pos, &mv);
-            let score = self.child(&child, pos, 0, ply + 1, alpha, beta, false);
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.path.pop();
-        self.lists[ply] = list;
-        best
     }
 
     /// Orders the moves of `list` for `ply`.
@@ -774,38 +486,6 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         line[ply] = mv;
         line[ply + 1..next_len].copy_from_slice(&below[0][ply + 1..next_len]);
         self.pv_len[ply] = next_len;
-    }
-
-    /// The evaluation of an unfinished position for the team to move,
-    /// from the thread's cache of evaluations when it holds the position.
-    /// (The cache is keyed by the hash, which leaves out the clocks: the
-    /// evaluations of the engine's games do not read them.)
-    #[inline]
-    fn evaluate(&mut self, pos: &Position) -> Score {
-        let key = pos.hash() ^ self.s.salt;
-        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
-        if slot.0 == key {
-            return slot.1;
-        }
-        let score = self.evaluate_now(pos);
-        self.evals[key as usize & (EVAL_CACHE - 1)] = (key, score);
-        score
-    }
-
-    /// [`Searcher::evaluate`] without the cache.
-    fn evaluate_now(&self, pos: &Position) -> Score {
-        let mover = pos.to_move();
-        let e = if self.s.game.players().len() == 2 {
-            self.s.eval.evaluate(self.s.game, pos, mover)
-        } else {
-            let root = self.s.eval.evaluate(self.s.game, pos, self.root_player);
-            if self.same_team(mover, self.root_player) {
-                root
-            } else {
-                -root
-            }
-        };
-        e.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The score of a finished game, `ply` plies below the root, for the

@@ -1,0 +1,117 @@
+//! The horizon of one thread's search: the quiescence search over
+//! obligatory captures (or the evaluation alone, without it), and the
+//! thread's cache of evaluations.
+
+use super::{Searcher, EVAL_CACHE};
+use crate::ordering::MAX_PLY;
+use crate::score::{Score, INFINITY, MAX_EVAL};
+use leap_core::rules::any_move;
+use leap_core::search::Evaluator;
+use leap_core::{Game, Position};
+
+impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
+    /// The horizon without quiescence: the evaluation, or the end of the
+    /// game when the side to move has no move.
+    pub(super) fn horizon(&mut self, pos: &Position, ply: usize) -> Score {
+        self.count(ply);
+        let game = self.s.game;
+        if !any_move(game, pos, game.scope(pos)) && !game.passes_when_stuck(pos) {
+            return self.outcome_score(&game.no_moves(pos), pos, ply);
+        }
+        self.evaluate(pos)
+    }
+
+    /// The quiescence search: where the side to move must capture, every
+    /// capture is searched (no standing pat: the capture is forced);
+    /// elsewhere the position is evaluated, and with
+    /// [`Features::quiet_captures`] the captures the side may make all the
+    /// same are searched against that evaluation (standing pat).
+    pub(super) fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.count(ply);
+        let game = self.s.game;
+        let scope = game.scope(pos);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut best = -INFINITY;
+        if !scope.captures_only || ply >= MAX_PLY - 1 {
+            if !any_move(game, pos, scope) && !game.passes_when_stuck(pos) {
+                self.lists[ply] = list;
+                return self.outcome_score(&game.no_moves(pos), pos, ply);
+            }
+            // Standing pat: the side to move may also make a capture it is
+            // not obliged to (a Knight's Charge), which is searched.
+            let stand = self.evaluate(pos);
+            if self.s.features.quiet_captures && stand < beta && ply < MAX_PLY - 1 {
+                game.captures_into(pos, scope, &mut list);
+            } else {
+                list.clear();
+            }
+            if list.keys.is_empty() {
+                self.lists[ply] = list;
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        } else {
+            game.captures_into(pos, scope, &mut list);
+            if list.keys.is_empty() {
+                self.lists[ply] = list;
+                return self.outcome_score(&game.no_moves(pos), pos, ply);
+            }
+        }
+        self.rank(pos, &list, ply);
+        self.path.push(pos.hash());
+        for i in 0..list.keys.len() {
+            let mv = list.keys[self.next(ply, i)];
+            let child = game.play_unchecked(pos, &mv);
+            let score = self.child(&child, pos, 0, ply + 1, alpha, beta, false);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = list;
+        best
+    }
+
+    /// The evaluation of an unfinished position for the team to move,
+    /// from the thread's cache of evaluations when it holds the position.
+    /// (The cache is keyed by the hash, which leaves out the clocks: the
+    /// evaluations of the engine's games do not read them.)
+    #[inline]
+    pub(super) fn evaluate(&mut self, pos: &Position) -> Score {
+        let key = pos.hash() ^ self.s.salt;
+        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let score = self.evaluate_now(pos);
+        self.evals[key as usize & (EVAL_CACHE - 1)] = (key, score);
+        score
+    }
+
+    /// [`Searcher::evaluate`] without the cache.
+    fn evaluate_now(&self, pos: &Position) -> Score {
+        let mover = pos.to_move();
+        let e = if self.s.game.players().len() == 2 {
+            self.s.eval.evaluate(self.s.game, pos, mover)
+        } else {
+            let root = self.s.eval.evaluate(self.s.game, pos, self.root_player);
+            if self.same_team(mover, self.root_player) {
+                root
+            } else {
+                -root
+            }
+        };
+        e.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
