@@ -8,7 +8,7 @@ use common::{random_games, text};
 use leap_core::notation::parse_position;
 use leap_core::search::{AlphaBeta, Material, Score, Strategy, WIN};
 use leap_core::{Game, Position};
-use leap_engine::score::win_in;
+use leap_engine::score::{is_decisive, win_in};
 use leap_engine::{Engine, Limits, Options, Stop};
 
 /// The engine's choice and score at `depth`, with `eval`.
@@ -42,6 +42,26 @@ fn camelot_a_win_in_three_plies() {
     let after = g.play_unchecked(&p, &best);
     let reply = g.play_unchecked(&after, &g.legal_moves(&after)[0]);
     assert!(g.legal_moves(&reply).iter().any(|m| g.outcome(&g.play_unchecked(&reply, m)).is_some()));
+}
+
+#[test]
+fn camelot_a_loss_in_two_plies_is_avoided() {
+    // White's Man on G16 holds Black's castle, and F15-F16 would bring a
+    // second piece in. Black must capture (two jumps): J10xJ8 takes a Man
+    // but lets F15 in; only E15xG15 removes it. (D15 keeps F15 from
+    // capturing E15, which would otherwise oblige White to.)
+    let g = leap_camelot::load("camelot").unwrap();
+    let p = parse_position(&g, "B:WKC6,F15,G16,J9:BKC11,D15,E15,J10 castle-moves=0,0").unwrap();
+    let moves = g.legal_moves(&p);
+    assert_eq!(moves.len(), 2);
+    let greedy = moves.iter().find(|m| text(&g, &p, m) == "J10xJ8").expect("J10xJ8 is legal");
+    let after = g.play_unchecked(&p, greedy);
+    let entry = g.legal_moves(&after).into_iter().find(|m| text(&g, &after, m) == "F15-F16").expect("F15-F16");
+    assert!(g.outcome(&g.play_unchecked(&after, &entry)).is_some(), "J10xJ8 loses at once");
+
+    let (best, score) = engine_choice(&g, leap_camelot::CamelotEval::new(&g), &[p], 4);
+    assert_eq!(text(&g, &p, &best), "E15xG15");
+    assert!(!is_decisive(score), "neither side wins within the search: {score}");
 }
 
 #[test]
