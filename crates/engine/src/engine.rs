@@ -2,9 +2,11 @@
 //! search threads, behind the API every part of the program uses.
 
 use crate::limits::{Limits, Stop, TimeManager};
+use crate::options::{Multi, Options, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS};
 use crate::ordering::Ordering;
 use crate::score::{win_in, Score};
-use crate::search::{Iteration, Role, RootMove, Searcher, Shared};
+use crate::search::{RootMove, Shared};
+use crate::threads;
 use crate::tt::Table;
 use leap_core::search::{Evaluator, Material};
 use leap_core::{Game, GameResult, KeyList, MoveKey, Position, SplitMix64, MAX_KINDS};
@@ -12,194 +14,6 @@ use leap_solve::{Table as Solution, Value};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The engine's settings.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Options {
-    /// Search threads (Lazy SMP: they share the transposition table).
-    pub threads: usize,
-    /// The transposition table's size in MiB.
-    pub hash_mib: usize,
-    /// What the search does beyond plain alpha-beta.
-    pub features: Features,
-    /// The search with more than two players.
-    pub multi: Multi,
-    /// How much the engine dislikes a draw, in hundredths of a man: a draw
-    /// in the search (by the rules, by repetition or by the move limit) is
-    /// worth this much less than 0 to the side the engine plays, and this
-    /// much more to its opponents (paranoid and best-reply searches; max-n
-    /// values every draw at 0). 0 by default.
-    pub contempt: Score,
-    /// How many best lines the search reports at each depth (1 to
-    /// [`MAX_MULTI_PV`]; "MultiPV" in other engines): the best move's, then
-    /// the best of the other moves', and so on, each scored exactly. More
-    /// than one costs time: every line is a search of its own. 1 by default.
-    pub multi_pv: usize,
-}
-
-impl Default for Options {
-    /// One thread, 64 MiB, every feature, the default search for more
-    /// players, no contempt, one line.
-    fn default() -> Self {
-        Options {
-            threads: 1,
-            hash_mib: 64,
-            features: Features::default(),
-            multi: Multi::default(),
-            contempt: 0,
-            multi_pv: 1,
-        }
-    }
-}
-
-/// How the engine searches a game of three or more players (with two, it
-/// always searches negamax).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Multi {
-    /// The root player against all the others as one team: alpha-beta stays
-    /// exact (the core's minimax and alpha-beta search this way too).
-    #[default]
-    Paranoid,
-    /// Each player maximises its own value (no pruning: shallower).
-    MaxN,
-    /// The root player against the best single reply of any opponent
-    /// (Schadd and Winands' best-reply search).
-    BestReply,
-}
-
-impl Multi {
-    /// Every search, in order.
-    pub const ALL: [Multi; 3] = [Multi::Paranoid, Multi::MaxN, Multi::BestReply];
-
-    /// The name in options and reports: `paranoid`, `maxn`, `brs`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Multi::Paranoid => "paranoid",
-            Multi::MaxN => "maxn",
-            Multi::BestReply => "brs",
-        }
-    }
-
-    /// The search named `name` (see [`Multi::name`]).
-    pub fn from_name(name: &str) -> Option<Multi> {
-        Multi::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name))
-    }
-}
-
-/// What the search does beyond alpha-beta to a fixed depth. Each can be
-/// switched off, to measure what it is worth: [`Features::plain`] gives
-/// the value of plain alpha-beta at the same depth.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Features {
-    /// At the horizon, play out obligatory captures before evaluating
-    /// (off: evaluate there).
-    pub quiescence: bool,
-    /// Search late quiet moves less deep first (late move reductions).
-    pub reductions: bool,
-    /// Let the side to move pass, and prune where even that holds
-    /// (null-move pruning; two-player games only). Off by default: in
-    /// Camelot it lost strength (see the README's measurements).
-    pub null_move: bool,
-    /// Near the horizon, where the side to move is not obliged to capture
-    /// and its evaluation beats beta by a margin for every ply left, take
-    /// the cut without searching (reverse futility pruning). Off by
-    /// default: no gain measured (see the README's measurements).
-    pub futility: bool,
-    /// Within two plies of the root, reduce a late quiet move that obliges
-    /// the opponent to capture like any other late quiet move (off: search
-    /// it to full depth; such a move forces the reply, as a check does in
-    /// chess, and the combinations that win material start with one).
-    pub reduce_forcing: bool,
-    /// A position that repeats one of the search's path is a draw.
-    pub repetitions: bool,
-    /// A table entry of a deeper search stands for a shallower one (off:
-    /// only entries of the same depth, and of the same clocks, are used, so
-    /// that the table never changes a value).
-    pub deeper_entries: bool,
-    /// At the horizon, where the side to move need not capture, search
-    /// the captures it may make all the same (Camelot's Knight's Charges)
-    /// against standing pat on the evaluation (off: evaluate there).
-    pub quiet_captures: bool,
-    /// In a node one or two plies from the horizon, off the principal
-    /// variation and more than two plies from the root, skip the quiet
-    /// moves after the first 6 (one ply) or 12 (two), unless they end the
-    /// game or oblige the opponent to capture (late move pruning): the move
-    /// ordering puts the ones that matter first.
-    pub late_move_pruning: bool,
-}
-
-impl Default for Features {
-    /// Everything measured to gain strength: all but null-move and
-    /// futility pruning.
-    fn default() -> Self {
-        Features {
-            quiescence: true,
-            reductions: true,
-            null_move: false,
-            futility: false,
-            reduce_forcing: false,
-            repetitions: true,
-            deeper_entries: true,
-            quiet_captures: true,
-            late_move_pruning: true,
-        }
-    }
-}
-
-impl Features {
-    /// Nothing beyond alpha-beta: the search returns what a plain
-    /// alpha-beta search to the same depth returns.
-    pub fn plain() -> Features {
-        Features {
-            quiescence: false,
-            reductions: false,
-            null_move: false,
-            futility: false,
-            reduce_forcing: false,
-            repetitions: false,
-            deeper_entries: false,
-            quiet_captures: false,
-            late_move_pruning: false,
-        }
-    }
-}
-
-/// The most threads the engine starts.
-pub const MAX_THREADS: usize = 256;
-/// The largest contempt either way, in hundredths of a man (ten men).
-pub const MAX_CONTEMPT: Score = 1000;
-/// The largest transposition table, in MiB.
-pub const MAX_HASH_MIB: usize = 65_536;
-/// The most best lines a search reports at each depth ([`Options::multi_pv`]).
-pub const MAX_MULTI_PV: usize = 256;
-
-/// What is wrong with a transposition table of `mib` MiB, in words: a size
-/// outside 1 to [`MAX_HASH_MIB`], or more than the machine's memory (where
-/// the system says how much it has). The system hands the table's memory
-/// over as the search fills it: a table larger than the memory would fail
-/// only then, in the middle of a game.
-///
-/// ```
-/// assert_eq!(leap_engine::hash_problem(64), None);
-/// assert_eq!(leap_engine::hash_problem(0).as_deref(), Some("must be from 1 to 65536 MiB"));
-/// ```
-pub fn hash_problem(mib: usize) -> Option<String> {
-    if !(1..=MAX_HASH_MIB).contains(&mib) {
-        return Some(format!("must be from 1 to {MAX_HASH_MIB} MiB"));
-    }
-    match memory_mib() {
-        Some(memory) if mib > memory => Some(format!("is more than this machine's memory ({memory} MiB)")),
-        _ => None,
-    }
-}
-
-/// The machine's memory in MiB, where the system says (Linux: `MemTotal`
-/// in `/proc/meminfo`); `None` elsewhere.
-pub fn memory_mib() -> Option<usize> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kib = info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.trim().strip_suffix("kB")?.trim();
-    Some(kib.parse::<usize>().ok()? / 1024)
-}
 
 /// What the search found at one completed depth (see [`Engine::search`]),
 /// for one of its best lines.
@@ -407,29 +221,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         let mut list = KeyList::new();
         game.legal_moves_into(&root, &mut list);
-        // A solved position: its table's best move, or the drawing moves to search among.
-        let solved = self
-            .solution
-            .as_deref()
-            .and_then(|s| Some((s, s.moves(game, &root).ok().flatten().filter(|m| !m.is_empty())?)));
-        let drawn = match &solved {
-            Some((solution, moves)) if moves[0].1 != Value::Draw => {
-                let (best, value) = moves[0];
-                let plies = value.plies().unwrap_or(0);
-                let score =
-                    if matches!(value, Value::Win { .. }) { win_in(plies as usize) } else { -win_in(plies as usize) };
-                let after = game.play_unchecked(&root, &best);
-                let mut pv = vec![best];
-                pv.extend(solution.line(game, &after, plies.saturating_sub(1) as usize).unwrap_or_default());
+        let drawn = match self.solved(&root, &mut list.keys) {
+            Solved::Unknown => false,
+            Solved::Drawn => true,
+            Solved::Decided { best, score, plies, pv } => {
                 let time = time.elapsed();
                 report(&Report { line: 1, depth: plies, seldepth: plies, score, nodes: 0, time, pv: &pv, hashfull: 0 });
                 return SearchResult { best: Some(best), score, depth: plies, nodes: 0, time, pv };
             }
-            Some((_, moves)) => {
-                list.keys.retain(|k| moves.iter().any(|(m, v)| m == k && *v == Value::Draw));
-                true
-            }
-            None => false,
         };
         // (A draw by the table: the search's scores say only which drawing move it prefers.)
         let mut report = |r: &Report| {
@@ -466,44 +265,22 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         };
         let ordering = std::mem::replace(&mut self.ordering, Ordering::new(values));
         let table = &self.table;
-        let (last, ordering) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.options.threads)
-                .map(|id| {
-                    let (shared, root_moves) = (&shared, root_moves.clone());
-                    scope.spawn(move || {
-                        let mut helper = Searcher::new(shared, Role::Helper(id), root_moves, Ordering::new(values));
-                        helper.iterate(|_, _| {});
-                        helper.flush_nodes();
-                    })
-                })
-                .collect();
-            let mut main = Searcher::new(&shared, Role::Main, root_moves, ordering);
-            let last = main.iterate(|it: &Iteration, nodes| {
-                report(&Report {
-                    line: it.line,
-                    depth: it.depth,
-                    seldepth: it.seldepth,
-                    score: it.score,
-                    nodes,
-                    time: shared.time.elapsed(),
-                    pv: &it.pv,
-                    hashfull: table.hashfull(),
-                })
-            });
-            shared.done.store(true, Atomic::Relaxed);
-            main.flush_nodes();
-            let first = main.root_moves[0].key;
-            for h in helpers {
-                // (A helper that panicked has found nothing the main thread needs.)
-                let _ = h.join();
-            }
-            ((last, first), main.into_ordering())
+        let done = threads::search(&shared, self.options.threads, root_moves, ordering, values, |it, nodes| {
+            report(&Report {
+                line: it.line,
+                depth: it.depth,
+                seldepth: it.seldepth,
+                score: it.score,
+                nodes,
+                time: shared.time.elapsed(),
+                pv: &it.pv,
+                hashfull: table.hashfull(),
+            })
         });
-        self.ordering = ordering;
-        let (last, first) = last;
+        self.ordering = done.ordering;
         let nodes = shared.nodes.load(Atomic::Relaxed);
         let time = shared.time.elapsed();
-        match last {
+        match done.last {
             Some(it) => SearchResult {
                 best: it.pv.first().copied(),
                 score: if drawn { 0 } else { it.score },
@@ -512,9 +289,45 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 time,
                 pv: it.pv,
             },
-            None => SearchResult { best: Some(first), score: 0, depth: 0, nodes, time, pv: vec![first] },
+            None => SearchResult { best: Some(done.first), score: 0, depth: 0, nodes, time, pv: vec![done.first] },
         }
     }
+
+    /// What the solved table, if any, says of `root`, whose legal moves are
+    /// `moves`: a win or a loss with the move to play and its line, or a
+    /// draw, the moves then kept to the drawing ones (the search chooses
+    /// among them).
+    fn solved(&self, root: &Position, moves: &mut Vec<MoveKey>) -> Solved {
+        let game = &self.game;
+        let Some((solution, values)) = self
+            .solution
+            .as_deref()
+            .and_then(|s| Some((s, s.moves(game, root).ok().flatten().filter(|m| !m.is_empty())?)))
+        else {
+            return Solved::Unknown;
+        };
+        let (best, value) = values[0];
+        if value == Value::Draw {
+            moves.retain(|k| values.iter().any(|(m, v)| m == k && *v == Value::Draw));
+            return Solved::Drawn;
+        }
+        let plies = value.plies().unwrap_or(0);
+        let score = if matches!(value, Value::Win { .. }) { win_in(plies as usize) } else { -win_in(plies as usize) };
+        let after = game.play_unchecked(root, &best);
+        let mut pv = vec![best];
+        pv.extend(solution.line(game, &after, plies.saturating_sub(1) as usize).unwrap_or_default());
+        Solved::Decided { best, score, plies, pv }
+    }
+}
+
+/// What a solved table says of the position searched ([`Engine::search`]).
+enum Solved {
+    /// No table, or the table does not hold the position.
+    Unknown,
+    /// A draw: the search chooses among the drawing moves.
+    Drawn,
+    /// A win or a loss: the move the table gives, its score and line.
+    Decided { best: MoveKey, score: Score, plies: u32, pv: Vec<MoveKey> },
 }
 
 /// The value of a piece of each kind, for ordering captures: the variant's

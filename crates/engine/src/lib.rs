@@ -14,8 +14,11 @@
 //!   killer moves, history);
 //! - `limits.rs`: depth, nodes, move time and clocks, and the [`Stop`]
 //!   handle;
-//! - `engine.rs`: the [`Engine`]: threads (Lazy SMP), settings, reports
-//!   (of the best line, or of several: [`Options::multi_pv`]).
+//! - `threads.rs`: the threads of a search (Lazy SMP);
+//! - `options.rs`: the settings ([`Options`], [`Features`], [`Multi`]);
+//! - `engine.rs`: the [`Engine`]: a game's searches, their reports (of the
+//!   best line, or of several: [`Options::multi_pv`]) and results, and the
+//!   solved tables it plays from.
 //!
 //! The evaluation is the game's own ([`leap_core::search::Evaluator`]).
 //! `play`, `analyze`, `match`, the engine protocol and the web app all
@@ -25,14 +28,16 @@
 
 mod engine;
 mod limits;
+mod options;
 mod ordering;
 pub mod score;
 mod search;
+mod threads;
 mod tt;
 
-pub use engine::{
-    hash_problem, memory_mib, Engine, Features, Multi, Options, Report, SearchResult, MAX_CONTEMPT, MAX_HASH_MIB,
-    MAX_MULTI_PV, MAX_THREADS,
-};
+pub use engine::{Engine, Report, SearchResult};
 pub use limits::{Clock, Limits, Stop};
+pub use options::{
+    hash_problem, memory_mib, Features, Multi, Options, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,
+};
 pub use ordering::MAX_PLY;

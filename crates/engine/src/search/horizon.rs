@@ -24,7 +24,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
     /// The quiescence search: where the side to move must capture, every
     /// capture is searched (no standing pat: the capture is forced);
     /// elsewhere the position is evaluated, and with
-    /// [`Features::quiet_captures`] the captures the side may make all the
+    /// [`crate::Features::quiet_captures`] the captures the side may make all the
     /// same are searched against that evaluation (standing pat).
     pub(super) fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: Score, beta: Score) -> Score {
         self.count(ply);

@@ -39,8 +39,8 @@ mod root;
 
 pub(crate) use root::{Iteration, Role, RootMove};
 
-use crate::engine::{Features, Multi};
 use crate::limits::{Limits, Stop, TimeManager};
+use crate::options::{Features, Multi};
 use crate::ordering::{Ordering, MAX_PLY};
 use crate::score::{from_table, is_decisive, to_table, win_in, Score, INFINITY, MAX_EVAL};
 use crate::tt::{capture_hash, Bound, Entry, PackedMove, Table};

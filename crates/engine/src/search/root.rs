@@ -3,7 +3,7 @@
 //! search over several threads does ([`Role`]).
 
 use super::Searcher;
-use crate::engine::Multi;
+use crate::options::Multi;
 use crate::ordering::MAX_PLY;
 use crate::score::{decided, is_decisive, Score, INFINITY};
 use leap_core::search::Evaluator;
@@ -24,7 +24,7 @@ pub(crate) struct RootMove {
 /// The result of one completed iteration, for one of its lines.
 #[derive(Clone, Debug)]
 pub(crate) struct Iteration {
-    /// Which of the iteration's best lines (1 is the best; see [`Shared::lines`]).
+    /// Which of the iteration's best lines (1 is the best; see [`super::Shared::lines`]).
     pub(crate) line: usize,
     pub(crate) depth: u32,
     pub(crate) seldepth: u32,
@@ -66,7 +66,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
     /// Iterative deepening until the limits or the stop flag end it, from
     /// one ply (two for a contrary helper: see [`Role`]); every completed
     /// iteration goes to `report` (the main thread's only), line by line
-    /// when the main thread looks for several best lines ([`Shared::lines`]):
+    /// when the main thread looks for several best lines ([`super::Shared::lines`]):
     /// the best move first, then the best of the other moves, and so on,
     /// each line searched as the best one is, among the moves not yet given.
     pub(crate) fn iterate(&mut self, mut report: impl FnMut(&Iteration, u64)) -> Option<Iteration> {
