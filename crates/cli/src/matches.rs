@@ -33,7 +33,7 @@ pub struct Options {
     /// multi=paranoid|maxn|brs, contempt=N (what a draw costs the engine,
     /// in hundredths of a man), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
-    /// no-reductions, reduce-forcing, futility, null-move, no-quiescence,
+    /// no-reductions, reduce-forcing, no-futility, null-move, no-quiescence,
     /// no-quiet-captures, no-late-move-pruning, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
@@ -172,6 +172,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     "no-reductions" => options.features.reductions = false,
                     "null-move" => options.features.null_move = true,
                     "futility" => options.features.futility = true,
+                    "no-futility" => options.features.futility = false,
                     "reduce-forcing" => options.features.reduce_forcing = true,
                     "no-quiescence" => options.features.quiescence = false,
                     "no-quiet-captures" => options.features.quiet_captures = false,
@@ -184,7 +185,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, contempt=, eval=FILE, no-reductions, reduce-forcing, futility, null-move, no-quiescence, \
+                             hash=, multi=, contempt=, eval=FILE, no-reductions, reduce-forcing, no-futility, null-move, no-quiescence, \
                              no-quiet-captures, no-late-move-pruning or plain"
                         ))
                     }
@@ -511,17 +512,17 @@ mod tests {
         assert_eq!(limits, Some(Limits::movetime(50)));
         assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
         assert_eq!(parse_spec("engine"), Ok(Spec::Engine { options: engine_options(), limits: None, eval: None }));
-        let Ok(Spec::Engine { options, .. }) =
-            parse_spec("engine:futility,null-move,reduce-forcing,no-quiet-captures,no-late-move-pruning,contempt=-20")
-        else {
+        let Ok(Spec::Engine { options, .. }) = parse_spec(
+            "engine:no-futility,null-move,reduce-forcing,no-quiet-captures,no-late-move-pruning,contempt=-20",
+        ) else {
             panic!("an engine")
         };
-        assert!(options.features.futility && options.features.null_move && options.features.reduce_forcing);
+        assert!(!options.features.futility && options.features.null_move && options.features.reduce_forcing);
         assert!(!options.features.quiet_captures && engine_options().features.quiet_captures);
         assert!(!options.features.late_move_pruning && engine_options().features.late_move_pruning);
         assert_eq!(options.contempt, -20);
         assert_eq!(engine_options().contempt, 0);
-        assert!(!engine_options().features.futility && !engine_options().features.null_move);
+        assert!(engine_options().features.futility && !engine_options().features.null_move);
         assert!(!engine_options().features.reduce_forcing);
         for bad in [
             "alphabeta",

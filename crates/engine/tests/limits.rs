@@ -121,7 +121,7 @@ fn a_better_move_found_in_an_iteration_cut_short_is_played() {
     let options = Options { hash_mib: 4, ..Options::default() };
     let mut reported = Vec::new();
     let cut = Engine::new(g.clone(), e.clone(), options)
-        .search(&[pos], &Limits::nodes(10_240), &Stop::new(), |r| reported.push((r.depth, r.pv[0])));
+        .search(&[pos], &Limits::nodes(7_168), &Stop::new(), |r| reported.push((r.depth, r.pv[0])));
     let &(depth, completed) = reported.last().expect("an iteration completed");
     assert_eq!(cut.depth, depth);
     assert_ne!(cut.best, Some(completed), "the move of the last completed iteration was played");
