@@ -207,11 +207,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         mut report: impl FnMut(&Report),
     ) -> SearchResult {
         let time = TimeManager::new(limits);
+        let over = |score| SearchResult { best: None, score, depth: 0, nodes: 0, time: time.elapsed(), pv: Vec::new() };
         let Some((&root, before)) = positions.split_last() else {
-            return SearchResult { best: None, score: 0, depth: 0, nodes: 0, time: time.elapsed(), pv: Vec::new() };
+            return over(0);
         };
         let game = &self.game;
-        let over = |score| SearchResult { best: None, score, depth: 0, nodes: 0, time: time.elapsed(), pv: Vec::new() };
         if let Some(o) = game.outcome(&root) {
             return over(match o.result {
                 GameResult::Draw => 0,

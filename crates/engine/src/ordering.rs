@@ -3,7 +3,7 @@
 //! moves of the ply, then the other moves by their history (how often each
 //! caused a cut-off).
 
-use leap_core::{search::Score, Bitset, MoveKey, Player, Position, MAX_KINDS, MAX_PLAYERS};
+use leap_core::{search::Score, Bitset, MoveKey, Player, Position, CELL_INDICES, MAX_KINDS, MAX_PLAYERS};
 
 /// The most plies a search goes below its root.
 pub const MAX_PLY: usize = 128;
@@ -13,9 +13,6 @@ const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 /// The largest history score (in size).
 const HISTORY_MAX: i32 = 1 << 20;
-
-/// The number of cell indices (a move's cells index the history table).
-const CELLS: usize = leap_core::CELL_INDICES;
 
 /// What one search thread learns about moves as it goes.
 pub(crate) struct Ordering {
@@ -30,12 +27,16 @@ pub(crate) struct Ordering {
 impl Ordering {
     /// Nothing learnt yet; captures valued by `values` (by kind).
     pub(crate) fn new(values: [Score; MAX_KINDS]) -> Ordering {
-        Ordering { killers: vec![[None; 2]; MAX_PLY + 1], history: vec![0; MAX_PLAYERS * CELLS * CELLS], values }
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; MAX_PLAYERS * CELL_INDICES * CELL_INDICES],
+            values,
+        }
     }
 
     #[inline]
     fn slot(player: Player, key: &MoveKey) -> usize {
-        (player.index() * CELLS + key.from.index()) * CELLS + key.to.index()
+        (player.index() * CELL_INDICES + key.from.index()) * CELL_INDICES + key.to.index()
     }
 
     /// The material `key` captures in `pos`.
