@@ -263,7 +263,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             contempt: self.options.contempt,
             lines: self.options.multi_pv,
         };
-        let ordering = std::mem::replace(&mut self.ordering, Ordering::new(values));
+        // (The fresh ordering that ranked the root moves stands in for the
+        // engine's while the main thread has it: a panic leaves a usable one.)
+        let ordering = std::mem::replace(&mut self.ordering, probe);
         let table = &self.table;
         let done = threads::search(&shared, self.options.threads, root_moves, ordering, values, |it, nodes| {
             report(&Report {

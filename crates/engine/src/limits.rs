@@ -89,6 +89,13 @@ const OVERHEAD: Duration = Duration::from_millis(10);
 
 /// When the time-limited search stops: `soft` before a new iteration
 /// starts, `hard` at once.
+///
+/// (Bending the soft limit of a clock to the search, as chess engines do,
+/// was tried on 2026-11-28 and not kept: up to 2.5 times it while the best
+/// move changes from one iteration to the next or the score falls, down
+/// to 0.5 times it while the move holds. Against this fixed limit in
+/// Camelot at 5+0.05 s: 85-23-92 over 200 games, -12 Elo, 95% interval
+/// -58 to +33.)
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TimeManager {
     pub(crate) start: Instant,

@@ -302,6 +302,13 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             self.rank(pos, &list, ply);
             let skip = hash_move.is_some() as usize;
             let prune_late = self.s.features.late_move_pruning && !pv && depth <= 2 && ply > FORCING_PLY;
+            // A move's place for the reductions and late move pruning is
+            // `i + skip`: its place in the list plus one for the table's move
+            // searched first, so that once the list has passed the table's
+            // move, that move counts twice. Counting it once (the move's
+            // place among the moves searched) made no difference that 200
+            // games could show: 87-23-90, -5 Elo (-51 to +40), on 2026-11-28;
+            // the count the other features were measured with stays.
             for i in 0..list.keys.len() {
                 let index = self.next(ply, i);
                 let mv = list.keys[index];
