@@ -302,59 +302,31 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             self.rank(pos, &list, ply);
             let skip = hash_move.is_some() as usize;
             let prune_late = self.s.features.late_move_pruning && !pv && depth <= 2 && ply > FORCING_PLY;
-            // A move's place for the reductions and late move pruning is
-            // `i + skip`: its place in the list plus one for the table's move
-            // searched first, so that once the list has passed the table's
-            // move, that move counts twice. Counting it once (the move's
-            // place among the moves searched) made no difference that 200
-            // games could show: 87-23-90, -5 Elo (-51 to +40), on 2026-11-28;
-            // the count the other features were measured with stays.
             for i in 0..list.keys.len() {
                 let index = self.next(ply, i);
                 let mv = list.keys[index];
                 if hash_move == Some(mv) {
                     continue;
                 }
+                // The move's place, for the reductions and late move pruning:
+                // its place in the list plus one for the table's move searched
+                // first, so that once the list has passed the table's move,
+                // that move counts twice. Counting it once (the move's place
+                // among the moves searched) made no difference that 200 games
+                // could show: 87-23-90, -5 Elo (-51 to +40), on 2026-11-28;
+                // the count the other features were measured with stays.
+                let place = i + skip;
                 let child = self.s.game.play_unchecked(pos, &mv);
-                // (Not a capture, nor a move that ends the game (a castle entry is
-                // quiet) or obliges the opponent to capture (a sacrifice).)
-                if prune_late
-                    && i + skip >= LATE_MOVES[depth as usize]
-                    && !mv.is_capture()
-                    && best > -MAX_EVAL
-                    && self.s.game.decided(&child).is_none()
-                    && !self.s.game.scope(&child).captures_only
-                {
+                if prune_late && best > -MAX_EVAL && self.prunes_late(&child, &mv, depth, place) {
                     continue;
                 }
-                let score = if i + skip == 0 {
+                let score = if place == 0 {
                     self.child(&child, pos, depth - 1, ply + 1, alpha, beta, pv)
                 } else {
                     // Late quiet moves are searched less deep first, and again in
                     // full if they turn out better than the best so far.
-                    let r = if self.s.features.reductions && depth >= 3 && i + skip >= 3 && !mv.is_capture() {
-                        let r = (LOG[depth.min(63) as usize] * LOG[(i + skip).min(63)] / 2.0) as i32;
-                        // An even number of plies: the reduced search then ends with the
-                        // same side to move as the full one, so that an evaluation
-                        // favouring the side to move (tempo) does not make the reduced
-                        // score look better than the full one's and force a re-search.
-                        // (At most depth - 1: the reduced search is at least quiescence.)
-                        let r = (r.clamp(1, depth - 2) - pv as i32 + 1) & !1;
-                        // Near the root, not a move that obliges the opponent to
-                        // capture: like a check in chess it forces the reply, and the
-                        // combinations that win material start with such sacrifices.
-                        if !self.s.features.reduce_forcing
-                            && ply <= FORCING_PLY
-                            && self.s.game.scope(&child).captures_only
-                        {
-                            0
-                        } else {
-                            r
-                        }
-                    } else {
-                        0
-                    };
-                    let mut s = self.child(&child, pos, depth - 1 - r.max(0), ply + 1, alpha, alpha + 1, false);
+                    let r = self.reduction(&child, &mv, depth, ply, place, pv);
+                    let mut s = self.child(&child, pos, depth - 1 - r, ply + 1, alpha, alpha + 1, false);
                     if r > 0 && s > alpha {
                         s = self.child(&child, pos, depth - 1, ply + 1, alpha, alpha + 1, false);
                     }
@@ -402,6 +374,42 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         };
         self.s.table.store(key, entry);
         best
+    }
+
+    /// Whether late move pruning skips the move `mv` at `place` in a node
+    /// `depth` plies from the horizon, `child` the position after it: a
+    /// late quiet move, not one that ends the game (a castle entry is
+    /// quiet) or obliges the opponent to capture (a sacrifice).
+    #[inline]
+    fn prunes_late(&self, child: &Position, mv: &MoveKey, depth: i32, place: usize) -> bool {
+        place >= LATE_MOVES[depth as usize]
+            && !mv.is_capture()
+            && self.s.game.decided(child).is_none()
+            && !self.s.game.scope(child).captures_only
+    }
+
+    /// The plies by which the move `mv` at `place` (not the first) in a
+    /// node `depth` plies from the horizon and `ply` from the root is
+    /// searched less deep first (late move reductions; 0: not reduced),
+    /// `child` the position after it.
+    #[inline]
+    fn reduction(&self, child: &Position, mv: &MoveKey, depth: i32, ply: usize, place: usize, pv: bool) -> i32 {
+        if !self.s.features.reductions || depth < 3 || place < 3 || mv.is_capture() {
+            return 0;
+        }
+        // Near the root, not a move that obliges the opponent to capture:
+        // like a check in chess it forces the reply, and the combinations
+        // that win material start with such sacrifices.
+        if !self.s.features.reduce_forcing && ply <= FORCING_PLY && self.s.game.scope(child).captures_only {
+            return 0;
+        }
+        let r = (LOG[depth.min(63) as usize] * LOG[place.min(63)] / 2.0) as i32;
+        // An even number of plies: the reduced search then ends with the
+        // same side to move as the full one, so that an evaluation favouring
+        // the side to move (tempo) does not make the reduced score look
+        // better than the full one's and force a re-search. (At most
+        // depth - 1: the reduced search is at least quiescence.)
+        ((r.clamp(1, depth - 2) - pv as i32 + 1) & !1).max(0)
     }
 
     /// The table key of `pos`: its hash (which leaves out the clocks), with
