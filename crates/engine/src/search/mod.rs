@@ -407,9 +407,9 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         // An even number of plies: the reduced search then ends with the
         // same side to move as the full one, so that an evaluation favouring
         // the side to move (tempo) does not make the reduced score look
-        // better than the full one's and force a re-search. (At most
+        // better than the full one's and force a re-search. (From 0 to
         // depth - 1: the reduced search is at least quiescence.)
-        ((r.clamp(1, depth - 2) - pv as i32 + 1) & !1).max(0)
+        (r.clamp(1, depth - 2) - pv as i32 + 1) & !1
     }
 
     /// The table key of `pos`: its hash (which leaves out the clocks), with
