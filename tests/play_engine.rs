@@ -36,6 +36,21 @@ fn the_engine_answers_a_persons_move_and_gives_a_hint() {
 }
 
 #[test]
+fn a_level_plays_a_shallow_move_and_the_hint_stays_at_full_strength() {
+    let (status, out, err) =
+        play(&["camelot", "--black", "engine", "--level", "2", "--depth", "6"], "E6-E8\nhint\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    // Level 2 searches one ply, whatever depth it is given.
+    let reply = out.lines().find_map(|l| l.strip_prefix("Black (engine) plays ")).expect("the engine moves");
+    assert!(reply.ends_with(", depth 1]"), "{reply}");
+    let mv = reply.split_whitespace().next().unwrap();
+    assert!(legal("camelot", "1.E6-E8").contains(&mv.to_string()), "{mv}");
+    // The hint searches the depth asked for.
+    let hint = out.lines().find_map(|l| l.strip_prefix("> hint: ")).expect("a hint");
+    assert!(hint.contains(", depth 6;"), "{hint}");
+}
+
+#[test]
 fn the_engine_plays_a_whole_game_against_itself() {
     let (status, out, err) = play(&["cam", "--seats", "engine,engine", "--depth", "2"], "quit\n");
     assert_eq!(status, 0, "{err}");
@@ -59,6 +74,8 @@ fn seats_that_do_not_fit_are_refused() {
         (&["camelot", "--seats", "human,engine", "--black", "human"], "give --seats, or --white and --black"),
         (&["camelot", "--white", "robot"], "invalid value 'robot'"),
         (&["camelot", "--white", "engine", "--threads", "0"], "--threads must be from 1"),
+        (&["camelot", "--white", "engine", "--level", "9"], "the level must be a whole number from 1 to 8, not `9`"),
+        (&["camelot", "--white", "engine", "--level", "easy"], "the level must be a whole number from 1 to 8"),
     ];
     for (args, message) in cases {
         let (status, _, err) = play(args, "quit\n");

@@ -214,6 +214,32 @@ fn multipv_gives_each_depth_its_best_lines_numbered() {
     e.finish();
 }
 
+#[test]
+fn a_level_plays_quickly_within_its_depth_and_full_strength_comes_back() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("ugi");
+    let ugi = e.until("ugiok", 10);
+    assert!(ugi.contains(&"option name Level type spin default 8 min 1 max 8".to_string()), "{ugi:?}");
+    e.send("setoption name Level value 2");
+    e.send("uginewgame");
+    e.send("position startpos");
+    // Level 2 searches one ply, however long it is given, and reports
+    // only the one line asked for.
+    e.send("go movetime 20000");
+    let lines = e.until("bestmove", 10);
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 1, "{lines:?}");
+    assert!(infos[0].starts_with("info depth 1 ") && !infos[0].contains("multipv"), "{lines:?}");
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap().to_string();
+    assert!(camelot_moves_at_start().contains(&best), "{best}");
+    // Back to full strength: the depth asked for.
+    e.send("setoption name Level value 8");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", 30);
+    assert!(lines.iter().any(|l| l.starts_with("info depth 4 ")), "{lines:?}");
+    e.finish();
+}
+
 /// The word after `name` in an `info` line.
 fn field<'a>(line: &'a str, name: &str) -> &'a str {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -317,6 +343,8 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("setoption name Contempt value 2000", "info string error: Contempt must be a whole number from -1000 to 1000"),
         ("setoption name MultiPV value 0", "info string error: MultiPV must be from 1 to 256, not `0`"),
         ("setoption name MultiPV value all", "info string error: MultiPV must be from 1 to 256, not `all`"),
+        ("setoption name Level value 9", "info string error: Level must be from 1 to 8 (8: full strength), not `9`"),
+        ("setoption name Level value 0", "info string error: Level must be from 1 to 8 (8: full strength), not `0`"),
         ("setoption name Colour value red", "info string error: unknown option `Colour`"),
         (
             "setoption name MultiPlayer value maxn",

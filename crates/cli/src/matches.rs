@@ -31,7 +31,8 @@ pub struct Options {
     /// players: each seating is then played in turn): `engine` (options
     /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
     /// multi=paranoid|maxn|brs, contempt=N (what a draw costs the engine,
-    /// in hundredths of a man), eval=FILE (evaluation weights: a file
+    /// in hundredths of a man), level=1..8 (a playing strength for people;
+    /// 8, full strength, by default), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
     /// no-reductions, reduce-forcing, no-futility, null-move, no-quiescence,
     /// no-quiet-captures, no-late-move-pruning, plain), `alphabeta:DEPTH`,
@@ -169,6 +170,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                                 format!("`{text}`: contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}")
                             })?
                     }
+                    "level" => options.level = value.parse().map_err(|e| format!("`{text}`: {e}"))?,
                     "no-reductions" => options.features.reductions = false,
                     "null-move" => options.features.null_move = true,
                     "futility" => options.features.futility = true,
@@ -185,7 +187,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     _ => {
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, contempt=, eval=FILE, no-reductions, reduce-forcing, no-futility, null-move, no-quiescence, \
+                             hash=, multi=, contempt=, level=, eval=FILE, no-reductions, reduce-forcing, no-futility, null-move, no-quiescence, \
                              no-quiet-captures, no-late-move-pruning or plain"
                         ))
                     }
@@ -522,6 +524,9 @@ mod tests {
         assert!(!options.features.late_move_pruning && engine_options().features.late_move_pruning);
         assert_eq!(options.contempt, -20);
         assert_eq!(engine_options().contempt, 0);
+        let Ok(Spec::Engine { options, .. }) = parse_spec("engine:level=3") else { panic!("an engine") };
+        assert_eq!(options.level.number(), 3);
+        assert!(engine_options().level.is_full());
         assert!(engine_options().features.futility && !engine_options().features.null_move);
         assert!(!engine_options().features.reduce_forcing);
         for bad in [
@@ -534,6 +539,9 @@ mod tests {
             "engine:contempt=",
             "engine:contempt=1001",
             "engine:contempt=1.5",
+            "engine:level=0",
+            "engine:level=9",
+            "engine:level=",
             "stockfish",
             "random:3",
         ] {

@@ -13,7 +13,7 @@ use leap_core::notation::{format_line, parse_position};
 use leap_core::{GameResult, History};
 use leap_engine::score::{decided, Score};
 use leap_engine::{
-    Clock, Engine, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,
+    Clock, Engine, Level, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,
 };
 use leap_games::with_game;
 use leap_games::{self as variant, Played, Variant};
@@ -150,9 +150,11 @@ struct Session<G: Played> {
 
 /// The engine of a session: with the game's solved table when one is
 /// installed (a table that cannot be used is left aside: the protocol has
-/// no place to say so before `ugi`).
+/// no place to say so before `ugi`), and a level's chance seeded from the
+/// clock (a new game seeds it again).
 fn engine_for<G: Played>(game: &G, options: Options) -> Engine<G, G::Eval> {
     let mut engine = Engine::new(game.clone(), game.evaluation(), options);
+    engine.set_seed(leap_engine::clock_seed());
     let _unused_when_unusable = engine.use_installed_solution();
     engine
 }
@@ -217,6 +219,7 @@ impl<G: Played> Session<G> {
                     self.history = History::new(self.game.start());
                     if let Some(e) = &mut self.engine {
                         e.new_game();
+                        e.set_seed(leap_engine::clock_seed());
                     }
                 }
                 "position" => {
@@ -258,6 +261,12 @@ impl<G: Played> Session<G> {
             self.options.contempt
         ));
         self.send(&format!("option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}", self.options.multi_pv));
+        self.send(&format!(
+            "option name Level type spin default {} min {} max {}",
+            self.options.level,
+            Level::MIN,
+            Level::MAX
+        ));
         self.send(&format!("option name Variant type string default {}", self.name));
         if self.game.players().len() > 2 {
             let vars: Vec<String> = Multi::ALL.iter().map(|m| format!("var {}", m.name())).collect();
@@ -321,6 +330,14 @@ impl<G: Played> Session<G> {
                 }
                 None => self.send_error(&format!("MultiPV must be from 1 to {MAX_MULTI_PV}, not `{value}`")),
             },
+            "level" => match value.parse::<Level>() {
+                Ok(level) => {
+                    self.finish_search();
+                    self.options.level = level;
+                    self.engine.as_mut().expect("no search").set_level(level);
+                }
+                Err(_) => self.send_error(&format!("Level must be from 1 to 8 (8: full strength), not `{value}`")),
+            },
             // (A built-in name in any case, as on the command line.)
             "variant" => match crate::commands::variant_arg(&value).map(|name| (variant::load(&name), name)) {
                 Ok((Ok(v), value)) => {
@@ -344,7 +361,7 @@ impl<G: Played> Session<G> {
                 }
             },
             _ => self.send_error(&format!(
-                "unknown option `{name}`; options: Threads, Hash, Contempt, MultiPV, Variant, MultiPlayer"
+                "unknown option `{name}`; options: Threads, Hash, Contempt, MultiPV, Level, Variant, MultiPlayer"
             )),
         }
         None

@@ -1,6 +1,7 @@
 //! The engine: one game, one evaluation, a transposition table and the
 //! search threads, behind the API every part of the program uses.
 
+use crate::level::{Candidates, Level};
 use crate::limits::{Limits, Stop, TimeManager};
 use crate::options::{Multi, Options, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS};
 use crate::ordering::Ordering;
@@ -86,6 +87,8 @@ pub struct Engine<G, E> {
     salts: Vec<u64>,
     /// The game's solved table, when it has one (see [`Engine::set_solution`]).
     solution: Option<Arc<Solution>>,
+    /// The seed of a level's chance (see [`Engine::set_seed`]).
+    seed: u64,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
@@ -110,6 +113,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             options,
             salts,
             solution: None,
+            seed: 0,
         }
     }
 
@@ -186,6 +190,19 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
     }
 
+    /// Changes the playing strength (see [`Options::level`]).
+    pub fn set_level(&mut self, level: Level) {
+        self.options.level = level;
+    }
+
+    /// Seeds the chance of a level below full strength: its choice in a
+    /// position depends on the seed and the position only, so that the
+    /// same seed replays the same game and another seed varies it (0 by
+    /// default; the web app and `play` seed each game from the clock).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
     /// Forgets what earlier searches found, for a new game.
     pub fn new_game(&mut self) {
         self.table.clear();
@@ -198,7 +215,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// `report`, line by line ([`Options::multi_pv`]; a solved position
     /// gives its one line). Returns the best move found, from the last
     /// completed depth (or, when stopped before the first, the first move
-    /// the search would try).
+    /// the search would try). Below full strength ([`Options::level`]) the
+    /// search keeps within the level's depth and time, looks at as many
+    /// lines as the level does (reporting only those asked for), and
+    /// returns the line the level chooses.
     pub fn search(
         &mut self,
         positions: &[Position],
@@ -206,6 +226,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         stop: &Stop,
         mut report: impl FnMut(&Report),
     ) -> SearchResult {
+        let level = self.options.level;
+        let limits = &level.limit(limits);
         let time = TimeManager::new(limits);
         let over = |score| SearchResult { best: None, score, depth: 0, nodes: 0, time: time.elapsed(), pv: Vec::new() };
         let Some((&root, before)) = positions.split_last() else {
@@ -261,13 +283,19 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             features: self.options.features,
             multi: if game.players().len() > 2 { self.options.multi } else { Multi::Paranoid },
             contempt: self.options.contempt,
-            lines: self.options.multi_pv,
+            lines: self.options.multi_pv.max(level.handicap().map_or(1, |h| h.lines)),
         };
         // (The fresh ordering that ranked the root moves stands in for the
         // engine's while the main thread has it: a panic leaves a usable one.)
         let ordering = std::mem::replace(&mut self.ordering, probe);
         let table = &self.table;
+        // (A level's candidate lines beyond those asked for are its own.)
+        let (mut candidates, asked) = (Candidates::default(), self.options.multi_pv);
         let done = threads::search(&shared, self.options.threads, root_moves, ordering, values, |it, nodes| {
+            candidates.record(it.depth, it.line, it.score, &it.pv);
+            if it.line > asked {
+                return;
+            }
             report(&Report {
                 line: it.line,
                 depth: it.depth,
@@ -282,6 +310,17 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         self.ordering = done.ordering;
         let nodes = shared.nodes.load(Atomic::Relaxed);
         let time = shared.time.elapsed();
+        let mut rng = SplitMix64::new(self.seed ^ root.hash());
+        if let (Some((score, pv)), Some(it)) = (candidates.choose(level, &mut rng), &done.last) {
+            return SearchResult {
+                best: pv.first().copied(),
+                score: if drawn { 0 } else { score },
+                depth: it.depth,
+                nodes,
+                time,
+                pv,
+            };
+        }
         match done.last {
             Some(it) => SearchResult {
                 best: it.pv.first().copied(),

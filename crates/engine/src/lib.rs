@@ -16,6 +16,8 @@
 //!   handle;
 //! - `threads.rs`: the threads of a search (Lazy SMP);
 //! - `options.rs`: the settings ([`Options`], [`Features`], [`Multi`]);
+//! - `level.rs`: playing strengths for people ([`Level`]: a shallower,
+//!   shorter search that errs by chance among its best lines);
 //! - `engine.rs`: the [`Engine`]: a game's searches, their reports (of the
 //!   best line, or of several: [`Options::multi_pv`]) and results, and the
 //!   solved tables it plays from.
@@ -27,6 +29,7 @@
 #![warn(missing_docs)]
 
 mod engine;
+mod level;
 mod limits;
 mod options;
 mod ordering;
@@ -36,6 +39,7 @@ mod threads;
 mod tt;
 
 pub use engine::{Engine, Report, SearchResult};
+pub use level::{clock_seed, Handicap, Level};
 pub use limits::{Clock, Limits, Stop};
 pub use options::{
     hash_problem, memory_mib, Features, Multi, Options, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,

@@ -1,7 +1,8 @@
 //! The engine's settings: threads, table size, the search's features,
-//! the search of games of three or more players, contempt and best lines,
-//! with their bounds.
+//! the search of games of three or more players, contempt, best lines and
+//! the playing strength, with their bounds.
 
+use crate::level::Level;
 use crate::score::Score;
 
 /// The engine's settings.
@@ -26,11 +27,16 @@ pub struct Options {
     /// the best of the other moves', and so on, each scored exactly. More
     /// than one costs time: every line is a search of its own. 1 by default.
     pub multi_pv: usize,
+    /// The playing strength, for people: below [`Level::MAX`] (full
+    /// strength, the default) the search is shallower and shorter, and the
+    /// move is chosen among the best lines with a random error (see
+    /// [`Level`]; [`crate::Engine::set_seed`] seeds the chance).
+    pub level: Level,
 }
 
 impl Default for Options {
     /// One thread, 64 MiB, every feature, the default search for more
-    /// players, no contempt, one line.
+    /// players, no contempt, one line, full strength.
     fn default() -> Self {
         Options {
             threads: 1,
@@ -39,6 +45,7 @@ impl Default for Options {
             multi: Multi::default(),
             contempt: 0,
             multi_pv: 1,
+            level: Level::MAX,
         }
     }
 }

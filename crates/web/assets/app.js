@@ -550,7 +550,8 @@ function renderPlayers() {
     row.querySelector(".swatch").style.background = p.color;
     row.querySelector(".pname").textContent = p.name;
     const engine = g.seats[i] === "engine";
-    row.querySelector(".pseat").textContent = engine ? "computer" : "";
+    const level = g.engine_level ?? 8;
+    row.querySelector(".pseat").textContent = engine ? (level < 8 ? `computer, level ${level}` : "computer") : "";
     row.classList.toggle("to-move", g.to_move === i && !g.result);
     row.classList.toggle("thinking", g.to_move === i && !!g.thinking && !g.result);
     row.classList.toggle("winner", !!g.result && g.result.winner === i);
@@ -1433,6 +1434,7 @@ async function ngBody() {
   if (seats.some((s) => s === "engine") || body.variant) body.seats = seats;
   const ms = parseInt($("ng-engine-ms").value, 10);
   if (Number.isFinite(ms) && ms > 0) body.engine_ms = ms;
+  body.engine_level = parseInt($("ng-engine-level").value, 10);
   const clock = $("ng-clock").value;
   if (clock !== "none") {
     const base = parseFloat($("ng-base-min").value);

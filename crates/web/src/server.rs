@@ -379,6 +379,7 @@ async fn draw(
 struct SeatsRequest {
     seats: Option<Vec<Seat>>,
     engine_ms: Option<u64>,
+    engine_level: Option<u64>,
 }
 
 async fn seats(
@@ -387,7 +388,7 @@ async fn seats(
     request: Result<Json<SeatsRequest>, JsonRejection>,
 ) -> ApiResult<Json<Value>> {
     let request = body(request)?;
-    act(&state, &id, |t| t.set_seats(request.seats, request.engine_ms))
+    act(&state, &id, |t| t.set_seats(request.seats, request.engine_ms, request.engine_level))
 }
 
 #[derive(Deserialize)]

@@ -14,7 +14,7 @@ use leap_core::entry::{obligation, progress, why_not_end, Obligation};
 use leap_core::notation::{format_line, format_move, format_position, legal_move_texts, read_move};
 use leap_core::search::Score;
 use leap_core::{Cell, Game, GameResult, History, LegKind, MoveKey, Player, Position};
-use leap_engine::{Engine, Limits, Options, Stop};
+use leap_engine::{Engine, Level, Limits, Options, Stop};
 use leap_games::Played;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -63,6 +63,8 @@ pub struct Seating {
     pub seats: Vec<Seat>,
     /// The engine's time per move.
     pub engine_ms: u64,
+    /// The engine's playing strength (analysis is always at full strength).
+    pub engine_level: Level,
     /// The clocks, if any.
     pub clock: Option<TimeControl>,
 }
@@ -119,7 +121,12 @@ pub trait Table: Send {
     /// `player` offers a draw, or accepts one.
     fn draw(&mut self, player: Option<usize>) -> ApiResult<()>;
     /// Seats the players anew.
-    fn set_seats(&mut self, seats: Option<Vec<Seat>>, engine_ms: Option<u64>) -> ApiResult<()>;
+    fn set_seats(
+        &mut self,
+        seats: Option<Vec<Seat>>,
+        engine_ms: Option<u64>,
+        engine_level: Option<u64>,
+    ) -> ApiResult<()>;
     /// The game as a record that `camelot replay` reads.
     fn record(&self) -> String;
     /// The variant file the game was started from, when it was uploaded
@@ -400,8 +407,26 @@ impl<G: Played> Session<G> {
 /// An engine for `game`, sized for the web app.
 /// With the game's solved table when one is installed (one that cannot be
 /// used is left aside, and the server's log says why).
+/// The level a request asks for (`None`: `default`).
+pub fn engine_level(level: Option<u64>, default: Level) -> ApiResult<Level> {
+    match level {
+        None => Ok(default),
+        Some(n) => u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "the engine's level must be from {} to {} ({}: full strength), not {n}",
+                Level::MIN,
+                Level::MAX,
+                Level::MAX
+            ))
+        }),
+    }
+}
+
+/// An engine for a game: its chance (for levels below full strength)
+/// seeded from the clock, so that games against it differ.
 fn new_engine<G: Played>(game: &G) -> Engine<G, G::Eval> {
     let mut engine = Engine::new(game.clone(), game.evaluation(), Options { hash_mib: HASH_MIB, ..Options::default() });
+    engine.set_seed(leap_engine::clock_seed());
     if let Err(why) = engine.use_installed_solution() {
         eprintln!("{}: {why}", game.name());
     }
@@ -449,6 +474,7 @@ impl<G: Played> Table for Session<G> {
             "layout": self.layout,
             "seats": self.seating.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
             "engine_ms": self.seating.engine_ms,
+            "engine_level": self.seating.engine_level.number(),
             "moves": self.moves(),
             "positions": self.positions(),
             "to_move": self.mover().map(Player::index),
@@ -605,12 +631,19 @@ impl<G: Played> Table for Session<G> {
         Ok(())
     }
 
-    fn set_seats(&mut self, seats: Option<Vec<Seat>>, engine_ms: Option<u64>) -> ApiResult<()> {
+    fn set_seats(
+        &mut self,
+        seats: Option<Vec<Seat>>,
+        engine_ms: Option<u64>,
+        engine_level: Option<u64>,
+    ) -> ApiResult<()> {
         let seats = seats.unwrap_or_else(|| self.seating.seats.clone());
         let engine_ms = engine_ms.unwrap_or(self.seating.engine_ms);
+        let engine_level = self::engine_level(engine_level, self.seating.engine_level)?;
         check_seating(&seats, engine_ms, self.game.players().len())?;
         self.seating.seats = seats;
         self.seating.engine_ms = engine_ms;
+        self.seating.engine_level = engine_level;
         self.changed();
         Ok(())
     }
@@ -669,8 +702,10 @@ impl<G: Played> Table for Session<G> {
         let positions = self.history.positions().to_vec();
         let engine = self.engine();
         let version = self.version;
+        let level = self.seating.engine_level;
         Some(Box::new(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            engine.set_level(level);
             let r = engine.search(&positions, &limits, &stop, |_| {});
             EngineMove { version, key: r.best, score: r.score }
         }))

@@ -8,6 +8,7 @@ use crate::session::{replay, Seat, Seating, Session, Table};
 use leap_arena::{Termination, TimeControl};
 use leap_core::notation::{parse_position, parse_records, Record};
 use leap_core::History;
+use leap_engine::Level;
 use leap_games::{with_game, Played, Variant};
 use serde::Deserialize;
 use std::path::Path;
@@ -24,6 +25,7 @@ pub struct NewGame {
     saved: Option<String>,
     seats: Option<Vec<Seat>>,
     engine_ms: Option<u64>,
+    engine_level: Option<u64>,
     clock: Option<ClockSpec>,
 }
 
@@ -212,6 +214,7 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
     let seating = Seating {
         seats: request.seats.clone().unwrap_or_default(),
         engine_ms: request.engine_ms.unwrap_or(DEFAULT_ENGINE_MS),
+        engine_level: crate::session::engine_level(request.engine_level, Level::MAX)?,
         clock: request.clock.as_ref().map(ClockSpec::control).transpose()?,
     };
     with_game!(variant, g => seat(id, g, seating, record.map(|(r, _, file)| (r, file)), uploaded))

@@ -241,6 +241,26 @@ async fn the_computer_answers_a_move() {
 }
 
 #[tokio::test]
+async fn the_computer_plays_at_the_level_asked_for() {
+    let app = app();
+    let view = app.new_game(json!({ "seats": ["human", "engine"], "engine_level": 2 })).await;
+    assert_eq!(view["engine_level"], 2);
+    let game = id(&view);
+    // Level 2 answers within its tenth of a second, whatever the time per move.
+    app.play(&game, "F7-F8").await;
+    let view = app.wait_for(&game, |v| v["moves"].as_array().unwrap().len() == 2).await;
+    assert_eq!(view["to_move"], 0);
+    // The level can change during the game; left out, it stays.
+    let (status, view) = app.post(&format!("/api/games/{game}/seats"), json!({ "engine_level": 6 })).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["engine_level"], 6);
+    let (_, view) = app.post(&format!("/api/games/{game}/seats"), json!({ "engine_ms": 300 })).await;
+    assert_eq!((view["engine_level"].clone(), view["engine_ms"].clone()), (json!(6), json!(300)));
+    // Full strength by default.
+    assert_eq!(app.new_game(json!({})).await["engine_level"], 8);
+}
+
+#[tokio::test]
 async fn a_person_cannot_move_for_the_computer() {
     let app = app();
     let view = app.new_game(json!({ "seats": ["engine", "human"], "engine_ms": 1500 })).await;
@@ -300,6 +320,11 @@ async fn bad_requests_get_a_4xx_and_a_reason() {
         ("POST", "/api/games".into(), r#"{"seats": ["human"]}"#, StatusCode::BAD_REQUEST),
         ("POST", "/api/games".into(), r#"{"seats": ["human", "robot"]}"#, StatusCode::BAD_REQUEST),
         ("POST", "/api/games".into(), r#"{"engine_ms": 0}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"engine_level": 0}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"engine_level": 9}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"engine_level": 300}"#, StatusCode::BAD_REQUEST),
+        ("POST", "/api/games".into(), r#"{"engine_level": "easy"}"#, StatusCode::BAD_REQUEST),
+        ("POST", format!("/api/games/{game}/seats"), r#"{"engine_level": 12}"#, StatusCode::BAD_REQUEST),
         ("POST", "/api/games".into(), r#"{"clock": {"base_ms": 0}}"#, StatusCode::BAD_REQUEST),
         ("POST", "/api/games".into(), r#"{"clock": {"base_ms": 1000, "moves": 0}}"#, StatusCode::BAD_REQUEST),
         ("POST", "/api/games".into(), r#"{"saved": "../../etc/passwd"}"#, StatusCode::BAD_REQUEST),

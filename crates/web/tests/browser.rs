@@ -311,7 +311,8 @@ async fn clock_runs_out() {
     .await;
 }
 
-// (i) A game against the computer: it answers a move.
+// (i) A game against the computer at a level below full strength: it
+// answers a move, and its seat says its level.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn computer_answers() {
@@ -323,11 +324,23 @@ async fn computer_answers() {
         page.choose("#ng-seat-0", "human").await;
         page.choose("#ng-seat-1", "engine").await;
         page.type_into("#ng-engine-ms", "100").await;
+        page.choose("#ng-engine-level", "3").await;
+        page.screenshot("new-game-dialog").await;
         page.click("#ng-start").await;
         let game = page.wait_game_other_than(Some(&first)).await;
         let v = view(&page, &game).await;
         assert_eq!(v["seats"], json!(["human", "engine"]));
         assert_eq!(v["engine_ms"], json!(100));
+        assert_eq!(v["engine_level"], json!(3));
+        page.wait_for("Black's seat to name the computer's level", async || {
+            let seats = (page.text("#player-0 .pseat").await, page.text("#player-1 .pseat").await);
+            if seats == (String::new(), "computer, level 3".to_string()) {
+                Ok(())
+            } else {
+                Err(format!("{seats:?}"))
+            }
+        })
+        .await;
         page.wait_status("White to move (move 1)").await;
         page.play(&game, "H7", &["H8"], "H7-H8").await;
         page.wait_for("the computer's answer in the move list", async || {
@@ -340,6 +353,7 @@ async fn computer_answers() {
         })
         .await;
         page.wait_status("White to move (move 2)").await;
+        page.screenshot("computer-level-3").await;
         // The page and the server agree on the computer's move.
         let v = view(&page, &game).await;
         assert_eq!(json!(page.moves().await), json!([v["moves"][0]["text"], v["moves"][1]["text"]]));

@@ -10,7 +10,7 @@ use crate::analyze::EngineArgs;
 use crate::error::{CliError, CliResult, GameProblem};
 use leap_core::notation::{parse_movetext, parse_position, parse_records, Record};
 use leap_core::{Game, Geometry, History};
-use leap_engine::{Engine, Limits};
+use leap_engine::{Engine, Level, Limits};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::path::{Path, PathBuf};
@@ -56,6 +56,13 @@ pub struct Options {
     /// The engine's depth per move, in plies (instead of a time).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
+    /// The engine's playing strength, 1 (a beginner) to 8 (full strength,
+    /// the default): below 8 it searches a few plies for a fraction of a
+    /// second and now and then plays one of its other good moves, more
+    /// often and worse ones the lower the level (`hint` is always at full
+    /// strength).
+    #[arg(long, value_name = "1-8", value_parser = parse_level)]
+    pub level: Option<Level>,
     #[command(flatten)]
     pub engine: EngineArgs,
     /// When to colour the board (auto: at a terminal that supports colour,
@@ -242,6 +249,11 @@ fn play_moves<G: Game>(game: &G, history: &mut History, moves: &str) -> CliResul
     Ok(())
 }
 
+/// A `--level` argument.
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+}
+
 /// Runs `camelot play`.
 pub fn play(opts: &Options) -> CliResult {
     let start = start(opts)?;
@@ -252,8 +264,9 @@ pub fn play(opts: &Options) -> CliResult {
         let names: Vec<String> = g.players().iter().map(|p| p.name.clone()).collect();
         let seats = opts.seats(&names)?;
         let mut engine = Engine::new(g.clone(), g.evaluation(), options);
+        engine.set_seed(leap_engine::clock_seed());
         let solution = engine.use_installed_solution();
-        let computer = Computer { engine, limits: opts.limits(), seats };
+        let computer = Computer { engine, limits: opts.limits(), level: opts.level.unwrap_or_default(), seats };
         let protected: Vec<PathBuf> = variant_file.into_iter().collect();
         let ended = match &record {
             Some((record, file)) => ended_off_the_board(&g, &history, record, file)?,

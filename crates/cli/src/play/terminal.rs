@@ -12,7 +12,7 @@ use leap_arena::Termination;
 use leap_core::entry::{obligation, progress};
 use leap_core::notation::{format_line, format_move, parse_movetext, Diagram};
 use leap_core::{Cell, History, Player};
-use leap_engine::{Engine, Limits, SearchResult, Stop};
+use leap_engine::{Engine, Level, Limits, SearchResult, Stop};
 use leap_games::Played;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -31,16 +31,30 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
   help         this text
   quit         leave (a game not saved is kept in a file, which is named)";
 
-/// The engine's part in a game: which seats it plays, and how long it thinks.
+/// The engine's part in a game: which seats it plays, how long it thinks,
+/// and how well it plays.
 pub(super) struct Computer<G: Played> {
     pub(super) engine: Engine<G, G::Eval>,
     pub(super) limits: Limits,
+    /// The strength of the engine's own moves (hints are at full strength).
+    pub(super) level: Level,
     pub(super) seats: Vec<Seat>,
 }
 
+/// At what strength the engine thinks: its seats' level, or full (hints).
+#[derive(Clone, Copy)]
+enum Strength {
+    Own,
+    Full,
+}
+
 impl<G: Played> Computer<G> {
-    /// The engine's choice in the current position.
-    fn think(&mut self, history: &History) -> SearchResult {
+    /// The engine's choice in the current position, at `strength`.
+    fn think(&mut self, history: &History, strength: Strength) -> SearchResult {
+        self.engine.set_level(match strength {
+            Strength::Own => self.level,
+            Strength::Full => Level::MAX,
+        });
         self.engine.search(history.positions(), &self.limits, &Stop::new(), |_| {})
     }
 
@@ -234,7 +248,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let io = CliError::Output;
         let pos = *self.history.current();
         let player = self.game.players()[pos.to_move().index()].name.clone();
-        let r = self.computer.think(&self.history);
+        let r = self.computer.think(&self.history, Strength::Own);
         let Some(key) = r.best else {
             return Err(CliError::Usage("the engine found no move in an unfinished game".into()));
         };
@@ -315,7 +329,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         if self.is_over() {
             return writeln!(out, "the game is over").map_err(io);
         }
-        let r = self.computer.think(&self.history);
+        let r = self.computer.think(&self.history, Strength::Full);
         let line = format_line(self.game, self.history.current(), &r.pv);
         writeln!(
             out,
