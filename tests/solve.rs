@@ -372,6 +372,27 @@ fn the_engine_plays_every_position_of_a_solved_game_perfectly() {
 }
 
 #[test]
+fn a_level_below_full_strength_searches_instead_of_reading_the_table() {
+    use leap_engine::{Engine, Level, Limits, Options, Stop};
+    use leap_games::Played;
+    let game = tiny();
+    let table = std::sync::Arc::new(solved(&game, None));
+    let won = (0..table.layout().len())
+        .find(|&i| {
+            matches!(table.value_at(i), Ok(Value::Win { .. })) && game.outcome(&table.layout().position(i)).is_none()
+        })
+        .expect("a won position");
+    let pos = table.layout().position(won);
+    let mut engine = Engine::new(game.clone(), game.evaluation(), Options::default());
+    engine.set_solution(Some(table));
+    // At full strength the table answers without a search; at level 1 the engine searches.
+    assert_eq!(engine.search(&[pos], &Limits::depth(2), &Stop::new(), |_| {}).nodes, 0);
+    engine.set_level(Level::MIN);
+    let r = engine.search(&[pos], &Limits::depth(2), &Stop::new(), |_| {});
+    assert!(r.nodes > 0 && r.depth == 1, "{r:?}");
+}
+
+#[test]
 fn play_and_analyze_use_the_installed_table() {
     let dir = TempDir::new("solve-play");
     let variant = std::fs::canonicalize("tests/solve/tiny.toml").unwrap();

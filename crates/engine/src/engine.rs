@@ -121,7 +121,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// position searched: a won position by the shortest win, a lost one
     /// by the longest loss (both without searching), and a drawn one by the
     /// search's choice among the drawing moves only, its score a draw.
-    /// `None` goes back to searching alone.
+    /// `None` goes back to searching alone. (Below full strength,
+    /// [`Options::level`], the engine searches as the level does and
+    /// leaves the table aside: a beginner's level does not play perfectly.)
     pub fn set_solution(&mut self, solution: Option<Arc<Solution>>) {
         self.solution = solution;
     }
@@ -243,7 +245,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         let mut list = KeyList::new();
         game.legal_moves_into(&root, &mut list);
-        let drawn = match self.solved(&root, &mut list.keys) {
+        let solved = if level.is_full() { self.solved(&root, &mut list.keys) } else { Solved::Unknown };
+        let drawn = match solved {
             Solved::Unknown => false,
             Solved::Drawn => true,
             Solved::Decided { best, score, plies, pv } => {
