@@ -61,7 +61,7 @@ pub struct Options {
     /// second and now and then plays one of its other good moves, more
     /// often and worse ones the lower the level (`hint` is always at full
     /// strength).
-    #[arg(long, value_name = "1-8", value_parser = parse_level)]
+    #[arg(long, value_name = "1-8")]
     pub level: Option<Level>,
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -247,11 +247,6 @@ fn play_moves<G: Game>(game: &G, history: &mut History, moves: &str) -> CliResul
     let plies = parse_movetext(moves).map_err(CliError::MovesText)?;
     history.play_all(game, &plies).map_err(CliError::MovesPlay)?;
     Ok(())
-}
-
-/// A `--level` argument.
-fn parse_level(text: &str) -> Result<Level, String> {
-    text.parse()
 }
 
 /// Runs `camelot play`.
