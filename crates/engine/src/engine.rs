@@ -295,7 +295,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         // (A level's candidate lines beyond those asked for are its own.)
         let (mut candidates, asked) = (Candidates::default(), self.options.multi_pv);
         let done = threads::search(&shared, self.options.threads, root_moves, ordering, values, |it, nodes| {
-            candidates.record(it.depth, it.line, it.score, &it.pv);
+            if !level.is_full() {
+                candidates.record(it.depth, it.line, it.score, &it.pv);
+            }
             if it.line > asked {
                 return;
             }
