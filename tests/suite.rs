@@ -92,11 +92,14 @@ fn mistakes_in_the_suite_are_reported_before_any_search() {
 }
 
 #[test]
-fn the_championship_suite_is_readable() {
-    // The suite shipped with the program: every position and wanted move is legal.
+fn the_championship_suites_are_readable() {
+    // The suites shipped with the program: every position and wanted move is legal.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = run_in(root, &["suite", "suites/wcf-2009.pgn", "--depth", "1"]);
-    assert_eq!(out.status, 0, "{}", out.show());
-    assert_eq!(out.lines().len(), 19, "{}", out.show());
-    assert!(out.last_line().ends_with("of 18 positions (depth 1, 1 thread a position)"), "{}", out.show());
+    for (file, positions) in [("suites/wcf-2009.pgn", 18), ("suites/wcf-2009-all.pgn", 23)] {
+        let out = run_in(root, &["suite", file, "--depth", "1"]);
+        assert_eq!(out.status, 0, "{file}: {}", out.show());
+        assert_eq!(out.lines().len(), positions + 1, "{file}: {}", out.show());
+        let total = format!("of {positions} positions (depth 1, 1 thread a position)");
+        assert!(out.last_line().ends_with(&total), "{file}: {}", out.show());
+    }
 }
