@@ -333,7 +333,11 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("position fen W:WZ99:BE10", "info string error: bad position string at column 4: `Z99` is not a piece"),
         ("position startpos moves E6-E8 E6-E7", "info string error: move 2 `E6-E7`:"),
         ("position middle", "info string error: expected `position startpos` or `position fen POSITION`"),
-        ("go depth", "info string error: `go depth` needs a number"),
+        ("go depth", "info string error: `go depth` needs a number after it"),
+        ("go foo", "info string error: unknown `go` parameter `foo`: expected depth, nodes, movetime"),
+        ("go depth 0", "info string error: `go depth 0`: expected 1 or more"),
+        ("go nodes 0", "info string error: `go nodes 0`: expected 1 or more"),
+        ("go movetime 0", "info string error: `go movetime 0`: expected 1 or more"),
         ("go speed 3", "info string error: unknown `go` parameter `speed`"),
         ("go p3time 100", "info string error: unknown `go` parameter `p3time`"),
         ("setoption name Threads value 0", "info string error: Threads must be from 1 to 256, not `0`"),
@@ -377,6 +381,57 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
     e.send("go depth 1");
     assert!(e.until("bestmove", 30).last().unwrap().starts_with("bestmove "));
     e.finish();
+}
+
+#[test]
+fn a_command_waiting_for_a_long_search_still_lets_it_be_stopped() {
+    // `position` waits for the search running to end; the lines after it
+    // are read meanwhile: `stop` ends the search, `isready` is answered.
+    for waiting in ["position startpos moves E6-E8", "uginewgame", "setoption name Hash value 16", "go depth 2"] {
+        let mut e = Engine::start(&["camelot"]);
+        e.send("go depth 60");
+        e.send(waiting);
+        e.send("isready");
+        let ready = e.until("readyok", 10);
+        assert!(
+            ready.iter().all(|l| l.starts_with("info depth") || l == "readyok"),
+            "while {waiting:?} waits: {ready:?}"
+        );
+        e.send("stop");
+        let first = e.until("bestmove", 10);
+        assert!(first.last().unwrap().starts_with("bestmove "), "{first:?}");
+        // The waiting command was carried out after the search.
+        e.send("query p1turn");
+        let answer = e.until("response", 10);
+        let expected = if waiting.starts_with("position") { "response false" } else { "response true" };
+        assert_eq!(answer.last().unwrap(), expected, "after {waiting:?}: {answer:?}");
+        e.finish();
+    }
+}
+
+#[test]
+fn quit_or_the_end_of_input_ends_a_command_waiting_for_a_long_search() {
+    for end in [Some("quit"), None] {
+        let mut e = Engine::start(&["camelot"]);
+        e.send("go depth 60");
+        e.send("position startpos moves E6-E8");
+        if let Some(line) = end {
+            e.send(line);
+        }
+        let started = Instant::now();
+        drop(e.stdin);
+        let status = loop {
+            if let Some(status) = e.child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(10) {
+                let _ = e.child.kill();
+                panic!("after {end:?} the engine still runs");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success());
+    }
 }
 
 #[test]

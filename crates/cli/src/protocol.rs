@@ -2,8 +2,9 @@
 //! and output, for other programs (GUIs, match runners), following the UGI
 //! conventions (UCI generalised to any game). The commands are described in
 //! `docs/protocol.md`. This layer only translates text to calls of
-//! [`leap_engine::Engine`]: a search runs on a thread of its own, so that
-//! `stop`, `isready` and `quit` are answered while it thinks.
+//! [`leap_engine::Engine`]: a search runs on a thread of its own, and the
+//! input is read on another, so that `stop`, `isready` and `quit` are
+//! answered while it thinks, even while a command waits for it to end.
 //!
 //! [`run_on`] runs a session on any input and output, in-process, with
 //! [`Bounds`] on what it may spend (the tests and fuzz targets drive it so).
@@ -17,7 +18,9 @@ use leap_engine::{
 };
 use leap_games::with_game;
 use leap_games::{self as variant, Played, Variant};
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -35,6 +38,50 @@ impl Output {
         let mut out = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         // (A closed output ends the session at the next read: nothing to do here.)
         let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    }
+}
+
+/// A line of input as read: `None` at the end of the input.
+type Line = Option<std::io::Result<String>>;
+
+/// The session's input, read on a thread of its own: while a command waits
+/// for the search running to end, the lines after it are still read, so
+/// that `stop`, `isready`, `quit` and the end of input are seen at once.
+struct Input {
+    lines: Receiver<Line>,
+    /// Lines read while a command waited, to be carried out in turn.
+    queued: VecDeque<Line>,
+    /// `quit` or the end of input came while a command waited: the session
+    /// ends as soon as the search has.
+    quit: bool,
+}
+
+impl Input {
+    /// Starts reading `input` on a thread of its own. (The thread is left
+    /// to end with the input or the process: a read cannot be called off,
+    /// and `quit` must not wait for a line that may never come.)
+    fn spawn(input: impl BufRead + Send + 'static) -> Input {
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in input.lines() {
+                // (A line that is not UTF-8 is skipped, as any bad command is;
+                // any other error ends the input.)
+                let fatal = line.as_ref().is_err_and(|e| e.kind() != std::io::ErrorKind::InvalidData);
+                if send.send(Some(line)).is_err() || fatal {
+                    return;
+                }
+            }
+            let _ = send.send(None);
+        });
+        Input { lines, queued: VecDeque::new(), quit: false }
+    }
+
+    /// The next line to carry out.
+    fn next(&mut self) -> Line {
+        match self.queued.pop_front() {
+            Some(line) => line,
+            None => self.lines.recv().unwrap_or(None),
+        }
     }
 }
 
@@ -71,12 +118,13 @@ impl Bounds {
 /// Runs the protocol on standard input until `quit` or its end; `variant`
 /// is the game at the start (`setoption name Variant` changes it).
 pub fn run(variant: &str) -> CliResult {
-    run_on(variant, std::io::stdin().lock(), std::io::stdout(), Bounds::NONE)
+    run_on(variant, std::io::BufReader::new(std::io::stdin()), std::io::stdout(), Bounds::NONE)
 }
 
 /// Runs the protocol on `input` until `quit` or its end, writing to
 /// `output` as `camelot engine` writes to standard output, within
-/// `bounds`; `variant` is the game at the start. A line that is not UTF-8
+/// `bounds`; `variant` is the game at the start. The input is read on a
+/// thread of its own, which ends with it. A line that is not UTF-8
 /// is answered with an error and skipped, as any bad command is; only a
 /// variant that cannot be loaded at the start, or input that cannot be
 /// read, is an error.
@@ -96,16 +144,21 @@ pub fn run(variant: &str) -> CliResult {
 /// let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
 /// assert!(text.starts_with("readyok\n") && text.contains("bestmove "), "{text}");
 /// ```
-pub fn run_on(variant: &str, input: impl BufRead, output: impl Write + Send + 'static, bounds: Bounds) -> CliResult {
+pub fn run_on(
+    variant: &str,
+    input: impl BufRead + Send + 'static,
+    output: impl Write + Send + 'static,
+    bounds: Bounds,
+) -> CliResult {
     let out = Output(Arc::new(Mutex::new(Box::new(output))));
-    let mut lines = input.lines();
+    let mut input = Input::spawn(input);
     let mut options = Options::default();
     options.hash_mib = options.hash_mib.min(bounds.hash_mib);
     options.threads = options.threads.min(bounds.threads);
     let mut name = variant.to_string();
     let mut current = variant::load(&name)?;
     loop {
-        let next = with_game!(current, g => Session::new(g, &name, options, out.clone(), bounds).serve(&mut lines)?);
+        let next = with_game!(current, g => Session::new(g, &name, options, out.clone(), bounds, &mut input).serve()?);
         match next {
             Next::Quit => return Ok(()),
             Next::Switch { variant, name: new_name, options: kept } => {
@@ -129,7 +182,7 @@ enum Next {
 }
 
 /// The protocol with one game.
-struct Session<G: Played> {
+struct Session<'i, G: Played> {
     /// The engine, while no search has it.
     engine: Option<Engine<G, G::Eval>>,
     /// The search running, which gives the engine back.
@@ -146,6 +199,7 @@ struct Session<G: Played> {
     infinite: bool,
     out: Output,
     bounds: Bounds,
+    input: &'i mut Input,
 }
 
 /// The engine of a session: with the game's solved table when one is
@@ -159,8 +213,8 @@ fn engine_for<G: Played>(game: &G, options: Options) -> Engine<G, G::Eval> {
     engine
 }
 
-impl<G: Played> Session<G> {
-    fn new(game: G, name: &str, options: Options, out: Output, bounds: Bounds) -> Self {
+impl<'i, G: Played> Session<'i, G> {
+    fn new(game: G, name: &str, options: Options, out: Output, bounds: Bounds, input: &'i mut Input) -> Self {
         let history = History::new(game.start());
         Session {
             engine: Some(engine_for(&game, options)),
@@ -173,6 +227,7 @@ impl<G: Played> Session<G> {
             infinite: false,
             out,
             bounds,
+            input,
         }
     }
 
@@ -191,8 +246,11 @@ impl<G: Played> Session<G> {
     }
 
     /// Answers commands until `quit`, the end of input, or a new variant.
-    fn serve(mut self, lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Result<Next, CliError> {
-        for line in lines {
+    fn serve(mut self) -> Result<Next, CliError> {
+        while !self.input.quit {
+            let Some(line) = self.input.next() else {
+                break;
+            };
             let line = match line {
                 Ok(line) => line,
                 Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
@@ -228,13 +286,15 @@ impl<G: Played> Session<G> {
                         self.send_error(&message);
                     }
                 }
-                "go" => {
-                    self.finish_search();
-                    match Go::parse(args, self.game.players().len()) {
-                        Ok(go) => self.go(go),
-                        Err(message) => self.send_error(&message),
+                "go" => match Go::parse(args, self.game.players().len()) {
+                    Ok(go) => {
+                        self.finish_search();
+                        if !self.input.quit {
+                            self.go(go);
+                        }
                     }
-                }
+                    Err(message) => self.send_error(&message),
+                },
                 "stop" => self.stop.stop(),
                 "query" => self.query(args),
                 "quit" => {
@@ -440,10 +500,27 @@ impl<G: Played> Session<G> {
     /// Waits for the search running, if any, and takes the engine back. An
     /// infinite search (`go infinite`) is stopped first: nothing else would
     /// end it, and the command that needs the engine would wait for ever.
+    ///
+    /// Meanwhile the lines after the command are read: `stop` ends the
+    /// search, `isready` is answered, and `quit` or the end of input ends
+    /// it and then the session. Any other line waits its turn, and so do
+    /// the lines after it, which then come in order.
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
             if self.infinite {
                 self.stop.stop();
+            }
+            while !search.is_finished() {
+                if !self.input.queued.is_empty() {
+                    std::thread::sleep(Duration::from_millis(2));
+                    continue;
+                }
+                match self.input.lines.recv_timeout(Duration::from_millis(2)) {
+                    Ok(line) => self.meanwhile(line),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    // (All the input has been read: nothing can come.)
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
             }
             match search.join() {
                 Ok(engine) => self.engine = Some(engine),
@@ -453,6 +530,30 @@ impl<G: Played> Session<G> {
                     self.engine = Some(engine_for(&self.game, self.options));
                 }
             }
+        }
+    }
+
+    /// A line read while a command waits for the search to end (see
+    /// [`Session::finish_search`]).
+    fn meanwhile(&mut self, line: Line) {
+        let command = match &line {
+            Some(Ok(text)) => text.split_whitespace().next(),
+            _ => None,
+        };
+        match (&line, command) {
+            (_, Some("stop")) => self.stop.stop(),
+            (_, Some("isready")) => self.send("readyok"),
+            (None, _) | (_, Some("quit")) => {
+                self.stop.stop();
+                self.input.quit = true;
+            }
+            // (An input that fails ends the search, and then the session
+            // with the error.)
+            (Some(Err(e)), _) if e.kind() != std::io::ErrorKind::InvalidData => {
+                self.stop.stop();
+                self.input.queued.push_back(line);
+            }
+            _ => self.input.queued.push_back(line),
         }
     }
 
@@ -503,37 +604,64 @@ struct Go {
 
 impl Go {
     fn parse(args: &[&str], players: usize) -> Result<Go, String> {
+        /// What a word of `go` sets.
+        enum Field {
+            Depth,
+            Nodes,
+            Movetime,
+            MovesToGo,
+            Time(usize),
+            Increment(usize),
+        }
+        let player = |w: &str, suffix: &str| -> Option<usize> {
+            let p = match w {
+                _ if w == format!("w{suffix}") => 0,
+                _ if w == format!("b{suffix}") => 1,
+                _ => w.strip_prefix('p')?.strip_suffix(suffix)?.parse::<usize>().ok()?.checked_sub(1)?,
+            };
+            (p < players).then_some(p)
+        };
         let mut go = Go::default();
         let mut words = args.iter();
         while let Some(&word) = words.next() {
-            if word == "infinite" {
-                go.infinite = true;
-                continue;
-            }
-            let value = words.next().ok_or_else(|| format!("`go {word}` needs a number"))?;
-            let number = || value.parse::<u64>().map_err(|_| format!("`go {word} {value}`: expected a whole number"));
-            let player = |w: &str, suffix: &str| -> Option<usize> {
-                let p = match w {
-                    _ if w == format!("w{suffix}") => 0,
-                    _ if w == format!("b{suffix}") => 1,
-                    _ => w.strip_prefix('p')?.strip_suffix(suffix)?.parse::<usize>().ok()?.checked_sub(1)?,
-                };
-                (p < players).then_some(p)
-            };
-            match word {
-                "depth" => go.depth = Some(number()?.clamp(1, 127) as u32),
-                "nodes" => go.nodes = Some(number()?),
-                "movetime" => go.movetime = Some(Duration::from_millis(number()?)),
-                "movestogo" => go.moves_to_go = Some(number()?.min(u32::MAX as u64) as u32),
-                w => {
-                    if let Some(p) = player(w, "time") {
-                        go.times[p] = Some(Duration::from_millis(number()?));
-                    } else if let Some(p) = player(w, "inc") {
-                        go.increments[p] = Duration::from_millis(number()?);
-                    } else {
-                        return Err(format!("unknown `go` parameter `{w}`"));
-                    }
+            let field = match word {
+                "infinite" => {
+                    go.infinite = true;
+                    continue;
                 }
+                "depth" => Field::Depth,
+                "nodes" => Field::Nodes,
+                "movetime" => Field::Movetime,
+                "movestogo" => Field::MovesToGo,
+                w => match (player(w, "time"), player(w, "inc")) {
+                    (Some(p), _) => Field::Time(p),
+                    (_, Some(p)) => Field::Increment(p),
+                    _ => {
+                        return Err(format!(
+                            "unknown `go` parameter `{}`: expected depth, nodes, movetime, p1time, p1inc (up to p{players}), \
+                             movestogo or infinite",
+                            leap_format::shortened(w, 40)
+                        ))
+                    }
+                },
+            };
+            let value = words.next().ok_or_else(|| format!("`go {word}` needs a number after it"))?;
+            let number = || {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("`go {word} {}`: expected a whole number", leap_format::shortened(value, 40)))
+            };
+            // (A search of no depth, no positions or no time has no move to give.)
+            let positive = || {
+                number().and_then(|n| if n == 0 { Err(format!("`go {word} 0`: expected 1 or more")) } else { Ok(n) })
+            };
+            match field {
+                Field::Depth => go.depth = Some(positive()?.min(127) as u32),
+                Field::Nodes => go.nodes = Some(positive()?),
+                Field::Movetime => go.movetime = Some(Duration::from_millis(positive()?)),
+                Field::MovesToGo => go.moves_to_go = Some(number()?.min(u32::MAX as u64) as u32),
+                Field::Time(p) => go.times[p] = Some(Duration::from_millis(number()?)),
+                Field::Increment(p) => go.increments[p] = Duration::from_millis(number()?),
             }
         }
         Ok(go)

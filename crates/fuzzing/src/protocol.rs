@@ -38,7 +38,7 @@ pub fn session(data: &[u8]) -> String {
         _ => ("camelot".to_string(), data),
     };
     let out = Kept::default();
-    if let Err(e) = run_on(&name, input, out.clone(), BOUNDS) {
+    if let Err(e) = run_on(&name, std::io::Cursor::new(input.to_vec()), out.clone(), BOUNDS) {
         panic!("the session ended on an error: {e}");
     }
     let bytes = out.0.lock().unwrap_or_else(|p| p.into_inner()).clone();
