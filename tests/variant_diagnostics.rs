@@ -196,3 +196,29 @@ fn castle_moves_out_of_range_is_asked_for_in_the_range_the_family_accepts() {
     // 15 is accepted.
     assert!(parse("x.toml", "extends = \"camelot\"\nname = \"x\"\n[rules]\ncastle_moves = 15\n").is_ok());
 }
+
+#[test]
+fn a_repetition_of_one_occurrence_is_refused() {
+    // Every position occurs once: the start would already be drawn.
+    let text = "extends = \"camette\"\nname = \"e\"\n[end]\nrepetition = 1\n";
+    let p = problems("e.toml", text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("4:14: repetition = 1: every position occurs once"), "{p:?}");
+    for n in [0, 2, 5] {
+        let text = format!("extends = \"camette\"\nname = \"e\"\n[end]\nrepetition = {n}\n");
+        assert!(parse("e.toml", &text).is_ok(), "repetition = {n}");
+    }
+}
+
+#[test]
+fn a_cell_name_that_a_prefix_makes_ambiguous_is_refused() {
+    // `KC2` would read both as a Man on KC2 and as a Knight on C2.
+    let text = "extends = \"camette\"\nname = \"x\"\n[board]\n\
+                names = \"C7 B6 C6 D6 A5 B5 C5 D5 E5 A4 B4 C4 D4 E4 A3 B3 C3 D3 E3 B2 KC2 C2 C1\"\n";
+    let p = problems("x.toml", text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("4:9: cells `KC2` and `C2` cannot both be named so"), "{p:?}");
+    assert!(p[0].contains("Knight (prefix `K`)"), "{p:?}");
+    let fine = text.replace("KC2", "X2");
+    assert!(parse("x.toml", &fine).is_ok());
+}

@@ -137,6 +137,7 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
     let kinds = pieces(spec, &listed, diag);
     let notation_order = notation_order(spec, &players, diag);
     let board = board?;
+    ambiguous_names(spec, &board, &kinds, diag);
     let zones = zones(spec, &board, &players, diag);
     let mut end = end_rules(spec, family, &kinds, diag);
     let start = setup(spec, &board, &players, &kinds, diag);
@@ -216,6 +217,31 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
         return None;
     }
     Some(board)
+}
+
+/// Cell names that a piece's prefix makes ambiguous: with cells `KC2` and
+/// `C2`, `KC2` in a position string or a setup would read both as a piece
+/// on `KC2` and as a Knight (prefix `K`) on `C2`.
+fn ambiguous_names(spec: &VariantFile, board: &Board, kinds: &[KindInfo], diag: &mut Diagnostics) {
+    let Some(names) = &spec.board.names else {
+        return;
+    };
+    for cell in board.cells().iter() {
+        let name = board.name(cell);
+        for kind in kinds.iter().filter(|k| !k.prefix.is_empty()) {
+            let Some(rest) = name.strip_prefix(kind.prefix.as_str()) else { continue };
+            if board.cell(rest).is_some() {
+                diag.error(
+                    names.span().start,
+                    format!(
+                        "cells `{name}` and `{rest}` cannot both be named so: `{name}` would also read as a {} \
+                         (prefix `{}`) on `{rest}`; rename one of them",
+                        kind.name, kind.prefix
+                    ),
+                );
+            }
+        }
+    }
 }
 
 fn one_letter(text: &str) -> Option<char> {
@@ -519,6 +545,17 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
         _ if bare_min_material == 0 => 0,
         m => m,
     };
+    if let Some(r) = e.repetition.as_ref().filter(|r| *r.get_ref() == 1) {
+        // (Every position occurs once: the game would be drawn before it starts.)
+        diag.error(
+            r.span().start,
+            format!(
+                "repetition = {}: every position occurs once, so the start would already be drawn; \
+                 expected 2 or more (the occurrence that draws), or 0 for never",
+                r.get_ref()
+            ),
+        );
+    }
     // 0 switches a numeric condition off.
     let on = |n: u32| (n > 0).then_some(n);
     let limit = |x: &Opt<u16>, default: u16| Some(x.as_ref().map_or(default, |v| *v.get_ref())).filter(|n| *n > 0);

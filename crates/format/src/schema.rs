@@ -90,7 +90,7 @@ const BOARD: &[Key] = &[
     key("layout", TEXT, "One line per rank, the top rank first, one character per file: `.` a cell, a space no cell")
         .required()
         .example("layout = \"\"\"\\n .. \\n....\\n\"\"\""),
-    key("names", TEXT, "A name per cell, in the layout's order (top rank first, left to right), instead of file letter and rank number")
+    key("names", TEXT, "A name per cell, in the layout's order (top rank first, left to right), instead of file letter and rank number; no name may be a piece's prefix before another cell's name")
         .defaults("A1, B1, ...", "A1, B1, ...")
         .example("names = \"1 2 3 4\""),
 ];
@@ -218,7 +218,7 @@ const END: &[Key] = &[
     key("no_moves_loss_needs", U32, "With `no_moves = \"loss\"`: a loss only if the opponent has at least this many pieces, else a draw")
         .defaults("2", "0")
         .example("no_moves_loss_needs = 1"),
-    key("repetition", U32, "Drawn on this occurrence of a position; 0: never").defaults("3", "0").example("repetition = 3"),
+    key("repetition", U32, "Drawn on this occurrence of a position (2 or more); 0: never").defaults("3", "0").example("repetition = 3"),
     key("move_limit", U16, "Drawn after this many plies without a capture or goal entry; 0: never")
         .defaults("100", "100")
         .example("move_limit = 100"),
