@@ -32,7 +32,7 @@ fn every_unknown_key_and_wrong_type_is_reported_at_once_in_words() {
         [
             "3:1: unknown key `nmae`; did you mean `name`? The keys here are extends, name, title, family, turn_order, \
              board, players, pieces, zones, setup, notation, rules, end, eval",
-            "6:1: files = \"10\": expected a whole number from 0 to 255",
+            "6:1: files = \"10\": expected a whole number from 1 to 26",
             "9:1: castle_moves = -1: expected a whole number from 0 to 15",
             "10:1: unknown key `castel_moves` in [rules]; did you mean `castle_moves`? The keys here are castle_moves, \
              own_castle_jump, blocked_castle_piece, other_castles, goal_entry_exempt, no_move, compulsory_capture",
@@ -62,7 +62,7 @@ fn a_key_left_out_for_its_type_lets_the_other_checks_run() {
     let text = include_str!("../variants/camette.toml").replace("files = 5", "files = \"5\"");
     let p = problems("c.toml", &text);
     assert_eq!(p.len(), 1, "{p:?}");
-    assert!(p[0].ends_with("files = \"5\": expected a whole number from 0 to 255"), "{p:?}");
+    assert!(p[0].ends_with("files = \"5\": expected a whole number from 1 to 26"), "{p:?}");
     // Entries of lists and tables of values.
     let text =
         "extends = \"camelot\"\nname = \"x\"\n[[players]]\nname = \"White\"\nletter = 5\ncastle = [\"F1\", \"G1\"]\n\
@@ -221,4 +221,19 @@ fn a_cell_name_that_a_prefix_makes_ambiguous_is_refused() {
     assert!(p[0].contains("Knight (prefix `K`)"), "{p:?}");
     let fine = text.replace("KC2", "X2");
     assert!(parse("x.toml", &fine).is_ok());
+}
+
+#[test]
+fn a_board_size_out_of_range_is_reported_where_it_is_written() {
+    // Not at the inherited layout that it makes impossible.
+    let text = "extends = \"camelot\"\nname = \"big\"\n[board]\nfiles = 30\n";
+    assert_eq!(problems("big.toml", text), ["4:1: files = 30: expected a whole number from 1 to 26"]);
+    let text = "extends = \"camelot\"\nname = \"big\"\n[board]\nranks = 0\n";
+    assert_eq!(problems("big.toml", text), ["4:1: ranks = 0: expected a whole number from 1 to 255"]);
+    // A number beyond what the reader can hold, in words.
+    let text = "extends = \"camelot\"\nname = \"big\"\n[board]\nfiles = 99999999999999999999999\n";
+    assert_eq!(
+        problems("big.toml", text),
+        ["4:9: the number is too large for any key (each key's range is in docs/variants.md)"]
+    );
 }

@@ -85,8 +85,8 @@ const BOARD: &[Key] = &[
     key("geometry", Ty::Text(&["square", "diagonal", "hex"]), "How cells touch: square (8 directions), diagonal (the 4 diagonals), hex (6)")
         .required()
         .example("geometry = \"square\""),
-    key("files", U8, "Columns of the layout (A, B, ...)").required().example("files = 12"),
-    key("ranks", U8, "Rows of the layout (1, 2, ...)").required().example("ranks = 16"),
+    key("files", Ty::Int(1, 26), "Columns of the layout (A, B, ...)").required().example("files = 12"),
+    key("ranks", Ty::Int(1, 255), "Rows of the layout (1, 2, ...)").required().example("ranks = 16"),
     key("layout", TEXT, "One line per rank, the top rank first, one character per file: `.` a cell, a space no cell")
         .required()
         .example("layout = \"\"\"\\n .. \\n....\\n\"\"\""),
@@ -523,7 +523,7 @@ pub(crate) fn blank_out(text: &str, ranges: &[Range<usize>]) -> String {
 ///
 /// ```
 /// let schema = leap_format::json_schema(&[(leap_format::Family::Camelot, &["mobility"])]);
-/// assert_eq!(schema["properties"]["board"]["properties"]["files"]["maximum"], 255);
+/// assert_eq!(schema["properties"]["board"]["properties"]["files"]["maximum"], 26);
 /// assert_eq!(schema["properties"]["rules"]["properties"]["castle_moves"]["maximum"], 15);
 /// ```
 pub fn json_schema(eval: &[(Family, &[&str])]) -> Value {

@@ -134,6 +134,10 @@ pub fn strip_bom(text: &str) -> &str {
 /// control character), one made from what is written there.
 pub(crate) fn syntax_message(text: &str, at: usize, message: &str) -> String {
     let message = message.trim();
+    if message.contains("too large to fit") {
+        // (The reader's words: "number too large to fit in target type".)
+        return "the number is too large for any key (each key's range is in docs/variants.md)".to_string();
+    }
     if !message.is_empty() {
         return message.to_string();
     }
