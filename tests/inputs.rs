@@ -373,3 +373,19 @@ fn zero_limits_a_missing_saved_game_and_a_finished_game_are_said_plainly() {
     let out = fails_in(&dir, &["show", "camelot", "--position", "W:WE5:BE7 clock=99999"]);
     assert!(out.stderr.contains("is not a number of plies (0 to 65535)"), "{}", out.show());
 }
+
+#[test]
+fn a_record_names_its_variant_by_a_built_in_name_in_any_case_or_is_refused() {
+    let (out, _dir) = replay("[Variant \"CAMELOT\"]\n\n1.E6-E8 *\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("Black to move"), "{}", out.show());
+    // A name of no built-in variant: a variant file has a tag of its own.
+    let err = replay_fails("[Variant \"nonesuch\"]\n\n1.E6-E8 *\n");
+    assert!(err.contains("[Variant \"nonesuch\"] is not a built-in variant"), "{err}");
+    assert!(err.contains("[VariantFile]"), "{err}");
+    // A PDN game type of another game than English draughts (21).
+    let err = replay_fails("[GameType \"20\"]\n\n1. 32-28 19-23 *\n");
+    assert!(err.contains("[GameType \"20\"] is not a game this program plays"), "{err}");
+    let (out, _dir) = replay("[GameType \"21\"]\n\n1. 11-15 *\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+}

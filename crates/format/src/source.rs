@@ -20,6 +20,8 @@ pub enum LoadError {
     /// A variant file that is not the one a game record names: the file,
     /// and what does not match.
     Mismatch(String, String),
+    /// A game record's tags name no variant this program plays: why.
+    Tag(String),
 }
 
 impl fmt::Display for LoadError {
@@ -33,6 +35,7 @@ impl fmt::Display for LoadError {
             LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
             LoadError::Invalid(e) => write!(f, "invalid variant file {}:\n{e}", e.file),
             LoadError::Mismatch(p, why) => write!(f, "variant file {p}: {why}"),
+            LoadError::Tag(why) => f.write_str(why),
         }
     }
 }

@@ -153,8 +153,10 @@ fn variant_name(variant: &Variant) -> &str {
 /// `Variant` tag says (a variant file may reuse a built-in name): a
 /// relative path is read from the record's folder (never the current
 /// directory), and a `Variant` tag must give the file's name. Without one,
-/// the built-in variant its `Variant` tag names (checkers for a PDN record
-/// of English draughts, `[GameType "21"]`; camelot when there is no tag).
+/// the built-in variant its `Variant` tag names, in any case (checkers for
+/// a PDN record of English draughts, `[GameType "21"]`; camelot when there
+/// is neither tag). A `Variant` tag that names no built-in variant, or a
+/// `GameType` of another game, is an error.
 pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Result<Variant, LoadError> {
     if let Some(file) = record.tag(FILE_TAG) {
         let path = std::path::Path::new(file);
@@ -178,10 +180,28 @@ pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path:
         }
         return Ok(variant);
     }
-    let english_draughts =
-        record.tag("GameType").is_some_and(|t| t.split(',').next().map(str::trim) == Some(ENGLISH_DRAUGHTS));
-    let name = record.tag("Variant").unwrap_or(if english_draughts { "checkers" } else { "camelot" });
-    load(name)
+    let game_type = record.tag("GameType").map(|t| t.split(',').next().unwrap_or("").trim());
+    let name = match (record.tag("Variant"), game_type) {
+        (Some(name), _) => name,
+        (None, Some(ENGLISH_DRAUGHTS)) => "checkers",
+        (None, Some(other)) => {
+            return Err(LoadError::Tag(format!(
+                "the record's [GameType \"{other}\"] is not a game this program plays (of PDN's game types it \
+                 reads {ENGLISH_DRAUGHTS}, English draughts); a [Variant] tag names any of its variants"
+            )))
+        }
+        (None, None) => "camelot",
+    };
+    // (A variant file is named by its own tag, never by [Variant]: a record
+    // does not make the program read a file it does not say is a variant.)
+    match builtin_names().find(|n| n.eq_ignore_ascii_case(name)) {
+        Some(builtin) => load(builtin),
+        None => Err(LoadError::Tag(format!(
+            "the record's [Variant \"{name}\"] is not a built-in variant ({}); a game of a variant file names \
+             the file in a [{FILE_TAG}] tag",
+            builtin_names().collect::<Vec<_>>().join(", ")
+        ))),
+    }
 }
 
 /// The built-in variants: name and title.
