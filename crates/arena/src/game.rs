@@ -5,6 +5,7 @@
 
 use crate::clock::{Clocks, FlagFell, TimeControl};
 use crate::player::Player;
+use leap_core::notation::{result_fits, Record};
 use leap_core::{EndReason, Game, GameResult, History, MoveKey, Outcome, Position, SplitMix64};
 use std::time::{Duration, Instant};
 
@@ -142,16 +143,145 @@ impl Termination {
     /// assert_eq!(Termination::from_tags(&game, "drawn by agreement", None), Some(Termination::Agreement));
     /// ```
     pub fn from_tags<G: Game>(game: &G, termination: &str, result: Option<&str>) -> Option<Termination> {
+        let wanted = termination.trim();
+        Termination::off_the_board(game).find(|t| {
+            t.describe(game).eq_ignore_ascii_case(wanted) && result.is_none_or(|r| r.trim() == t.result_token(game))
+        })
+    }
+
+    /// Every ending off the board of `game` that a record's `Termination`
+    /// tag may name: each player's flag, forfeit and resignation, then an
+    /// agreed draw.
+    fn off_the_board<G: Game>(game: &G) -> impl Iterator<Item = Termination> {
         let players = (0..game.players().len() as u8).map(leap_core::Player);
-        let candidates = players
+        players
             .flat_map(|loser| {
                 [Termination::Time { loser }, Termination::Forfeit { loser }, Termination::Resignation { loser }]
             })
-            .chain([Termination::Agreement]);
-        let wanted = termination.trim();
-        candidates.into_iter().find(|t| {
-            t.describe(game).eq_ignore_ascii_case(wanted) && result.is_none_or(|r| r.trim() == t.result_token(game))
-        })
+            .chain([Termination::Agreement])
+    }
+
+    /// How the game of `record` ended, its moves played as `history`,
+    /// checked against what the record says of it: the one rule of
+    /// `camelot replay`, `camelot play` and the web app.
+    ///
+    /// The result ending the movetext and the `Result` tag, when both are
+    /// written, must agree, and fit the game's players
+    /// ([`result_fits`](leap_core::notation::result_fits)). A game its
+    /// moves end has the result of its final position (or `*`: not
+    /// written). A game they do not end is unfinished (`*`), or ended off
+    /// the board, as its `Termination` tag says ([`Termination::from_tags`]),
+    /// with that ending's result; a tag that names no such ending, or one
+    /// that gives another result, is refused.
+    ///
+    /// `Ok(None)`: unfinished. The error says where (the result or tag at
+    /// fault) and what is wrong.
+    ///
+    /// ```
+    /// use leap_arena::Termination;
+    /// use leap_core::notation::parse_records;
+    /// use leap_core::{History, Player};
+    /// let game = leap_camelot::load("camelot").unwrap();
+    /// let ending = |text: &str| {
+    ///     let record = parse_records(text).unwrap().remove(0);
+    ///     let mut history = History::new(leap_core::Game::start(&game));
+    ///     history.play_all(&game, &record.moves).unwrap();
+    ///     Termination::of_record(&game, &history, &record).map_err(|e| e.to_string())
+    /// };
+    /// assert_eq!(ending("1.E6-E8 *"), Ok(None));
+    /// let resigned = ending("[Termination \"Black resigned\"]\n1.E6-E8 1-0");
+    /// assert_eq!(resigned, Ok(Some(Termination::Resignation { loser: Player(1) })));
+    /// let e = ending("[Termination \"White resigned\"]\n1.E6-E8 1-0").unwrap_err();
+    /// assert_eq!(e, "the record gives the result 1-0, but its [Termination] tag says White resigned, which gives 0-1");
+    /// let e = ending("1.E6-E8 1-0").unwrap_err();
+    /// assert!(e.ends_with("the game is not over after the last move, and no [Termination] tag says how it ended"));
+    /// let e = ending("[Termination \"xyz\"]\n1.E6-E8 1/2-1/2").unwrap_err();
+    /// assert!(e.ends_with("its [Termination] tag, \"xyz\", names no ending that gives it: expected `drawn by agreement`"));
+    /// let e = ending("[Result \"1-0\"]\n1.E6-E8 *").unwrap_err();
+    /// assert_eq!(e, "the movetext ends with *, but the [Result] tag says 1-0");
+    /// ```
+    pub fn of_record<G: Game>(
+        game: &G,
+        history: &History,
+        record: &Record,
+    ) -> Result<Option<Termination>, EndingError> {
+        let fail = |at: Option<(usize, usize)>, why: String| Err(EndingError { at, why });
+        let written = record.result.as_deref().map(str::trim);
+        let tagged = record.tag("Result").map(str::trim);
+        if let (Some(written), Some(tagged)) = (written, tagged) {
+            if written != tagged {
+                return fail(
+                    record.result_at,
+                    format!("the movetext ends with {written}, but the [Result] tag says {tagged}"),
+                );
+            }
+        }
+        let tokens =
+            written.map(|r| (r, record.result_at)).into_iter().chain(tagged.map(|r| (r, record.tag_at("Result"))));
+        for (token, at) in tokens {
+            if let Err(why) = result_fits(token, game.players().len()) {
+                return fail(at, why);
+            }
+        }
+        let result = written.or(tagged).unwrap_or("*");
+        let at = record.result_at.or(record.tag_at("Result"));
+        if let Some(outcome) = history.outcome(game) {
+            let computed = history.result_token(game);
+            if result != "*" && result != computed {
+                let how = Termination::Rules(outcome).describe(game);
+                return fail(
+                    at,
+                    format!("the record gives the result {result}, but the final position gives {computed} ({how})"),
+                );
+            }
+            return Ok(Some(Termination::Rules(outcome)));
+        }
+        let tag = record.tag("Termination").map(str::trim);
+        let named = tag.and_then(|t| Termination::from_tags(game, t, None));
+        let tag_at = record.tag_at("Termination");
+        match (tag, named) {
+            (_, None) if result == "*" => Ok(None),
+            (Some(tag), Some(how)) if result == "*" => fail(
+                tag_at,
+                format!(
+                    "the record gives no result (*), but its [Termination] tag says {tag}, which gives {}",
+                    how.result_token(game)
+                ),
+            ),
+            (None, _) => fail(
+                at,
+                format!(
+                    "the record gives the result {result}, but the game is not over after the last move, \
+                     and no [Termination] tag says how it ended"
+                ),
+            ),
+            (Some(tag), None) => {
+                let fitting: Vec<String> = Termination::off_the_board(game)
+                    .filter(|t| t.result_token(game) == result)
+                    .map(|t| format!("`{}`", t.describe(game)))
+                    .collect();
+                let expected = match fitting.split_last() {
+                    None => "no ending off the board gives it".to_string(),
+                    Some((last, [])) => format!("expected {last}"),
+                    Some((last, rest)) => format!("expected {} or {last}", rest.join(", ")),
+                };
+                fail(
+                    tag_at,
+                    format!(
+                        "the record gives the result {result}, but the game is not over after the last move, \
+                         and its [Termination] tag, {tag:?}, names no ending that gives it: {expected}"
+                    ),
+                )
+            }
+            (Some(tag), Some(how)) if how.result_token(game) != result => fail(
+                at,
+                format!(
+                    "the record gives the result {result}, but its [Termination] tag says {tag}, which gives {}",
+                    how.result_token(game)
+                ),
+            ),
+            (Some(_), Some(how)) => Ok(Some(how)),
+        }
     }
 
     /// The game as a record (see [`History::write_record`]), with this
@@ -165,6 +295,25 @@ impl Termination {
         history.write_record(game, &tags, &self.result_token(game))
     }
 }
+
+/// What a record says of its game's end that its moves and tags do not
+/// bear out ([`Termination::of_record`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EndingError {
+    /// Where the result or tag at fault is written (1-based line and
+    /// column), when the record has it.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong, and what would be accepted.
+    pub why: String,
+}
+
+impl std::fmt::Display for EndingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+impl std::error::Error for EndingError {}
 
 /// A game played.
 #[derive(Clone, Debug)]

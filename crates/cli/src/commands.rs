@@ -303,21 +303,6 @@ pub fn replay(file: &Path) -> CliResult {
         let variant = variant::for_record(record, file).map_err(|e| game_problem(GameProblem::variant(record, e)))?;
         with_game!(variant, g => {
             let start = record_start(&g, record).map_err(game_problem)?;
-            // The result as written: checked against the game before any move is played.
-            let players = g.players().len();
-            if let (Some(written), Some(tagged)) = (&record.result, record.tag("Result")) {
-                if written != tagged {
-                    return Err(game_problem(GameProblem::Tags {
-                        at: record.result_at,
-                        why: format!("the movetext ends with {written}, but the [Result] tag says {tagged}"),
-                    }));
-                }
-            }
-            let written = record.result.as_deref().map(|r| (r, record.result_at));
-            for (token, at) in written.into_iter().chain(record.tag("Result").map(|r| (r, record.tag_at("Result")))) {
-                leap_core::notation::result_fits(token, players)
-                    .map_err(|why| game_problem(GameProblem::Tags { at, why: why.to_string() }))?;
-            }
             let mut history = History::new(start);
             for (k, v) in &record.tags {
                 if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
@@ -340,24 +325,17 @@ pub fn replay(file: &Path) -> CliResult {
             outln!(out, "{}", format_position(&g, history.current()));
             let plural = if read.len() == 1 { "" } else { "s" };
             outln!(out, "{} move{plural} played. {}", read.len(), status(&g, &history));
-            let computed = history.result_token(&g);
-            let written = record.result.as_deref().or(record.tag("Result")).unwrap_or("*");
-            if written == "*" || *written == computed {
-                outln!(out, "Result: {computed}");
-            } else if computed == "*" && record.tag("Termination").is_some() {
+            // The result and the tags as written, checked against the moves.
+            match leap_arena::Termination::of_record(&g, &history, record) {
                 // A game ended otherwise than by the rules (a flag, a resignation, an agreement).
-                outln!(out, "Result: {written} ({})", record.tag("Termination").unwrap_or_default());
-            } else {
-                emit(&out)?;
-                let why = if computed == "*" {
-                    "the game is not over after the last move, and no [Termination] tag says how it ended".to_string()
-                } else {
-                    format!("the final position gives {computed} ({})", status(&g, &history))
-                };
-                return Err(game_problem(GameProblem::Tags {
-                    at: record.result_at.or(record.tag_at("Result")),
-                    why: format!("the record gives the result {written}, but {why}"),
-                }));
+                Ok(Some(how)) if !matches!(how, leap_arena::Termination::Rules(_)) => {
+                    outln!(out, "Result: {} ({})", how.result_token(&g), how.describe(&g));
+                }
+                Ok(_) => outln!(out, "Result: {}", history.result_token(&g)),
+                Err(e) => {
+                    emit(&out)?;
+                    return Err(game_problem(GameProblem::Tags { at: e.at, why: e.why }));
+                }
             }
             emit(&out)
         })?;
