@@ -37,6 +37,9 @@ pub fn serve(opts: &Options) -> CliResult {
             )));
         }
     }
+    let mut config = leap_web::Config::new(opts.games.clone());
+    config.variant = opts.variant.clone();
+    config.check().map_err(|why| CliError::Usage(format!("serve: --games: {why}")))?;
     if !opts.host.is_loopback() {
         eprintln!(
             "warning: listening on {}: other machines can reach the app, play, and save games in {}",
@@ -61,8 +64,6 @@ pub fn serve(opts: &Options) -> CliResult {
         if opts.open {
             open_browser(&url);
         }
-        let mut config = leap_web::Config::new(opts.games.clone());
-        config.variant = opts.variant.clone();
         leap_web::serve(listener, config).await.map_err(|e| CliError::Usage(format!("serve: {e}")))
     })
 }

@@ -19,6 +19,7 @@
 mod assets;
 mod error;
 mod layout;
+mod request;
 mod saving;
 mod server;
 mod session;
@@ -27,7 +28,9 @@ mod setup;
 pub use error::ApiError;
 pub use server::{router, Config, MAX_GAMES};
 
-/// Serves the app on `listener` until the process ends.
+/// Serves the app on `listener` until the process ends; a games folder
+/// that cannot be one ([`Config::check`]) is refused at once.
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    config.check().map_err(|why| std::io::Error::new(std::io::ErrorKind::InvalidInput, why))?;
     axum::serve(listener, router(config)).await
 }

@@ -1,10 +1,11 @@
 //! Saving a game in the games folder: a record `camelot replay` reads,
 //! written whole or not at all (a temporary file in the same folder,
-//! flushed, then renamed), never over a file this game did not write.
+//! flushed, then renamed), never over a file this game did not write or
+//! load.
 
 use crate::error::{ApiError, ApiResult};
 use crate::server::Slot;
-use crate::setup::is_plain_name;
+use crate::setup::{is_plain_name, plain_name_problem};
 use std::io::Write;
 use std::path::Path;
 
@@ -14,6 +15,9 @@ const EXTENSION: &str = ".pgn";
 /// Saves the game of `slot` in `games` as `name` (`.pgn` added when it has
 /// no extension); an uploaded variant file goes beside it, named in the
 /// record's tags. Returns the record's file name.
+///
+/// A file may be replaced only when it is the record this game was loaded
+/// from or saved to before.
 pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     let name = name.trim();
     let file = if name.ends_with(EXTENSION) || name.ends_with(".pdn") {
@@ -21,17 +25,16 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     } else {
         format!("{name}{EXTENSION}")
     };
-    if !is_plain_name(&file) {
-        return Err(ApiError::BadRequest(format!(
-            "{name:?} is not a plain file name: use letters, digits, `-`, `_` and `.`"
-        )));
+    // (An empty name is refused as such, not as `.pgn`.)
+    if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &file }) {
+        return Err(ApiError::BadRequest(format!("{name:?} cannot be the name of a saved game: {problem}")));
     }
     std::fs::create_dir_all(games)
         .map_err(|e| ApiError::Conflict(format!("the games folder {} cannot be made: {e}", games.display())))?;
     let mut saved = slot.saved.lock().unwrap_or_else(|e| e.into_inner());
     let target = games.join(&file);
-    // A name this game has saved under is its own to replace; any other
-    // must be new (and the write below makes sure of it, for a game that
+    // A name this game was loaded from or has saved under is its own to
+    // replace; any other must be new (and the write below makes sure of it, for a game that
     // takes the name at the same moment).
     let own = saved.contains(&file);
     if !own && std::fs::symlink_metadata(&target).is_ok() {
@@ -58,8 +61,9 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     Ok(file)
 }
 
-/// A name for the variant file beside the record `stem`: the file's own
-/// name when that is free or already holds this text, else a numbered one.
+/// A name for the variant file beside the record `stem`: the name it was
+/// uploaded under (always a plain name ending in `.toml`) when that is
+/// free or already holds this text, else a numbered one.
 fn variant_file_name(games: &Path, stem: &str, uploaded: &str, text: &str) -> String {
     let same = |f: &str| std::fs::read_to_string(games.join(f)).is_ok_and(|t| t == text);
     let free = |f: &str| !games.join(f).exists();

@@ -4,10 +4,10 @@
 
 use crate::assets;
 use crate::error::{ApiError, ApiResult};
-use crate::session::{MoveRequest, Seat, Table};
+use crate::request::{GameId, JsonBody, NoFields, Number, OptionalBody};
+use crate::session::{engine_level, engine_ms, MoveRequest, Seat, Table};
 use crate::setup::{is_plain_name, new_game, NewGame};
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, Path as UrlPath, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -41,6 +41,21 @@ impl Config {
     pub fn new(games: impl Into<PathBuf>) -> Config {
         Config { games: games.into(), variant: None, body_limit: 1 << 20 }
     }
+
+    /// Whether the games folder can be one: a folder, or a path where one
+    /// can be made when a game is first saved (nothing on it, or on a
+    /// folder above it, is a file).
+    pub fn check(&self) -> Result<(), String> {
+        let file = self.games.ancestors().filter(|p| !p.as_os_str().is_empty()).find(|p| p.exists());
+        match file {
+            Some(p) if !p.is_dir() => Err(format!(
+                "the games folder {} cannot be used: {} is a file, not a folder",
+                self.games.display(),
+                p.display()
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// How often a running clock is sent to the page.
@@ -54,8 +69,8 @@ pub const MAX_GAMES: usize = 256;
 pub(crate) struct Slot {
     table: Mutex<Box<dyn Table>>,
     events: broadcast::Sender<Event>,
-    /// The files of the games folder this game was saved to (which a later
-    /// save of it may replace).
+    /// The files of the games folder this game was loaded from or saved
+    /// to (which a later save of it may replace).
     pub(crate) saved: Mutex<Vec<String>>,
 }
 
@@ -92,10 +107,12 @@ impl AppState {
     /// moves if it is its turn.
     fn open(&self, request: NewGame) -> ApiResult<(u64, Arc<Slot>)> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        // (A game loaded from the games folder may be saved over its record.)
+        let loaded_from: Vec<String> = request.saved().map(str::to_string).into_iter().collect();
         let table = new_game(id, request, &self.config.games)?;
         let (events, _) = broadcast::channel(64);
         let clocked = table.clocks().is_some();
-        let slot = Arc::new(Slot { table: Mutex::new(table), events, saved: Mutex::default() });
+        let slot = Arc::new(Slot { table: Mutex::new(table), events, saved: Mutex::new(loaded_from) });
         {
             let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
             if games.len() >= MAX_GAMES {
@@ -147,61 +164,6 @@ pub fn router(config: Config) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(state)
-}
-
-/// A JSON body, or a 4xx saying what is wrong with it.
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> ApiResult<T> {
-    match body {
-        Ok(Json(t)) => Ok(t),
-        Err(JsonRejection::BytesRejection(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            Err(ApiError::TooLarge("the request is too large".into()))
-        }
-        Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::BadRequest(
-            "the request's body must be JSON, sent as `Content-Type: application/json`".into(),
-        )),
-        Err(e) => {
-            let text = e.body_text();
-            let detail = [
-                "Failed to deserialize the JSON body into the target type: ",
-                "Failed to parse the request body as JSON: ",
-            ]
-            .iter()
-            .find_map(|prefix| text.strip_prefix(prefix))
-            .unwrap_or(&text);
-            Err(ApiError::BadRequest(format!("the request's body: {}", plain_words(detail))))
-        }
-    }
-}
-
-/// What the JSON reader says of a body that does not fit, in a player's
-/// words: the kinds of values it expected named as a person would.
-fn plain_words(detail: &str) -> String {
-    if detail.contains("expected struct") || detail.contains("expected a map") {
-        return "expected a JSON object, `{...}`, with the fields the page sends".into();
-    }
-    let mut text = detail.to_string();
-    for (word, plain) in [
-        ("u64", "a whole number from 0 up"),
-        ("u32", "a whole number from 0 up"),
-        ("u16", "a whole number from 0 up"),
-        ("u8", "a whole number from 0 up"),
-        ("usize", "a whole number from 0 up"),
-        ("i64", "a whole number"),
-        ("i32", "a whole number"),
-        ("f64", "a number"),
-    ] {
-        text = text.replace(&format!("expected {word}"), &format!("expected {plain}"));
-    }
-    text
-}
-
-/// An optional JSON body: none, or empty, reads as `T::default()`.
-fn optional<T: Default + serde::de::DeserializeOwned>(bytes: &[u8]) -> ApiResult<T> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(T::default());
-    }
-    serde_json::from_slice(bytes)
-        .map_err(|e| ApiError::BadRequest(format!("the request's body: {}", plain_words(&e.to_string()))))
 }
 
 async fn method_not_allowed(method: axum::http::Method) -> ApiError {
@@ -256,8 +218,7 @@ async fn saved(State(state): State<AppState>) -> ApiResult<Json<Value>> {
     Ok(Json(json!(names)))
 }
 
-async fn create(State(state): State<AppState>, request: Result<Json<NewGame>, JsonRejection>) -> ApiResult<Response> {
-    let request = body(request)?;
+async fn create(State(state): State<AppState>, JsonBody(request): JsonBody<NewGame>) -> ApiResult<Response> {
     let (_, slot) = tokio::task::spawn_blocking(move || state.open(request))
         .await
         .map_err(|_| ApiError::BadRequest("the game could not be started".into()))??;
@@ -265,11 +226,11 @@ async fn create(State(state): State<AppState>, request: Result<Json<NewGame>, Js
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
-async fn view(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> ApiResult<Json<Value>> {
+async fn view(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
     Ok(Json(state.slot(&id)?.lock().view()))
 }
 
-async fn record(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> ApiResult<Response> {
+async fn record(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Response> {
     let slot = state.slot(&id)?;
     let table = slot.lock();
     let file = format!("{}-game-{id}.pgn", table.variant_name());
@@ -285,7 +246,7 @@ async fn record(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> 
 
 async fn events(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
+    GameId(id): GameId,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let slot = state.slot(&id)?;
     let first = Event::default().event("state").data(slot.lock().view().to_string());
@@ -314,10 +275,9 @@ struct LegsRequest {
 
 async fn legs(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-    request: Result<Json<LegsRequest>, JsonRejection>,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<LegsRequest>,
 ) -> ApiResult<Json<Value>> {
-    let request = body(request)?;
     let slot = state.slot(&id)?;
     let answer = slot.lock().legs(&request.from, &request.path)?;
     Ok(Json(answer))
@@ -339,38 +299,39 @@ fn act(state: &AppState, id: &str, action: impl FnOnce(&mut dyn Table) -> ApiRes
 
 async fn play(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-    request: Result<Json<MoveRequest>, JsonRejection>,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<MoveRequest>,
 ) -> ApiResult<Json<Value>> {
-    let request = body(request)?;
     act(&state, &id, |t| t.play(&request))
 }
 
-async fn undo(State(state): State<AppState>, UrlPath(id): UrlPath<String>) -> ApiResult<Json<Value>> {
+async fn undo(
+    State(state): State<AppState>,
+    GameId(id): GameId,
+    OptionalBody(NoFields {}): OptionalBody<NoFields>,
+) -> ApiResult<Json<Value>> {
     act(&state, &id, |t| t.undo())
 }
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct PlayerRequest {
-    player: Option<usize>,
+    player: Option<Number>,
 }
 
 async fn resign(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-    bytes: axum::body::Bytes,
+    GameId(id): GameId,
+    OptionalBody(request): OptionalBody<PlayerRequest>,
 ) -> ApiResult<Json<Value>> {
-    let request: PlayerRequest = optional(&bytes)?;
     act(&state, &id, |t| t.resign(request.player))
 }
 
 async fn draw(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-    bytes: axum::body::Bytes,
+    GameId(id): GameId,
+    OptionalBody(request): OptionalBody<PlayerRequest>,
 ) -> ApiResult<Json<Value>> {
-    let request: PlayerRequest = optional(&bytes)?;
     act(&state, &id, |t| t.draw(request.player))
 }
 
@@ -378,17 +339,18 @@ async fn draw(
 #[serde(deny_unknown_fields)]
 struct SeatsRequest {
     seats: Option<Vec<Seat>>,
-    engine_ms: Option<u64>,
-    engine_level: Option<u64>,
+    engine_ms: Option<Number>,
+    engine_level: Option<Number>,
 }
 
 async fn seats(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-    request: Result<Json<SeatsRequest>, JsonRejection>,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<SeatsRequest>,
 ) -> ApiResult<Json<Value>> {
-    let request = body(request)?;
-    act(&state, &id, |t| t.set_seats(request.seats, request.engine_ms, request.engine_level))
+    let ms = request.engine_ms.map(engine_ms).transpose()?;
+    let level = request.engine_level.map(engine_level).transpose()?;
+    act(&state, &id, |t| t.set_seats(request.seats, ms, level))
 }
 
 #[derive(Deserialize)]
@@ -399,10 +361,9 @@ struct SaveRequest {
 
 async fn save(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-    request: Result<Json<SaveRequest>, JsonRejection>,
+    GameId(id): GameId,
+    JsonBody(request): JsonBody<SaveRequest>,
 ) -> ApiResult<Json<Value>> {
-    let request = body(request)?;
     let slot = state.slot(&id)?;
     let games = state.config.games.clone();
     let file = tokio::task::spawn_blocking(move || crate::saving::save(&slot, &games, &request.name))
@@ -414,25 +375,24 @@ async fn save(
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct AnalysisRequest {
-    ply: Option<usize>,
+    ply: Option<Number>,
     /// The best lines to report at each depth (default 1).
-    lines: Option<usize>,
+    lines: Option<Number>,
     #[serde(default)]
     stop: bool,
 }
 
 async fn analysis(
     State(state): State<AppState>,
-    UrlPath(id): UrlPath<String>,
-    bytes: axum::body::Bytes,
+    GameId(id): GameId,
+    OptionalBody(request): OptionalBody<AnalysisRequest>,
 ) -> ApiResult<Json<Value>> {
-    let request: AnalysisRequest = optional(&bytes)?;
     let slot = state.slot(&id)?;
     if request.stop {
         slot.lock().end_analysis();
         return Ok(Json(json!({ "analysing": false })));
     }
-    let job = slot.lock().analysis_job(request.ply, request.lines.unwrap_or(1))?;
+    let job = slot.lock().analysis_job(request.ply, request.lines)?;
     let events = slot.clone();
     tokio::task::spawn_blocking(move || job(&|report| events.send("analysis", &report)));
     Ok(Json(json!({ "analysing": true })))

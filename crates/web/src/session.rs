@@ -9,6 +9,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::layout::{path, pieces, Layout};
+use crate::request::Number;
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
 use leap_core::notation::{format_line, format_move, format_position, legal_move_texts, read_move};
@@ -117,15 +118,15 @@ pub trait Table: Send {
     /// Takes back the last move, and the engine's before it.
     fn undo(&mut self) -> ApiResult<()>;
     /// `player` (default: the player to move) resigns.
-    fn resign(&mut self, player: Option<usize>) -> ApiResult<()>;
+    fn resign(&mut self, player: Option<Number>) -> ApiResult<()>;
     /// `player` offers a draw, or accepts one.
-    fn draw(&mut self, player: Option<usize>) -> ApiResult<()>;
-    /// Seats the players anew.
+    fn draw(&mut self, player: Option<Number>) -> ApiResult<()>;
+    /// Seats the players anew (what is `None` stays).
     fn set_seats(
         &mut self,
         seats: Option<Vec<Seat>>,
         engine_ms: Option<u64>,
-        engine_level: Option<u64>,
+        engine_level: Option<Level>,
     ) -> ApiResult<()>;
     /// The game as a record that `camelot replay` reads.
     fn record(&self) -> String;
@@ -145,8 +146,8 @@ pub trait Table: Send {
     fn engine_moved(&mut self, found: EngineMove) -> bool;
     /// An analysis of the position after `ply` plies (default: the current
     /// one), reporting the best `lines` lines at each depth (1 to
-    /// [`MAX_ANALYSIS_LINES`]).
-    fn analysis_job(&mut self, ply: Option<usize>, lines: usize) -> ApiResult<AnalysisJob>;
+    /// [`MAX_ANALYSIS_LINES`]; default 1).
+    fn analysis_job(&mut self, ply: Option<Number>, lines: Option<Number>) -> ApiResult<AnalysisJob>;
     /// Stops the analysis.
     fn stop_analysis(&mut self);
     /// Stops the analysis for good: the analysing engine's memory goes back.
@@ -191,7 +192,7 @@ impl<G: Played> Session<G> {
         uploaded: Option<(String, String)>,
     ) -> ApiResult<Session<G>> {
         let n = game.players().len();
-        check_seating(&seating.seats, seating.engine_ms, n)?;
+        check_seats(&seating.seats, n)?;
         let layout = serde_json::to_value(Layout::of(&game)).expect("a layout is plain data");
         Ok(Session {
             id,
@@ -297,11 +298,12 @@ impl<G: Played> Session<G> {
 
     /// The player an action names (default: the player to move), while
     /// the game is on.
-    fn player_in_play(&self, player: Option<usize>) -> ApiResult<Player> {
+    fn player_in_play(&self, player: Option<Number>) -> ApiResult<Player> {
         let n = self.game.players().len();
         let player = match player {
-            Some(p) if p < n => Player(p as u8),
-            Some(p) => return Err(ApiError::BadRequest(format!("there is no player {p}: this game has {n}"))),
+            Some(p) => {
+                Player(p.within(0..=n as u64 - 1, |p| format!("there is no player {p}: this game has {n}"))? as u8)
+            }
             None => self.history.current().to_move(),
         };
         if !self.is_on() {
@@ -404,26 +406,31 @@ impl<G: Played> Session<G> {
     }
 }
 
-/// An engine for `game`, sized for the web app.
-/// With the game's solved table when one is installed (one that cannot be
-/// used is left aside, and the server's log says why).
-/// The level a request asks for (`None`: `default`).
-pub fn engine_level(level: Option<u64>, default: Level) -> ApiResult<Level> {
-    match level {
-        None => Ok(default),
-        Some(n) => u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
-            ApiError::BadRequest(format!(
-                "the engine's level must be from {} to {} ({}: full strength), not {n}",
-                Level::MIN,
-                Level::MAX,
-                Level::MAX
-            ))
-        }),
-    }
+/// The engine's level a request asks for.
+pub fn engine_level(level: Number) -> ApiResult<Level> {
+    let range = u64::from(Level::MIN.number())..=u64::from(Level::MAX.number());
+    let n = level.within(range, |n| {
+        format!(
+            "the engine's level must be from {} to {} ({}: full strength), not {n}",
+            Level::MIN,
+            Level::MAX,
+            Level::MAX
+        )
+    })?;
+    Ok(u8::try_from(n).ok().and_then(Level::new).expect("a level in range"))
 }
 
-/// An engine for a game: its chance (for levels below full strength)
-/// seeded from the clock, so that games against it differ.
+/// The engine's time per move a request asks for, in ms.
+pub fn engine_ms(ms: Number) -> ApiResult<u64> {
+    ms.within(ENGINE_MS, |ms| {
+        format!("the engine's time per move must be from {} to {} ms, not {ms}", ENGINE_MS.start(), ENGINE_MS.end())
+    })
+}
+
+/// An engine for a game, sized for the web app: its chance (for levels
+/// below full strength) seeded from the clock, so that games against it
+/// differ; with the game's solved table when one is installed (one that
+/// cannot be used is left aside, and the server's log says why).
 fn new_engine<G: Played>(game: &G) -> Engine<G, G::Eval> {
     let mut engine = Engine::new(game.clone(), game.evaluation(), Options { hash_mib: HASH_MIB, ..Options::default() });
     engine.set_seed(leap_engine::clock_seed());
@@ -433,16 +440,9 @@ fn new_engine<G: Played>(game: &G) -> Engine<G, G::Eval> {
     engine
 }
 
-fn check_seating(seats: &[Seat], engine_ms: u64, players: usize) -> ApiResult<()> {
+fn check_seats(seats: &[Seat], players: usize) -> ApiResult<()> {
     if seats.len() != players {
         return Err(ApiError::BadRequest(format!("expected {players} seats (one per player), found {}", seats.len())));
-    }
-    if !ENGINE_MS.contains(&engine_ms) {
-        return Err(ApiError::BadRequest(format!(
-            "the engine's time per move must be from {} to {} ms, not {engine_ms}",
-            ENGINE_MS.start(),
-            ENGINE_MS.end()
-        )));
     }
     Ok(())
 }
@@ -596,14 +596,14 @@ impl<G: Played> Table for Session<G> {
         Ok(())
     }
 
-    fn resign(&mut self, player: Option<usize>) -> ApiResult<()> {
+    fn resign(&mut self, player: Option<Number>) -> ApiResult<()> {
         let loser = self.player_in_play(player)?;
         self.ended = Some(Termination::Resignation { loser });
         self.changed();
         Ok(())
     }
 
-    fn draw(&mut self, player: Option<usize>) -> ApiResult<()> {
+    fn draw(&mut self, player: Option<Number>) -> ApiResult<()> {
         let p = self.player_in_play(player)?;
         self.offers[p.index()] = true;
         // The computer agrees when its last score is about level or worse.
@@ -635,15 +635,13 @@ impl<G: Played> Table for Session<G> {
         &mut self,
         seats: Option<Vec<Seat>>,
         engine_ms: Option<u64>,
-        engine_level: Option<u64>,
+        engine_level: Option<Level>,
     ) -> ApiResult<()> {
         let seats = seats.unwrap_or_else(|| self.seating.seats.clone());
-        let engine_ms = engine_ms.unwrap_or(self.seating.engine_ms);
-        let engine_level = self::engine_level(engine_level, self.seating.engine_level)?;
-        check_seating(&seats, engine_ms, self.game.players().len())?;
+        check_seats(&seats, self.game.players().len())?;
         self.seating.seats = seats;
-        self.seating.engine_ms = engine_ms;
-        self.seating.engine_level = engine_level;
+        self.seating.engine_ms = engine_ms.unwrap_or(self.seating.engine_ms);
+        self.seating.engine_level = engine_level.unwrap_or(self.seating.engine_level);
         self.changed();
         Ok(())
     }
@@ -734,16 +732,19 @@ impl<G: Played> Table for Session<G> {
         true
     }
 
-    fn analysis_job(&mut self, ply: Option<usize>, lines: usize) -> ApiResult<AnalysisJob> {
-        if !(1..=MAX_ANALYSIS_LINES).contains(&lines) {
-            return Err(ApiError::BadRequest(format!("lines must be from 1 to {MAX_ANALYSIS_LINES}, not {lines}")));
-        }
-        self.stop_analysis();
+    fn analysis_job(&mut self, ply: Option<Number>, lines: Option<Number>) -> ApiResult<AnalysisJob> {
+        let lines = match lines {
+            None => 1,
+            Some(n) => n.within(1..=MAX_ANALYSIS_LINES as u64, |n| {
+                format!("lines must be from 1 to {MAX_ANALYSIS_LINES}, not {n}")
+            })? as usize,
+        };
         let plies = self.history.moves().len();
-        let ply = ply.unwrap_or(plies);
-        if ply > plies {
-            return Err(ApiError::BadRequest(format!("there is no ply {ply}: the game has {plies}")));
-        }
+        let ply = match ply {
+            None => plies,
+            Some(n) => n.within(0..=plies as u64, |n| format!("there is no ply {n}: the game has {plies}"))? as usize,
+        };
+        self.stop_analysis();
         let positions = self.history.positions()[..=ply].to_vec();
         let stop = Stop::new();
         self.analysis = Some(stop.clone());

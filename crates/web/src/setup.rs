@@ -4,6 +4,7 @@
 //! file read from disk outside the games folder.
 
 use crate::error::{ApiError, ApiResult};
+use crate::request::Number;
 use crate::session::{replay, Seat, Seating, Session, Table};
 use leap_arena::{Termination, TimeControl};
 use leap_core::notation::{parse_position, parse_records, Record};
@@ -24,8 +25,8 @@ pub struct NewGame {
     record: Option<String>,
     saved: Option<String>,
     seats: Option<Vec<Seat>>,
-    engine_ms: Option<u64>,
-    engine_level: Option<u64>,
+    engine_ms: Option<Number>,
+    engine_level: Option<Number>,
     clock: Option<ClockSpec>,
 }
 
@@ -34,16 +35,21 @@ impl NewGame {
     pub fn of(variant: &str) -> NewGame {
         NewGame { variant: Some(variant.to_string()), ..NewGame::default() }
     }
+
+    /// The record of the games folder the game is loaded from, if any:
+    /// the game may save over it.
+    pub fn saved(&self) -> Option<&str> {
+        self.saved.as_deref()
+    }
 }
 
 /// A time control as the page sends it.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct ClockSpec {
-    base_ms: u64,
-    #[serde(default)]
-    increment_ms: u64,
-    moves: Option<u32>,
+    base_ms: Number,
+    increment_ms: Option<Number>,
+    moves: Option<Number>,
 }
 
 /// The longest time on a clock: a day.
@@ -54,31 +60,89 @@ const DEFAULT_ENGINE_MS: u64 = 1000;
 
 impl ClockSpec {
     fn control(&self) -> ApiResult<TimeControl> {
-        if !(1..=MAX_CLOCK_MS).contains(&self.base_ms) || self.increment_ms > MAX_CLOCK_MS {
-            return Err(ApiError::BadRequest(format!(
-                "a clock's base time must be from 1 ms to a day, and its increment at most a day (found {} ms + {} ms)",
-                self.base_ms, self.increment_ms
-            )));
-        }
-        if self.moves == Some(0) {
-            return Err(ApiError::BadRequest("a period must have at least one move".into()));
-        }
-        Ok(TimeControl {
-            base: Duration::from_millis(self.base_ms),
-            increment: Duration::from_millis(self.increment_ms),
-            moves: self.moves,
-        })
+        let increment = self.increment_ms.unwrap_or(Number::Whole(0));
+        let refusal = |_| {
+            format!(
+                "a clock's base time must be from 1 ms to a day ({MAX_CLOCK_MS} ms), and its increment at most a day \
+                 (found {} ms + {increment} ms)",
+                self.base_ms
+            )
+        };
+        let base = self.base_ms.within(1..=MAX_CLOCK_MS, refusal)?;
+        let increment = increment.within(0..=MAX_CLOCK_MS, refusal)?;
+        let moves = match self.moves {
+            None => None,
+            Some(n) => Some(n.within(1..=u64::from(u32::MAX), |n| {
+                format!("a period must have from 1 to {} moves, not {n}", u32::MAX)
+            })? as u32),
+        };
+        Ok(TimeControl { base: Duration::from_millis(base), increment: Duration::from_millis(increment), moves })
     }
 }
 
-/// Whether `name` is a plain file name of the games folder: letters,
-/// digits, `-`, `_` and `.`, not starting with a dot (so no folder, no
-/// parent, nothing hidden).
+/// The longest file name of the games folder.
+const MAX_NAME: usize = 128;
+
+/// Whether `c` may be in a file name of the games folder.
+fn is_plain_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')
+}
+
+/// What keeps `name` from being a plain file name of the games folder
+/// (letters, digits, `-`, `_` and `.`, not starting with a dot: so no
+/// folder, no parent, nothing hidden), in words; `None` if nothing.
+pub fn plain_name_problem(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return Some("the name is empty".into());
+    }
+    if let Some(c) = name.chars().find(|&c| !is_plain_char(c)) {
+        let shown = match c {
+            ' ' => "` ` (a space)".to_string(),
+            c if c.is_control() => format!("the control character U+{:04X}", c as u32),
+            c => format!("`{c}`"),
+        };
+        return Some(format!("it has {shown}: a file name has only letters, digits, `-`, `_` and `.`"));
+    }
+    if name.starts_with('.') {
+        return Some("a file name may not start with a dot (.)".into());
+    }
+    if name.len() > MAX_NAME {
+        return Some(format!("it is longer than {MAX_NAME} characters"));
+    }
+    None
+}
+
+/// Whether `name` is a plain file name of the games folder (see
+/// [`plain_name_problem`]).
 pub fn is_plain_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 128
-        && !name.starts_with('.')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    plain_name_problem(name).is_none()
+}
+
+/// The name an uploaded variant file is known by, and kept under beside
+/// a saved record: the last part of the name it was sent with
+/// (`variant_file`; `uploaded.toml` when none), each character a plain
+/// name does not take written `_`, ending in `.toml` (added when it does
+/// not), so never the name of a record.
+fn upload_name(given: Option<&str>) -> ApiResult<String> {
+    let Some(given) = given else {
+        return Ok("uploaded.toml".into());
+    };
+    let last = given.rsplit(['/', '\\']).next().unwrap_or_default().trim();
+    if matches!(last, "" | "." | "..") {
+        return Err(ApiError::BadRequest(format!(
+            "`variant_file` {given:?} has no file name (its last part is empty): give the variant file's name, such as mine.toml"
+        )));
+    }
+    let mut name: String = last.chars().map(|c| if is_plain_char(c) { c } else { '_' }).collect();
+    if !name.to_ascii_lowercase().ends_with(".toml") {
+        name.push_str(".toml");
+    }
+    match plain_name_problem(&name) {
+        None => Ok(name),
+        Some(problem) => Err(ApiError::BadRequest(format!(
+            "`variant_file` {given:?} cannot be kept as {name} in the games folder: {problem}"
+        ))),
+    }
 }
 
 fn builtin(name: &str) -> Option<Variant> {
@@ -112,7 +176,56 @@ fn one_record(text: &str, file: &str) -> ApiResult<Record> {
     records.retain(|r| !r.is_empty());
     match records.len() {
         0 => Err(ApiError::Invalid(format!("{file}: there is no game in it"))),
-        _ => Ok(records.swap_remove(0)),
+        1 => Ok(records.remove(0)),
+        n => Err(ApiError::Invalid(format!("{file}: expected one game, found {n}: load the games one at a time"))),
+    }
+}
+
+/// A problem of `file` at `at` (its line and column, when known).
+fn located(file: &str, at: Option<(usize, usize)>, why: &str) -> String {
+    match at {
+        Some((line, column)) => format!("{file}:{line}:{column}: {why}"),
+        None => format!("{file}: {why}"),
+    }
+}
+
+fn variant_name(variant: &Variant) -> String {
+    with_game!(variant, g => leap_core::Game::name(g).to_string())
+}
+
+/// Refuses a record whose tags name another variant than `given`, the
+/// built-in variant the request names.
+fn record_is_of_builtin(record: &Record, file: &str, given: &Variant) -> ApiResult<()> {
+    let given = variant_name(given);
+    if let Some(variant_file) = record.tag(leap_games::FILE_TAG) {
+        return Err(ApiError::BadRequest(format!(
+            "{file} was played with the variant file {variant_file}, not the built-in variant {given}: \
+             leave out `variant`, and upload that file with the record"
+        )));
+    }
+    if record.tag("Variant").is_none() && record.tag("GameType").is_none() {
+        return Ok(());
+    }
+    let named = variant_name(&builtin_of_record(record, file)?);
+    if named != given {
+        return Err(ApiError::BadRequest(format!(
+            "{file} is a game of {named}, but `variant` says {given}: give the record alone"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a record whose `Variant` tag names another variant than the
+/// uploaded variant file's (as the command line refuses a variant file of
+/// another name).
+fn record_is_of_upload(record: &Record, file: &str, upload: &str, variant: &Variant) -> ApiResult<()> {
+    let name = variant_name(variant);
+    match record.tag("Variant") {
+        Some(tagged) if tagged != name => Err(ApiError::BadRequest(format!(
+            "{file} is a game of {tagged}, but the uploaded variant file {upload} is {name}: \
+             upload the variant file the game was played with"
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -124,33 +237,41 @@ fn record_variant(
     games: &Path,
     saved: bool,
 ) -> ApiResult<(Variant, Option<(String, String)>)> {
-    let name = record.tag("Variant").unwrap_or("camelot");
-    if record.tag(leap_games::FILE_TAG).is_none() || leap_format::builtin(name).is_some() {
-        if let Some(v) = builtin(name) {
-            return Ok((v, None));
-        }
-        if record.tag("GameType").is_some() && record.tag("Variant").is_none() {
-            return leap_games::for_record(record, Path::new(file))
-                .map(|v| (v, None))
-                .map_err(|e| ApiError::Invalid(format!("{file}: {e}")));
-        }
-        return Err(ApiError::Invalid(format!(
-            "{file}: the record's variant {name:?} is not built in ({}); upload its variant file with it",
-            builtin_list()
-        )));
+    // With a VariantFile tag, that file, whatever the Variant tag says (as
+    // the command line reads it); the server reads it only from the games
+    // folder, beside a saved record.
+    if let Some(variant_file) = record.tag(leap_games::FILE_TAG) {
+        let local = Path::new(variant_file).file_name().and_then(|f| f.to_str()).filter(|f| is_plain_name(f));
+        return match local {
+            Some(f) if saved && std::fs::symlink_metadata(games.join(f)).is_ok_and(|m| m.is_file()) => {
+                let text = std::fs::read_to_string(games.join(f))
+                    .map_err(|e| ApiError::Invalid(format!("{file}: its variant file {f} cannot be read: {e}")))?;
+                let variant = uploaded_variant(f, &text)?;
+                if let Some(tagged) = record.tag("Variant").filter(|&t| t != variant_name(&variant)) {
+                    return Err(ApiError::Invalid(format!(
+                        "{file}: its variant file {f} is {}, but its [Variant] tag says {tagged}: \
+                         it is not the file the game was played with",
+                        variant_name(&variant)
+                    )));
+                }
+                Ok((variant, Some((f.to_string(), text))))
+            }
+            _ => Err(ApiError::Invalid(format!(
+                "{file}: it was played with the variant file {variant_file}, which the server does not have \
+                 (it reads only the games folder's): upload that file with the record"
+            ))),
+        };
     }
-    let variant_file = record.tag(leap_games::FILE_TAG).expect("checked");
-    let local = Path::new(variant_file).file_name().and_then(|f| f.to_str()).filter(|f| is_plain_name(f));
-    match local {
-        Some(f) if saved && std::fs::symlink_metadata(games.join(f)).is_ok_and(|m| m.is_file()) => {
-            let text = std::fs::read_to_string(games.join(f))
-                .map_err(|e| ApiError::Invalid(format!("{file}: its variant file {f} cannot be read: {e}")))?;
-            Ok((uploaded_variant(f, &text)?, Some((f.to_string(), text))))
-        }
-        _ => Err(ApiError::Invalid(format!(
-            "{file}: the record was played with the variant file {variant_file}; upload that file with the record"
-        ))),
-    }
+    builtin_of_record(record, file).map(|v| (v, None))
+}
+
+/// The built-in variant of a record without a `VariantFile` tag, as the
+/// command line reads it (which reads no file for it).
+fn builtin_of_record(record: &Record, file: &str) -> ApiResult<Variant> {
+    leap_games::for_record(record, Path::new(file)).map_err(|e| {
+        let upload = if record.tag("Variant").is_some() { "; or upload its variant file with it" } else { "" };
+        ApiError::Invalid(format!("{file}: {e}{upload}"))
+    })
 }
 
 /// Builds the game `request` asks for, numbered `id`.
@@ -167,13 +288,7 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
     if request.record.is_some() && request.saved.is_some() {
         return Err(ApiError::BadRequest("give either `record` or `saved`, not both".into()));
     }
-    let upload_name = request
-        .variant_file
-        .as_deref()
-        .and_then(|f| Path::new(f).file_name().and_then(|n| n.to_str()))
-        .filter(|f| is_plain_name(f))
-        .unwrap_or("uploaded.toml")
-        .to_string();
+    let upload_name = upload_name(request.variant_file.as_deref())?;
     // The record, if any: uploaded, or read from the games folder.
     let record = match (&request.record, &request.saved) {
         (Some(text), None) => Some((one_record(text, "the record")?, false, "the record".to_string())),
@@ -198,9 +313,20 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
         _ => None,
     };
     let (variant, uploaded) = match (&request.variant_text, &request.variant, &record) {
-        (Some(text), _, _) => (uploaded_variant(&upload_name, text)?, Some((upload_name, text.clone()))),
-        (None, Some(name), _) => match builtin(name) {
-            Some(v) => (v, None),
+        (Some(text), _, record) => {
+            let variant = uploaded_variant(&upload_name, text)?;
+            if let Some((r, _, file)) = record {
+                record_is_of_upload(r, file, &upload_name, &variant)?;
+            }
+            (variant, Some((upload_name, text.clone())))
+        }
+        (None, Some(name), record) => match builtin(name) {
+            Some(v) => {
+                if let Some((r, _, file)) = record {
+                    record_is_of_builtin(r, file, &v)?;
+                }
+                (v, None)
+            }
             None => {
                 return Err(ApiError::Invalid(format!(
                     "there is no built-in variant {name:?}; the built-in variants are {}",
@@ -213,8 +339,8 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
     };
     let seating = Seating {
         seats: request.seats.clone().unwrap_or_default(),
-        engine_ms: request.engine_ms.unwrap_or(DEFAULT_ENGINE_MS),
-        engine_level: crate::session::engine_level(request.engine_level, Level::MAX)?,
+        engine_ms: request.engine_ms.map(crate::session::engine_ms).transpose()?.unwrap_or(DEFAULT_ENGINE_MS),
+        engine_level: request.engine_level.map(crate::session::engine_level).transpose()?.unwrap_or(Level::MAX),
         clock: request.clock.as_ref().map(ClockSpec::control).transpose()?,
     };
     with_game!(variant, g => seat(id, g, seating, record.map(|(r, _, file)| (r, file)), uploaded))
@@ -243,11 +369,11 @@ fn seat<G: Played>(
             let history = replay(&game, start, &record.moves)
                 .map_err(|e| ApiError::Invalid(format!("{file}: {}", e.message())))?;
             // A game that ended off the board (a resignation, a flag, an
-            // agreement) stays ended.
-            let ended = match record.tag("Termination") {
-                Some(t) if history.outcome(&game).is_none() => Termination::from_tags(&game, t, record.tag("Result")),
-                _ => None,
-            };
+            // agreement) stays ended; a result the moves and tags do not
+            // bear out is refused, as the command line refuses it.
+            let ended = Termination::of_record(&game, &history, &record)
+                .map_err(|e| ApiError::Invalid(located(&file, e.at, &e.why)))?
+                .filter(|t| !matches!(t, Termination::Rules(_)));
             // The tags the record's writer sets itself are written again.
             let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination", leap_games::FILE_TAG];
             let tags =

@@ -515,10 +515,10 @@ async fn refusals_of_bodies_and_methods_are_json_in_a_players_words() {
     let (status, answer) = app.post("/api/games", json!([])).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(answer["error"].as_str().unwrap().contains("expected a JSON object"), "{answer}");
-    let (status, answer) = app.post("/api/games", json!({ "engine_ms": -1 })).await;
+    let (status, answer) = app.post("/api/games", json!({ "engine_ms": "fast" })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let error = answer["error"].as_str().unwrap();
-    assert!(error.contains("a whole number from 0 up") && !error.contains("u64"), "{answer}");
+    assert!(error.contains("expected a whole number") && !error.contains("u64"), "{answer}");
     assert!(!error.contains("Failed to"), "{answer}");
 }
 
@@ -652,4 +652,257 @@ async fn the_oldest_finished_game_makes_room_first() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = app.get(&format!("/api/games/{newest}")).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// The error of a refused request, checked to be a 4xx of `status`.
+async fn refused(app: &App, uri: &str, body: Value, status: StatusCode) -> String {
+    let (got, answer) = app.post(uri, body.clone()).await;
+    assert_eq!(got, status, "{uri} {body}: {answer}");
+    answer["error"].as_str().unwrap_or_else(|| panic!("{uri}: not a JSON error: {answer}")).to_string()
+}
+
+#[tokio::test]
+async fn an_uploaded_variant_file_is_kept_under_a_toml_name_only() {
+    let app = app();
+    let folder = app._games.path();
+    // Named like the record it is saved with: the record stays a record.
+    let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "zz2.pgn" })).await);
+    app.play(&game, "F7-F8").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "zz2" })).await;
+    assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!("zz2.pgn")), "{answer}");
+    let record = std::fs::read_to_string(folder.join("zz2.pgn")).unwrap();
+    assert!(record.contains("[VariantFile \"zz2.pgn.toml\"]") && record.contains("1.F7-F8"), "{record}");
+    assert_eq!(std::fs::read_to_string(folder.join("zz2.pgn.toml")).unwrap(), SMALL_VARIANT);
+    assert_eq!(app.get("/api/saved").await.1, json!(["zz2.pgn"]));
+    assert_eq!(app.new_game(json!({ "saved": "zz2.pgn" })).await["variant"]["name"], "tiny");
+    // A path: its last part, with .toml added; never outside the folder.
+    let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "../../etc/passwd" })).await);
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "p" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(std::fs::read_to_string(folder.join("p.pgn")).unwrap().contains("[VariantFile \"passwd.toml\"]"));
+    assert_eq!(std::fs::read_to_string(folder.join("passwd.toml")).unwrap(), SMALL_VARIANT);
+    // Characters a file name of the folder does not take become `_`.
+    let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "my tiny (2).TOML" })).await);
+    app.post(&format!("/api/games/{game}/save"), json!({ "name": "q" })).await;
+    assert_eq!(std::fs::read_to_string(folder.join("my_tiny__2_.TOML")).unwrap(), SMALL_VARIANT);
+    // A name that cannot be made a plain one is refused, saying why.
+    for (name, why) in [(".hidden", "may not start with a dot"), ("../", "has no file name"), ("", "has no file name")]
+    {
+        let body = json!({ "variant_text": SMALL_VARIANT, "variant_file": name });
+        let error = refused(&app, "/api/games", body, StatusCode::BAD_REQUEST).await;
+        assert!(error.contains(why) && error.contains("variant_file"), "{name:?}: {error}");
+    }
+    // Another file under the variant file's name, with other text, is left alone.
+    std::fs::write(folder.join("other.toml"), "# not mine\n").unwrap();
+    let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "other.toml" })).await);
+    app.post(&format!("/api/games/{game}/save"), json!({ "name": "r" })).await;
+    assert_eq!(std::fs::read_to_string(folder.join("other.toml")).unwrap(), "# not mine\n");
+    assert!(std::fs::read_to_string(folder.join("r.pgn")).unwrap().contains("[VariantFile \"r-variant-1.toml\"]"));
+}
+
+#[tokio::test]
+async fn a_records_result_is_checked_against_its_moves_as_the_command_line_checks_it() {
+    let app = app();
+    for (record, why) in [
+        (
+            "[Variant \"camelot\"]\n[Termination \"White resigned\"]\n\n1.E6-E8 1-0",
+            "the record:4:9: the record gives the result 1-0, but its [Termination] tag says White resigned, which gives 0-1",
+        ),
+        (
+            "1.E6-E8 H11-F9 2.H6-F8 1-0",
+            "the game is not over after the last move, and no [Termination] tag says how it ended",
+        ),
+        ("[Termination \"xyz\"]\n1.E6-E8 1/2-1/2", "names no ending that gives it: expected `drawn by agreement`"),
+        ("[Result \"1-0\"]\n1.E6-E8 *", "the movetext ends with *, but the [Result] tag says 1-0"),
+        ("1.E6-E8 1-1", "the result `1-1` is not a result"),
+        ("[Termination \"Black resigned\"]\n1.E6-E8 *", "the record gives no result (*), but"),
+    ] {
+        let error = refused(&app, "/api/games", json!({ "record": record }), StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(error.contains(why), "{record}: {error}");
+    }
+    // What the record says, when its tags bear it out.
+    let view = app.new_game(json!({ "record": "[Termination \"Black resigned\"]\n1.E6-E8 1-0" })).await;
+    assert_eq!(view["result"], json!({ "token": "1-0", "winner": 0, "reason": "Black resigned" }));
+    let view = app.new_game(json!({ "record": "[Termination \"drawn by agreement\"]\n1.E6-E8 1/2-1/2" })).await;
+    assert_eq!(view["result"]["reason"], "drawn by agreement");
+}
+
+#[tokio::test]
+async fn a_records_variant_is_the_one_its_tags_name() {
+    let app = app();
+    let games = "/api/games";
+    // Another variant given with it.
+    let body = json!({ "record": "[Variant \"checkers\"]\n\n1.11-15 *", "variant": "camelot" });
+    let error = refused(&app, games, body, StatusCode::BAD_REQUEST).await;
+    assert!(error.contains("checkers") && error.contains("camelot"), "{error}");
+    let body = json!({ "record": "[Variant \"camelot\"]\n\n1.E6-E8 *", "variant_text": SMALL_VARIANT });
+    let error = refused(&app, games, body, StatusCode::BAD_REQUEST).await;
+    assert!(error.contains("tiny") && error.contains("camelot"), "{error}");
+    let body = json!({ "record": "[VariantFile \"tiny.toml\"]\n\n1.E6-E8 *", "variant": "camelot" });
+    let error = refused(&app, games, body, StatusCode::BAD_REQUEST).await;
+    assert!(error.contains("tiny.toml"), "{error}");
+    // The same variant, or a record that names none, is fine.
+    let view = app.new_game(json!({ "record": "[Variant \"checkers\"]\n\n1.11-15 *", "variant": "checkers" })).await;
+    assert_eq!(view["variant"]["name"], "checkers");
+    let view = app.new_game(json!({ "record": "1.11-15 *", "variant": "checkers" })).await;
+    assert_eq!(texts(&view), ["11-15"]);
+    let view = app.new_game(json!({ "record": "[Variant \"Checkers\"]\n\n1.11-15 *", "variant": "checkers" })).await;
+    assert_eq!(view["variant"]["name"], "checkers", "the [Variant] tag read as the command line reads it");
+    let error =
+        refused(&app, games, json!({ "record": "[Variant \"tiny\"]\n\n*" }), StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(error.contains("not a built-in variant") && error.contains("upload its variant file"), "{error}");
+    let view =
+        app.new_game(json!({ "record": "[Variant \"tiny\"]\n\n1.E6-E8 *", "variant_text": SMALL_VARIANT })).await;
+    assert_eq!(view["variant"]["name"], "tiny");
+    // A variant file the server does not have, whatever its [Variant] tag says.
+    for file in ["/etc/passwd", "../../v/b15x17.toml"] {
+        for record in [format!("[VariantFile \"{file}\"]\n\n*"), format!("[VariantFile \"{file}\"]\n\n1.D2-E3 *")] {
+            let error = refused(&app, games, json!({ "record": record }), StatusCode::UNPROCESSABLE_ENTITY).await;
+            assert!(error.contains(&format!("the variant file {file}")) && error.contains("upload"), "{error}");
+        }
+    }
+    // One game at a time.
+    let two = "[Variant \"camelot\"]\n\n1.E6-E8 *\n\n[Variant \"camelot\"]\n\n1.F7-F8 *\n";
+    let error = refused(&app, games, json!({ "record": two }), StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(error.contains("expected one game, found 2"), "{error}");
+}
+
+#[tokio::test]
+async fn undo_takes_no_body() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let undo = format!("/api/games/{game}/undo");
+    app.play(&game, "F7-F8").await;
+    app.play(&game, "F10-F9").await;
+    for body in [r#"{"n": 5, "bogus": true}"#, "garbage", "[]", "5"] {
+        let (status, text) = app.send("POST", &undo, Some(Body::from(body))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {text}");
+        let answer: Value = serde_json::from_str(&text).unwrap();
+        assert!(answer["error"].as_str().unwrap().starts_with("the request's body"), "{body}: {answer}");
+    }
+    assert_eq!(texts(&app.get(&format!("/api/games/{game}")).await.1).len(), 2, "nothing was taken back");
+    let (status, view) = app.post(&undo, json!({})).await;
+    assert_eq!((status, texts(&view).len()), (StatusCode::OK, 1));
+    let (status, text) = app.send("POST", &undo, None).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+}
+
+#[tokio::test]
+async fn the_frameworks_refusals_are_json_in_a_players_words() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    for uri in ["/api/games/%FF", "/api/games/%FF/undo"] {
+        let method = if uri.ends_with("undo") { "POST" } else { "GET" };
+        let (status, text) = app.send(method, uri, None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {text}");
+        let answer: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{uri}: not JSON: {text}"));
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains("%FF") && !error.contains("Invalid URL"), "{uri}: {error}");
+    }
+    // A body that breaks off (a bad chunk, a closed connection).
+    for uri in
+        [format!("/api/games/{game}/save"), format!("/api/games/{game}/resign"), format!("/api/games/{game}/undo")]
+    {
+        let chunks = vec![Ok(axum::body::Bytes::from_static(b"{\"na")), Err(std::io::Error::other("bad chunk"))];
+        let body = Body::from_stream(futures_util::stream::iter(chunks));
+        let (status, text) = app.send("POST", &uri, Some(body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {text}");
+        let answer: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{uri}: not JSON: {text}"));
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains("could not be read") && !error.contains("Failed to"), "{uri}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn a_loaded_record_can_be_saved_over_but_no_other_file() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    app.post(&format!("/api/games/{game}/save"), json!({ "name": "my-game" })).await;
+    // Loaded again, played on, and saved back under its name.
+    let loaded = id(&app.new_game(json!({ "saved": "my-game.pgn" })).await);
+    app.play(&loaded, "F10-F9").await;
+    let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "my-game" })).await;
+    assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!("my-game.pgn")), "{answer}");
+    let text = std::fs::read_to_string(app._games.path().join("my-game.pgn")).unwrap();
+    assert!(text.contains("1.F7-F8 F10-F9"), "{text}");
+    // Any other file stays: another game's save, or one the game was not loaded from.
+    let other = id(&app.new_game(json!({})).await);
+    let error =
+        refused(&app, &format!("/api/games/{other}/save"), json!({ "name": "my-game" }), StatusCode::CONFLICT).await;
+    assert!(error.contains("my-game.pgn is already in the games folder"), "{error}");
+    std::fs::write(app._games.path().join("mine.pgn"), "1.F7-F8 *\n").unwrap();
+    let error =
+        refused(&app, &format!("/api/games/{loaded}/save"), json!({ "name": "mine" }), StatusCode::CONFLICT).await;
+    assert!(error.contains("already"), "{error}");
+}
+
+#[tokio::test]
+async fn a_save_name_that_is_refused_says_what_is_wrong_with_it() {
+    let app = app();
+    let save = format!("/api/games/{}/save", id(&app.new_game(json!({})).await));
+    for (name, why) in [
+        (".hidden", "may not start with a dot"),
+        ("..pgn", "may not start with a dot"),
+        ("../escape", "`/`"),
+        ("a b", "` ` (a space)"),
+        ("", "is empty"),
+    ] {
+        let error = refused(&app, &save, json!({ "name": name }), StatusCode::BAD_REQUEST).await;
+        assert!(error.contains(why), "{name:?}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn a_games_folder_that_is_a_file_is_refused_at_the_start() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("games");
+    std::fs::write(&file, "").unwrap();
+    for games in [file.clone(), file.join("inner")] {
+        let error = leap_web::Config::new(&games).check().unwrap_err();
+        assert!(error.contains("is a file, not a folder"), "{error}");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let refused = leap_web::serve(listener, leap_web::Config::new(&games)).await.unwrap_err();
+        assert_eq!(refused.to_string(), error);
+    }
+    assert_eq!(leap_web::Config::new(folder.path().join("new")).check(), Ok(()), "a folder made at the first save");
+    assert_eq!(leap_web::Config::new(folder.path()).check(), Ok(()));
+}
+
+#[tokio::test]
+async fn a_number_out_of_range_is_refused_with_the_range() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let huge: Value = serde_json::from_str("99999999999999999999999").unwrap();
+    for (uri, body, why) in [
+        (
+            "/api/games".to_string(),
+            json!({ "engine_ms": huge }),
+            "the engine's time per move must be from 10 to 600000 ms",
+        ),
+        (
+            "/api/games".into(),
+            json!({ "engine_ms": -1 }),
+            "the engine's time per move must be from 10 to 600000 ms, not -1",
+        ),
+        (
+            "/api/games".into(),
+            json!({ "engine_ms": 2.5 }),
+            "the engine's time per move must be from 10 to 600000 ms, not 2.5",
+        ),
+        ("/api/games".into(), json!({ "engine_level": huge }), "the engine's level must be from 1 to 8"),
+        (
+            "/api/games".into(),
+            json!({ "clock": { "base_ms": huge } }),
+            "a clock's base time must be from 1 ms to a day",
+        ),
+        ("/api/games".into(), json!({ "clock": { "base_ms": 1000, "moves": huge } }), "a period must have"),
+        (format!("/api/games/{game}/seats"), json!({ "engine_ms": huge }), "from 10 to 600000 ms"),
+        (format!("/api/games/{game}/resign"), json!({ "player": huge }), "there is no player"),
+        (format!("/api/games/{game}/analysis"), json!({ "lines": huge }), "lines must be from 1 to 10"),
+        (format!("/api/games/{game}/analysis"), json!({ "ply": -3 }), "there is no ply -3"),
+    ] {
+        let error = refused(&app, &uri, body.clone(), StatusCode::BAD_REQUEST).await;
+        assert!(error.contains(why) && !error.contains("invalid type"), "{body}: {error}");
+    }
 }

@@ -1,0 +1,209 @@
+//! What a request brings, read so that every refusal, the framework's
+//! too (an address that does not decode, a body that breaks off, JSON
+//! that does not fit), is an [`ApiError`] in a player's words: the game's
+//! number in the address ([`GameId`]), a JSON body ([`JsonBody`]), an
+//! optional one ([`OptionalBody`]), and numbers checked against their
+//! range ([`Number`]).
+
+use crate::error::{ApiError, ApiResult};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, JsonRejection};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
+use serde::Deserialize;
+use std::fmt;
+use std::ops::RangeInclusive;
+
+/// The game's number in the address (`/api/games/{id}/…`), as written.
+pub struct GameId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<GameId> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(_) => Err(ApiError::BadRequest(format!(
+                "the address {} does not name a game: its escapes (%..) do not make text; \
+                 a game is named by its number, such as /api/games/1",
+                parts.uri.path()
+            ))),
+        }
+    }
+}
+
+/// A JSON body (sent as `Content-Type: application/json`) read as `T`.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> ApiResult<JsonBody<T>> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(t)) => Ok(JsonBody(t)),
+            Err(JsonRejection::BytesRejection(e)) => Err(unread(&e)),
+            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::BadRequest(
+                "the request's body must be JSON, sent as `Content-Type: application/json`".into(),
+            )),
+            Err(e) => {
+                let text = e.body_text();
+                let (what, detail) = [
+                    ("the request's body: ", "Failed to deserialize the JSON body into the target type: "),
+                    (NOT_JSON, "Failed to parse the request body as JSON: "),
+                ]
+                .iter()
+                .find_map(|(what, prefix)| Some((*what, text.strip_prefix(prefix)?)))
+                .unwrap_or(("the request's body: ", &text));
+                Err(ApiError::BadRequest(format!("{what}{}", plain_words(detail))))
+            }
+        }
+    }
+}
+
+/// An optional JSON body, whatever its `Content-Type`: none, or only
+/// spaces, reads as `T::default()`.
+pub struct OptionalBody<T>(pub T);
+
+impl<T: Default + DeserializeOwned, S: Send + Sync> FromRequest<S> for OptionalBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> ApiResult<OptionalBody<T>> {
+        let bytes = Bytes::from_request(request, state).await.map_err(|e| unread(&e))?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalBody(T::default()));
+        }
+        let refused = |e: serde_json::Error| {
+            let what = if e.is_syntax() || e.is_eof() { NOT_JSON } else { "the request's body: " };
+            ApiError::BadRequest(format!("{what}{}", plain_words(&e.to_string())))
+        };
+        let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(refused)?;
+        // (An object only: serde would read `[]` as a struct without fields.)
+        if !value.is_object() {
+            return Err(ApiError::BadRequest(format!("the request's body: {}", plain_words("expected a map"))));
+        }
+        T::deserialize(value).map(OptionalBody).map_err(refused)
+    }
+}
+
+/// How a refusal of a body that is not JSON begins.
+const NOT_JSON: &str = "the request's body is not JSON: ";
+
+/// The body of a request that takes none: nothing, or `{}`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NoFields {}
+
+/// A body that could not be read whole.
+fn unread(e: &BytesRejection) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::TooLarge("the request is too large".into())
+    } else {
+        ApiError::BadRequest(
+            "the request's body could not be read: it broke off, or its chunks are not well formed".into(),
+        )
+    }
+}
+
+/// What the JSON reader says of a body that does not fit, in a player's
+/// words: the kinds of values it expected named as a person would.
+fn plain_words(detail: &str) -> String {
+    if detail.contains("expected struct") || detail.contains("expected a map") {
+        return "expected a JSON object, `{...}`, with the fields the page sends".into();
+    }
+    let mut text = detail.replace("there are no fields", "this request takes none: send no body, or `{}`");
+    for (word, plain) in [
+        ("u64", "a whole number from 0 up"),
+        ("u32", "a whole number from 0 up"),
+        ("u16", "a whole number from 0 up"),
+        ("u8", "a whole number from 0 up"),
+        ("usize", "a whole number from 0 up"),
+        ("i64", "a whole number"),
+        ("i32", "a whole number"),
+        ("f64", "a number"),
+    ] {
+        text = text.replace(&format!("expected {word}"), &format!("expected {plain}"));
+    }
+    text
+}
+
+/// A number as a request writes it: a whole number from 0 up, or another
+/// (negative, a fraction, or too large), kept so that the check of its
+/// range ([`Number::within`]) can say what is expected.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Number {
+    /// A whole number from 0 up.
+    Whole(u64),
+    /// Any other number.
+    Other(f64),
+}
+
+impl Number {
+    /// The number, when it is a whole one in `range`; else the refusal
+    /// `refusal` writes for the number as given.
+    pub fn within(self, range: RangeInclusive<u64>, refusal: impl FnOnce(Number) -> String) -> ApiResult<u64> {
+        match self {
+            Number::Whole(n) if range.contains(&n) => Ok(n),
+            _ => Err(ApiError::BadRequest(refusal(self))),
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Number::Whole(n) => write!(f, "{n}"),
+            // (Written out, 1e23 would show digits the request did not write.)
+            Number::Other(x) if x.abs() >= 1e15 => write!(f, "{x:e}"),
+            Number::Other(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Number, D::Error> {
+        struct Any;
+        impl Visitor<'_> for Any {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a whole number")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Number, E> {
+                Ok(Number::Whole(n))
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Number, E> {
+                Ok(u64::try_from(n).map_or(Number::Other(n as f64), Number::Whole))
+            }
+            fn visit_f64<E: de::Error>(self, x: f64) -> Result<Number, E> {
+                // (`500.0` is 500; above 2^53 a float is not a number as written.)
+                let whole = x.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&x);
+                Ok(if whole { Number::Whole(x as u64) } else { Number::Other(x) })
+            }
+        }
+        deserializer.deserialize_any(Any)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_out_of_range_is_shown_as_written() {
+        let read = |text: &str| serde_json::from_str::<Number>(text).unwrap();
+        assert_eq!(read("12"), Number::Whole(12));
+        assert_eq!(read("12.0"), Number::Whole(12));
+        assert_eq!(read("-1").to_string(), "-1");
+        assert_eq!(read("2.5").to_string(), "2.5");
+        assert_eq!(read("99999999999999999999999").to_string(), "1e23");
+        let refusal = |n: Number| format!("from 1 to 8, not {n}");
+        assert_eq!(read("3").within(1..=8, refusal), Ok(3));
+        assert_eq!(read("9").within(1..=8, refusal), Err(ApiError::BadRequest("from 1 to 8, not 9".into())));
+        assert!(serde_json::from_str::<Number>("\"fast\"")
+            .unwrap_err()
+            .to_string()
+            .contains("expected a whole number"));
+    }
+}
