@@ -1076,6 +1076,40 @@ fn usage_errors_help_and_version() {
     assert!(out.stdout.starts_with("camelot "), "{}", out.show());
 }
 
+/// Runs `camelot ARGS` in the package directory with stderr a pipe that
+/// nobody reads any more (`2>&1 | head -1` after `head` has left): every
+/// write to it fails (broken pipe).
+fn run_with_stderr_closed(args: &[&str]) -> Out {
+    // The pipe's reader is a program that has already ended.
+    let mut gone = Command::new("true").stdin(Stdio::piped()).spawn().expect("`true` runs");
+    let pipe = gone.stdin.take().expect("piped stdin");
+    gone.wait().expect("`true` ends");
+    let output = common::command(package_dir(), args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(pipe))
+        .output()
+        .expect("the camelot binary runs");
+    common::finish(args, output)
+}
+
+#[test]
+fn an_error_to_a_closed_stderr_keeps_its_exit_status() {
+    // An error, a note and a file's problems, each written to stderr.
+    for args in [
+        &["show", "camelot", "--position", "W:WKC6,C6:BD11"][..],
+        &["check", "tests/variants/misspelt_key.toml"],
+        &["check", "no/such/file.toml"],
+    ] {
+        let out = run_with_stderr_closed(args);
+        assert_eq!(out.status, 1, "camelot {args:?}: {}", out.show());
+    }
+    let out = run_with_stderr_closed(&["show", "camelot", "--moves", "1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.E8xG12"]);
+    // (A note on stderr: the abbreviated move read in full.)
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert_eq!(out.last_line(), position_after("1.E6-E8 H11-F9 2.H6-F8 G10-G9 3.E8xG10xG12"));
+}
+
 // ---------------------------------------------------------------------------
 // check
 

@@ -51,15 +51,17 @@ pub fn finish(args: &[&str], output: std::process::Output) -> Out {
 /// no test's engine.
 const NO_TABLES: &str = "/nonexistent/camelot-test-tables";
 
+/// `camelot ARGS` to run in `dir` without a solved table (see
+/// [`NO_TABLES`]), its standard streams and the rest still to set.
+pub fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_camelot"));
+    command.args(args).current_dir(dir).env("CAMELOT_TABLES", NO_TABLES);
+    command
+}
+
 /// Runs `camelot ARGS` in `dir` with empty stdin.
 pub fn run_in(dir: &Path, args: &[&str]) -> Out {
-    let output = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .current_dir(dir)
-        .env("CAMELOT_TABLES", NO_TABLES)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the camelot binary runs");
+    let output = command(dir, args).stdin(Stdio::null()).output().expect("the camelot binary runs");
     finish(args, output)
 }
 
@@ -67,13 +69,10 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Out {
 /// set, and none of those that ask for colour or refuse it otherwise,
 /// typing the bytes `input` on stdin and then closing it.
 pub fn run_stdin_env(dir: &Path, args: &[&str], input: &[u8], vars: &[(&str, &str)]) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .current_dir(dir)
+    let mut child = command(dir, args)
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR")
         .env_remove("CLICOLOR_FORCE")
-        .env("CAMELOT_TABLES", NO_TABLES)
         .envs(vars.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

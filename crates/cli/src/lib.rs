@@ -3,6 +3,29 @@
 
 #![warn(missing_docs)]
 
+// Every report to stderr goes through these two, which take the place of
+// std's macros of the same names in every module below (a macro defined
+// here comes before the prelude's): std's panic when stderr cannot be
+// written (a closed pipe, `2>&1 | head`), and a message nobody can read
+// is no reason to change the exit status. These write what they can and
+// drop the rest.
+
+/// `eprint!` that never panics: a failed write to stderr is ignored.
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprintln!` that never panics: a failed write to stderr is ignored.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod analyze;
 mod bench;
 mod commands;
