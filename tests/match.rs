@@ -125,6 +125,33 @@ fn where_the_games_go_is_checked_before_they_are_played() {
     assert!(std::fs::read_to_string(&variant).unwrap().contains("precious"));
 }
 
+#[test]
+fn the_games_of_a_variant_file_replay_and_play_goes_on_with_them() {
+    let dir = common::TempDir::new("match-variant-file");
+    // A variant whose name is no built-in variant's, nor its file's.
+    std::fs::create_dir(dir.join("v")).unwrap();
+    std::fs::write(dir.join("v/b15x17.toml"), "extends = \"camelot\"\nname = \"t15x17\"\n").unwrap();
+    let args = ["--engine", "engine:depth=1", "--engine", "random", "--games", "2", "--max-plies", "20", "--quiet"];
+    let mut command = vec!["match", "v/b15x17.toml"];
+    command.extend_from_slice(&args);
+    command.extend_from_slice(&["-o", "m2.pgn"]);
+    let out = common::run_in(&dir, &command);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = std::fs::read_to_string(dir.join("m2.pgn")).unwrap();
+    // The tag `play` writes for a variant file: its absolute path.
+    let tag = format!("[VariantFile \"{}\"]", std::fs::canonicalize(dir.join("v/b15x17.toml")).unwrap().display());
+    assert_eq!(text.matches(&tag).count(), 2, "{text}");
+    // Read from anywhere.
+    let (status, replayed, err) = camelot(&["replay", &dir.path("m2.pgn")]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(replayed.matches(" of 2\n").count(), 2, "{replayed}");
+    let first = dir.path("first.pgn");
+    std::fs::write(&first, text.split("\n\n[").next().unwrap()).unwrap();
+    let out = common::run_stdin_env(&dir, &["play", &first], b"quit\n", &[]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("continuing the game of "), "{}", out.show());
+}
+
 /// `camelot match VARIANT` between `a` and `b` from the openings `lines`
 /// (written to `openings.txt` in `dir`), with `extra` options.
 fn match_from(

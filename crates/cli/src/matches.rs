@@ -391,7 +391,8 @@ fn play_match<G: Played>(
     let entrant = |_game: u32, e: usize, seed: u64| specs[e].player(game, &names[e], default_limits, seed, weights[e]);
     let SeriesResult { games: played, tallies } = pool.install(|| series.play(game, entrant, |_| progress.tick()));
     progress.finish();
-    save(game, &played, names, &output)?;
+    let tags = variant::source_tags(&opts.variant);
+    save(game, &played, names, &tags, &output)?;
     emit(&report(game, opts, &played, &tallies, sprt, &output, concurrency))
 }
 
@@ -410,14 +411,23 @@ fn ending<G: Game>(game: &G, record: &GameRecord) -> String {
     }
 }
 
-/// Saves every game as a record, one after the other in one file.
-fn save<G: Game>(game: &G, played: &[(u32, GameRecord)], names: &[String], output: &std::path::Path) -> CliResult {
+/// Saves every game as a record, one after the other in one file, each
+/// with the tags `source` (the variant file's, as `play` writes them),
+/// the match's and the players'.
+fn save<G: Game>(
+    game: &G,
+    played: &[(u32, GameRecord)],
+    names: &[String],
+    source: &[(String, String)],
+    output: &std::path::Path,
+) -> CliResult {
     let players = game.players();
     let mut text = String::new();
     for (i, record) in played {
         let seats = arena::seating(*i, names.len(), players.len()).expect("checked");
-        let mut tags =
-            vec![("Event".to_string(), "camelot match".to_string()), ("Round".to_string(), (i + 1).to_string())];
+        let mut tags = source.to_vec();
+        tags.push(("Event".to_string(), "camelot match".to_string()));
+        tags.push(("Round".to_string(), (i + 1).to_string()));
         for (p, info) in players.iter().enumerate() {
             tags.push((info.name.clone(), names[seats[p]].clone()));
         }
