@@ -102,7 +102,7 @@ fn where_the_games_go_is_checked_before_they_are_played() {
     std::fs::write(&variant, "extends = \"camelot\"\nname = \"precious\"\n").unwrap();
     let missing = dir.join("no/such/folder/games.pgn");
     for (output, message) in [
-        (variant.to_str().unwrap(), "exists and is not a game record"),
+        (variant.to_str().unwrap(), "the file exists, and a match replaces no file"),
         (missing.to_str().unwrap(), "there is no folder"),
     ] {
         let started = std::time::Instant::now();
@@ -123,6 +123,46 @@ fn where_the_games_go_is_checked_before_they_are_played() {
         assert!(started.elapsed().as_secs() < 60, "refused before a game was played: {err}");
     }
     assert!(std::fs::read_to_string(&variant).unwrap().contains("precious"));
+}
+
+#[test]
+fn a_match_replaces_no_file() {
+    let dir = common::TempDir::new("match-names");
+    let quick = ["--engine", "random", "--engine", "random", "--games", "2", "--max-plies", "10", "--quiet"];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["match", "camelot"];
+        args.extend_from_slice(&quick);
+        args.extend_from_slice(extra);
+        common::run_in(&dir, &args)
+    };
+    // Without -o: the first free name, said.
+    let out = run(&[]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("games saved to match-camelot.pgn\n"), "{}", out.show());
+    let first = std::fs::read_to_string(dir.join("match-camelot.pgn")).unwrap();
+    let out = run(&["--seed", "2"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("games saved to match-camelot-2.pgn\n"), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(dir.join("match-camelot.pgn")).unwrap(), first, "the first games are kept");
+    assert!(std::fs::read_to_string(dir.join("match-camelot-2.pgn")).unwrap().contains("[Event \"camelot match\"]"));
+    // -o a file that exists: refused before a game is played.
+    let started = std::time::Instant::now();
+    let out = common::run_in(
+        &dir,
+        &["match", "camelot", "--engine", "engine:movetime=2000", "--engine", "random", "-o", "match-camelot.pgn"],
+    );
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert_eq!(
+        out.stderr,
+        "error: --output match-camelot.pgn: the file exists, and a match replaces no file: give a new name \
+         (or remove it)\n"
+    );
+    assert!(started.elapsed().as_secs() < 60, "refused before a game was played: {}", out.show());
+    assert_eq!(std::fs::read_to_string(dir.join("match-camelot.pgn")).unwrap(), first);
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    files.sort();
+    assert_eq!(files, ["match-camelot-2.pgn", "match-camelot.pgn"], "no other file, temporary or not");
 }
 
 #[test]

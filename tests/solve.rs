@@ -317,6 +317,31 @@ fn the_command_refuses_what_it_cannot_do_in_words() {
 }
 
 #[test]
+fn a_solve_replaces_a_table_and_no_other_file() {
+    let dir = TempDir::new("solve-output");
+    let record = "[Event \"mine\"]\n\n1.E6-E8 *\n";
+    let victim = dir.path("victim.pgn");
+    std::fs::write(&victim, record).unwrap();
+    let out = camelot(&dir, &["solve", "camette", "--max-pieces", "2", "--quiet", "-o", &victim]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: {victim} exists and is not a table that a solve may replace (it does not begin as a table of \
+             this program does): give another -o, or remove the file\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), record);
+    // A table is replaced: the same game's, or another's.
+    let table = dir.path("t.table");
+    for variant in ["tests/solve/tiny.toml", "tests/solve/tiny.toml", "camette"] {
+        let out = camelot(&dir, &["solve", variant, "--max-pieces", "2", "--quiet", "-o", &table]);
+        assert_eq!(out.status, 0, "{variant}: {}", out.show());
+    }
+    assert!(Table::open(&camette(), std::path::Path::new(&table)).is_ok());
+}
+
+#[test]
 fn cam_endgames_solve_and_check() {
     let dir = TempDir::new("solve-cam");
     let out = camelot(&dir, &["solve", "cam", "--max-pieces", "2", "--quiet"]);

@@ -69,7 +69,9 @@ pub struct Options {
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where the games are saved (default: `match-VARIANT.pgn`).
+    /// Where the games are saved: a new file, never one that exists
+    /// (default: the first free of `match-VARIANT.pgn`,
+    /// `match-VARIANT-2.pgn`, ...).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// No progress bar on stderr.
@@ -355,19 +357,19 @@ fn play_match<G: Played>(
 ) -> CliResult {
     let openings = opts.openings.as_deref().map(|p| read_openings(game, p)).transpose()?;
     // Where the games go is checked before the first is played: a match's
-    // games are not to be lost to a file that cannot be written, nor is a
-    // file that is not a record to be lost to the games.
-    let output =
-        opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", file_stem(&opts.variant))));
-    let other_file =
-        output.is_file() && std::fs::metadata(&output).is_ok_and(|m| m.len() > 0) && !crate::play::is_record(&output);
-    if other_file {
-        return Err(CliError::Usage(format!(
-            "{}: the file exists and is not a game record; the match would replace it: give another --output",
-            output.display()
-        )));
+    // games are not to be lost to a folder that cannot be written, nor is
+    // a file (another match's games, a variant file) to be lost to them.
+    let base = opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", file_stem(&opts.variant))));
+    if let Some(given) = &opts.output {
+        if std::fs::symlink_metadata(given).is_ok() {
+            return Err(CliError::Usage(format!(
+                "--output {}: the file exists, and a match replaces no file: give a new name (or remove it)",
+                given.display()
+            )));
+        }
     }
-    crate::save::check_target(&output, &[])?;
+    let first_free = (1..).map(|n| numbered(&base, n)).find(|p| std::fs::symlink_metadata(p).is_err());
+    crate::save::check_target(&first_free.expect("a free name"), &[])?;
     let weights: Vec<G::Weights> = specs.iter().map(|s| s.weights(game)).collect::<Result<_, _>>()?;
     let names = &opts.engines;
     // Without a clock, engines without their own limit search 100 ms a move.
@@ -392,8 +394,22 @@ fn play_match<G: Played>(
     let SeriesResult { games: played, tallies } = pool.install(|| series.play(game, entrant, |_| progress.tick()));
     progress.finish();
     let tags = variant::source_tags(&opts.variant);
-    save(game, &played, names, &tags, &output)?;
+    let output = save(game, &played, names, &tags, &base)?;
     emit(&report(game, opts, &played, &tallies, sprt, &output, concurrency))
+}
+
+/// The `n`th name of the games' file from `base` (`match-camelot.pgn`):
+/// `base` itself, then `match-camelot-2.pgn`, `match-camelot-3.pgn`, ...
+fn numbered(base: &std::path::Path, n: u32) -> PathBuf {
+    if n == 1 {
+        return base.to_path_buf();
+    }
+    let stem = base.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match base.extension() {
+        Some(e) => format!("{stem}-{n}.{}", e.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    base.with_file_name(name)
 }
 
 /// The variant's name for a file: a variant file's stem.
@@ -411,16 +427,17 @@ fn ending<G: Game>(game: &G, record: &GameRecord) -> String {
     }
 }
 
-/// Saves every game as a record, one after the other in one file, each
-/// with the tags `source` (the variant file's, as `play` writes them),
-/// the match's and the players'.
+/// Saves every game as a record, one after the other in a new file: the
+/// first free name from `base` (see [`numbered`]), which it returns. Each
+/// record has the tags `source` (the variant file's, as `play` writes
+/// them), the match's and the players'.
 fn save<G: Game>(
     game: &G,
     played: &[(u32, GameRecord)],
     names: &[String],
     source: &[(String, String)],
-    output: &std::path::Path,
-) -> CliResult {
+    base: &std::path::Path,
+) -> Result<PathBuf, CliError> {
     let players = game.players();
     let mut text = String::new();
     for (i, record) in played {
@@ -434,7 +451,7 @@ fn save<G: Game>(
         text.push_str(&record.termination.record(game, &record.history, &tags));
         text.push('\n');
     }
-    crate::save::save_file(output, &text, &[])
+    crate::save::save_new(|n| numbered(base, n), &text)
 }
 
 /// The report: the result from the first player's side, its Elo, the SPRT.
@@ -493,7 +510,19 @@ fn report<G: Game>(
     }
     let endings: Vec<String> = endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "  games ended by: {}", endings.join(", "));
-    let _ = writeln!(out, "  games saved to {}", output.display());
+    match &opts.output {
+        Some(given) if given != output => {
+            let given = given.display();
+            let _ = writeln!(
+                out,
+                "  games saved to {} ({given} was made during the match: left as it was)",
+                output.display()
+            );
+        }
+        _ => {
+            let _ = writeln!(out, "  games saved to {}", output.display());
+        }
+    }
     out
 }
 
@@ -557,6 +586,14 @@ mod tests {
         ] {
             assert!(parse_spec(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_names_of_the_games_file_are_numbered_from_the_second() {
+        let base = std::path::Path::new("out/match-camelot.pgn");
+        assert_eq!(numbered(base, 1), base);
+        assert_eq!(numbered(base, 2), std::path::Path::new("out/match-camelot-2.pgn"));
+        assert_eq!(numbered(std::path::Path::new("games"), 3), std::path::Path::new("games-3"));
     }
 
     #[test]

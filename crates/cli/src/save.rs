@@ -12,6 +12,11 @@
 //! stays. An existing file keeps its permission bits. On any failure the
 //! temporary file is removed (the `tempfile` crate removes it when it is
 //! dropped) and the target is untouched.
+//!
+//! A file that must replace nothing ([`save_new`]: a game kept at the end
+//! of `play`, a match's games) is written the same way and renamed to the
+//! first of its numbered names that is free, by a rename that refuses to
+//! replace a file.
 
 use crate::error::CliError;
 use std::fmt;
@@ -157,6 +162,50 @@ fn save_with(
     before_rename: impl FnOnce(&Path),
 ) -> Result<(), SaveError> {
     let (target, dir, existing) = preflight(path, protected)?;
+    let tmp = temporary(&target, &dir, text, existing.as_ref())?;
+    before_rename(&target);
+    tmp.persist(&target).map_err(|e| SaveError::Io("cannot rename the temporary file over the file", e.error))?;
+    sync_folder(&dir);
+    Ok(())
+}
+
+/// Writes `text` to a new file, the first of `name(1)`, `name(2)`, ...
+/// that names nothing, and returns its path: whole or not at all, as
+/// [`save_file`], and never over a file, not even one made meanwhile by
+/// another program (the name is taken by the rename itself). The names
+/// are in one folder, `name(1)`'s.
+pub(crate) fn save_new(name: impl Fn(u32) -> PathBuf, text: &str) -> Result<PathBuf, CliError> {
+    let first = name(1);
+    let dir = folder_of(&first);
+    if !dir.is_dir() {
+        return Err(write_error(&first, SaveError::NoFolder(dir)));
+    }
+    let mut tmp = temporary(&first, &dir, text, None).map_err(|e| write_error(&first, e))?;
+    for n in 1.. {
+        let path = name(n);
+        match tmp.persist_noclobber(&path) {
+            Ok(_) => {
+                sync_folder(&dir);
+                return Ok(path);
+            }
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => tmp = e.file,
+            Err(e) => {
+                return Err(write_error(&path, SaveError::Io("cannot rename the temporary file to the file", e.error)))
+            }
+        }
+    }
+    unreachable!("a free name among 2^32")
+}
+
+/// A temporary file in `dir`, named after `target`, holding `text`,
+/// flushed to disk, with the permissions of the file it is to replace
+/// (`existing`), or those of any new file; removed when dropped.
+fn temporary(
+    target: &Path,
+    dir: &Path,
+    text: &str,
+    existing: Option<&std::fs::Metadata>,
+) -> Result<tempfile::NamedTempFile, SaveError> {
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();
@@ -169,21 +218,30 @@ fn save_with(
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp =
-        builder.tempfile_in(&dir).map_err(|e| SaveError::Io("cannot create a temporary file in its folder", e))?;
+        builder.tempfile_in(dir).map_err(|e| SaveError::Io("cannot create a temporary file in its folder", e))?;
     tmp.write_all(text.as_bytes()).map_err(|e| SaveError::Io("cannot write the temporary file", e))?;
-    if let Some(meta) = &existing {
+    if let Some(meta) = existing {
         std::fs::set_permissions(tmp.path(), meta.permissions())
             .map_err(|e| SaveError::Io("cannot give the temporary file the file's permissions", e))?;
     }
     tmp.as_file().sync_all().map_err(|e| SaveError::Io("cannot flush the temporary file to disk", e))?;
-    before_rename(&target);
-    tmp.persist(&target).map_err(|e| SaveError::Io("cannot rename the temporary file over the file", e.error))?;
-    // The rename itself reaches the disk with the folder (best effort: not
-    // every system can open a folder).
-    if let Ok(d) = std::fs::File::open(&dir) {
+    Ok(tmp)
+}
+
+/// Makes a rename in `dir` reach the disk (best effort: not every system
+/// can open a folder).
+fn sync_folder(dir: &Path) {
+    if let Ok(d) = std::fs::File::open(dir) {
         let _ = d.sync_all();
     }
-    Ok(())
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// What a save of `path` checks before it writes anything (see the
@@ -220,10 +278,7 @@ fn preflight(path: &Path, protected: &[PathBuf]) -> Result<(PathBuf, PathBuf, Op
             });
         }
     }
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = folder_of(&target);
     if !dir.is_dir() {
         return Err(SaveError::NoFolder(dir));
     }
@@ -338,6 +393,20 @@ mod tests {
         assert!(matches!(e, SaveError::Io(..)), "{e}");
         assert_eq!(names(dir.path()), ["game.pgn"], "no temporary file is left");
         assert_eq!(std::fs::read_to_string(f.join("inside")).unwrap(), "kept");
+    }
+
+    #[test]
+    fn a_new_file_takes_the_first_free_name_and_replaces_none() {
+        let dir = folder();
+        std::fs::write(dir.path().join("g-1.pgn"), "mine").unwrap();
+        let name = |n: u32| dir.path().join(format!("g-{n}.pgn"));
+        assert_eq!(save_new(name, "one").unwrap(), name(2));
+        assert_eq!(save_new(name, "two").unwrap(), name(3));
+        let texts: Vec<String> = (1..=3).map(|n| std::fs::read_to_string(name(n)).unwrap()).collect();
+        assert_eq!(texts, ["mine", "one", "two"]);
+        assert_eq!(names(dir.path()), ["g-1.pgn", "g-2.pgn", "g-3.pgn"], "no temporary file is left");
+        let e = save_new(|_| dir.path().join("no/such/g.pgn"), "x").unwrap_err().to_string();
+        assert!(e.contains("there is no folder"), "{e}");
     }
 
     #[test]

@@ -24,7 +24,8 @@ pub struct Options {
     #[arg(long)]
     pub max_pieces: Option<u32>,
     /// The table file (default: NAME.table in the tables folder,
-    /// `$CAMELOT_TABLES` or ~/.local/share/camelot/tables).
+    /// `$CAMELOT_TABLES` or ~/.local/share/camelot/tables). A solve
+    /// replaces a table there, never a file of another kind.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Read the table instead of solving, and tell the value of the
@@ -111,6 +112,7 @@ fn open<G: Game>(game: &G, path: &std::path::Path, opts: &Options) -> Result<Tab
 
 /// Solves the variant and writes its table, then reports on the start.
 fn solve<G: Played + Sync>(game: &G, path: &std::path::Path, opts: &Options) -> CliResult {
+    replaceable(game, path)?;
     let layout = Layout::new(game, opts.max_pieces)?;
     let needed = leap_solve::memory_needed(&layout);
     if let Some(available) = available_memory() {
@@ -186,6 +188,25 @@ fn solve<G: Played + Sync>(game: &G, path: &std::path::Path, opts: &Options) -> 
         probe(game, &table, &start, false)?;
     }
     Ok(())
+}
+
+/// Refuses, before the solve, a table file `path` that would replace a
+/// file of another kind (a game record, a variant file): only a table, as
+/// [`Table::open`] reads one (of this game or of another, or under other
+/// rules), is replaced. A file whose kind cannot be told is refused too.
+fn replaceable<G: Game>(game: &G, path: &std::path::Path) -> CliResult {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(());
+    }
+    let why = match Table::open(game, path) {
+        Ok(_) | Err(leap_solve::SolveError::Mismatch { .. }) => return Ok(()),
+        Err(leap_solve::SolveError::BadTable { message, .. }) => message,
+        Err(e) => e.to_string(),
+    };
+    Err(CliError::Usage(format!(
+        "{} exists and is not a table that a solve may replace ({why}): give another -o, or remove the file",
+        path.display()
+    )))
 }
 
 /// A duration as `M:SS` or `H:MM:SS`.
