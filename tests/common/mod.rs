@@ -49,7 +49,7 @@ pub fn finish(args: &[&str], output: std::process::Output) -> Out {
 /// The tables folder of every run unless a test gives its own: none, so
 /// that a solved table installed on the machine (`camelot solve`) changes
 /// no test's engine.
-const NO_TABLES: &str = "/nonexistent/camelot-test-tables";
+pub const NO_TABLES: &str = "/nonexistent/camelot-test-tables";
 
 /// `camelot ARGS` to run in `dir` without a solved table (see
 /// [`NO_TABLES`]), its standard streams and the rest still to set.

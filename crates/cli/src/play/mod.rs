@@ -4,6 +4,7 @@
 
 mod colour;
 mod input;
+mod keep;
 mod terminal;
 
 use crate::analyze::EngineArgs;

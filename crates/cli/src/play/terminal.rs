@@ -2,9 +2,10 @@
 //! (whose turn, and what the rules oblige), the computer's moves, and the
 //! commands a player types. Nothing is lost: a line that is not text is
 //! refused and the game goes on, and a game left unsaved is kept in a file
-//! the program names.
+//! the program names ([`super::keep`]), however the session ends.
 
 use super::input::Lines;
+use super::keep::Unsaved;
 use crate::analyze::score_text;
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
@@ -82,6 +83,9 @@ pub(super) struct Terminal<'g, G: Played> {
     version: u64,
     /// The version last saved (or loaded).
     saved: u64,
+    /// The game's record while it has moves not saved, for whatever ends
+    /// the session to keep.
+    unsaved: Unsaved,
     notes: Vec<String>,
     /// The colours of the board, when the output is coloured.
     colours: Option<Colours>,
@@ -118,6 +122,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             ended: None,
             version: 0,
             saved: 0,
+            unsaved: Unsaved::default(),
             notes: Vec::new(),
             colours: None,
         }
@@ -152,8 +157,23 @@ impl<'g, G: Played> Terminal<'g, G> {
         self.ended.is_some() || self.history.outcome(self.game).is_some()
     }
 
-    /// Plays the session: `input` line by line until `quit` or its end.
+    /// Plays the session: `input` line by line until `quit` or its end;
+    /// then, or if it ends with an error, a game with moves not saved is
+    /// kept.
     pub(super) fn run(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {
+        let session = self.session(input, out);
+        self.publish();
+        let kept = self.unsaved.keep(out);
+        session.and(kept)
+    }
+
+    /// The game as whatever ends the session keeps it: its record while
+    /// it has moves not saved.
+    fn publish(&self) {
+        self.unsaved.set((self.version != self.saved).then(|| self.record()));
+    }
+
+    fn session(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {
         let io = CliError::Output;
         writeln!(out, "{}\n", self.help()).map_err(io)?;
         for note in &self.notes {
@@ -161,6 +181,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         }
         let mut redraw = true;
         loop {
+            self.publish();
             if redraw {
                 self.draw(out)?;
             }
@@ -172,7 +193,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                 continue;
             }
             let Some(bytes) = input.read("> ", out).map_err(CliError::Input)? else {
-                return self.keep(out);
+                return Ok(());
             };
             let Ok(line) = String::from_utf8(bytes) else {
                 writeln!(out, "that line is not text (it is not valid UTF-8): ignored; type it again").map_err(io)?;
@@ -182,7 +203,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                 Next::Read => {}
                 Next::Save(file) => self.save_asking(&file, input, out)?,
                 Next::Redraw => redraw = true,
-                Next::Quit => return self.keep(out),
+                Next::Quit => return Ok(()),
             }
         }
     }
@@ -449,28 +470,6 @@ impl<'g, G: Played> Terminal<'g, G> {
                 writeln!(out, "saved to {file}")
             }
             Err(e) => writeln!(out, "not saved: {e}"),
-        }
-        .map_err(io)
-    }
-
-    /// Leaving: a game with moves not saved is kept in a new file, named.
-    fn keep(&mut self, out: Out) -> CliResult {
-        let io = CliError::Output;
-        if self.version == self.saved {
-            return Ok(());
-        }
-        let name =
-            (1..).map(|n| format!("camelot-unsaved-{n}.pgn")).find(|n| !Path::new(n).exists()).expect("a free name");
-        let kept = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&name)
-            .and_then(|mut f| f.write_all(self.record().as_bytes()).and_then(|()| f.sync_all()));
-        match kept {
-            Ok(()) => {
-                writeln!(out, "the game was not saved: it is kept in {name} (camelot play {name} goes on with it)")
-            }
-            Err(e) => writeln!(out, "the game was not saved, and could not be kept in {name}: {e}"),
         }
         .map_err(io)
     }
