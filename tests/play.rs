@@ -1,15 +1,19 @@
-//! `camelot play` when the game cannot be kept: a disk that cannot take
-//! it. A game with moves not saved is kept, whole, or the program says it
-//! could not be and fails. (The session itself is tested in `cli.rs`.)
+//! `camelot play` when the session ends other than by `quit` or the end of
+//! the input: a signal (the terminal closed, SIGHUP; SIGTERM), or a disk
+//! that cannot take the game. A game with moves not saved is kept, whole,
+//! or the program says it could not be and fails. (The session itself is
+//! tested in `cli.rs`.)
 
 #![cfg(unix)]
 
 mod common;
 
 use common::TempDir;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::Stdio;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// The names in a folder, sorted.
 fn names(dir: &Path) -> Vec<String> {
@@ -17,6 +21,73 @@ fn names(dir: &Path) -> Vec<String> {
         std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     v.sort();
     v
+}
+
+/// `camelot play camelot` in `dir`, fed by a pipe that stays open: after
+/// the move E6-E8, the signal `signal` (`TERM`, `HUP`) is sent to it.
+fn signalled_after_a_move(dir: &Path, signal: &str) -> common::Out {
+    let args = ["play", "camelot"];
+    let mut child = common::command(dir, &args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the camelot binary starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let (sender, received) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buf) {
+            let _ = sender.send(buf[..n].to_vec());
+        }
+    });
+    stdin.write_all(b"E6-E8\n").unwrap();
+    // The move is played, and the program waits for the next line.
+    let mut text = Vec::new();
+    let started = Instant::now();
+    while !String::from_utf8_lossy(&text).contains("Last move: White E6-E8") || !text.ends_with(b"> ") {
+        let left = Duration::from_secs(60).saturating_sub(started.elapsed());
+        match received.recv_timeout(left) {
+            Ok(bytes) => text.extend(bytes),
+            Err(_) => panic!("no prompt after the move:\n{}", String::from_utf8_lossy(&text)),
+        }
+    }
+    let killed = std::process::Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status();
+    assert!(killed.unwrap().success(), "kill -{signal}");
+    let mut err = String::new();
+    child.stderr.take().expect("piped stderr").read_to_string(&mut err).unwrap();
+    let status = child.wait().expect("camelot ends");
+    reader.join().unwrap();
+    drop(stdin);
+    text.extend(received.try_iter().flatten());
+    let output = std::process::Output { status, stdout: text, stderr: err.into_bytes() };
+    common::finish(&args, output)
+}
+
+#[test]
+fn a_game_is_kept_when_a_signal_ends_the_program() {
+    for (signal, number) in [("TERM", 15), ("HUP", 1)] {
+        let dir = TempDir::new("play-signal");
+        let out = signalled_after_a_move(&dir, signal);
+        // The status a shell gives a program a signal ended.
+        assert_eq!(out.status, 128 + number, "SIG{signal}: {}", out.show());
+        assert!(
+            out.stdout.ends_with(
+                "> \nthe game was not saved: it is kept in camelot-unsaved-1.pgn \
+                 (camelot play camelot-unsaved-1.pgn goes on with it)\n"
+            ),
+            "SIG{signal}: {}",
+            out.show()
+        );
+        assert_eq!(names(&dir), ["camelot-unsaved-1.pgn"], "SIG{signal}");
+        let kept = std::fs::read_to_string(dir.join("camelot-unsaved-1.pgn")).unwrap();
+        assert!(kept.ends_with("\n1.E6-E8 *\n"), "SIG{signal}: {kept}");
+        // It is the game as `quit` keeps it.
+        let quit = common::run_stdin_env(&dir, &["play", "camelot"], b"E6-E8\nquit\n", &[]);
+        assert_eq!(quit.status, 0, "{}", quit.show());
+        assert_eq!(std::fs::read_to_string(dir.join("camelot-unsaved-2.pgn")).unwrap(), kept);
+    }
 }
 
 #[test]

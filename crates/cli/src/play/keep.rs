@@ -1,14 +1,16 @@
 //! A game left with moves not saved is kept in a new file, which is
-//! named, however the session ends: `quit`, the end of the input, or an
-//! error.
+//! named, however the session ends: `quit`, the end of the input, an
+//! error, or a signal that ends the program (SIGHUP: the terminal was
+//! closed; SIGTERM: the system or a person asked it to stop).
 
 use crate::error::CliError;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// The game's record while it has moves not saved, for whatever ends the
-/// session to keep, once.
+/// The game's record while it has moves not saved, shared between the
+/// session and the thread that waits for signals: whichever ends the
+/// session keeps it, once.
 #[derive(Default)]
 pub(super) struct Unsaved(Mutex<Option<String>>);
 
@@ -24,6 +26,7 @@ impl Unsaved {
     /// error. Nothing is left to keep after it.
     pub(super) fn keep(&self, out: &mut dyn Write) -> Result<(), CliError> {
         let io = CliError::Output;
+        // (Held to the end: a signal's keeping waits for this one.)
         let mut record = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(text) = record.take() else { return Ok(()) };
         match crate::save::save_new(|n| PathBuf::from(format!("camelot-unsaved-{n}.pgn")), &text) {
@@ -37,6 +40,62 @@ impl Unsaved {
                 Err(CliError::Write { path, error })
             }
             Err(e) => Err(e),
+        }
+    }
+}
+
+/// While it lives, a thread waits for SIGHUP and SIGTERM; either keeps
+/// the game (as `quit` does, saying so on stdout) and ends the program
+/// with the status a shell gives a program ended by that signal
+/// (128 + its number), kept or not.
+pub(super) struct OnSignals {
+    #[cfg(unix)]
+    handle: signal_hook::iterator::Handle,
+    #[cfg(unix)]
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl OnSignals {
+    /// Starts waiting for the signals that end the program, to keep
+    /// `unsaved` first.
+    #[cfg(unix)]
+    pub(super) fn watch(unsaved: Arc<Unsaved>) -> std::io::Result<OnSignals> {
+        use signal_hook::consts::{SIGHUP, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGTERM])?;
+        let handle = signals.handle();
+        let thread = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let mut stdout = std::io::stdout();
+                // (The prompt's line is left as it was.)
+                let _ = writeln!(stdout);
+                let kept = unsaved.keep(&mut stdout);
+                let _ = stdout.flush();
+                if let Err(error) = kept {
+                    eprintln!("error: {error}");
+                }
+                std::process::exit(128 + signal);
+            }
+        })?;
+        Ok(OnSignals { handle, thread: Some(thread) })
+    }
+
+    /// No signal ends the program but by its default action, elsewhere.
+    #[cfg(not(unix))]
+    pub(super) fn watch(_unsaved: Arc<Unsaved>) -> std::io::Result<OnSignals> {
+        Ok(OnSignals {})
+    }
+}
+
+impl Drop for OnSignals {
+    /// The thread ends (the session is over, its game kept: a signal from
+    /// now on is ignored, and the program ends as it was going to).
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        {
+            self.handle.close();
+            if let Some(thread) = self.thread.take() {
+                let _ = thread.join();
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 //! the program names ([`super::keep`]), however the session ends.
 
 use super::input::Lines;
-use super::keep::Unsaved;
+use super::keep::{OnSignals, Unsaved};
 use crate::analyze::score_text;
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
@@ -17,6 +17,7 @@ use leap_engine::{Engine, Level, Limits, SearchResult, Stop};
 use leap_games::Played;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::colour::Colours;
 use super::Seat;
@@ -85,7 +86,7 @@ pub(super) struct Terminal<'g, G: Played> {
     saved: u64,
     /// The game's record while it has moves not saved, for whatever ends
     /// the session to keep.
-    unsaved: Unsaved,
+    unsaved: Arc<Unsaved>,
     notes: Vec<String>,
     /// The colours of the board, when the output is coloured.
     colours: Option<Colours>,
@@ -122,7 +123,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             ended: None,
             version: 0,
             saved: 0,
-            unsaved: Unsaved::default(),
+            unsaved: Arc::default(),
             notes: Vec::new(),
             colours: None,
         }
@@ -158,12 +159,17 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     /// Plays the session: `input` line by line until `quit` or its end;
-    /// then, or if it ends with an error, a game with moves not saved is
-    /// kept.
+    /// then, or if it ends otherwise (an error; SIGHUP or SIGTERM, see
+    /// [`OnSignals`]), a game with moves not saved is kept.
     pub(super) fn run(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {
+        let signals = OnSignals::watch(Arc::clone(&self.unsaved));
+        if let Err(e) = &signals {
+            self.note(&format!("a signal that ends the program would lose the game: {e}"));
+        }
         let session = self.session(input, out);
         self.publish();
         let kept = self.unsaved.keep(out);
+        drop(signals);
         session.and(kept)
     }
 
