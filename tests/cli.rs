@@ -469,7 +469,7 @@ fn replay_a_record_with_a_bad_position_or_variant() {
     assert!(out.stderr.starts_with("error: tests/games/bad_position.pgn:2:1: game 1: [Position] "), "{}", out.show());
     assert!(out.stderr.contains("at column 8: `Q3` is not a piece"), "{}", out.show());
     let out = fails(&["replay", "tests/games/unknown_variant.pgn"], 1);
-    assert!(out.stderr.starts_with("error: tests/games/unknown_variant.pgn:1:1: game 1: unknown variant `chess`"));
+    assert!(out.stderr.starts_with("error: tests/games/unknown_variant.pgn:1:1: game 1: the record's [Variant \"chess\"] is not a built-in variant"));
 }
 
 #[test]
