@@ -1476,6 +1476,13 @@ fn play_goes_on_from_a_resignation_only_after_an_undo() {
     let wrong = package_dir().join("tests/games/wrong_result.pgn");
     let out = run_stdin(&["play", wrong.to_str().unwrap()], "");
     assert!(out.status != 0 && out.stderr.contains("no [Termination] tag says how it ended"), "{}", out.show());
+    // A tag that names no ending giving the result, at its place.
+    let xyz = dir.path("xyz.pgn");
+    std::fs::write(&xyz, "[Variant \"camelot\"]\n[Termination \"xyz\"]\n\n1.E6-E8 H11-F9 1/2-1/2\n").unwrap();
+    let out = run_stdin(&["play", &xyz], "");
+    assert!(out.status != 0, "{}", out.show());
+    assert!(out.stderr.contains("xyz.pgn:2:"), "{}", out.show());
+    assert!(out.stderr.contains("its [Termination] tag, \"xyz\", names no ending that gives it"), "{}", out.show());
 }
 
 #[test]

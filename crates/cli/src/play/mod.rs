@@ -222,25 +222,21 @@ fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String)>)
 
 /// How a record's game ended off the board (its `Termination` tag: a
 /// resignation, a flag, an agreement), when its result is not the final
-/// position's; a result that nothing explains is refused, as `replay`
-/// refuses it.
+/// position's; a result or tag that does not fit the moves is refused by
+/// the rule `replay` uses ([`leap_arena::Termination::of_record`]).
 fn ended_off_the_board<G: Game>(
     game: &G,
     history: &History,
     record: &Record,
     file: &str,
 ) -> Result<Option<leap_arena::Termination>, CliError> {
-    let written = record.result.as_deref().or(record.tag("Result")).unwrap_or("*").trim();
-    if written == "*" || written == history.result_token(game) || history.outcome(game).is_some() {
-        return Ok(None);
-    }
-    let how = record.tag("Termination").and_then(|t| leap_arena::Termination::from_tags(game, t, Some(written)));
-    match how {
-        Some(how) => Ok(Some(how)),
-        None => Err(CliError::Usage(format!(
-            "{file}: the record gives the result {written}, but the game is not over after its last move, \
-             and no [Termination] tag says how it ended (camelot replay {file} says the same)"
-        ))),
+    match leap_arena::Termination::of_record(game, history, record) {
+        Ok(Some(how)) if !matches!(how, leap_arena::Termination::Rules(_)) => Ok(Some(how)),
+        Ok(_) => Ok(None),
+        Err(e) => {
+            let at = e.at.map_or(String::new(), |(line, column)| format!(":{line}:{column}"));
+            Err(CliError::Usage(format!("{file}{at}: {} (camelot replay {file} says the same)", e.why)))
+        }
     }
 }
 
