@@ -275,7 +275,7 @@ fn other_variants_through_the_option_and_the_argument() {
     let ugi = e.until("ugiok", 10);
     assert!(ugi.contains(&"option name Variant type string default tri-camelot".to_string()), "{ugi:?}");
     assert!(
-        ugi.contains(&"option name MultiPlayer type combo default paranoid var paranoid var maxn var brs".to_string()),
+        ugi.contains(&"option name MultiPlayer type combo default brs var paranoid var maxn var brs".to_string()),
         "{ugi:?}"
     );
     // Each search of three players answers with a legal move.

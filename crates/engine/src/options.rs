@@ -51,17 +51,20 @@ impl Default for Options {
 }
 
 /// How the engine searches a game of three or more players (with two, it
-/// always searches negamax).
+/// always searches negamax). Best-reply search is the default: among
+/// engines alone paranoid scores a little more, but with a weaker player
+/// at the table (a person, a lower level) best-reply wins about three
+/// times as many games as paranoid (the README's measurements).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Multi {
     /// The root player against all the others as one team: alpha-beta stays
     /// exact (the core's minimax and alpha-beta search this way too).
-    #[default]
     Paranoid,
     /// Each player maximises its own value (no pruning: shallower).
     MaxN,
     /// The root player against the best single reply of any opponent
     /// (Schadd and Winands' best-reply search).
+    #[default]
     BestReply,
 }
 

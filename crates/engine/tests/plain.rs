@@ -9,7 +9,7 @@ mod common;
 use common::random_games;
 use leap_core::search::{AlphaBeta, Evaluator, Strategy};
 use leap_core::Game;
-use leap_engine::{Engine, Features, Limits, Options, Stop};
+use leap_engine::{Engine, Features, Limits, Multi, Options, Stop};
 
 /// Compares the two searches on positions of random games; returns how
 /// many positions were compared.
@@ -20,7 +20,8 @@ fn same_values<G: Game + Clone, E: Evaluator<G> + Clone>(
     seed: u64,
     games: usize,
 ) -> usize {
-    let options = Options { hash_mib: 2, features: Features::plain(), ..Options::default() };
+    // (With three players, paranoid: the search alpha-beta does.)
+    let options = Options { hash_mib: 2, features: Features::plain(), multi: Multi::Paranoid, ..Options::default() };
     // One engine for every position: entries of earlier searches must not change values either.
     let mut engine = Engine::new(game.clone(), eval.clone(), options);
     let mut compared = 0;

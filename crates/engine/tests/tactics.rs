@@ -9,7 +9,7 @@ use leap_core::notation::parse_position;
 use leap_core::search::{AlphaBeta, Material, Score, Strategy, WIN};
 use leap_core::{Game, Position};
 use leap_engine::score::{is_decisive, win_in};
-use leap_engine::{Engine, Limits, Options, Stop};
+use leap_engine::{Engine, Limits, Multi, Options, Stop};
 
 /// The engine's choice and score at `depth`, with `eval`.
 fn engine_choice<G: Game + Clone, E: leap_core::search::Evaluator<G>>(
@@ -18,7 +18,9 @@ fn engine_choice<G: Game + Clone, E: leap_core::search::Evaluator<G>>(
     line: &[Position],
     depth: u32,
 ) -> (leap_core::MoveKey, Score) {
-    let mut engine = Engine::new(game.clone(), eval, Options { hash_mib: 4, ..Options::default() });
+    // (With three players, the search whose values alpha-beta proves: paranoid.)
+    let options = Options { hash_mib: 4, multi: Multi::Paranoid, ..Options::default() };
+    let mut engine = Engine::new(game.clone(), eval, options);
     let r = engine.search(line, &Limits::depth(depth), &Stop::new(), |_| {});
     (r.best.expect("a move"), r.score)
 }
