@@ -27,12 +27,7 @@ fn names(dir: &Path) -> Vec<String> {
 /// the move E6-E8, the signal `signal` (`TERM`, `HUP`) is sent to it.
 fn signalled_after_a_move(dir: &Path, signal: &str) -> common::Out {
     let args = ["play", "camelot"];
-    let mut child = common::command(dir, &args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the camelot binary starts");
+    let mut child = common::spawn_piped(&mut common::command(dir, &args));
     let mut stdin = child.stdin.take().expect("piped stdin");
     let mut stdout = child.stdout.take().expect("piped stdout");
     let (sender, received) = mpsc::channel();

@@ -59,6 +59,16 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
     command
 }
 
+/// Starts `command` with its stdin, stdout and stderr piped.
+pub fn spawn_piped(command: &mut Command) -> std::process::Child {
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the camelot binary starts")
+}
+
 /// Runs `camelot ARGS` in `dir` with empty stdin.
 pub fn run_in(dir: &Path, args: &[&str]) -> Out {
     let output = command(dir, args).stdin(Stdio::null()).output().expect("the camelot binary runs");
@@ -69,16 +79,13 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Out {
 /// set, and none of those that ask for colour or refuse it otherwise,
 /// typing the bytes `input` on stdin and then closing it.
 pub fn run_stdin_env(dir: &Path, args: &[&str], input: &[u8], vars: &[(&str, &str)]) -> Out {
-    let mut child = command(dir, args)
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .envs(vars.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the camelot binary starts");
+    let mut child = spawn_piped(
+        command(dir, args)
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .envs(vars.iter().copied()),
+    );
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = input.to_vec();
     // Write from another thread so a full stdout pipe can never deadlock us.
