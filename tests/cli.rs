@@ -608,6 +608,8 @@ fn play_commands_help_undo_save_and_quit() {
          save\n\
          save {nowhere}\n\
          moves\n\
+         quit now\n\
+         hint please\n\
          quit\n\
          E6-E8\n"
     );
@@ -615,6 +617,9 @@ fn play_commands_help_undo_save_and_quit() {
     assert_eq!(out.status, 0, "{}", out.show());
     let text = &out.stdout;
     assert!(text.contains("> nothing to undo\n"), "{}", out.show());
+    // A command that takes nothing is not read with more after it.
+    assert!(text.contains("> `quit` takes nothing after it: type `quit` alone\n"), "{}", out.show());
+    assert!(text.contains("> `hint` takes nothing after it: type `hint` alone\n"), "{}", out.show());
     assert!(text.contains("> Type a move"), "help repeats the help text:\n{}", out.show());
     assert!(
         text.contains("  quit         leave (a game not saved is kept in a file, which is named)\n"),

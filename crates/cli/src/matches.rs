@@ -141,12 +141,32 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
             let mut options = engine_options();
             let mut limits = Limits::default();
             let mut eval = None;
+            // (A search of no depth, no time or no positions has no move to give.)
+            let positive = |key: &str, value: &str| {
+                number(key, value).and_then(|n| {
+                    if n == 0 {
+                        Err(format!("`{text}`: {key} must be 1 or more"))
+                    } else {
+                        Ok(n)
+                    }
+                })
+            };
+            let mut seen: Vec<&str> = Vec::new();
             for item in items {
                 let (key, value) = item.split_once('=').unwrap_or((item, ""));
+                if seen.contains(&key) {
+                    return Err(format!("`{text}`: {key} is given twice; give each option once"));
+                }
+                seen.push(key);
+                let switch = !matches!(key, "depth" | "movetime" | "nodes" | "threads" | "hash" | "multi")
+                    && !matches!(key, "contempt" | "level" | "eval");
+                if switch && item.contains('=') {
+                    return Err(format!("`{text}`: {key} is a switch and takes no value (`{key}`, not `{item}`)"));
+                }
                 match key {
-                    "depth" => limits.depth = Some(number(key, value)?.clamp(1, 127) as u32),
-                    "movetime" => limits.movetime = Some(Duration::from_millis(number(key, value)?)),
-                    "nodes" => limits.nodes = Some(number(key, value)?),
+                    "depth" => limits.depth = Some(positive(key, value)?.min(127) as u32),
+                    "movetime" => limits.movetime = Some(Duration::from_millis(positive(key, value)?)),
+                    "nodes" => limits.nodes = Some(positive(key, value)?),
                     "threads" => {
                         options.threads = number(key, value)? as usize;
                         if !(1..=MAX_THREADS).contains(&options.threads) {
@@ -267,7 +287,10 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
     let bad = || format!("--sprt `{text}`: expected two Elo differences, as `0,10`");
     let (a, b) = text.split_once(',').ok_or_else(bad)?;
     let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
-    if !(a.is_finite() && b.is_finite() && a < b) {
+    if !(a.is_finite() && b.is_finite()) {
+        return Err(format!("--sprt `{text}`: expected two numbers of Elo, as `0,10`"));
+    }
+    if a >= b {
         return Err(format!("--sprt `{text}`: ELO0 must be below ELO1"));
     }
     Ok((a, b))
@@ -581,6 +604,12 @@ mod tests {
             "engine:level=0",
             "engine:level=9",
             "engine:level=",
+            "engine:depth=0",
+            "engine:movetime=0",
+            "engine:nodes=0",
+            "engine:depth=1,depth=2",
+            "engine:no-reductions,no-reductions",
+            "engine:no-reductions=5",
             "stockfish",
             "random:3",
         ] {
@@ -606,5 +635,7 @@ mod tests {
         assert_eq!(parse_sprt("0,10"), Ok((0.0, 10.0)));
         assert!(parse_sprt("10,0").is_err());
         assert!(parse_sprt("0").is_err());
+        assert_eq!(parse_sprt("NaN,5"), Err("--sprt `NaN,5`: expected two numbers of Elo, as `0,10`".to_string()));
+        assert_eq!(parse_sprt("inf,5"), Err("--sprt `inf,5`: expected two numbers of Elo, as `0,10`".to_string()));
     }
 }

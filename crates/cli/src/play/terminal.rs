@@ -292,6 +292,12 @@ impl<'g, G: Played> Terminal<'g, G> {
         let io = CliError::Output;
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        // (A command that takes nothing does nothing with more: `quit now`
+        // is not read as `quit`.)
+        if !rest.is_empty() && matches!(word, "quit" | "exit" | "help" | "?" | "history" | "hint") {
+            writeln!(out, "`{word}` takes nothing after it: type `{word}` alone").map_err(io)?;
+            return Ok(Next::Read);
+        }
         match word {
             "" => {}
             "quit" | "exit" => return Ok(Next::Quit),
