@@ -211,6 +211,21 @@ fn a_table_reads_back_from_its_file_and_refuses_other_games_and_damage() {
     assert!(matches!(Table::open(&game, &path), Err(SolveError::BadTable { .. })));
     std::fs::write(&path, b"").unwrap();
     assert!(matches!(Table::open(&game, &path), Err(SolveError::BadTable { .. })));
+    // A header whose length says more than the file holds.
+    let mut damaged = bytes.clone();
+    damaged[11] = 0x7f;
+    std::fs::write(&path, &damaged).unwrap();
+    match Table::open(&game, &path) {
+        Err(SolveError::BadTable { message, .. }) => assert!(message.contains("header is damaged"), "{message}"),
+        other => panic!("{:?}", other.err()),
+    }
+    // A folder.
+    let folder = path.with_extension("d");
+    std::fs::create_dir_all(&folder).unwrap();
+    match Table::open(&game, &folder) {
+        Err(SolveError::BadTable { message, .. }) => assert_eq!(message, "it is a folder, not a table"),
+        other => panic!("{:?}", other.err()),
+    }
 }
 
 #[test]

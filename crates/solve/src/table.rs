@@ -250,6 +250,9 @@ impl Table {
         let name = path.display().to_string();
         let bad = |message: String| SolveError::BadTable { path: name.clone(), message };
         let mut file = File::open(path).map_err(|e| SolveError::Io { path: name.clone(), message: e.to_string() })?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(bad("it is a folder, not a table".into()));
+        }
         let mut head = [0u8; 12];
         file.read_exact(&mut head).map_err(|_| bad("it is too short to be a table".into()))?;
         if &head[..8] != MAGIC {
@@ -260,7 +263,7 @@ impl Table {
             return Err(bad("its header is damaged".into()));
         }
         let mut json = vec![0u8; len];
-        file.read_exact(&mut json).map_err(|_| bad("its header is cut short".into()))?;
+        file.read_exact(&mut json).map_err(|_| bad("its header is damaged or cut short".into()))?;
         let header: Header = serde_json::from_slice(&json).map_err(|e| bad(format!("its header is damaged ({e})")))?;
         if header.format != FORMAT {
             return Err(bad(format!("it is of format {}, and this program reads format {FORMAT}", header.format)));
