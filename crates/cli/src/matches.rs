@@ -158,8 +158,18 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     return Err(format!("`{text}`: {key} is given twice; give each option once"));
                 }
                 seen.push(key);
-                let switch = !matches!(key, "depth" | "movetime" | "nodes" | "threads" | "hash" | "multi")
-                    && !matches!(key, "contempt" | "level" | "eval");
+                let switch = matches!(
+                    key,
+                    "no-reductions"
+                        | "null-move"
+                        | "futility"
+                        | "no-futility"
+                        | "reduce-forcing"
+                        | "no-quiescence"
+                        | "no-quiet-captures"
+                        | "no-late-move-pruning"
+                        | "plain"
+                );
                 if switch && item.contains('=') {
                     return Err(format!("`{text}`: {key} is a switch and takes no value (`{key}`, not `{item}`)"));
                 }
