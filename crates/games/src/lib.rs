@@ -84,6 +84,13 @@ pub enum Variant {
     Checkers(Checkers),
 }
 
+impl Variant {
+    /// The variant's short name (its `name` key).
+    pub fn name(&self) -> &str {
+        with_game!(self, g => g.name())
+    }
+}
+
 /// Runs `$body` with `$g` bound to the loaded game, whatever its family.
 #[macro_export]
 macro_rules! with_game {
@@ -143,11 +150,6 @@ pub fn load_file(path: &std::path::Path) -> Result<Variant, LoadError> {
     parse(&name, &text).map_err(LoadError::Invalid)
 }
 
-/// The variant's short name (its `name` key).
-fn variant_name(variant: &Variant) -> &str {
-    with_game!(variant, g => g.name())
-}
-
 /// Loads the variant of a game record, so that it replays under the rules
 /// it was played with. With a `VariantFile` tag, that file, whatever the
 /// `Variant` tag says (a variant file may reuse a built-in name): a
@@ -167,7 +169,7 @@ pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path:
         };
         let variant = load_file(&path)?;
         if let Some(tagged) = record.tag("Variant") {
-            let name = variant_name(&variant);
+            let name = variant.name();
             if name != tagged {
                 return Err(LoadError::Mismatch(
                     path.display().to_string(),

@@ -189,14 +189,10 @@ fn located(file: &str, at: Option<(usize, usize)>, why: &str) -> String {
     }
 }
 
-fn variant_name(variant: &Variant) -> String {
-    with_game!(variant, g => leap_core::Game::name(g).to_string())
-}
-
 /// Refuses a record whose tags name another variant than `given`, the
 /// built-in variant the request names.
 fn record_is_of_builtin(record: &Record, file: &str, given: &Variant) -> ApiResult<()> {
-    let given = variant_name(given);
+    let given = given.name();
     if let Some(variant_file) = record.tag(leap_games::FILE_TAG) {
         return Err(ApiError::BadRequest(format!(
             "{file} was played with the variant file {variant_file}, not the built-in variant {given}: \
@@ -206,7 +202,7 @@ fn record_is_of_builtin(record: &Record, file: &str, given: &Variant) -> ApiResu
     if record.tag("Variant").is_none() && record.tag("GameType").is_none() {
         return Ok(());
     }
-    let named = variant_name(&builtin_of_record(record, file)?);
+    let named = builtin_of_record(record, file)?.name().to_string();
     if named != given {
         return Err(ApiError::BadRequest(format!(
             "{file} is a game of {named}, but `variant` says {given}: give the record alone"
@@ -219,7 +215,7 @@ fn record_is_of_builtin(record: &Record, file: &str, given: &Variant) -> ApiResu
 /// uploaded variant file's (as the command line refuses a variant file of
 /// another name).
 fn record_is_of_upload(record: &Record, file: &str, upload: &str, variant: &Variant) -> ApiResult<()> {
-    let name = variant_name(variant);
+    let name = variant.name();
     match record.tag("Variant") {
         Some(tagged) if tagged != name => Err(ApiError::BadRequest(format!(
             "{file} is a game of {tagged}, but the uploaded variant file {upload} is {name}: \
@@ -247,11 +243,11 @@ fn record_variant(
                 let text = std::fs::read_to_string(games.join(f))
                     .map_err(|e| ApiError::Invalid(format!("{file}: its variant file {f} cannot be read: {e}")))?;
                 let variant = uploaded_variant(f, &text)?;
-                if let Some(tagged) = record.tag("Variant").filter(|&t| t != variant_name(&variant)) {
+                if let Some(tagged) = record.tag("Variant").filter(|&t| t != variant.name()) {
                     return Err(ApiError::Invalid(format!(
                         "{file}: its variant file {f} is {}, but its [Variant] tag says {tagged}: \
                          it is not the file the game was played with",
-                        variant_name(&variant)
+                        variant.name()
                     )));
                 }
                 Ok((variant, Some((f.to_string(), text))))
