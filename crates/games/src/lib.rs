@@ -150,6 +150,14 @@ pub fn load_file(path: &std::path::Path) -> Result<Variant, LoadError> {
     parse(&name, &text).map_err(LoadError::Invalid)
 }
 
+/// The record's `Variant` tag when it names another variant than
+/// `variant` (a variant file's name is compared as written; `None` when the
+/// record has no such tag or it names `variant`). Every reader of records
+/// checks a variant file it is given with this.
+pub fn other_variant_tag<'r>(record: &'r leap_core::notation::Record, variant: &Variant) -> Option<&'r str> {
+    record.tag("Variant").filter(|&tagged| tagged != variant.name())
+}
+
 /// Loads the variant of a game record, so that it replays under the rules
 /// it was played with. With a `VariantFile` tag, that file, whatever the
 /// `Variant` tag says (a variant file may reuse a built-in name): a
@@ -168,17 +176,15 @@ pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path:
             path.to_path_buf()
         };
         let variant = load_file(&path)?;
-        if let Some(tagged) = record.tag("Variant") {
-            let name = variant.name();
-            if name != tagged {
-                return Err(LoadError::Mismatch(
-                    path.display().to_string(),
-                    format!(
-                        "its name is `{name}`, but the record's [Variant] tag says `{tagged}`: \
-                         it is not the file the game was played with"
-                    ),
-                ));
-            }
+        if let Some(tagged) = other_variant_tag(record, &variant) {
+            return Err(LoadError::Mismatch(
+                path.display().to_string(),
+                format!(
+                    "its name is `{}`, but the record's [Variant] tag says `{tagged}`: \
+                     it is not the file the game was played with",
+                    variant.name()
+                ),
+            ));
         }
         return Ok(variant);
     }

@@ -215,13 +215,13 @@ fn record_is_of_builtin(record: &Record, file: &str, given: &Variant) -> ApiResu
 /// uploaded variant file's (as the command line refuses a variant file of
 /// another name).
 fn record_is_of_upload(record: &Record, file: &str, upload: &str, variant: &Variant) -> ApiResult<()> {
-    let name = variant.name();
-    match record.tag("Variant") {
-        Some(tagged) if tagged != name => Err(ApiError::BadRequest(format!(
-            "{file} is a game of {tagged}, but the uploaded variant file {upload} is {name}: \
-             upload the variant file the game was played with"
+    match leap_games::other_variant_tag(record, variant) {
+        Some(tagged) => Err(ApiError::BadRequest(format!(
+            "{file} is a game of {tagged}, but the uploaded variant file {upload} is {}: \
+             upload the variant file the game was played with",
+            variant.name()
         ))),
-        _ => Ok(()),
+        None => Ok(()),
     }
 }
 
@@ -243,7 +243,7 @@ fn record_variant(
                 let text = std::fs::read_to_string(games.join(f))
                     .map_err(|e| ApiError::Invalid(format!("{file}: its variant file {f} cannot be read: {e}")))?;
                 let variant = uploaded_variant(f, &text)?;
-                if let Some(tagged) = record.tag("Variant").filter(|&t| t != variant.name()) {
+                if let Some(tagged) = leap_games::other_variant_tag(record, &variant) {
                     return Err(ApiError::Invalid(format!(
                         "{file}: its variant file {f} is {}, but its [Variant] tag says {tagged}: \
                          it is not the file the game was played with",
