@@ -34,7 +34,7 @@ pub struct Options {
     /// in hundredths of a man), level=1..8 (a playing strength for people;
     /// 8, full strength, by default), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
-    /// no-reductions, reduce-forcing, no-futility, null-move, no-quiescence,
+    /// no-reductions, reduce-forcing, futility, no-futility, null-move, no-quiescence,
     /// no-quiet-captures, no-late-move-pruning, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
@@ -112,6 +112,24 @@ pub(crate) fn engine_player<G: Played>(
     spec.player(game, name, limits, 0, weights)
 }
 
+/// A switch of the engine in a player's spec: its name, and what it does
+/// to the search's features.
+type Switch = (&'static str, fn(&mut Features));
+
+/// The engine's switches in a player's spec (`engine:no-reductions`):
+/// each name and what it does to the search's features.
+const SWITCHES: &[Switch] = &[
+    ("no-reductions", |f| f.reductions = false),
+    ("reduce-forcing", |f| f.reduce_forcing = true),
+    ("futility", |f| f.futility = true),
+    ("no-futility", |f| f.futility = false),
+    ("null-move", |f| f.null_move = true),
+    ("no-quiescence", |f| f.quiescence = false),
+    ("no-quiet-captures", |f| f.quiet_captures = false),
+    ("no-late-move-pruning", |f| f.late_move_pruning = false),
+    ("plain", |f| *f = Features::plain()),
+];
+
 /// Reads a player spec (see [`Options::engines`]).
 fn parse_spec(text: &str) -> Result<Spec, String> {
     let (name, rest) = text.split_once(':').unwrap_or((text, ""));
@@ -158,20 +176,12 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     return Err(format!("`{text}`: {key} is given twice; give each option once"));
                 }
                 seen.push(key);
-                let switch = matches!(
-                    key,
-                    "no-reductions"
-                        | "null-move"
-                        | "futility"
-                        | "no-futility"
-                        | "reduce-forcing"
-                        | "no-quiescence"
-                        | "no-quiet-captures"
-                        | "no-late-move-pruning"
-                        | "plain"
-                );
-                if switch && item.contains('=') {
-                    return Err(format!("`{text}`: {key} is a switch and takes no value (`{key}`, not `{item}`)"));
+                if let Some((_, apply)) = SWITCHES.iter().find(|(name, _)| *name == key) {
+                    if item.contains('=') {
+                        return Err(format!("`{text}`: {key} is a switch and takes no value (`{key}`, not `{item}`)"));
+                    }
+                    apply(&mut options.features);
+                    continue;
                 }
                 match key {
                     "depth" => limits.depth = Some(positive(key, value)?.min(127) as u32),
@@ -194,34 +204,25 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                             .ok_or_else(|| format!("`{text}`: multi={value}; expected paranoid, maxn or brs"))?
                     }
                     "contempt" => {
-                        options.contempt = value
-                            .parse()
-                            .ok()
-                            .filter(|c: &i32| c.abs() <= MAX_CONTEMPT)
-                            .ok_or_else(|| {
-                                format!("`{text}`: contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}")
+                        options.contempt =
+                            value.parse().ok().filter(|c: &i32| c.abs() <= MAX_CONTEMPT).ok_or_else(|| {
+                                format!(
+                                    "`{text}`: contempt must be a whole number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}"
+                                )
                             })?
                     }
                     "level" => options.level = value.parse().map_err(|e| format!("`{text}`: {e}"))?,
-                    "no-reductions" => options.features.reductions = false,
-                    "null-move" => options.features.null_move = true,
-                    "futility" => options.features.futility = true,
-                    "no-futility" => options.features.futility = false,
-                    "reduce-forcing" => options.features.reduce_forcing = true,
-                    "no-quiescence" => options.features.quiescence = false,
-                    "no-quiet-captures" => options.features.quiet_captures = false,
-                    "no-late-move-pruning" => options.features.late_move_pruning = false,
-                    "plain" => options.features = Features::plain(),
                     "eval" if value.is_empty() => {
                         return Err(format!("`{text}`: give the weights file, as eval=tuned.toml"))
                     }
                     "eval" => eval = Some(PathBuf::from(value)),
                     _ => {
+                        let switches: Vec<&str> = SWITCHES.iter().map(|(name, _)| *name).collect();
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, contempt=, level=, eval=FILE, no-reductions, reduce-forcing, no-futility, null-move, no-quiescence, \
-                             no-quiet-captures, no-late-move-pruning or plain"
-                        ))
+                             hash=, multi=, contempt=, level=, eval=FILE, or one of the switches {}",
+                            switches.join(", ")
+                        ));
                     }
                 }
             }
