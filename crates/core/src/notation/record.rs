@@ -320,8 +320,19 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
 }
 
 /// Splits a movetext line such as `1.E6-E8 H11-F9 2. H6-F8` into moves.
+/// A result token (`1-0`, `*`, ...) is refused where it stands: the moves
+/// lead to a position to go on from, not to a finished game.
 pub fn parse_movetext(text: &str) -> Result<Vec<WrittenPly>, RecordError> {
     let games = parse_records(text)?;
+    if let Some(game) = games.first() {
+        if let (Some(result), Some((line, column))) = (&game.result, game.result_at) {
+            return Err(RecordError {
+                line,
+                column,
+                message: format!("`{result}` is a game's result, not a move: give only the moves"),
+            });
+        }
+    }
     if games.len() > 1 || games.iter().any(|g| !g.tags.is_empty()) {
         return Err(RecordError {
             line: 1,
@@ -370,6 +381,18 @@ mod tests {
             let e = parse_records(text).unwrap_err();
             assert_eq!((e.line, e.column), at, "{text}: {e:?}");
             assert!(e.message.starts_with(message), "{text}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_of_moves_holds_moves_only() {
+        let plies = parse_movetext("1.E6-E8 H11-F9 2. H6-F8!?").unwrap();
+        let texts: Vec<&str> = plies.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["E6-E8", "H11-F9", "H6-F8"]);
+        for (text, column) in [("F7-F8 0-1", 7), ("1.F7-F8 F10-F9 *", 16), ("F7-F8 1/2-1/2 F10-F9", 7)] {
+            let e = parse_movetext(text).unwrap_err();
+            assert_eq!((e.line, e.column), (1, column), "{text}: {e:?}");
+            assert!(e.message.contains("is a game's result, not a move"), "{text}: {e:?}");
         }
     }
 }
