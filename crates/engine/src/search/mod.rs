@@ -125,6 +125,9 @@ pub(crate) struct Searcher<'s, 'a, G, E> {
     lists: Vec<KeyList>,
     /// Per ply: the order of the moves (indices into the list) and their scores.
     order: Vec<Vec<(i32, u16)>>,
+    /// Per ply, for best-reply search: the moves of a layer, each with its
+    /// mover and ordering score.
+    replies: Vec<Vec<(Player, MoveKey, i32)>>,
     ordering: Ordering,
     /// Hashes of the game before the root and of the search path above the
     /// current node.
@@ -152,6 +155,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             stopped: false,
             lists: (0..=MAX_PLY).map(|_| KeyList::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            replies: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             ordering,
             path: s.before.clone(),
             pv: (0..=MAX_PLY).map(|_| vec![MoveKey::PASS; MAX_PLY + 1]).collect(),

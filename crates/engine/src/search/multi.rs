@@ -19,10 +19,15 @@
 
 use super::Searcher;
 use crate::ordering::MAX_PLY;
-use crate::score::{win_in, Score, INFINITY, MAX_EVAL};
+use crate::score::{from_table, to_table, win_in, Score, INFINITY, MAX_EVAL};
+use crate::tt::{Bound, Entry, PackedMove};
 use leap_core::rules::any_move;
 use leap_core::search::Evaluator;
-use leap_core::{Game, GameResult, MoveKey, Outcome, Player, Position, MAX_PLAYERS};
+use leap_core::{Game, GameResult, Outcome, Player, Position, MAX_PLAYERS};
+
+/// Mixed into the table keys of best-reply search, whose scores are the
+/// root player's (the other searches' are the side to move's).
+const BEST_REPLY_SALT: u64 = 0x5BD1_E995_C2B2_AE35;
 
 /// A value per player (turn-order index).
 pub(super) type Values = [Score; MAX_PLAYERS];
@@ -99,7 +104,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
 
     /// The best-reply value of `pos` for the root player, `depth` plies
     /// deep: the root player's nodes maximise, the opponents' layer (every
-    /// opponent's moves) minimises.
+    /// opponent's moves) minimises. A principal-variation search (`pv`: the
+    /// window is open) with the transposition table and the move ordering
+    /// of the two-player search; the table keeps root-player values under
+    /// keys of their own ([`BEST_REPLY_SALT`]).
     pub(super) fn best_reply(
         &mut self,
         pos: &Position,
@@ -130,28 +138,47 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         if (depth <= 0 && !forced) || ply >= MAX_PLY - 1 {
             return self.s.eval.evaluate(game, pos, root).clamp(-MAX_EVAL, MAX_EVAL);
         }
+        let pv = beta - alpha > 1;
+        let key = self.key(pos) ^ BEST_REPLY_SALT;
+        let entry = self.s.table.probe(key);
+        if let Some(e) = entry {
+            let score = from_table(e.score, ply);
+            let usable = if self.s.features.deeper_entries { e.depth as i32 >= depth } else { e.depth as i32 == depth };
+            if !pv && usable {
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let hash_move = entry.and_then(|e| e.best);
         // The moves of the layer: the root player's, or every opponent's
-        // (each from the position with that opponent to move).
-        let mut moves: Vec<(Position, MoveKey, i32)> = Vec::new();
+        // (each from the position with that opponent to move), by their
+        // mover, the table's move first.
+        let mut moves = std::mem::take(&mut self.replies[ply]);
+        moves.clear();
         let mut list = std::mem::take(&mut self.lists[ply]);
-        let movers: Vec<Player> = if max {
-            vec![root]
-        } else {
-            (0..game.players().len() as u8)
-                .map(Player)
-                .filter(|p| *p != root && !pos.pieces_of(*p).is_empty())
-                .collect()
-        };
-        for mover in movers {
+        for mover in (0..game.players().len() as u8).map(Player) {
+            if (mover == root) != max || pos.pieces_of(mover).is_empty() {
+                continue;
+            }
             let mut from = *pos;
             from.set_to_move(mover);
             game.legal_moves_unordered_into(&from, &mut list);
             for key in list.keys.iter().filter(|k| !k.is_pass()) {
-                moves.push((from, *key, self.ordering.score(&from, key, ply)));
+                let order = if hash_move == Some(PackedMove::new(key)) {
+                    i32::MAX
+                } else {
+                    self.ordering.score(&from, key, ply)
+                };
+                moves.push((mover, *key, order));
             }
         }
         self.lists[ply] = list;
         if moves.is_empty() {
+            self.replies[ply] = moves;
             // The root player stuck: the rules' verdict; the opponents all stuck: the root player moves on.
             if max {
                 return match game.no_moves(pos).result {
@@ -167,21 +194,38 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             back.set_to_move(root);
             return self.best_reply(&back, depth - 1, ply + 1, alpha, beta);
         }
-        moves.sort_by_key(|m| std::cmp::Reverse(m.2));
-        let mut best = if max { -INFINITY } else { INFINITY };
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.2));
+        let (alpha0, beta0) = (alpha, beta);
+        let (mut best, mut best_move) = (if max { -INFINITY } else { INFINITY }, None);
         self.path.push(pos.hash());
-        for (from, mv, _) in moves {
+        for (i, &(mover, mv, _)) in moves.iter().enumerate() {
+            let mut from = *pos;
+            from.set_to_move(mover);
             let mut child = game.play_unchecked(&from, &mv);
             // After an opponent's reply, the root player moves again (if it is still in the game).
             if !max && !child.pieces_of(root).is_empty() && game.decided(&child).is_none() {
                 child.set_to_move(root);
             }
-            let v = self.best_reply(&child, depth - 1, ply + 1, alpha, beta);
+            let v = if i == 0 {
+                self.best_reply(&child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                // A null window at the bound the layer must beat, and the
+                // whole window again if the move beats it.
+                let (a, b) = if max { (alpha, alpha + 1) } else { (beta - 1, beta) };
+                let v = self.best_reply(&child, depth - 1, ply + 1, a, b);
+                let better = if max { v > alpha } else { v < beta };
+                if better && pv && v > alpha && v < beta {
+                    self.best_reply(&child, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    v
+                }
+            };
             if self.stopped {
                 break;
             }
             if (max && v > best) || (!max && v < best) {
                 best = v;
+                best_move = Some(mv);
                 self.update_pv(ply, mv);
             }
             if max {
@@ -190,10 +234,30 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                let tried = moves[..i].iter().filter(|m| m.0 == mover).map(|m| &m.1);
+                self.ordering.cut_off(mover, &mv, tried, ply, depth);
                 break;
             }
         }
         self.path.pop();
+        self.replies[ply] = moves;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta0 {
+            Bound::Lower
+        } else if best <= alpha0 {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        let entry = Entry {
+            best: best_move.map(|m| PackedMove::new(&m)),
+            score: to_table(best, ply),
+            depth: depth.clamp(0, 127) as u8,
+            bound,
+        };
+        self.s.table.store(key, entry);
         best
     }
 }

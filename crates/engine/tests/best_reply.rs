@@ -1,0 +1,95 @@
+//! Best-reply search (Schadd and Winands, 2011) without its quiescence and
+//! repetitions returns the value of plain best-reply minimax to the same
+//! depth, written out below as the paper defines it: the principal-variation
+//! search, the move ordering and the transposition table change how fast
+//! the value is found, never the value.
+
+mod common;
+
+use common::random_games;
+use leap_core::search::{Evaluator, Score, MAX_EVAL};
+use leap_core::{Game, GameResult, Player, Position};
+use leap_engine::score::win_in;
+use leap_engine::{Engine, Features, Limits, Multi, Options, Stop};
+
+/// The best-reply value of `pos` for `root`, `depth` plies deep, `ply`
+/// plies below the root: the root player's nodes take the largest value,
+/// the opponents' layer the smallest over every opponent's moves, after
+/// which the root player moves again.
+fn best_reply<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    root: Player,
+    pos: &Position,
+    depth: u32,
+    ply: usize,
+) -> Score {
+    if let Some(o) = game.decided(pos) {
+        return match o.result {
+            GameResult::Draw => 0,
+            GameResult::Win(p) if p == root => win_in(ply),
+            GameResult::Win(_) => -win_in(ply),
+        };
+    }
+    if depth == 0 {
+        return eval.evaluate(game, pos, root).clamp(-MAX_EVAL, MAX_EVAL);
+    }
+    let max = pos.to_move() == root;
+    let mut values = Vec::new();
+    for mover in (0..game.players().len() as u8).map(Player) {
+        if (mover == root) != max || pos.pieces_of(mover).is_empty() {
+            continue;
+        }
+        let mut from = *pos;
+        from.set_to_move(mover);
+        for m in game.legal_moves(&from).iter().filter(|m| !m.is_pass()) {
+            let mut child = game.play_unchecked(&from, m);
+            if !max && !child.pieces_of(root).is_empty() && game.decided(&child).is_none() {
+                child.set_to_move(root);
+            }
+            values.push(best_reply(game, eval, root, &child, depth - 1, ply + 1));
+        }
+    }
+    match (values.is_empty(), max) {
+        (false, true) => values.into_iter().max().unwrap(),
+        (false, false) => values.into_iter().min().unwrap(),
+        (true, true) => match game.no_moves(pos).result {
+            GameResult::Win(p) if p == root => win_in(ply),
+            GameResult::Draw => 0,
+            _ if game.passes_when_stuck(pos) => eval.evaluate(game, pos, root).clamp(-MAX_EVAL, MAX_EVAL),
+            _ => -win_in(ply),
+        },
+        (true, false) => {
+            let mut back = *pos;
+            back.set_to_move(root);
+            best_reply(game, eval, root, &back, depth - 1, ply + 1)
+        }
+    }
+}
+
+#[test]
+fn tri_camelot_best_reply_values_are_those_of_plain_best_reply() {
+    let game = leap_tricamelot::game();
+    let eval = leap_camelot::CamelotEval::new(&game);
+    let depth = 3;
+    let options = Options { hash_mib: 2, features: Features::plain(), multi: Multi::BestReply, ..Options::default() };
+    // One engine for every position: entries of earlier searches must not change values either.
+    let mut engine = Engine::new(game.clone(), eval.clone(), options);
+    let mut compared = 0;
+    for line in random_games(&game, 15, 3, 80) {
+        for &pos in &line {
+            if game.outcome(&pos).is_some() {
+                continue;
+            }
+            let want = best_reply(&game, &eval, pos.to_move(), &pos, depth, 0);
+            let at = leap_core::notation::format_position(&game, &pos);
+            // Twice: the second search meets the first's entries at every depth.
+            for search in ["first", "second"] {
+                let got = engine.search(&[pos], &Limits::depth(depth), &Stop::new(), |_| {});
+                assert_eq!(got.score, want, "the {search} search to depth {depth}: {at}");
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "{compared}");
+}
