@@ -213,8 +213,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
                 // whole window again if the move beats it.
                 let (a, b) = if max { (alpha, alpha + 1) } else { (beta - 1, beta) };
                 let v = self.best_reply(&child, depth - 1, ply + 1, a, b);
-                let better = if max { v > alpha } else { v < beta };
-                if better && pv && v > alpha && v < beta {
+                if pv && v > alpha && v < beta {
                     self.best_reply(&child, depth - 1, ply + 1, alpha, beta)
                 } else {
                     v
