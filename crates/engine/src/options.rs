@@ -63,7 +63,8 @@ pub enum Multi {
     /// Each player maximises its own value (no pruning: shallower).
     MaxN,
     /// The root player against the best single reply of any opponent
-    /// (Schadd and Winands' best-reply search).
+    /// (Schadd and Winands' best-reply search), deepened to even depths
+    /// after the first (an odd depth ends on the root player's own move).
     #[default]
     BestReply,
 }

@@ -93,3 +93,19 @@ fn tri_camelot_best_reply_values_are_those_of_plain_best_reply() {
     }
     assert!(compared > 100, "{compared}");
 }
+
+/// Best-reply search deepens by two plies after the first iteration, so that
+/// every iteration but the first ends on the opponents' reply; a depth asked
+/// for is searched all the same.
+#[test]
+fn best_reply_iterates_to_even_depths_and_the_depth_asked_for() {
+    let game = leap_tricamelot::game();
+    let eval = leap_camelot::CamelotEval::new(&game);
+    let options = Options { hash_mib: 2, multi: Multi::BestReply, ..Options::default() };
+    let mut engine = Engine::new(game.clone(), eval, options);
+    for (asked, want) in [(5, vec![1, 2, 4, 5]), (4, vec![1, 2, 4]), (1, vec![1])] {
+        let mut depths = Vec::new();
+        let result = engine.search(&[game.start()], &Limits::depth(asked), &Stop::new(), |r| depths.push(r.depth));
+        assert_eq!((depths, result.depth), (want, asked), "asked for depth {asked}");
+    }
+}

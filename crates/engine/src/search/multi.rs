@@ -11,7 +11,9 @@
 //!   The tree is a two-sided game again, so alpha-beta prunes it, and the
 //!   root player moves more often within a depth than in the real turn
 //!   order; the positions it passes through can skip turns, which the
-//!   rules would not allow.
+//!   rules would not allow. It has the transposition table (under keys of
+//!   its own), null windows and move ordering of the two-player search,
+//!   and iterates to even depths after the first (`root.rs`).
 //!
 //! Both play out obligatory captures at the horizon as the paranoid search
 //! does (for best-reply search, the root player's; at the opponents' layer

@@ -77,6 +77,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             if self.role == Role::Main && depth > 1 && !self.s.time.may_deepen() {
                 break;
             }
+            // Best-reply search iterates to even depths (after the first):
+            // an odd depth ends on the root player's own move, with no
+            // reply of either opponent to it, and flatters that move (see
+            // the README's measurements). A depth asked for is searched.
+            if self.s.multi == Multi::BestReply && depth > 1 && depth % 2 == 1 && depth < max_depth {
+                continue;
+            }
             self.seldepth = 0;
             self.improved = None;
             let lines = if self.role == Role::Main { self.s.lines.min(self.root_moves.len()) } else { 1 };
