@@ -235,17 +235,8 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         self.count(ply);
         let key = self.key(pos);
         let entry = self.s.table.probe(key);
-        if let Some(e) = entry {
-            let score = from_table(e.score, ply);
-            let usable = if self.s.features.deeper_entries { e.depth as i32 >= depth } else { e.depth as i32 == depth };
-            if !pv && usable {
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
-            }
+        if let Some(score) = self.table_cut(entry, depth, ply, alpha, beta, pv) {
+            return score;
         }
         // Null-move pruning: if passing the turn still holds beta, a move will.
         // (Not where a capture is obligatory: passing would dodge it.)
@@ -363,9 +354,54 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         if self.stopped {
             return 0;
         }
+        self.store(key, best, best_move, (alpha0, beta), depth, ply);
+        best
+    }
+
+    /// The score of a node `depth` plies deep and `ply` from the root by
+    /// its table `entry`, where the entry settles it: off the principal
+    /// variation (`pv`), searched deep enough, and with a bound that
+    /// decides against the window (`alpha`, `beta`).
+    #[inline]
+    fn table_cut(
+        &self,
+        entry: Option<Entry>,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        pv: bool,
+    ) -> Option<Score> {
+        let e = entry?;
+        let usable = if self.s.features.deeper_entries { e.depth as i32 >= depth } else { e.depth as i32 == depth };
+        if pv || !usable {
+            return None;
+        }
+        let score = from_table(e.score, ply);
+        match e.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower if score >= beta => Some(score),
+            Bound::Upper if score <= alpha => Some(score),
+            _ => None,
+        }
+    }
+
+    /// Stores under `key` the result of a node `depth` plies deep and `ply`
+    /// from the root searched in the window `(alpha, beta)`: its score
+    /// `best` and best move.
+    #[inline]
+    fn store(
+        &self,
+        key: u64,
+        best: Score,
+        best_move: Option<MoveKey>,
+        (alpha, beta): (Score, Score),
+        depth: i32,
+        ply: usize,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > alpha0 {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -377,7 +413,6 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             bound,
         };
         self.s.table.store(key, entry);
-        best
     }
 
     /// Whether late move pruning skips the move `mv` at `place` in a node

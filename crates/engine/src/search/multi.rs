@@ -21,8 +21,8 @@
 
 use super::Searcher;
 use crate::ordering::MAX_PLY;
-use crate::score::{from_table, to_table, win_in, Score, INFINITY, MAX_EVAL};
-use crate::tt::{Bound, Entry, PackedMove};
+use crate::score::{win_in, Score, INFINITY, MAX_EVAL};
+use crate::tt::PackedMove;
 use leap_core::rules::any_move;
 use leap_core::search::Evaluator;
 use leap_core::{Game, GameResult, Outcome, Player, Position, MAX_PLAYERS};
@@ -143,17 +143,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         let pv = beta - alpha > 1;
         let key = self.key(pos) ^ BEST_REPLY_SALT;
         let entry = self.s.table.probe(key);
-        if let Some(e) = entry {
-            let score = from_table(e.score, ply);
-            let usable = if self.s.features.deeper_entries { e.depth as i32 >= depth } else { e.depth as i32 == depth };
-            if !pv && usable {
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
-            }
+        if let Some(score) = self.table_cut(entry, depth, ply, alpha, beta, pv) {
+            return score;
         }
         let hash_move = entry.and_then(|e| e.best);
         // The moves of the layer: the root player's, or every opponent's
@@ -245,20 +236,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         if self.stopped {
             return 0;
         }
-        let bound = if best >= beta0 {
-            Bound::Lower
-        } else if best <= alpha0 {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
-        let entry = Entry {
-            best: best_move.map(|m| PackedMove::new(&m)),
-            score: to_table(best, ply),
-            depth: depth.clamp(0, 127) as u8,
-            bound,
-        };
-        self.s.table.store(key, entry);
+        self.store(key, best, best_move, (alpha0, beta0), depth, ply);
         best
     }
 }
