@@ -26,6 +26,12 @@ impl PackedMove {
     pub fn new(key: &MoveKey) -> PackedMove {
         PackedMove(key.from.index() as u32 | (key.to.index() as u32) << 8 | (capture_hash(key.captured) as u32) << 16)
     }
+    /// Whether this is the move `key` packed: the cells first, so that
+    /// most other moves are told apart without hashing their captures.
+    #[inline]
+    pub fn is(self, key: &MoveKey) -> bool {
+        self.from() == key.from && self.to() == key.to && self == PackedMove::new(key)
+    }
     /// The start cell.
     pub fn from(self) -> Cell {
         Cell::new(self.0 as u8)
@@ -342,6 +348,11 @@ mod tests {
         let hashes: std::collections::HashSet<u16> =
             (0..200u8).map(|c| capture_hash(Bitset::single(Cell::new(c)))).collect();
         assert!(hashes.len() > 195, "{}", hashes.len());
+        // `is`: the same cells and captures, and nothing else.
+        assert!(m.is(&key(17, 200, &[3, 99])));
+        assert!(!m.is(&key(17, 200, &[3])));
+        assert!(!m.is(&key(17, 201, &[3, 99])));
+        assert!(!m.is(&key(16, 200, &[3, 99])));
     }
 
     #[test]

@@ -22,7 +22,6 @@
 use super::Searcher;
 use crate::ordering::MAX_PLY;
 use crate::score::{win_in, Score, INFINITY, MAX_EVAL};
-use crate::tt::PackedMove;
 use leap_core::rules::any_move;
 use leap_core::search::Evaluator;
 use leap_core::{Game, GameResult, Outcome, Player, Position, MAX_PLAYERS};
@@ -161,11 +160,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             from.set_to_move(mover);
             game.legal_moves_unordered_into(&from, &mut list);
             for key in list.keys.iter().filter(|k| !k.is_pass()) {
-                let order = if hash_move == Some(PackedMove::new(key)) {
-                    i32::MAX
-                } else {
-                    self.ordering.score(&from, key, ply)
-                };
+                let order =
+                    if hash_move.is_some_and(|h| h.is(key)) { i32::MAX } else { self.ordering.score(&from, key, ply) };
                 moves.push((mover, *key, order));
             }
         }
