@@ -8,6 +8,7 @@ use crate::server::Slot;
 use crate::setup::{is_plain_name, plain_name_problem};
 use std::io::Write;
 use std::path::Path;
+use std::sync::Mutex;
 
 /// The extension of saved records.
 const EXTENSION: &str = ".pgn";
@@ -17,7 +18,9 @@ const EXTENSION: &str = ".pgn";
 /// record's tags. Returns the record's file name.
 ///
 /// A file may be replaced only when it is the record this game was loaded
-/// from or saved to before.
+/// from or saved to before, and still holds what the game read or wrote
+/// there: a record another game (or program) has written since is refused,
+/// not lost.
 pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     let name = name.trim();
     let file = if name.ends_with(EXTENSION) || name.ends_with(".pdn") {
@@ -32,11 +35,25 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     std::fs::create_dir_all(games)
         .map_err(|e| ApiError::Conflict(format!("the games folder {} cannot be made: {e}", games.display())))?;
     let mut saved = slot.saved.lock().unwrap_or_else(|e| e.into_inner());
+    // (One save at a time in the server: the check of a file this game
+    // owns and its replacement are one step for the other games.)
+    let _one_at_a_time = SAVING.lock().unwrap_or_else(|e| e.into_inner());
     let target = games.join(&file);
     // A name this game was loaded from or has saved under is its own to
-    // replace; any other must be new (and the write below makes sure of it, for a game that
-    // takes the name at the same moment).
-    let own = saved.contains(&file);
+    // replace, while it holds what the game last read or wrote there; any
+    // other must be new (and the write below makes sure of it, for a
+    // program that takes the name at the same moment).
+    let owned = saved.iter().position(|(f, _)| *f == file);
+    if let Some(i) = owned {
+        let now = std::fs::read_to_string(&target).ok();
+        if now.as_ref().is_some_and(|now| *now != saved[i].1) {
+            return Err(ApiError::Conflict(format!(
+                "{file} has changed since this game was loaded from it or saved to it (another game or \
+                 program wrote it): save under another name, so that neither game is lost"
+            )));
+        }
+    }
+    let own = owned.is_some();
     if !own && std::fs::symlink_metadata(&target).is_ok() {
         return Err(Written::Taken.into_api(&file));
     }
@@ -55,11 +72,13 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     }
     let record = slot.lock().record();
     write_new(games, &file, &record, own).map_err(|e| e.into_api(&file))?;
-    if !saved.contains(&file) {
-        saved.push(file.clone());
-    }
+    saved.retain(|(f, _)| *f != file);
+    saved.push((file.clone(), record));
     Ok(file)
 }
+
+/// Held while a save checks and writes its file (see [`save`]).
+static SAVING: Mutex<()> = Mutex::new(());
 
 /// A name for the variant file beside the record `stem`: the name it was
 /// uploaded under (always a plain name ending in `.toml`) when that is

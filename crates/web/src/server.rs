@@ -6,7 +6,7 @@ use crate::assets;
 use crate::error::{ApiError, ApiResult};
 use crate::request::{GameId, JsonBody, NoFields, Number, OptionalBody};
 use crate::session::{engine_level, engine_ms, MoveRequest, Seat, Table};
-use crate::setup::{is_plain_name, new_game, NewGame};
+use crate::setup::{is_plain_name, new_game, NewGame, NewTable};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -70,8 +70,9 @@ pub(crate) struct Slot {
     table: Mutex<Box<dyn Table>>,
     events: broadcast::Sender<Event>,
     /// The files of the games folder this game was loaded from or saved
-    /// to (which a later save of it may replace).
-    pub(crate) saved: Mutex<Vec<String>>,
+    /// to, each with the text it read or wrote there: a later save of the
+    /// game may replace such a file while it still holds that text.
+    pub(crate) saved: Mutex<Vec<(String, String)>>,
 }
 
 impl Slot {
@@ -108,8 +109,8 @@ impl AppState {
     fn open(&self, request: NewGame) -> ApiResult<(u64, Arc<Slot>)> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         // (A game loaded from the games folder may be saved over its record.)
-        let loaded_from: Vec<String> = request.saved().map(str::to_string).into_iter().collect();
-        let table = new_game(id, request, &self.config.games)?;
+        let NewTable { table, loaded } = new_game(id, request, &self.config.games)?;
+        let loaded_from: Vec<(String, String)> = loaded.into_iter().collect();
         let (events, _) = broadcast::channel(64);
         let clocked = table.clocks().is_some();
         let slot = Arc::new(Slot { table: Mutex::new(table), events, saved: Mutex::new(loaded_from) });

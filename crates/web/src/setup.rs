@@ -35,12 +35,6 @@ impl NewGame {
     pub fn of(variant: &str) -> NewGame {
         NewGame { variant: Some(variant.to_string()), ..NewGame::default() }
     }
-
-    /// The record of the games folder the game is loaded from, if any:
-    /// the game may save over it.
-    pub fn saved(&self) -> Option<&str> {
-        self.saved.as_deref()
-    }
 }
 
 /// A time control as the page sends it.
@@ -270,8 +264,18 @@ fn builtin_of_record(record: &Record, file: &str) -> ApiResult<Variant> {
     })
 }
 
+/// A game built for a request, and the saved record it was loaded from:
+/// its file name in the games folder and the text read, which a later
+/// save of the game may replace only while the file still holds it.
+pub struct NewTable {
+    /// The game.
+    pub table: Box<dyn Table>,
+    /// The record's file name and text, when the game was loaded from the games folder.
+    pub loaded: Option<(String, String)>,
+}
+
 /// Builds the game `request` asks for, numbered `id`.
-pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Table>> {
+pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> {
     let given = [request.variant.is_some(), request.variant_text.is_some()].iter().filter(|&&b| b).count();
     if given > 1 {
         return Err(ApiError::BadRequest("give either `variant` or `variant_text`, not both".into()));
@@ -286,6 +290,7 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
     }
     let upload_name = upload_name(request.variant_file.as_deref())?;
     // The record, if any: uploaded, or read from the games folder.
+    let mut loaded = None;
     let record = match (&request.record, &request.saved) {
         (Some(text), None) => Some((one_record(text, "the record")?, false, "the record".to_string())),
         (None, Some(name)) => {
@@ -304,7 +309,9 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
             }
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| ApiError::Invalid(format!("{name} cannot be read as a game record (a text file): {e}")))?;
-            Some((one_record(&text, name)?, true, name.clone()))
+            let record = one_record(&text, name)?;
+            loaded = Some((name.clone(), text));
+            Some((record, true, name.clone()))
         }
         _ => None,
     };
@@ -339,7 +346,8 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<Box<dyn Ta
         engine_level: request.engine_level.map(crate::session::engine_level).transpose()?.unwrap_or(Level::MAX),
         clock: request.clock.as_ref().map(ClockSpec::control).transpose()?,
     };
-    with_game!(variant, g => seat(id, g, seating, record.map(|(r, _, file)| (r, file)), uploaded))
+    let table = with_game!(variant, g => seat(id, g, seating, record.map(|(r, _, file)| (r, file)), uploaded))?;
+    Ok(NewTable { table, loaded })
 }
 
 /// The session of `game`: from the start or from a record's moves.

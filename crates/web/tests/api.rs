@@ -838,6 +838,38 @@ async fn a_loaded_record_can_be_saved_over_but_no_other_file() {
 }
 
 #[tokio::test]
+async fn two_games_loaded_from_one_record_cannot_save_over_each_other() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "E6-E8").await;
+    app.post(&format!("/api/games/{game}/save"), json!({ "name": "g1" })).await;
+    let (a, c) =
+        (id(&app.new_game(json!({ "saved": "g1.pgn" })).await), id(&app.new_game(json!({ "saved": "g1.pgn" })).await));
+    app.play(&a, "F11-F9").await;
+    app.play(&c, "G11-G9").await;
+    let (status, answer) = app.post(&format!("/api/games/{a}/save"), json!({ "name": "g1" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // The other game would lose the first one's move: refused, and it saves elsewhere.
+    let error = refused(&app, &format!("/api/games/{c}/save"), json!({ "name": "g1" }), StatusCode::CONFLICT).await;
+    assert!(error.contains("g1.pgn has changed since this game was loaded from it"), "{error}");
+    let text = std::fs::read_to_string(app._games.path().join("g1.pgn")).unwrap();
+    assert!(text.contains("1.E6-E8 F11-F9"), "{text}");
+    let (status, answer) = app.post(&format!("/api/games/{c}/save"), json!({ "name": "g2" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // The game that wrote it last saves over it again; the game that
+    // first wrote it no longer does.
+    let (status, answer) = app.post(&format!("/api/games/{a}/save"), json!({ "name": "g1" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    refused(&app, &format!("/api/games/{game}/save"), json!({ "name": "g1" }), StatusCode::CONFLICT).await;
+    // Once removed, a game that owned the name may write it again.
+    std::fs::remove_file(app._games.path().join("g1.pgn")).unwrap();
+    let (status, answer) = app.post(&format!("/api/games/{c}/save"), json!({ "name": "g1" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let text = std::fs::read_to_string(app._games.path().join("g1.pgn")).unwrap();
+    assert!(text.contains("1.E6-E8 G11-G9"), "{text}");
+}
+
+#[tokio::test]
 async fn a_save_name_that_is_refused_says_what_is_wrong_with_it() {
     let app = app();
     let save = format!("/api/games/{}/save", id(&app.new_game(json!({})).await));
