@@ -49,12 +49,15 @@ pub struct Clocks {
     control: TimeControl,
     left: Vec<Duration>,
     moved: Vec<u32>,
+    /// For each move charged, in order: its player, and that player's time
+    /// left and moves made before it (what [`Clocks::take_back`] returns to).
+    before: Vec<(Player, Duration, u32)>,
 }
 
 impl Clocks {
     /// The clocks of `players` players at the start of a game.
     pub fn new(control: TimeControl, players: usize) -> Clocks {
-        Clocks { control, left: vec![control.base; players], moved: vec![0; players] }
+        Clocks { control, left: vec![control.base; players], moved: vec![0; players], before: Vec::new() }
     }
 
     /// The time control.
@@ -84,6 +87,7 @@ impl Clocks {
     pub fn charge(&mut self, player: Player, took: Duration) -> Result<(), FlagFell> {
         let p = player.index();
         let rest = self.left[p].checked_sub(took).ok_or(FlagFell(player))?;
+        self.before.push((player, self.left[p], self.moved[p]));
         self.moved[p] += 1;
         let period_over = self.control.moves.is_some_and(|m| m > 0 && self.moved[p].is_multiple_of(m));
         self.left[p] = rest + self.control.increment + if period_over { self.control.base } else { Duration::ZERO };
@@ -95,11 +99,35 @@ impl Clocks {
         self.left[player.index()] = Duration::ZERO;
     }
 
-    /// Gives back a move taken back: `player`'s clock as it was before the
-    /// move is not known, so it keeps its time and the move count goes back
-    /// (the next period starts where it would have).
+    /// Takes back `player`'s last move: its move count goes back (the next
+    /// period starts where it would have), and its clock keeps the lesser
+    /// of its time now and its time before the move. A takeback gives no
+    /// time: neither the time the move took nor the increment (or the new
+    /// period's time) it earned. (For a move these clocks did not charge,
+    /// as in a game loaded from a record, the time stays as it is.)
+    ///
+    /// ```
+    /// use leap_arena::{Clocks, TimeControl};
+    /// use leap_core::Player;
+    /// use std::time::Duration;
+    /// let s = Duration::from_secs;
+    /// let mut clocks = Clocks::new(TimeControl::new(s(60), s(5)), 2);
+    /// clocks.charge(Player(0), s(1)).unwrap(); // 64 s: the increment earned
+    /// clocks.take_back(Player(0));
+    /// assert_eq!(clocks.left(Player(0)), s(60));
+    /// clocks.charge(Player(0), s(20)).unwrap(); // 45 s
+    /// clocks.take_back(Player(0));
+    /// assert_eq!(clocks.left(Player(0)), s(45));
+    /// ```
     pub fn take_back(&mut self, player: Player) {
         let p = player.index();
-        self.moved[p] = self.moved[p].saturating_sub(1);
+        match self.before.last() {
+            Some(&(q, left, moved)) if q == player => {
+                self.before.pop();
+                self.left[p] = self.left[p].min(left);
+                self.moved[p] = moved;
+            }
+            _ => self.moved[p] = self.moved[p].saturating_sub(1),
+        }
     }
 }

@@ -649,7 +649,7 @@ function renderControls() {
   $("nav-forward").disabled = !has || S.ply >= end;
   $("nav-last").disabled = !has || S.ply >= end;
   $("flip").setAttribute("aria-pressed", String(S.flipped));
-  $("undo").disabled = !has || g.moves.length === 0 || humanSeats().length === 0;
+  $("undo").disabled = !has || !g.can_undo || humanSeats().length === 0;
   $("resign").disabled = !on || humanSeats().length === 0;
   renderDrawButton();
   $("finish").disabled = !(S.sel && S.sel.complete && S.sel.path.length);

@@ -289,6 +289,12 @@ impl<G: Played> Session<G> {
         self.changed();
     }
 
+    /// Whether a takeback would be taken: there are moves, and no flag
+    /// fell (taking it back would give the time back).
+    fn can_undo(&self) -> bool {
+        !self.history.moves().is_empty() && !matches!(self.ended, Some(Termination::Time { .. }))
+    }
+
     fn cell(&self, name: &str) -> ApiResult<Cell> {
         self.game
             .board()
@@ -486,6 +492,7 @@ impl<G: Played> Table for Session<G> {
             "clocks": self.clocks().map(|c| c["clocks"].clone()),
             "thinking": self.thinking.is_some(),
             "draw_offer": offer,
+            "can_undo": self.can_undo(),
             "notice": self.notice,
             "version": self.version,
         })
@@ -573,6 +580,12 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn undo(&mut self) -> ApiResult<()> {
+        if let Some(t @ Termination::Time { .. }) = self.ended {
+            return Err(ApiError::Conflict(format!(
+                "the game is over: {}; a takeback cannot give the time back",
+                t.describe(&self.game)
+            )));
+        }
         if self.history.moves().is_empty() {
             return Err(ApiError::Conflict("there is no move to take back".into()));
         }

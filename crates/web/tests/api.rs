@@ -293,6 +293,30 @@ async fn a_flag_falls_and_ends_the_game() {
 }
 
 #[tokio::test]
+async fn a_takeback_gives_no_time_and_a_fallen_flag_is_not_taken_back() {
+    let app = app();
+    let view = app.new_game(json!({ "clock": { "base_ms": 60000, "increment_ms": 5000 } })).await;
+    let game = id(&view);
+    assert_eq!(view["can_undo"], false);
+    let view = app.play(&game, "F7-F8").await;
+    assert!(view["clocks"][0]["ms"].as_u64().unwrap() > 60000, "the increment: {view}");
+    assert_eq!(view["can_undo"], true);
+    let (status, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(view["clocks"][0]["ms"].as_u64().unwrap() <= 60000, "no increment kept: {view}");
+    // White moves, then Black's flag falls: the game stays lost.
+    let game = id(&app.new_game(json!({ "clock": { "base_ms": 400 } })).await);
+    app.play(&game, "F7-F8").await;
+    let view = app.wait_for(&game, |v| !v["result"].is_null()).await;
+    assert_eq!(view["result"]["reason"], "Black lost on time");
+    assert_eq!(view["can_undo"], false);
+    let error = refused(&app, &format!("/api/games/{game}/undo"), json!({}), StatusCode::CONFLICT).await;
+    assert_eq!(error, "the game is over: Black lost on time; a takeback cannot give the time back");
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!(texts(&view), ["F7-F8"]);
+}
+
+#[tokio::test]
 async fn clocks_count_moves_per_period() {
     let app = app();
     let view = app.new_game(json!({ "clock": { "base_ms": 60000, "increment_ms": 1000, "moves": 1 } })).await;
