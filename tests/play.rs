@@ -1,5 +1,6 @@
 //! `camelot play` when the session ends other than by `quit` or the end of
-//! the input: a signal (the terminal closed, SIGHUP; SIGTERM), or a disk
+//! the input: a signal (the terminal closed, SIGHUP; SIGTERM; Ctrl-C while
+//! the computer thinks, SIGINT), or a disk
 //! that cannot take the game. A game with moves not saved is kept, whole,
 //! or the program says it could not be and fails. (The session itself is
 //! tested in `cli.rs`.)
@@ -24,7 +25,7 @@ fn names(dir: &Path) -> Vec<String> {
 }
 
 /// `camelot play camelot` in `dir`, fed by a pipe that stays open: after
-/// the move E6-E8, the signal `signal` (`TERM`, `HUP`) is sent to it.
+/// the move E6-E8, the signal `signal` (`TERM`, `HUP`, `INT`) is sent to it.
 fn signalled_after_a_move(dir: &Path, signal: &str) -> common::Out {
     let args = ["play", "camelot"];
     let mut child = common::spawn_piped(&mut common::command(dir, &args));
@@ -62,7 +63,7 @@ fn signalled_after_a_move(dir: &Path, signal: &str) -> common::Out {
 
 #[test]
 fn a_game_is_kept_when_a_signal_ends_the_program() {
-    for (signal, number) in [("TERM", 15), ("HUP", 1)] {
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2)] {
         let dir = TempDir::new("play-signal");
         let out = signalled_after_a_move(&dir, signal);
         // The status a shell gives a program a signal ended.
@@ -111,6 +112,8 @@ fn a_game_that_cannot_be_kept_leaves_no_file_and_the_program_fails() {
         "{}",
         out.show()
     );
+    // The record is shown instead, to be copied: the game is not lost.
+    assert!(out.stdout.trim_end().ends_with("1.E6-E8 *"), "{}", out.show());
     assert_eq!(out.status, 1, "{}", out.show());
     assert!(out.stderr.starts_with("error: cannot write camelot-unsaved-1.pgn: "), "{}", out.show());
     assert_eq!(names(&dir), Vec::<String>::new(), "no file, empty or in part, is left");

@@ -317,8 +317,9 @@ fn malformed_position_strings_report_a_column() {
         ("W:WE5:BE7 moves=3", 11, "unknown field `moves`"),
         ("W:WE5:BE7 castle-moves=1", 24, "castle-moves needs 2 values"),
         ("W:WE5:BE7 castle-moves=0,1,2", 24, "castle-moves needs 2 values"),
-        ("W:WE5:BE7 castle-moves=0,x", 24, "`x` is not a count"),
-        ("W:WE5:BE7 castle-moves=0,16", 24, "`16` is not a count"),
+        ("W:WE5:BE7 castle-moves=0,x", 26, "`x` is not a count"),
+        ("W:WE5:BE7 castle-moves=0,16", 26, "`16` is not a count"),
+        ("W:WE5:BE7 castle-moves=x,1", 24, "`x` is not a count"),
         ("W:WE5:BE7  clock=x", 18, "`x` is not a number of plies"),
     ];
     let mut wrong = Vec::new();

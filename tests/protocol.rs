@@ -410,6 +410,33 @@ fn a_command_waiting_for_a_long_search_still_lets_it_be_stopped() {
 }
 
 #[test]
+fn stop_and_isready_are_read_behind_several_waiting_commands() {
+    // Two commands wait behind a long search: `isready` is still answered
+    // and `stop` still ends it; the waiting commands then run in order (the
+    // `go` after the `position` searches the new position), and the stop
+    // read after that `go` ends its search too.
+    let mut e = Engine::start(&["camelot"]);
+    e.send("go depth 60");
+    e.send("position startpos moves E6-E8");
+    e.send("go depth 60");
+    e.send("isready");
+    let ready = e.until("readyok", 10);
+    assert!(ready.iter().all(|l| l.starts_with("info depth") || l == "readyok"), "{ready:?}");
+    e.send("stop");
+    let first = e.until("bestmove", 10);
+    assert!(first.last().unwrap().starts_with("bestmove "), "{first:?}");
+    let second = e.until("bestmove", 10);
+    let black = second.last().unwrap();
+    assert!(black.starts_with("bestmove "), "{second:?}");
+    // (Black's move: a cell of Black's half, ranks 9 to 16.)
+    let from = black["bestmove ".len()..].split(['-', 'x']).next().unwrap();
+    assert!(from[1..].parse::<u32>().unwrap() >= 9, "{black}");
+    e.send("isready");
+    assert_eq!(e.until("readyok", 10).last().unwrap(), "readyok");
+    e.finish();
+}
+
+#[test]
 fn quit_or_the_end_of_input_ends_a_command_waiting_for_a_long_search() {
     for end in [Some("quit"), None] {
         let mut e = Engine::start(&["camelot"]);

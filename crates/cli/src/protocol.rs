@@ -504,17 +504,17 @@ impl<'i, G: Played> Session<'i, G> {
     /// Meanwhile the lines after the command are read: `stop` ends the
     /// search, `isready` is answered, and `quit` or the end of input ends
     /// it and then the session. Any other line waits its turn, and so do
-    /// the lines after it, which then come in order.
+    /// the lines after it, which then come in order: a `quit` or the end
+    /// of input behind waiting commands comes after them (a session piped
+    /// in whole runs to its end), and a `stop` behind them both ends the
+    /// search running (which they wait for: without it they might wait for
+    /// ever) and waits its turn, for a search they start.
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
             if self.infinite {
                 self.stop.stop();
             }
             while !search.is_finished() {
-                if !self.input.queued.is_empty() {
-                    std::thread::sleep(Duration::from_millis(2));
-                    continue;
-                }
                 match self.input.lines.recv_timeout(Duration::from_millis(2)) {
                     Ok(line) => self.meanwhile(line),
                     Err(RecvTimeoutError::Timeout) => {}
@@ -540,10 +540,16 @@ impl<'i, G: Played> Session<'i, G> {
             Some(Ok(text)) => text.split_whitespace().next(),
             _ => None,
         };
+        let waiting = !self.input.queued.is_empty();
         match (&line, command) {
-            (_, Some("stop")) => self.stop.stop(),
+            (_, Some("stop")) => {
+                self.stop.stop();
+                if waiting {
+                    self.input.queued.push_back(line);
+                }
+            }
             (_, Some("isready")) => self.send("readyok"),
-            (None, _) | (_, Some("quit")) => {
+            (None, _) | (_, Some("quit")) if !waiting => {
                 self.stop.stop();
                 self.input.quit = true;
             }

@@ -30,27 +30,39 @@ impl<R: BufRead> Lines for Piped<R> {
 
 /// Lines typed at a terminal, with editing and the history of lines typed
 /// (up and down arrows).
-pub(super) struct Edited(rustyline::DefaultEditor);
+pub(super) struct Edited {
+    editor: rustyline::DefaultEditor,
+    /// The last read ended with Ctrl-C.
+    interrupted: bool,
+}
 
 impl Edited {
     /// A line editor on the terminal, if one can be set up.
     pub(super) fn new() -> Option<Edited> {
-        rustyline::DefaultEditor::new().ok().map(Edited)
+        rustyline::DefaultEditor::new().ok().map(|editor| Edited { editor, interrupted: false })
     }
 }
 
 impl Lines for Edited {
     fn read(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<Vec<u8>>> {
         out.flush()?;
-        match self.0.readline(prompt) {
+        let read = self.editor.readline(prompt);
+        let interrupted = std::mem::replace(&mut self.interrupted, false);
+        match read {
             Ok(line) => {
                 if !line.trim().is_empty() {
-                    let _ = self.0.add_history_entry(line.as_str());
+                    let _ = self.editor.add_history_entry(line.as_str());
                 }
                 Ok(Some(line.into_bytes()))
             }
-            // Ctrl-C drops the line being typed; Ctrl-D ends the input.
-            Err(rustyline::error::ReadlineError::Interrupted) => Ok(Some(Vec::new())),
+            // Ctrl-C drops the line being typed and says how to leave; a
+            // second one at once leaves, as Ctrl-D (the end of the input) does.
+            Err(rustyline::error::ReadlineError::Interrupted) if interrupted => Ok(None),
+            Err(rustyline::error::ReadlineError::Interrupted) => {
+                self.interrupted = true;
+                writeln!(out, "(Ctrl-C again, Ctrl-D or `quit` leaves the game)")?;
+                Ok(Some(Vec::new()))
+            }
             Err(rustyline::error::ReadlineError::Eof) => Ok(None),
             // A line that is not text: refused by the caller, like a piped one.
             Err(rustyline::error::ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData => {

@@ -1,7 +1,8 @@
 //! A game left with moves not saved is kept in a new file, which is
 //! named, however the session ends: `quit`, the end of the input, an
 //! error, or a signal that ends the program (SIGHUP: the terminal was
-//! closed; SIGTERM: the system or a person asked it to stop).
+//! closed; SIGTERM: the system or a person asked it to stop; SIGINT:
+//! Ctrl-C while the computer thinks).
 
 use crate::error::CliError;
 use std::io::Write;
@@ -36,7 +37,12 @@ impl Unsaved {
                     .map_err(io)
             }
             Err(CliError::Write { path, error }) => {
-                let _ = writeln!(out, "the game was not saved, and could not be kept in {path}: {error}");
+                // (The record itself, then, to copy: the game is not lost.)
+                let _ = writeln!(
+                    out,
+                    "the game was not saved, and could not be kept in {path}: {error}\n\
+                     its record, to copy into a file that `camelot play FILE` goes on with:\n\n{text}"
+                );
                 Err(CliError::Write { path, error })
             }
             Err(e) => Err(e),
@@ -44,10 +50,14 @@ impl Unsaved {
     }
 }
 
-/// While it lives, a thread waits for SIGHUP and SIGTERM; either keeps
-/// the game (as `quit` does, saying so on stdout) and ends the program
-/// with the status a shell gives a program ended by that signal
-/// (128 + its number), kept or not.
+/// While it lives, a thread waits for SIGHUP, SIGTERM and SIGINT; each
+/// keeps the game (as `quit` does, saying so on stdout), puts the
+/// terminal's settings back as they were when the session began (a
+/// signal may come while the line editor has changed them), and ends the
+/// program with the status a shell gives a program ended by that signal
+/// (128 + its number), kept or not. (Ctrl-C at the prompt is no signal:
+/// the line editor reads it, see [`super::input::Edited`]; while the
+/// computer thinks, it is SIGINT.)
 pub(super) struct OnSignals {
     #[cfg(unix)]
     handle: signal_hook::iterator::Handle,
@@ -60,11 +70,17 @@ impl OnSignals {
     /// `unsaved` first.
     #[cfg(unix)]
     pub(super) fn watch(unsaved: Arc<Unsaved>) -> std::io::Result<OnSignals> {
-        use signal_hook::consts::{SIGHUP, SIGTERM};
-        let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGTERM])?;
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGTERM, SIGINT])?;
         let handle = signals.handle();
+        // (Not a terminal: nothing to put back.)
+        let terminal = nix::sys::termios::tcgetattr(std::io::stdin()).ok();
         let thread = std::thread::Builder::new().name("signals".into()).spawn(move || {
             if let Some(signal) = signals.forever().next() {
+                if let Some(settings) = &terminal {
+                    let _ =
+                        nix::sys::termios::tcsetattr(std::io::stdin(), nix::sys::termios::SetArg::TCSANOW, settings);
+                }
                 let mut stdout = std::io::stdout();
                 // (The prompt's line is left as it was.)
                 let _ = writeln!(stdout);

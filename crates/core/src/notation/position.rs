@@ -347,10 +347,14 @@ impl PositionSetup {
                     continue;
                 }
                 let limit = game.counter_limit().min(15);
+                // (Each value at its own column: the values and their commas before it.)
+                let mut col = value_col;
                 for (i, v) in values.iter().enumerate() {
+                    let v_col = col;
+                    col += v.chars().count() + 1;
                     match v.parse().ok().filter(|&n| n <= limit) {
                         Some(n) => setup.counters[i] = n,
-                        None => problems.add(value_col, BadCount { value: v.to_string(), limit }),
+                        None => problems.add(v_col, BadCount { value: v.to_string(), limit }),
                     }
                 }
             } else if key == "clock" || (key == "clock2" && game.second_clock()) {
