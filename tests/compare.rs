@@ -300,9 +300,10 @@ fn compare_refuses_bad_options_clearly() {
         (&["compare", "camelot", "--depths", "3-1"], 2, "empty range"),
         (&["compare", "camelot", "--strategies", "negamax"], 2, "unknown strategy `negamax`"),
         (&["compare", "camelot", "--games=-1"], 2, "invalid value '-1' for '--games"),
-        (&["compare", "camelot", "--games", "0"], 1, "--games must be at least 1"),
-        (&["compare", "camelot", "--max-plies", "0"], 1, "--max-plies must be at least 1"),
-        (&["compare", "camelot", "--threads", "0"], 1, "--threads must be at least 1"),
+        (&["compare", "camelot", "--games", "0"], 2, "invalid value '0' for '--games <GAMES>': 0 is not in 1.."),
+        (&["compare", "camelot", "--max-plies", "0"], 2, "invalid value '0' for '--max-plies <MAX_PLIES>'"),
+        (&["compare", "camelot", "--threads", "0"], 2, "invalid value '0' for '--threads <THREADS>'"),
+        (&["compare", "camelot", "--threads", "100000"], 2, "invalid value '100000' for '--threads <THREADS>'"),
         (&["compare", "camelot", "--strategies", "random"], 1, "needs at least two strategies"),
         (&["compare", "camelot", "--strategies", "alphabeta", "--depths", "2"], 1, "needs at least two strategies"),
         (&["compare", "no-such-game"], 1, "unknown variant `no-such-game`"),
@@ -325,4 +326,52 @@ fn compare_refuses_bad_options_clearly() {
         std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect();
     left.sort();
     assert_eq!(left, ["folder.md", "not-a-dir", "r.svg"]);
+}
+
+#[test]
+fn compare_replaces_no_file() {
+    let dir = TempDir::new("replace");
+    let quick = ["compare", "checkers", "--depths", "1", "--games", "2", "--max-plies", "20", "--quiet"];
+    let run = |extra: &[&str]| {
+        let mut args = quick.to_vec();
+        args.extend_from_slice(extra);
+        run_in(&dir, &args)
+    };
+    // A game saved under the name the games would take: refused before any
+    // game is played, naming it; nothing written.
+    std::fs::write(dir.join("r.pgn"), "[Event \"a game I kept\"]\n").unwrap();
+    let out = run(&["-o", "r.md"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert_eq!(
+        out.stderr,
+        "error: --output r.md: r.pgn exists, and compare replaces no file (it writes r.md, r.svg and r.pgn): give a \
+         new name (or remove it)\n"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("r.pgn")).unwrap(), "[Event \"a game I kept\"]\n");
+    assert!(!dir.join("r.md").exists() && !dir.join("r.svg").exists(), "{}", out.show());
+    // The report of before, by any of its three names.
+    let out = run(&["-o", "s.md"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let report = std::fs::read_to_string(dir.join("s.md")).unwrap();
+    let out = run(&["-o", "s.md", "--seed", "2"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("--output s.md: s.md, s.svg and s.pgn exist, and compare replaces"), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(dir.join("s.md")).unwrap(), report);
+    // Without -o: the first free of the default names, said.
+    for (n, name) in [(1, "compare-checkers"), (2, "compare-checkers-2")] {
+        let out = run(&["--seed", &n.to_string()]);
+        assert_eq!(out.status, 0, "{}", out.show());
+        let said =
+            format!("Report written to {name}.md (chart: {name}.svg; games: {name}.pgn, which camelot replay reads).");
+        assert!(out.stdout.contains(&said), "{}", out.show());
+        let md = std::fs::read_to_string(dir.join(format!("{name}.md"))).unwrap();
+        assert!(md.contains(&format!("({name}.svg)")), "the report shows its own chart: {md}");
+    }
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    files.sort();
+    let made = ["compare-checkers-2.md", "compare-checkers-2.pgn", "compare-checkers-2.svg", "compare-checkers.md"];
+    let mut expected: Vec<&str> = made.to_vec();
+    expected.extend(["compare-checkers.pgn", "compare-checkers.svg", "r.pgn", "s.md", "s.pgn", "s.svg"]);
+    assert_eq!(files, expected, "no other file, temporary or not");
 }

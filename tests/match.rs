@@ -69,21 +69,48 @@ fn the_sprt_stops_a_clear_match() {
     let games: u32 = out.lines().nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
     assert!(games < 200, "{out}");
     assert!(out.contains("SPRT(0, 200): LLR ") && out.contains("is stronger by at least 200"), "{out}");
+    assert!(!out.contains("undecided"), "the verdict is the one that stopped the match: {out}");
 }
 
 #[test]
 fn bad_options_are_refused_clearly() {
     let cases: &[(&[&str], &str)] = &[
-        (&["match", "camelot", "--engine", "engine"], "give two players with --engine, not 1"),
+        (
+            &["match", "camelot", "--engine", "engine"],
+            "camelot is a game of 2 players: give 2 players with --engine, one per seat, not 1",
+        ),
+        (
+            &["match", "camelot", "--engine", "random", "--engine", "random", "--engine", "random"],
+            "camelot is a game of 2 players: give 2 players with --engine, one per seat, not 3",
+        ),
+        (
+            &["match", "tri-camelot", "--engine", "engine", "--engine", "random", "--games", "2"],
+            "tri-camelot is a game of 3 players: give 3 players with --engine, one per seat, not 2",
+        ),
+        (
+            &["match", "camelot", "--engine", "engine:multi=brs", "--engine", "random"],
+            "`engine:multi=brs`: multi= chooses the search of games of three or more players; camelot has two",
+        ),
+        (
+            &[
+                "match",
+                "tri-camelot",
+                "--engine",
+                "random",
+                "--engine",
+                "random",
+                "--engine",
+                "random",
+                "--sprt",
+                "0,5",
+            ],
+            "--sprt compares two players, and tri-camelot is a game of 3 players",
+        ),
         (&["match", "camelot", "--engine", "engine", "--engine", "stockfish"], "unknown player `stockfish`"),
         (&["match", "camelot", "--engine", "engine:speed=9", "--engine", "random"], "unknown engine option `speed`"),
         (&["match", "camelot", "--engine", "alphabeta", "--engine", "random"], "give the depth, as `alphabeta:4`"),
         (&["match", "camelot", "--engine", "random", "--engine", "random", "--tc", "fast"], "--tc `fast`"),
         (&["match", "camelot", "--engine", "random", "--engine", "random", "--sprt", "5,1"], "ELO0 must be below ELO1"),
-        (
-            &["match", "camelot", "--engine", "random", "--engine", "random", "--games", "0"],
-            "--games must be at least 1",
-        ),
         (
             &["match", "camelot", "--engine", "random", "--engine", "random", "--openings", "no/such/file"],
             "cannot read no/such/file",
@@ -91,8 +118,73 @@ fn bad_options_are_refused_clearly() {
     ];
     for (args, message) in cases {
         let (status, _, err) = camelot(args);
-        assert!(status != 0 && err.contains(message), "{args:?}: {err}");
+        assert!(status == 1 && err.contains(message), "{args:?}: {err}");
     }
+    // Values out of range, as every command refuses them: clap's message, status 2.
+    for (option, value) in
+        [("--games", "0"), ("--movetime", "0"), ("--max-plies", "0"), ("--concurrency", "0"), ("--concurrency", "9999")]
+    {
+        let (status, _, err) =
+            camelot(&["match", "camelot", "--engine", "random", "--engine", "random", option, value]);
+        assert_eq!(status, 2, "{option} {value}: {err}");
+        assert!(err.contains(&format!("invalid value '{value}' for '{option} <")), "{option} {value}: {err}");
+    }
+}
+
+#[test]
+fn three_players_play_every_seating() {
+    let dir = common::TempDir::new("match-three");
+    let file = dir.path("tri.pgn");
+    let (status, out, err) = camelot(&[
+        "match",
+        "tri-camelot",
+        "--engine",
+        "engine:depth=1,multi=paranoid",
+        "--engine",
+        "random",
+        "--engine",
+        "engine:depth=1",
+        "--games",
+        "6",
+        "--max-plies",
+        "12",
+        "--quiet",
+        "-o",
+        &file,
+    ]);
+    assert_eq!(status, 0, "{err}");
+    assert!(!out.contains("Elo difference"), "no head-to-head Elo among three: {out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // Each player sits at each seat in two of the six seatings.
+    for name in ["engine:depth=1,multi=paranoid", "random", "engine:depth=1"] {
+        assert_eq!(text.matches(&format!("\"{name}\"]")).count(), 6, "{name}: {text}");
+    }
+}
+
+#[test]
+fn the_sprt_moves_on_a_match_one_side_wins_every_game_of() {
+    // Ten wins in ten games: no draw, no loss (the scores vary not at all),
+    // and still each win speaks for H1.
+    let dir = common::TempDir::new("match-sprt-sided");
+    let file = dir.path("games.pgn");
+    let (status, out, err) = camelot(&[
+        "match",
+        "camette",
+        "--engine",
+        "engine:depth=2",
+        "--engine",
+        "random",
+        "--games",
+        "10",
+        "--sprt",
+        "0,10",
+        "--quiet",
+        "-o",
+        &file,
+    ]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("  engine:depth=2: 10 wins, 0 draws, 0 losses: score 100.0%\n"), "{out}");
+    assert!(out.contains("  SPRT(0, 10): LLR 0.28 (bounds -2.94, 2.94): undecided: more games are needed\n"), "{out}");
 }
 
 #[test]
@@ -251,4 +343,58 @@ fn an_opening_may_be_a_position_to_play_out() {
         let (status, _, err) = match_from(&dir, "checkers", ["random", "random"], &format!("# endings\n{line}\n"), &[]);
         assert!(status != 0 && err.contains(message), "{line}: {err}");
     }
+}
+
+#[test]
+fn a_match_stopped_midway_keeps_the_games_it_finished() {
+    let dir = common::TempDir::new("match-stopped");
+    let file = dir.join("games.pgn");
+    // Games of a second or so each: far more than the test waits for.
+    let args = [
+        "match",
+        "checkers",
+        "--engine",
+        "engine:movetime=20",
+        "--engine",
+        "random",
+        "--games",
+        "400",
+        "--concurrency",
+        "1",
+        "--quiet",
+        "-o",
+        "games.pgn",
+    ];
+    /// The match, killed when the test ends, whatever happens.
+    struct Running(std::process::Child);
+    impl Drop for Running {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut running = Running(common::spawn_piped(&mut common::command(&dir, &args)));
+    let child = &mut running.0;
+    let started = std::time::Instant::now();
+    let finished = |text: &str| text.matches("[Event \"camelot match\"]").count();
+    let mut text = String::new();
+    while finished(&text) < 2 {
+        assert!(started.elapsed().as_secs() < 120, "two games finished in two minutes: {text}");
+        assert!(child.try_wait().unwrap().is_none(), "the match is still on");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        text = std::fs::read_to_string(&file).unwrap_or_default();
+    }
+    // Stopped as hard as can be (no handler can run): what was written stays.
+    drop(running);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let games = finished(&text);
+    assert!((2..400).contains(&games), "{text}");
+    // Each a whole record, in the order the games ended (one at a time here:
+    // the order of the match), that replay reads.
+    let rounds: Vec<&str> = text.lines().filter(|l| l.starts_with("[Round ")).collect();
+    let expected: Vec<String> = (1..=games).map(|n| format!("[Round \"{n}\"]")).collect();
+    assert_eq!(rounds, expected, "{text}");
+    let out = common::run_in(&dir, &["replay", "games.pgn"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert_eq!(out.stdout.matches(&format!(" of {games}\n")).count(), games, "{}", out.show());
 }

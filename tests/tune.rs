@@ -83,7 +83,94 @@ fn tune_refuses_what_it_cannot_fit() {
     let (status, _, err) = camelot_in(&dir, &["tune", "tri-camelot", "--games", "2"]);
     assert_ne!(status, 0);
     assert!(err.contains("tuning needs a game of two players"), "{err}");
-    let (status, _, err) = camelot_in(&dir, &["tune", "camelot", "--games", "0"]);
-    assert_ne!(status, 0);
-    assert!(err.contains("--games and --check-games must be at least 1"), "{err}");
+    // Values out of range are refused as every command refuses them (status 2).
+    for (option, value) in
+        [("--games", "0"), ("--check-games", "0"), ("--nodes", "0"), ("--rounds", "0"), ("--concurrency", "0")]
+    {
+        let (status, _, err) = camelot_in(&dir, &["tune", "camelot", option, value]);
+        assert_eq!(status, 2, "{option} {value}: {err}");
+        assert!(err.contains(&format!("invalid value '{value}' for '{option} <")), "{err}");
+    }
+}
+
+#[test]
+fn tune_replaces_no_file() {
+    let dir = common::TempDir::new("tune-files");
+    let rules = "extends = \"checkers\"\nname = \"mine\"\n";
+    std::fs::write(dir.join("mine.toml"), rules).unwrap();
+    std::fs::write(dir.join("kept.toml"), "[eval]\nking = 150\n").unwrap();
+    let quick = ["--games", "2", "--nodes", "50", "--check-games", "2", "--max-plies", "20", "--quiet"];
+    let tune = |variant: &str, output: &str| {
+        let mut args = vec!["tune", variant, "-o", output];
+        args.extend_from_slice(&quick);
+        let started = std::time::Instant::now();
+        let out = common::run_in(&dir, &args);
+        (out, started.elapsed())
+    };
+    // The variant file being tuned, by any name: its rules are not replaced by
+    // an [eval] table.
+    for name in ["mine.toml", "./mine.toml", &dir.path("mine.toml")] {
+        let (out, _) = tune("mine.toml", name);
+        assert_eq!(out.status, 1, "{}", out.show());
+        assert_eq!(
+            out.stderr,
+            format!(
+                "error: --output {name}: it is the variant file of the game (its rules), and tune replaces no file: \
+                 give a new name\n"
+            )
+        );
+    }
+    assert_eq!(std::fs::read_to_string(dir.join("mine.toml")).unwrap(), rules);
+    // Another file: refused before a game is played.
+    let (out, took) = tune("checkers", "kept.toml");
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert_eq!(
+        out.stderr,
+        "error: --output kept.toml: the file exists, and tune replaces no file: give a new name (or remove it)\n"
+    );
+    assert!(out.stdout.is_empty() && took.as_secs() < 30, "refused before the work: {}", out.show());
+    assert_eq!(std::fs::read_to_string(dir.join("kept.toml")).unwrap(), "[eval]\nking = 150\n");
+    // A missing folder, before the work too.
+    let (out, _) = tune("checkers", "no/such/w.toml");
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("there is no folder"), "{}", out.show());
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    files.sort();
+    assert_eq!(files, ["kept.toml", "mine.toml"], "nothing written, nothing left");
+}
+
+#[test]
+fn kept_weights_go_to_a_new_file_and_replace_none() {
+    let dir = common::TempDir::new("tune-kept");
+    // Weights so bad that any fit beats them: the fit is kept.
+    let weak =
+        "extends = \"checkers\"\nname = \"weak\"\n[eval]\nking = -300\ncapture_threat = -300\nsafe_mobility = -30\n\
+                advancement = -30\n";
+    std::fs::write(dir.join("weak.toml"), weak).unwrap();
+    let args = ["tune", "weak.toml", "--games", "6", "--nodes", "300", "--check-games", "16", "--quiet"];
+    let out = common::run_in(&dir, &args);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(
+        out.stdout.contains("kept: the fitted weights are stronger; written to tuned-weak.toml\n"),
+        "{}",
+        out.show()
+    );
+    let first = std::fs::read_to_string(dir.join("tuned-weak.toml")).unwrap();
+    assert!(first.contains("[eval]"), "{first}");
+    // Again: the weights of before stay, the new ones take the next name.
+    let out = common::run_in(&dir, &[&args[..], &["--seed", "2"]].concat());
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("written to tuned-weak-2.toml\n"), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(dir.join("tuned-weak.toml")).unwrap(), first);
+    // A new -o name gets them, whole; the variant file keeps its rules.
+    let out = common::run_in(&dir, &[&args[..], &["-o", "w.toml"]].concat());
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("written to w.toml\n"), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(dir.join("w.toml")).unwrap(), first, "the same options, the same weights");
+    assert_eq!(std::fs::read_to_string(dir.join("weak.toml")).unwrap(), weak);
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    files.sort();
+    assert_eq!(files, ["tuned-weak-2.toml", "tuned-weak.toml", "w.toml", "weak.toml"], "no temporary file is left");
 }

@@ -50,21 +50,20 @@ pub fn seats(game: u32, players: usize) -> Vec<usize> {
 }
 
 /// Who sits at each seat in game `game` of a match between `entrants`
-/// players in a game of `seats` seats: for two entrants the seats of each
-/// pair of games ([`seats`]); for as many entrants as seats, every seating
+/// players in a game of `seats` seats: one entrant per seat, every seating
 /// (every permutation, in order) in turn, so that each entrant plays each
-/// seat as often. `None` for other numbers of entrants.
+/// seat as often; with two, the seats swap from one game to the next, as
+/// in [`seats`]. `None` unless there are as many entrants as seats.
 ///
 /// ```
+/// assert_eq!(leap_arena::seating(0, 2, 2), Some(vec![0, 1]));
 /// assert_eq!(leap_arena::seating(1, 2, 2), Some(vec![1, 0]));
 /// assert_eq!(leap_arena::seating(1, 3, 3), Some(vec![0, 2, 1]));
 /// assert_eq!(leap_arena::seating(6, 3, 3), Some(vec![0, 1, 2]));
+/// assert_eq!(leap_arena::seating(0, 2, 3), None);
 /// assert_eq!(leap_arena::seating(0, 3, 4), None);
 /// ```
 pub fn seating(game: u32, entrants: usize, seats: usize) -> Option<Vec<usize>> {
-    if entrants == 2 {
-        return Some(self::seats(game, seats));
-    }
     if entrants != seats || entrants == 0 {
         return None;
     }

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 pub struct Series {
     /// Games to play (fewer when the SPRT decides first).
     pub games: u32,
-    /// Entrants: two, or one per seat of the game.
+    /// Entrants: one per seat of the game.
     pub entrants: usize,
     /// Openings: each opens a set of games (a pair with the seats
     /// swapped, or every seating). `None`: random.
@@ -52,11 +52,15 @@ pub struct SeriesResult {
     pub games: Vec<(u32, GameRecord)>,
     /// Each entrant's results against the field.
     pub tallies: Vec<Tally>,
+    /// The first entrant's results when the SPRT decided, if it did: the
+    /// verdict stands on them. (The games then in progress are played out
+    /// and counted in `tallies`, which may then say less.)
+    pub decided: Option<Tally>,
 }
 
 impl Series {
-    /// Games in a row that share an opening: a pair (two entrants), or
-    /// every seating of the entrants.
+    /// Games in a row that share an opening: every seating of the
+    /// entrants (a pair, with two).
     fn group(&self, seats: usize) -> usize {
         let k = self.entrants;
         (0..).take_while(|&g| g == 0 || seating(g, k, seats) != seating(0, k, seats)).count()
@@ -69,8 +73,9 @@ impl Series {
 
     /// Plays the series on the current rayon pool: game `i` between
     /// `entrants(i, e, seed)` for each entrant `e`, seated by [`seating`];
-    /// `done` is told of each game as it ends. The games are returned in
-    /// their order.
+    /// `done(i, record)` is told of each game as it ends (in the order they
+    /// end, from the threads that played them), so that it can be saved at
+    /// once. The games are returned in their order.
     ///
     /// ```
     /// use leap_arena::{Player, Series, Strategist};
@@ -80,7 +85,7 @@ impl Series {
     ///     games: 4, entrants: 2, openings: None, opening_plies: 2, seed: 1,
     ///     max_plies: 60, time: None, sprt: None,
     /// };
-    /// let played = series.play(&game, |_, _, seed| Box::new(Strategist(Random::new(seed))) as Box<dyn Player<_>>, |_| {});
+    /// let played = series.play(&game, |_, _, seed| Box::new(Strategist(Random::new(seed))) as Box<dyn Player<_>>, |_, _| {});
     /// assert_eq!(played.games.len(), 4);
     /// assert_eq!(played.tallies[0].games(), 4);
     /// ```
@@ -88,13 +93,13 @@ impl Series {
     where
         G: Game + Sync,
         F: Fn(u32, usize, u64) -> Box<dyn Player<G>> + Sync,
-        D: Fn(&GameRecord) + Sync,
+        D: Fn(u32, &GameRecord) + Sync,
     {
         let k = self.entrants;
         let seats = game.players().len();
-        assert!(seating(0, k, seats).is_some(), "two entrants, or one per seat");
+        assert!(seating(0, k, seats).is_some(), "one entrant per seat");
         let group = self.group(seats);
-        let tallies = Mutex::new(vec![Tally::default(); k]);
+        let tallies = Mutex::new((vec![Tally::default(); k], None));
         let decided = AtomicBool::new(false);
         let records: Vec<Option<GameRecord>> = (0..self.games)
             .into_par_iter()
@@ -118,21 +123,24 @@ impl Series {
                 let seated = seating(i, k, seats).expect("checked");
                 let record = play(game, &mut players, &seated, &setup);
                 let winner = record.winner(seats).map(|w| seated[w.index()]);
-                let mut t = tallies.lock().expect("no panic holds the tallies");
+                let mut guard = tallies.lock().expect("no panic holds the tallies");
+                let (t, when) = &mut *guard;
                 for (e, tally) in t.iter_mut().enumerate() {
                     tally.add(winner.map(|w| w == e));
                 }
                 if let Some((elo0, elo1)) = self.sprt {
-                    if t[0].sprt(elo0, elo1, 0.05, 0.05).verdict != Verdict::Undecided {
+                    if when.is_none() && t[0].sprt(elo0, elo1, 0.05, 0.05).verdict != Verdict::Undecided {
+                        *when = Some(t[0]);
                         decided.store(true, Ordering::Relaxed);
                     }
                 }
-                drop(t);
-                done(&record);
+                drop(guard);
+                done(i, &record);
                 Some(record)
             })
             .collect();
         let games = records.into_iter().enumerate().filter_map(|(i, r)| r.map(|r| (i as u32, r))).collect();
-        SeriesResult { games, tallies: tallies.into_inner().expect("no panic holds the tallies") }
+        let (tallies, decided) = tallies.into_inner().expect("no panic holds the tallies");
+        SeriesResult { games, tallies, decided }
     }
 }

@@ -128,19 +128,29 @@ impl Tally {
 
     /// The SPRT of H0: the difference is `elo0`, against H1: it is `elo1`,
     /// with error rates `alpha` (accepting H1 wrongly) and `beta`
-    /// (accepting H0 wrongly); the log-likelihood ratio of the trinomial
-    /// model in its normal approximation (as fishtest's GSPRT).
+    /// (accepting H0 wrongly).
+    ///
+    /// The log-likelihood ratio is fishtest's for the trinomial model (its
+    /// `LLR_logistic`): the results' distribution over loss, draw and win
+    /// is fitted twice by maximum likelihood, once with the expected score
+    /// of `elo0` and once with that of `elo1`, and the ratio of the two
+    /// likelihoods is taken. A result that never happened counts as a
+    /// thousandth of a game (fishtest's regularisation), so that a match
+    /// that one side wins every game of still moves towards a verdict: ten
+    /// wins in ten games give an LLR of 0.28 for `0,10`, as one would get
+    /// from ten coin tosses that all came up heads with a coin biased to
+    /// 51.4% (the normal approximation, whose variance is 0 there, could
+    /// say nothing).
+    ///
+    /// ```
+    /// use leap_arena::{Tally, Verdict};
+    /// let all_won = Tally { wins: 10, draws: 0, losses: 0 }.sprt(0.0, 10.0, 0.05, 0.05);
+    /// assert!((all_won.llr - 0.2837).abs() < 1e-3);
+    /// assert_eq!(all_won.verdict, Verdict::Undecided);
+    /// ```
     pub fn sprt(&self, elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Sprt {
         let (lower, upper) = ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln());
-        let n = self.games() as f64;
-        let var = self.variance();
-        let llr = if n == 0.0 || var == 0.0 {
-            0.0
-        } else {
-            let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-            let s = self.score();
-            n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
-        };
+        let llr = if self.games() == 0 { 0.0 } else { self.llr(expected_score(elo0), expected_score(elo1)) };
         let verdict = if llr >= upper {
             Verdict::Stronger
         } else if llr <= lower {
@@ -150,6 +160,50 @@ impl Tally {
         };
         Sprt { llr, lower, upper, verdict }
     }
+
+    /// The generalised log-likelihood ratio of an expected score `s1`
+    /// against `s0` (both strictly between 0 and 1), over the regularised
+    /// counts of losses, draws and wins (see [`Tally::sprt`]).
+    fn llr(&self, s0: f64, s1: f64) -> f64 {
+        /// What a result that never happened counts for.
+        const UNSEEN: f64 = 1e-3;
+        let counts = [self.losses, self.draws, self.wins].map(|c| if c == 0 { UNSEEN } else { c as f64 });
+        let n: f64 = counts.iter().sum();
+        let observed = counts.map(|c| c / n);
+        let (fit0, fit1) = (fit_to_score(&observed, s0), fit_to_score(&observed, s1));
+        n * (0..3).map(|i| observed[i] * (fit1[i] / fit0[i]).ln()).sum::<f64>()
+    }
+}
+
+/// The scores of a loss, a draw and a win.
+const OUTCOMES: [f64; 3] = [0.0, 0.5, 1.0];
+
+/// The distribution over loss, draw and win of the greatest likelihood
+/// for the observed frequencies `observed` (each above 0) among those
+/// whose expected score is `s` (strictly between 0 and 1): with `a[i] =
+/// OUTCOMES[i] - s`, `observed[i] / (1 + x a[i])`, where `x` solves
+/// `sum observed[i] a[i] / (1 + x a[i]) = 0` (Van den Bergh, the support
+/// note of fishtest's MLE of a multinomial with a given expectation value,
+/// Proposition 1.1, as fishtest computes it).
+fn fit_to_score(observed: &[f64; 3], s: f64) -> [f64; 3] {
+    let a = OUTCOMES.map(|o| o - s);
+    // The left side falls as x rises, from +inf to -inf between the poles
+    // -1 / max a and -1 / min a: bisection finds the root to the last bit.
+    let f = |x: f64| (0..3).map(|i| observed[i] * a[i] / (1.0 + x * a[i])).sum::<f64>();
+    let (mut low, mut high) = (-1.0 / a[2] + 1e-9, -1.0 / a[0] - 1e-9);
+    for _ in 0..200 {
+        let mid = 0.5 * (low + high);
+        if mid <= low || mid >= high {
+            break;
+        }
+        if f(mid) > 0.0 {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    let x = 0.5 * (low + high);
+    [0, 1, 2].map(|i| observed[i] / (1.0 + x * a[i]))
 }
 
 #[cfg(test)]
@@ -183,5 +237,53 @@ mod tests {
         let s = close.sprt(0.0, 10.0, 0.05, 0.05);
         assert_eq!(s.verdict, Verdict::Undecided);
         assert!((s.lower + 2.944).abs() < 0.01 && (s.upper - 2.944).abs() < 0.01, "{s:?}");
+    }
+
+    #[test]
+    fn a_one_sided_result_moves_the_sprt_towards_its_side() {
+        // Every game won (the variance of the scores is 0): each win adds
+        // to the LLR, and enough of them decide.
+        let won = |n| Tally { wins: n, draws: 0, losses: 0 }.sprt(0.0, 10.0, 0.05, 0.05);
+        assert!(won(1).llr > 0.0, "{:?}", won(1));
+        assert!(won(10).llr > won(1).llr, "{:?}", won(10));
+        assert_eq!(won(10).verdict, Verdict::Undecided, "ten games cannot tell 10 Elo from 0");
+        assert_eq!(won(110).verdict, Verdict::Stronger, "{:?}", won(110));
+        let lost = Tally { wins: 0, draws: 0, losses: 110 }.sprt(0.0, 10.0, 0.05, 0.05);
+        assert_eq!(lost.verdict, Verdict::NotStronger, "{lost:?}");
+        let drawn = Tally { wins: 0, draws: 400, losses: 0 }.sprt(0.0, 10.0, 0.05, 0.05);
+        assert!(drawn.llr < 0.0, "all draws speak for H0 (no gain): {drawn:?}");
+        // Against a wide H1 a few wins decide.
+        let clear = Tally { wins: 10, draws: 0, losses: 0 }.sprt(0.0, 400.0, 0.05, 0.05);
+        assert_eq!(clear.verdict, Verdict::Stronger, "{clear:?}");
+    }
+
+    #[test]
+    fn the_llr_is_fishtests() {
+        // (wins, draws, losses, elo0, elo1, LLR): fishtest's `LLR_logistic`
+        // (server/fishtest/stats/LLRcalc.py) on these results.
+        let known = [
+            (10, 0, 0, 0.0, 10.0, 0.283681),
+            (1, 0, 0, 0.0, 10.0, 0.028367),
+            (0, 0, 10, 0.0, 10.0, -0.291965),
+            (10, 0, 0, 0.0, 400.0, 5.977262),
+            (5, 5, 0, 0.0, 10.0, 0.283591),
+            (76, 0, 24, 0.0, 10.0, 1.455279),
+            (600, 200, 200, 0.0, 10.0, 13.898222),
+            (200, 200, 600, 0.0, 10.0, -14.881858),
+            (11, 10, 9, 0.0, 10.0, 0.067750),
+            (3175, 20894, 2955, -0.5, 1.5, 4.596447),
+            (23256, 42957, 22947, 0.0, 2.0, 0.581846),
+            (30, 40, 30, -5.0, 5.0, 0.0),
+        ];
+        for (wins, draws, losses, elo0, elo1, llr) in known {
+            let s = Tally { wins, draws, losses }.sprt(elo0, elo1, 0.05, 0.05);
+            assert!((s.llr - llr).abs() < 1e-5, "{wins}-{draws}-{losses} ({elo0}, {elo1}): {} for {llr}", s.llr);
+        }
+        // With every result seen and many games, the normal approximation
+        // of the GSPRT (N (s1 - s0) (2s - s0 - s1) / 2 var) agrees.
+        let t = Tally { wins: 23256, draws: 42957, losses: 22947 };
+        let (s0, s1, s, n) = (expected_score(0.0), expected_score(2.0), t.score(), t.games() as f64);
+        let approx = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * t.variance());
+        assert!((t.sprt(0.0, 2.0, 0.05, 0.05).llr - approx).abs() < 1e-3, "{approx}");
     }
 }

@@ -37,7 +37,7 @@ pub struct Sample {
 ///     games: 2, entrants: 2, openings: None, opening_plies: 0, seed: 3,
 ///     max_plies: 80, time: None, sprt: None,
 /// };
-/// let played = series.play(&game, |_, _, s| Box::new(Strategist(Random::new(s))) as Box<dyn Player<_>>, |_| {});
+/// let played = series.play(&game, |_, _, s| Box::new(Strategist(Random::new(s))) as Box<dyn Player<_>>, |_, _| {});
 /// let samples = tune::samples(&game, &played.games[0].1, 4);
 /// assert!(!samples.is_empty());
 /// assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));

@@ -1,13 +1,15 @@
-//! `camelot match`: two players, pairs of games from the same opening
-//! with the seats swapped, played in parallel; the score, the Elo
-//! difference with its interval, an SPRT verdict if asked, and every game
-//! saved as a record `camelot replay` reads.
+//! `camelot match`: one player per seat, every seating in turn (for two
+//! players, pairs of games from the same opening with the seats swapped),
+//! played in parallel; the score, the Elo difference with its interval, an
+//! SPRT verdict if asked, and every game saved, as soon as it ends, as a
+//! record `camelot replay` reads.
 
 use crate::commands::emit;
 use crate::error::{CliError, CliResult};
 use crate::progress::Progress;
+use crate::save;
 use leap_arena::{
-    self as arena, EnginePlayer, GameRecord, OpeningLine, Player, Series, SeriesResult, Strategist, Tally, Termination,
+    self as arena, EnginePlayer, GameRecord, OpeningLine, Player, Series, SeriesResult, Strategist, Termination,
     TimeControl,
 };
 use leap_core::notation::{parse_movetext, parse_position, read_move};
@@ -18,6 +20,7 @@ use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -27,10 +30,11 @@ pub struct Options {
     /// A built-in variant name or a variant file.
     #[arg(value_parser = crate::commands::variant_arg)]
     pub variant: String,
-    /// A player, twice (or once per seat, for games of three or more
-    /// players: each seating is then played in turn): `engine` (options
+    /// A player, once per seat of the game (twice for a game of two
+    /// players; each seating is played in turn): `engine` (options
     /// after a colon: depth=N, movetime=MS, nodes=N, threads=N, hash=MIB,
-    /// multi=paranoid|maxn|brs, contempt=N (what a draw costs the engine,
+    /// multi=paranoid|maxn|brs (games of three or more players),
+    /// contempt=N (what a draw costs the engine,
     /// in hundredths of a man), level=1..8 (a playing strength for people;
     /// 8, full strength, by default), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
@@ -40,13 +44,13 @@ pub struct Options {
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
     /// Games (in pairs from the same opening, seats swapped).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// A clock for each player: base seconds + increment seconds (`10+0.1`).
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
     /// Milliseconds per move for engines without their own limit.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// A file of openings, one per line as moves from the start
     /// (`1.E6-E8 H11-F9`) or a position string to start from (as `show`
@@ -57,21 +61,23 @@ pub struct Options {
     #[arg(long, default_value_t = 4)]
     pub opening_plies: u32,
     /// A game that reaches this many plies ends unfinished (a draw).
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
-    /// Test H0: Elo difference ELO0 against H1: ELO1 (`0,10`), with 5% error
-    /// rates; the match stops when the test decides.
+    /// Test H0: Elo difference ELO0 against H1: ELO1 (`0,10`) of the first
+    /// player over the second (games of two players), with 5% error rates;
+    /// the match stops when the test decides.
     #[arg(long, value_name = "ELO0,ELO1")]
     pub sprt: Option<String>,
     /// Games played at once (default: the cores, over each player's threads).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
     pub concurrency: Option<usize>,
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where the games are saved: a new file, never one that exists
-    /// (default: the first free of `match-VARIANT.pgn`,
-    /// `match-VARIANT-2.pgn`, ...).
+    /// Where the games are saved, each as soon as it ends (in the order
+    /// they end; each record's Round tag is its number in the match): a new
+    /// file, never one that exists (default: the first free of
+    /// `match-VARIANT.pgn`, `match-VARIANT-2.pgn`, ...).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// No progress bar on stderr.
@@ -82,12 +88,14 @@ pub struct Options {
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
 enum Spec {
-    /// The engine with its options, limits (`None`: the match's) and
-    /// evaluation weights file (`None`: the variant's weights).
+    /// The engine with its options, limits (`None`: the match's),
+    /// evaluation weights file (`None`: the variant's weights) and search
+    /// of games of three or more players (`None`: the engine's default).
     Engine {
         options: EngineOptions,
         limits: Option<Limits>,
         eval: Option<PathBuf>,
+        multi: Option<Multi>,
     },
     AlphaBeta(u32),
     Minimax(u32),
@@ -108,7 +116,7 @@ pub(crate) fn engine_player<G: Played>(
     weights: G::Weights,
     name: &str,
 ) -> Box<dyn Player<G>> {
-    let spec = Spec::Engine { options: engine_options(), limits: Some(limits), eval: None };
+    let spec = Spec::Engine { options: engine_options(), limits: Some(limits), eval: None, multi: None };
     spec.player(game, name, limits, 0, weights)
 }
 
@@ -159,6 +167,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
             let mut options = engine_options();
             let mut limits = Limits::default();
             let mut eval = None;
+            let mut multi = None;
             // (A search of no depth, no time or no positions has no move to give.)
             let positive = |key: &str, value: &str| {
                 number(key, value).and_then(|n| {
@@ -200,8 +209,10 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                         }
                     }
                     "multi" => {
-                        options.multi = Multi::from_name(value)
-                            .ok_or_else(|| format!("`{text}`: multi={value}; expected paranoid, maxn or brs"))?
+                        multi = Some(
+                            Multi::from_name(value)
+                                .ok_or_else(|| format!("`{text}`: multi={value}; expected paranoid, maxn or brs"))?,
+                        )
                     }
                     "contempt" => {
                         options.contempt =
@@ -226,7 +237,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     }
                 }
             }
-            Ok(Spec::Engine { options, limits: (!limits.is_infinite()).then_some(limits), eval })
+            Ok(Spec::Engine { options, limits: (!limits.is_infinite()).then_some(limits), eval, multi })
         }
         _ => {
             Err(format!("unknown player `{text}`: expected engine[:OPTIONS], alphabeta:DEPTH, minimax:DEPTH or random"))
@@ -264,8 +275,9 @@ impl Spec {
         let eval = game.evaluation_with(weights);
         let strategy = |s: Box<dyn Strategy<G> + Send>| -> Box<dyn Player<G>> { Box::new(Strategist(s)) };
         match self {
-            Spec::Engine { options, limits: own, .. } => {
-                let engine = Engine::new(game.clone(), eval, *options);
+            Spec::Engine { options, limits: own, multi, .. } => {
+                let options = EngineOptions { multi: multi.unwrap_or(options.multi), ..*options };
+                let engine = Engine::new(game.clone(), eval, options);
                 Box::new(EnginePlayer::new(engine, own.unwrap_or(limits), name))
             }
             Spec::AlphaBeta(d) => strategy(Box::new(AlphaBeta::new(*d, eval))),
@@ -310,37 +322,45 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 /// Runs `camelot match`.
 pub fn run(opts: &Options) -> CliResult {
     let usage = |m: String| CliError::Usage(m);
-    if opts.engines.len() < 2 {
-        return Err(usage(format!("give two players with --engine, not {}", opts.engines.len())));
-    }
     let specs: Vec<Spec> = opts.engines.iter().map(|t| parse_spec(t)).collect::<Result<_, _>>().map_err(usage)?;
-    if opts.games == 0 {
-        return Err(usage("--games must be at least 1".into()));
-    }
     let time = opts.tc.as_deref().map(parse_tc).transpose().map_err(usage)?;
     let sprt = opts.sprt.as_deref().map(parse_sprt).transpose().map_err(usage)?;
-    if opts.movetime == Some(0) {
-        return Err(usage("--movetime must be at least 1 ms".into()));
-    }
     let threads = specs.iter().map(Spec::threads).max().unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = opts.concurrency.unwrap_or((cores / threads).max(1));
-    if concurrency == 0 || concurrency > MAX_THREADS {
-        return Err(usage(format!("--concurrency must be from 1 to {MAX_THREADS}")));
-    }
     with_game!(variant::load(&opts.variant)?, g => {
-        let seats = g.players().len();
-        if arena::seating(0, specs.len(), seats).is_none() {
+        check_seats(g.name(), g.players().len(), opts, &specs)?;
+        if sprt.is_some() && specs.len() != 2 {
             return Err(usage(format!(
-                "{} players for a game of {seats} seats: give two, or one per seat",
+                "--sprt compares two players, and {} is a game of {} players",
+                g.name(),
                 specs.len()
             )));
         }
-        if sprt.is_some() && specs.len() != 2 {
-            return Err(usage("--sprt compares two players".into()));
-        }
         play_match(&g, opts, &specs, time, sprt, concurrency)
     })
+}
+
+/// Checks that the players fit the game `name` of `seats` seats: one per
+/// seat, and a search of games of three or more players (`multi=`) only
+/// in such a game.
+fn check_seats(name: &str, seats: usize, opts: &Options, specs: &[Spec]) -> CliResult {
+    let given = specs.len();
+    if given != seats {
+        return Err(CliError::Usage(format!(
+            "{name} is a game of {seats} players: give {seats} players with --engine, one per seat, not {given}"
+        )));
+    }
+    if seats < 3 {
+        let multi = specs.iter().position(|s| matches!(s, Spec::Engine { multi: Some(_), .. }));
+        if let Some(i) = multi {
+            return Err(CliError::Usage(format!(
+                "`{}`: multi= chooses the search of games of three or more players; {name} has two (leave it out)",
+                opts.engines[i]
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The openings of the file: each line moves from the start, or a
@@ -394,16 +414,11 @@ fn play_match<G: Played>(
     // games are not to be lost to a folder that cannot be written, nor is
     // a file (another match's games, a variant file) to be lost to them.
     let base = opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", file_stem(&opts.variant))));
+    let protected = save::variant_files(std::slice::from_ref(&opts.variant));
     if let Some(given) = &opts.output {
-        if std::fs::symlink_metadata(given).is_ok() {
-            return Err(CliError::Usage(format!(
-                "--output {}: the file exists, and a match replaces no file: give a new name (or remove it)",
-                given.display()
-            )));
-        }
+        save::refuse_existing(given, std::slice::from_ref(given), &protected, "a match")?;
     }
-    let first_free = (1..).map(|n| numbered(&base, n)).find(|p| std::fs::symlink_metadata(p).is_err());
-    crate::save::check_target(&first_free.expect("a free name"), &[])?;
+    save::check_target(&save::first_free(&base, |_| Vec::new()), &protected)?;
     let weights: Vec<G::Weights> = specs.iter().map(|s| s.weights(game)).collect::<Result<_, _>>()?;
     let names = &opts.engines;
     // Without a clock, engines without their own limit search 100 ms a move.
@@ -425,25 +440,44 @@ fn play_match<G: Played>(
         sprt,
     };
     let entrant = |_game: u32, e: usize, seed: u64| specs[e].player(game, &names[e], default_limits, seed, weights[e]);
-    let SeriesResult { games: played, tallies } = pool.install(|| series.play(game, entrant, |_| progress.tick()));
+    // The games' file is made now, and each game written to it as it ends:
+    // a match stopped (Ctrl-C) keeps the games it finished.
+    let (output, file) = save::create_new(|n| save::numbered(&base, n))?;
+    let recorder = Recorder { file: std::sync::Mutex::new((file, None)), tags: variant::source_tags(&opts.variant) };
+    let done = |i: u32, record: &GameRecord| {
+        recorder.write(&record_text(game, i, record, names, &recorder.tags));
+        progress.tick();
+    };
+    let result = pool.install(|| series.play(game, entrant, done));
     progress.finish();
-    let tags = variant::source_tags(&opts.variant);
-    let output = save(game, &played, names, &tags, &base)?;
-    emit(&report(game, opts, &played, &tallies, sprt, &output, concurrency))
+    let (file, failed) = recorder.file.into_inner().expect("no panic holds the file");
+    let failed = failed.or_else(|| file.sync_all().err());
+    emit(&report(game, opts, &result, sprt, &output, concurrency, failed.is_none()))?;
+    match failed {
+        None => Ok(()),
+        Some(error) => Err(CliError::Write { path: output.display().to_string(), error }),
+    }
 }
 
-/// The `n`th name of the games' file from `base` (`match-camelot.pgn`):
-/// `base` itself, then `match-camelot-2.pgn`, `match-camelot-3.pgn`, ...
-fn numbered(base: &std::path::Path, n: u32) -> PathBuf {
-    if n == 1 {
-        return base.to_path_buf();
+/// The games' file of a match, written game by game, and the first error
+/// of a write (after which nothing more is written).
+struct Recorder {
+    file: std::sync::Mutex<(std::fs::File, Option<std::io::Error>)>,
+    /// The tags of the variant's source, in every record.
+    tags: Vec<(String, String)>,
+}
+
+impl Recorder {
+    /// Appends a game's record, at once (the file is not buffered).
+    fn write(&self, text: &str) {
+        let mut guard = self.file.lock().expect("no panic holds the file");
+        let (file, failed) = &mut *guard;
+        if failed.is_none() {
+            if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+                *failed = Some(e);
+            }
+        }
     }
-    let stem = base.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let name = match base.extension() {
-        Some(e) => format!("{stem}-{n}.{}", e.to_string_lossy()),
-        None => format!("{stem}-{n}"),
-    };
-    base.with_file_name(name)
 }
 
 /// The variant's name for a file: a variant file's stem.
@@ -461,43 +495,41 @@ fn ending<G: Game>(game: &G, record: &GameRecord) -> String {
     }
 }
 
-/// Saves every game as a record, one after the other in a new file: the
-/// first free name from `base` (see [`numbered`]), which it returns. Each
-/// record has the tags `source` (the variant file's, as `play` writes
-/// them), the match's and the players'.
-fn save<G: Game>(
+/// Game `i` of the match as a record, and a blank line: the tags `source`
+/// (the variant file's, as `play` writes them), the match's (its Round,
+/// the game's number in the match) and the players'.
+fn record_text<G: Game>(
     game: &G,
-    played: &[(u32, GameRecord)],
+    i: u32,
+    record: &GameRecord,
     names: &[String],
     source: &[(String, String)],
-    base: &std::path::Path,
-) -> Result<PathBuf, CliError> {
+) -> String {
     let players = game.players();
-    let mut text = String::new();
-    for (i, record) in played {
-        let seats = arena::seating(*i, names.len(), players.len()).expect("checked");
-        let mut tags = source.to_vec();
-        tags.push(("Event".to_string(), "camelot match".to_string()));
-        tags.push(("Round".to_string(), (i + 1).to_string()));
-        for (p, info) in players.iter().enumerate() {
-            tags.push((info.name.clone(), names[seats[p]].clone()));
-        }
-        text.push_str(&record.termination.record(game, &record.history, &tags));
-        text.push('\n');
+    let seats = arena::seating(i, names.len(), players.len()).expect("checked");
+    let mut tags = source.to_vec();
+    tags.push(("Event".to_string(), "camelot match".to_string()));
+    tags.push(("Round".to_string(), (i + 1).to_string()));
+    for (p, info) in players.iter().enumerate() {
+        tags.push((info.name.clone(), names[seats[p]].clone()));
     }
-    crate::save::save_new(|n| numbered(base, n), &text)
+    let mut text = record.termination.record(game, &record.history, &tags);
+    text.push('\n');
+    text
 }
 
-/// The report: the result from the first player's side, its Elo, the SPRT.
+/// The report: the result from the first player's side, its Elo, the SPRT,
+/// and where the games are (`saved`: all of them).
 fn report<G: Game>(
     game: &G,
     opts: &Options,
-    played: &[(u32, GameRecord)],
-    tallies: &[Tally],
+    result: &SeriesResult,
     sprt: Option<(f64, f64)>,
     output: &std::path::Path,
     concurrency: usize,
+    saved: bool,
 ) -> String {
+    let SeriesResult { games: played, tallies, decided } = result;
     let mut out = String::new();
     let a = &opts.engines[0];
     let k = opts.engines.len();
@@ -526,25 +558,42 @@ fn report<G: Game>(
         let _ = writeln!(out, "  Elo difference: {d} (95% interval {l} to {h})");
     }
     if let Some((elo0, elo1)) = sprt {
-        let s = tally.sprt(elo0, elo1, 0.05, 0.05);
+        // The verdict is the test's when it decided; the games then in
+        // progress were played out (and are counted above) but change it not.
+        let at = decided.unwrap_or(tally);
+        let s = at.sprt(elo0, elo1, 0.05, 0.05);
         let verdict = match s.verdict {
             arena::Verdict::Stronger => format!("{a} is stronger by at least {elo1} (H1)"),
             arena::Verdict::NotStronger => format!("{a} is not stronger by {elo1} (H0: at most {elo0})"),
             arena::Verdict::Undecided => "undecided: more games are needed".to_string(),
         };
+        let when = match at.games() {
+            n if n < tally.games() => {
+                let later = tally.games() - n;
+                let (games, were) = if later == 1 { ("game", "was") } else { ("games", "were") };
+                let all = tally.sprt(elo0, elo1, 0.05, 0.05).llr;
+                format!(
+                    " after {n} games; the {later} {games} then in progress {were} played out (LLR {all:.2} over all)"
+                )
+            }
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "  SPRT({elo0}, {elo1}): LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+            "  SPRT({elo0}, {elo1}): LLR {:.2} (bounds {:.2}, {:.2}): {verdict}{when}",
             s.llr, s.lower, s.upper
         );
     }
     let mut endings: BTreeMap<String, u64> = BTreeMap::new();
-    for (_, r) in played {
+    for (_, r) in played.iter() {
         *endings.entry(ending(game, r)).or_default() += 1;
     }
     let endings: Vec<String> = endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "  games ended by: {}", endings.join(", "));
     match &opts.output {
+        _ if !saved => {
+            let _ = writeln!(out, "  games saved to {} until a write failed", output.display());
+        }
         Some(given) if given != output => {
             let given = given.display();
             let _ = writeln!(
@@ -578,7 +627,7 @@ mod tests {
         assert_eq!(parse_spec("random"), Ok(Spec::Random));
         assert_eq!(parse_spec("alphabeta:4"), Ok(Spec::AlphaBeta(4)));
         assert_eq!(parse_spec("minimax:depth=2"), Ok(Spec::Minimax(2)));
-        let Ok(Spec::Engine { options, limits, eval }) =
+        let Ok(Spec::Engine { options, limits, eval, .. }) =
             parse_spec("engine:movetime=50,threads=2,hash=8,no-reductions,eval=tuned.toml")
         else {
             panic!("an engine")
@@ -586,7 +635,12 @@ mod tests {
         assert_eq!((options.threads, options.hash_mib, options.features.reductions), (2, 8, false));
         assert_eq!(limits, Some(Limits::movetime(50)));
         assert_eq!(eval, Some(PathBuf::from("tuned.toml")));
-        assert_eq!(parse_spec("engine"), Ok(Spec::Engine { options: engine_options(), limits: None, eval: None }));
+        assert_eq!(
+            parse_spec("engine"),
+            Ok(Spec::Engine { options: engine_options(), limits: None, eval: None, multi: None })
+        );
+        let Ok(Spec::Engine { multi, .. }) = parse_spec("engine:multi=maxn") else { panic!("an engine") };
+        assert_eq!(multi, Some(Multi::MaxN));
         let Ok(Spec::Engine { options, .. }) = parse_spec(
             "engine:no-futility,null-move,reduce-forcing,no-quiet-captures,no-late-move-pruning,contempt=-20",
         ) else {
@@ -626,14 +680,6 @@ mod tests {
         ] {
             assert!(parse_spec(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn the_names_of_the_games_file_are_numbered_from_the_second() {
-        let base = std::path::Path::new("out/match-camelot.pgn");
-        assert_eq!(numbered(base, 1), base);
-        assert_eq!(numbered(base, 2), std::path::Path::new("out/match-camelot-2.pgn"));
-        assert_eq!(numbered(std::path::Path::new("games"), 3), std::path::Path::new("games-3"));
     }
 
     #[test]

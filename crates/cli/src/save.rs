@@ -14,9 +14,14 @@
 //! dropped) and the target is untouched.
 //!
 //! A file that must replace nothing ([`save_new`]: a game kept at the end
-//! of `play`, a match's games) is written the same way and renamed to the
-//! first of its numbered names that is free, by a rename that refuses to
-//! replace a file.
+//! of `play`, the weights `tune` keeps, `compare`'s report) is written the
+//! same way and renamed to the first of its numbered names that is free,
+//! by a rename that refuses to replace a file. A file written as the work
+//! goes on ([`create_new`]: a match's games, one as each ends) is made
+//! new, never opened over another. The commands that write only new files
+//! refuse an output the user names that exists ([`refuse_existing`])
+//! before any work, and take the first free of their default names
+//! ([`first_free`], [`numbered`]) otherwise.
 
 use crate::error::CliError;
 use std::fmt;
@@ -39,6 +44,8 @@ pub(crate) enum SaveError {
     Links,
     /// The folder the file would be in does not exist.
     NoFolder(PathBuf),
+    /// A new file's name was taken after the check before the work.
+    MadeMeanwhile,
     /// A file system operation failed: what was being done, and why.
     Io(&'static str, io::Error),
 }
@@ -56,6 +63,9 @@ impl fmt::Display for SaveError {
             ),
             SaveError::Links => f.write_str("too many levels of symbolic links; nothing was written"),
             SaveError::NoFolder(dir) => write!(f, "there is no folder {}; nothing was written", dir.display()),
+            SaveError::MadeMeanwhile => f.write_str(
+                "a file of that name was made while the work went on; it was left as it was and nothing was written",
+            ),
             SaveError::Io(doing, e) => write!(f, "{doing}: {e}"),
         }
     }
@@ -129,6 +139,14 @@ fn canonical(path: &Path) -> Option<PathBuf> {
     Some(std::fs::canonicalize(dir).ok()?.join(name))
 }
 
+/// The file of `protected` that `target` (its links followed) is, if any:
+/// compared by canonical path, so that a link or a relative name cannot
+/// reach it.
+fn protected_one<'a>(target: &Path, protected: &'a [PathBuf]) -> Option<&'a PathBuf> {
+    let canonical_target = canonical(target)?;
+    protected.iter().find(|p| std::fs::canonicalize(p).is_ok_and(|c| c == canonical_target))
+}
+
 /// What a file that is not regular is, for the message.
 fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     let t = meta.file_type();
@@ -175,26 +193,150 @@ fn save_with(
 /// another program (the name is taken by the rename itself). The names
 /// are in one folder, `name(1)`'s.
 pub(crate) fn save_new(name: impl Fn(u32) -> PathBuf, text: &str) -> Result<PathBuf, CliError> {
-    let first = name(1);
+    save_new_among((1..).map(name), text)
+}
+
+/// Writes `text` to the new file `path`, whole or not at all, as
+/// [`save_new`]: an error, and nothing written, if `path` names a file
+/// (the check made before the work found none: it was made since).
+pub(crate) fn save_new_as(path: &Path, text: &str) -> Result<(), CliError> {
+    save_new_among(std::iter::once(path.to_path_buf()), text).map(drop)
+}
+
+/// [`save_new`] over the names `names` (one folder, the first's): an
+/// error if every one names a file.
+fn save_new_among(mut names: impl Iterator<Item = PathBuf>, text: &str) -> Result<PathBuf, CliError> {
+    let first = names.next().expect("a name");
     let dir = folder_of(&first);
     if !dir.is_dir() {
         return Err(write_error(&first, SaveError::NoFolder(dir)));
     }
     let mut tmp = temporary(&first, &dir, text, None).map_err(|e| write_error(&first, e))?;
-    for n in 1.. {
-        let path = name(n);
+    let mut path = first;
+    loop {
         match tmp.persist_noclobber(&path) {
             Ok(_) => {
                 sync_folder(&dir);
                 return Ok(path);
             }
-            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => tmp = e.file,
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {
+                tmp = e.file;
+                match names.next() {
+                    Some(next) => path = next,
+                    None => return Err(write_error(&path, SaveError::MadeMeanwhile)),
+                }
+            }
             Err(e) => {
                 return Err(write_error(&path, SaveError::Io("cannot rename the temporary file to the file", e.error)))
             }
         }
     }
+}
+
+/// Makes a new file, the first of `name(1)`, `name(2)`, ... that names
+/// nothing (taken by the creation itself, so never a file made meanwhile),
+/// to be written as the work goes on (a match's games, each as it ends),
+/// and returns its path and the file, open to append.
+pub(crate) fn create_new(name: impl Fn(u32) -> PathBuf) -> Result<(PathBuf, std::fs::File), CliError> {
+    for n in 1.. {
+        let path = name(n);
+        match std::fs::OpenOptions::new().append(true).create_new(true).open(&path) {
+            Ok(file) => {
+                sync_folder(&folder_of(&path));
+                return Ok((path, file));
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(write_error(&path, SaveError::Io("cannot create the file", e))),
+        }
+    }
     unreachable!("a free name among 2^32")
+}
+
+/// The `n`th name of a new file from `base` (`match-camelot.pgn`): `base`
+/// itself, then `match-camelot-2.pgn`, `match-camelot-3.pgn`, ...
+pub(crate) fn numbered(base: &Path, n: u32) -> PathBuf {
+    if n == 1 {
+        return base.to_path_buf();
+    }
+    let stem = base.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match base.extension() {
+        Some(e) => format!("{stem}-{n}.{}", e.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    base.with_file_name(name)
+}
+
+/// The first of the [`numbered`] names from `base` that names nothing,
+/// nor do the files written beside it (`beside`: `compare`'s chart and
+/// games beside its report).
+pub(crate) fn first_free(base: &Path, beside: impl Fn(&Path) -> Vec<PathBuf>) -> PathBuf {
+    let free = |p: &Path| std::fs::symlink_metadata(p).is_err();
+    (1..)
+        .map(|n| numbered(base, n))
+        .find(|p| free(p) && beside(p).iter().all(|b| free(b)))
+        .expect("a free name among 2^32")
+}
+
+/// Refuses, before any work, an output the user named (`--output
+/// given`) when one of the files it would make (`files`: `given`, and
+/// those written beside it) names anything, even a broken link: `command`
+/// (`a match`) writes only new files. A file of `protected` (the variant
+/// file of the game) is named as such.
+pub(crate) fn refuse_existing(
+    given: &Path,
+    files: &[PathBuf],
+    protected: &[PathBuf],
+    command: &str,
+) -> Result<(), CliError> {
+    let taken: Vec<&PathBuf> = files.iter().filter(|f| std::fs::symlink_metadata(f).is_ok()).collect();
+    let Some(first) = taken.first() else { return Ok(()) };
+    let given_text = given.display();
+    let variant_file = taken.iter().find(|f| follow_links(f).ok().and_then(|t| protected_one(&t, protected)).is_some());
+    let message = if let Some(variant) = variant_file {
+        let which = if variant.as_path() == given { "it".to_string() } else { variant.display().to_string() };
+        format!(
+            "--output {given_text}: {which} is the variant file of the game (its rules), and {command} replaces no \
+             file: give a new name"
+        )
+    } else if taken.len() == 1 && first.as_path() == given {
+        format!(
+            "--output {given_text}: the file exists, and {command} replaces no file: give a new name (or remove it)"
+        )
+    } else {
+        let names: Vec<String> = taken.iter().map(|p| p.display().to_string()).collect();
+        let all: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+        let (list, verb, them) = match names.as_slice() {
+            [one] => (one.clone(), "exists", "it"),
+            [init @ .., last] => (format!("{} and {last}", init.join(", ")), "exist", "them"),
+            [] => unreachable!("one at least"),
+        };
+        format!(
+            "--output {given_text}: {list} {verb}, and {command} replaces no file (it writes {}): give a new name \
+             (or remove {them})",
+            and_list(&all)
+        )
+    };
+    Err(CliError::Usage(message))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The variant files among these variant names (built-in names are not
+/// files): what a command must never write over.
+pub(crate) fn variant_files(variants: &[String]) -> Vec<PathBuf> {
+    variants
+        .iter()
+        .flat_map(|v| leap_games::source_tags(v))
+        .filter(|(tag, _)| tag == leap_games::FILE_TAG)
+        .map(|(_, path)| PathBuf::from(path))
+        .collect()
 }
 
 /// A temporary file in `dir`, named after `target`, holding `text`,
@@ -259,10 +401,8 @@ fn preflight(path: &Path, protected: &[PathBuf]) -> Result<(PathBuf, PathBuf, Op
             return Err(SaveError::NotRegular(kind_of(meta)));
         }
     }
-    if let Some(canonical_target) = canonical(&target) {
-        if let Some(p) = protected.iter().find(|p| std::fs::canonicalize(p).is_ok_and(|c| c == canonical_target)) {
-            return Err(SaveError::Protected(p.clone()));
-        }
+    if let Some(p) = protected_one(&target, protected) {
+        return Err(SaveError::Protected(p.clone()));
     }
     if let Some(meta) = &existing {
         // Mode bits decide, so that root too keeps its hands off a 0444
@@ -407,6 +547,90 @@ mod tests {
         assert_eq!(names(dir.path()), ["g-1.pgn", "g-2.pgn", "g-3.pgn"], "no temporary file is left");
         let e = save_new(|_| dir.path().join("no/such/g.pgn"), "x").unwrap_err().to_string();
         assert!(e.contains("there is no folder"), "{e}");
+    }
+
+    #[test]
+    fn the_names_of_a_new_file_are_numbered_from_the_second() {
+        let base = Path::new("out/match-camelot.pgn");
+        assert_eq!(numbered(base, 1), base);
+        assert_eq!(numbered(base, 2), Path::new("out/match-camelot-2.pgn"));
+        assert_eq!(numbered(Path::new("games"), 3), Path::new("games-3"));
+    }
+
+    #[test]
+    fn the_first_free_name_is_free_with_the_files_beside_it() {
+        let dir = folder();
+        let base = dir.path().join("r.md");
+        let beside = |p: &Path| vec![p.with_extension("svg"), p.with_extension("pgn")];
+        assert_eq!(first_free(&base, beside), base);
+        std::fs::write(dir.path().join("r.pgn"), "a game").unwrap();
+        assert_eq!(first_free(&base, beside), dir.path().join("r-2.md"));
+        assert_eq!(first_free(&base, |_| Vec::new()), base);
+    }
+
+    #[test]
+    fn an_output_that_exists_is_refused_by_name() {
+        let dir = folder();
+        let md = dir.path().join("r.md");
+        let files = [md.clone(), md.with_extension("svg"), md.with_extension("pgn")];
+        refuse_existing(&md, &files, &[], "compare").unwrap();
+        std::fs::write(&files[2], "a game").unwrap();
+        let e = refuse_existing(&md, &files, &[], "compare").unwrap_err().to_string();
+        let (r, svg, pgn) = (md.display(), files[1].display(), files[2].display());
+        assert_eq!(
+            e,
+            format!(
+                "--output {r}: {pgn} exists, and compare replaces no file (it writes {r}, {svg} and {pgn}): give a \
+                 new name (or remove it)"
+            )
+        );
+        std::fs::write(&md, "a report").unwrap();
+        let e = refuse_existing(&md, &files, &[], "compare").unwrap_err().to_string();
+        assert!(e.contains(&format!(": {r} and {pgn} exist, and compare replaces no file")), "{e}");
+        let e = refuse_existing(&md, &files[..1], &[], "a match").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!("--output {r}: the file exists, and a match replaces no file: give a new name (or remove it)")
+        );
+        // The variant file, by another name.
+        let variant = dir.path().join("mine.toml");
+        std::fs::write(&variant, "rules").unwrap();
+        let other_name = dir.path().join("sub/../mine.toml");
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let e = refuse_existing(&other_name, std::slice::from_ref(&other_name), std::slice::from_ref(&variant), "tune")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with(": it is the variant file of the game (its rules), and tune replaces no file: give a new name"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read_to_string(&variant).unwrap(), "rules");
+    }
+
+    #[test]
+    fn a_file_written_as_the_work_goes_takes_a_free_name_and_replaces_none() {
+        let dir = folder();
+        std::fs::write(dir.path().join("g.pgn"), "mine").unwrap();
+        let name = |n: u32| numbered(&dir.path().join("g.pgn"), n);
+        let (path, mut file) = create_new(name).unwrap();
+        assert_eq!(path, name(2));
+        file.write_all(b"one").unwrap();
+        file.write_all(b" two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "one two", "written as it goes");
+        assert_eq!(std::fs::read_to_string(name(1)).unwrap(), "mine");
+        let e = create_new(|_| dir.path().join("no/such/g.pgn")).unwrap_err().to_string();
+        assert!(e.contains("cannot create the file"), "{e}");
+    }
+
+    #[test]
+    fn a_new_file_of_one_name_replaces_nothing() {
+        let dir = folder();
+        let f = dir.path().join("w.toml");
+        save_new_as(&f, "one").unwrap();
+        let e = save_new_as(&f, "two").unwrap_err().to_string();
+        assert!(e.contains("was made while the work went on"), "{e}");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "one");
+        assert_eq!(names(dir.path()), ["w.toml"], "no temporary file is left");
     }
 
     #[test]

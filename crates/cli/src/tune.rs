@@ -7,10 +7,11 @@ use crate::commands::{emit, thread_pool};
 use crate::error::{CliError, CliResult};
 use crate::matches::{elo_text, engine_player};
 use crate::progress::Progress;
+use crate::save;
 use leap_arena::{tune, Series, SeriesResult};
 use leap_core::search::Weights;
 use leap_core::Game;
-use leap_engine::Limits;
+use leap_engine::{Limits, MAX_THREADS};
 use leap_games::{self as variant, with_game, Played};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -24,38 +25,40 @@ pub struct Options {
     #[arg(value_parser = crate::commands::variant_arg)]
     pub variant: String,
     /// Self-play games to learn from.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Positions the engine searches a move, in the self-play games and in
     /// the check match (a node limit makes the games independent of the
     /// machine's load).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
     /// Random plies opening each game, so that the games differ.
     #[arg(long, default_value_t = 8)]
     pub opening_plies: u32,
     /// A game that reaches this many plies ends unfinished (a draw).
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
     /// The weights to fit, by name, comma separated (default: every one).
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     pub weights: Vec<String>,
     /// The most rounds of the fit (each tries every weight once).
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: u32,
     /// Games of the check match, fitted weights against the start ones
     /// (pairs from one opening with the seats swapped).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub check_games: u32,
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Games played at once (default: the cores).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
     pub concurrency: Option<usize>,
-    /// Where the fitted weights are written when they are kept (default:
-    /// `tuned-VARIANT.toml`): an `[eval]` table, for a variant file or for
-    /// `camelot match --engine engine:eval=FILE`.
+    /// Where the fitted weights are written when they are kept: a new
+    /// file, never one that exists (default: the first free of
+    /// `tuned-VARIANT.toml`, `tuned-VARIANT-2.toml`, ...), with an
+    /// `[eval]` table, for a variant file or for `camelot match --engine
+    /// engine:eval=FILE`.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// No progress bar on stderr.
@@ -66,12 +69,6 @@ pub struct Options {
 /// Runs `camelot tune`.
 pub fn run(opts: &Options) -> CliResult {
     let usage = |m: String| CliError::Usage(m);
-    if opts.games == 0 || opts.check_games == 0 {
-        return Err(usage("--games and --check-games must be at least 1".into()));
-    }
-    if opts.nodes == 0 {
-        return Err(usage("--nodes must be at least 1".into()));
-    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pool = thread_pool(opts.concurrency.unwrap_or(cores))?;
     with_game!(variant::load(&opts.variant)?, g => {
@@ -81,7 +78,8 @@ pub fn run(opts: &Options) -> CliResult {
                 opts.variant
             )));
         }
-        pool.install(|| tune_game(&g, opts))
+        let output = output_base(g.name(), opts)?;
+        pool.install(|| tune_game(&g, opts, &output))
     })
 }
 
@@ -100,7 +98,21 @@ fn tunable<W: Weights>(names: &[String]) -> Result<Vec<usize>, CliError> {
         .collect()
 }
 
-fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
+/// Where the weights will go, checked before any game is played: `-o`,
+/// refused if it names a file (the variant file above all), or the first
+/// free name from `tuned-VARIANT.toml`. Returns the name the save starts
+/// from (see [`save::save_new`]).
+fn output_base(name: &str, opts: &Options) -> Result<PathBuf, CliError> {
+    let protected = save::variant_files(std::slice::from_ref(&opts.variant));
+    let base = opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("tuned-{name}.toml")));
+    if let Some(given) = &opts.output {
+        save::refuse_existing(given, std::slice::from_ref(given), &protected, "tune")?;
+    }
+    save::check_target(&save::first_free(&base, |_| Vec::new()), &protected)?;
+    Ok(base)
+}
+
+fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path) -> CliResult {
     let tunable = &tunable::<G::Weights>(&opts.weights)?;
     let start = game.weights();
     let started = Instant::now();
@@ -119,7 +131,7 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
     let played = series.play(
         game,
         |_, _, _| engine_player(game, Limits::nodes(opts.nodes), start, "engine"),
-        |_| progress.tick(),
+        |_, _| progress.tick(),
     );
     progress.finish();
     let skip = opts.opening_plies as usize + 2;
@@ -156,7 +168,7 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
     let SeriesResult { tallies, .. } = check.play(
         game,
         |_, e, _| engine_player(game, Limits::nodes(opts.nodes), weights[e], names[e]),
-        |_| progress.tick(),
+        |_, _| progress.tick(),
     );
     progress.finish();
     let tally = tallies[0];
@@ -199,7 +211,6 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
         100.0 * tally.score()
     );
     if kept {
-        let output = opts.output.clone().unwrap_or_else(|| PathBuf::from(format!("tuned-{}.toml", game.name())));
         let comment = format!(
             "Evaluation weights of {} fitted by `camelot tune` on {} quiet positions of {} self-play games\n\
              ({} nodes a move); against the start weights: {} wins, {} draws, {} losses, Elo {d} ({l} to {h}).\n\
@@ -213,8 +224,13 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
             tally.losses
         );
         let text = leap_format::write_weights(&fit.weights, &comment);
-        crate::save::save_file(&output, &text, &[])?;
+        // (Whole or not at all, and over no file: one made meanwhile at
+        // the name checked at the start is left, and the next name taken.)
+        let output = save::save_new(|n| save::numbered(base, n), &text)?;
         let _ = writeln!(out, "kept: the fitted weights are stronger; written to {}", output.display());
+        if let Some(given) = opts.output.as_ref().filter(|&given| *given != output) {
+            let _ = writeln!(out, "  ({} was made during the tuning: left as it was)", given.display());
+        }
     } else if fit.weights == start {
         let _ = writeln!(out, "not kept: the fit left the weights as they were; nothing written");
     } else {

@@ -16,12 +16,13 @@
 
 use crate::error::{CliError, CliResult};
 use crate::progress::Progress;
-use crate::save::save_file;
+use crate::save::save_new_as;
 use leap_arena::{self as arena, mix, Usage};
 use leap_core::{
     search::{AlphaBeta, Evaluator, Material, Minimax, Random, Strategy},
     EndReason, Game,
 };
+use leap_engine::MAX_THREADS;
 use leap_games::{self as variant, Played, Variant};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -176,10 +177,10 @@ pub struct Options {
     #[arg(long, default_value = "1,2", value_parser = depth_list)]
     pub depths: DepthList,
     /// Games per pairing (in pairs sharing an opening, colours swapped).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Stop a game after this many plies (it counts as a draw).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
     /// Random plies opening each pair of games.
     #[arg(long, default_value_t = 2)]
@@ -188,11 +189,13 @@ pub struct Options {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The Markdown report (the SVG chart and the games are written beside
-    /// it, as .svg and .pgn; default: `compare-VARIANTS.md`).
+    /// it, as .svg and .pgn): three new files, never ones that exist
+    /// (default: the first free of `compare-VARIANTS.md`,
+    /// `compare-VARIANTS-2.md`, ...).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Number of threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
     pub threads: Option<usize>,
     /// The evaluation used by minimax and alpha-beta.
     #[arg(long, value_enum, default_value_t = EvalChoice::Variant)]
@@ -203,10 +206,17 @@ pub struct Options {
 }
 
 impl Options {
-    /// The Markdown report's path: `--output`, or `compare-VARIANTS.md`.
+    /// The Markdown report's path as asked: `--output`, or
+    /// `compare-VARIANTS.md` (then the first free of its numbered names,
+    /// [`crate::save::first_free`], is taken).
     pub fn output(&self) -> PathBuf {
         self.output.clone().unwrap_or_else(|| PathBuf::from(format!("compare-{}.md", stem(&self.variants))))
     }
+}
+
+/// The files written beside the report `output`: its chart and its games.
+fn beside(output: &Path) -> Vec<PathBuf> {
+    vec![svg_path(output), games_path(output)]
 }
 
 /// A strategy at a depth: one entrant of the round robin.
@@ -395,15 +405,6 @@ fn entrants(opts: &Options) -> Vec<Entrant> {
 /// Checks the options before anything runs.
 fn validate(opts: &Options) -> CliResult {
     let usage = |message: String| Err(CliError::Usage(message));
-    if opts.games == 0 {
-        return usage("--games must be at least 1".into());
-    }
-    if opts.max_plies == 0 {
-        return usage("--max-plies must be at least 1".into());
-    }
-    if opts.threads == Some(0) {
-        return usage("--threads must be at least 1".into());
-    }
     if opts.strategies.is_empty() {
         return usage("--strategies is empty".into());
     }
@@ -436,10 +437,21 @@ fn validate(opts: &Options) -> CliResult {
             return usage(format!("--output {}: {} is not a folder", output.display(), dir.display()));
         }
     }
-    for path in [output.clone(), svg_path(&output), games_path(&output)] {
+    let files: Vec<PathBuf> = std::iter::once(output.clone()).chain(beside(&output)).collect();
+    for path in &files {
         if path.is_dir() {
             return usage(format!("--output {}: {} is a folder, not a file", output.display(), path.display()));
         }
+    }
+    // A report replaces no file: not a report of before, nor a game saved
+    // under a name it would take.
+    let protected = crate::save::variant_files(&opts.variants);
+    if let Some(given) = &opts.output {
+        crate::save::refuse_existing(given, &files, &protected, "compare")?;
+    }
+    let first = crate::save::first_free(&output, beside);
+    for path in std::iter::once(first.clone()).chain(beside(&first)) {
+        crate::save::check_target(&path, &protected)?;
     }
     Ok(())
 }
@@ -474,17 +486,19 @@ pub fn compare(opts: &Options) -> CliResult {
     }
     progress.finish();
 
-    let output = opts.output();
+    // The first free names now (one made meanwhile at the name checked is
+    // left alone: the next is taken).
+    let output = crate::save::first_free(&opts.output(), beside);
     let svg_file = svg_path(&output);
     let file_name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let games_file = games_path(&output);
     let markdown = markdown(&reports, opts, threads, &file_name(&svg_file), &file_name(&games_file));
     let svg = svg(&reports);
     let games: Vec<&str> = reports.iter().flat_map(|r| r.games.iter().map(|g| g.record.as_str())).collect();
-    // (Each whole or not at all: see `crate::save`.)
-    save_file(&output, &markdown, &[])?;
-    save_file(&svg_file, &svg, &[])?;
-    save_file(&games_file, &games.join("\n"), &[])?;
+    // (Each whole or not at all, and over no file: see `crate::save`.)
+    save_new_as(&games_file, &games.join("\n"))?;
+    save_new_as(&svg_file, &svg)?;
+    save_new_as(&output, &markdown)?;
     let mut out = terminal(&reports, opts, threads);
     let _ = writeln!(
         out,
@@ -493,6 +507,9 @@ pub fn compare(opts: &Options) -> CliResult {
         svg_file.display(),
         games_file.display()
     );
+    if let Some(given) = opts.output.as_ref().filter(|&given| *given != output) {
+        let _ = writeln!(out, "({} was made during the comparison: left as it was.)", given.display());
+    }
     crate::commands::emit(&out)
 }
 
