@@ -40,6 +40,12 @@ leap_core::weights! {
         castle_moves = 0,
         /// For the side to move (see [`EvalTerms::tempo`]).
         tempo = 10,
+        /// With three or more players, the percentage of the other
+        /// players' figures taken from the player's own: 100 takes their
+        /// sum (the paranoid view), 50 with three players their average,
+        /// so that an even position is worth about nothing, as a draw is.
+        /// (With two players the opponent's figures are always taken whole.)
+        opponents = 100,
     }
 }
 
@@ -163,8 +169,8 @@ struct Side {
 /// (Tri-Camelot included): a side's *targets* are the castles it may enter
 /// (to hold them, or to win at once), its *attackers* the pieces of the
 /// players who may enter its castle; with more than two players the value is
-/// the player's figures minus the sum of everyone else's (the paranoid view
-/// the searches take).
+/// the player's figures minus a share of everyone else's
+/// ([`EvalWeights::opponents`] percent of their sum).
 #[derive(Clone, Debug)]
 pub struct CamelotEval {
     weights: EvalWeights,
@@ -398,14 +404,24 @@ impl CamelotEval {
     fn terms_of<const P: usize>(&self, board: &Board, pos: &Position, player: Player) -> EvalTerms {
         let sides = self.sides::<P>(board, pos);
         let me = player.index();
-        let net = |f: fn(&Side) -> Score| -> Score {
-            let mut sum = 0;
-            for (s, side) in sides.iter().enumerate() {
-                sum += if s == me { f(side) } else { -f(side) };
-            }
-            sum
-        };
         let w = &self.weights;
+        // (The others' share, in percent: whole with two players.)
+        let share = if P == 2 { 100 } else { w.opponents };
+        let net = |f: fn(&Side) -> Score| -> Score {
+            let (mut mine, mut others) = (0, 0);
+            for (s, side) in sides.iter().enumerate() {
+                if s == me {
+                    mine += f(side);
+                } else {
+                    others += f(side);
+                }
+            }
+            if share == 100 {
+                mine - others
+            } else {
+                mine - others * share / 100
+            }
+        };
         // The trade-down bonus, on the material difference D and total T.
         let material = net(|s| s.material);
         let (d, t) = (material as f64, sides.iter().map(|s| s.material).sum::<Score>() as f64);
@@ -729,6 +745,28 @@ mod tests {
         let k3 = 100 + (200.0 * 3f64.ln() / 14f64.ln()).round() as Score;
         let k2 = 100 + (200.0 * 2f64.ln() / 14f64.ln()).round() as Score;
         assert_eq!(e.terms(&g, &up, Player(0)).material, (2 * 120 + k3) - (120 + k2));
+    }
+
+    #[test]
+    fn with_three_players_the_opponents_share_sets_what_an_even_position_is_worth() {
+        let g = crate::load("tri-camelot").unwrap();
+        let start = g.start();
+        let sum = CamelotEval::new(&g);
+        assert_eq!(sum.weights().opponents, 100);
+        let mean = CamelotEval::with_weights(&g, EvalWeights { opponents: 50, ..*sum.weights() });
+        for p in 0..3 {
+            let tempo = if p == 0 { 10 } else { -10 };
+            // The armies are alike: their average is the player's own
+            // figures. (All but the centering: the centre is the middle of
+            // the hex board's rectangle, not equally far from every army.)
+            let t = mean.terms(&g, &start, Player(p));
+            assert_eq!(t, EvalTerms { tempo, centering: t.centering, ..EvalTerms::default() }, "{p}");
+            assert!(t.centering.abs() < 20, "{t:?}");
+            // Their sum is one army more than the player's.
+            let whole = sum.terms(&g, &start, Player(p));
+            assert_eq!(whole.material, -(3 * sum.knight_value(8) + 5 * 100), "{p}");
+            assert!(whole.total() < -1000, "{whole:?}");
+        }
     }
 
     #[test]

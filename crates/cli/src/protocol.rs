@@ -652,10 +652,12 @@ impl Go {
                 },
             };
             let value = words.next().ok_or_else(|| format!("`go {word}` needs a number after it"))?;
-            let number = || {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| format!("`go {word} {}`: expected a whole number", leap_format::shortened(value, 40)))
+            // (A whole number too large to hold is taken as the largest: no
+            // search lasts that long anyway.)
+            let number = || match value.parse::<u64>() {
+                Ok(n) => Ok(n),
+                Err(_) if value.bytes().all(|b| b.is_ascii_digit()) => Ok(u64::MAX),
+                Err(_) => Err(format!("`go {word} {}`: expected a whole number", leap_format::shortened(value, 40))),
             };
             // (A search of no depth, no positions or no time has no move to give.)
             let positive = || {
@@ -677,6 +679,14 @@ impl Go {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_too_large_to_hold_is_the_largest() {
+        let go = Go::parse(&["movetime", "99999999999999999999999", "nodes", "18446744073709551616"], 2).unwrap();
+        assert_eq!((go.movetime, go.nodes), (Some(Duration::from_millis(u64::MAX)), Some(u64::MAX)));
+        assert!(Go::parse(&["movetime", "-5"], 2).unwrap_err().contains("expected a whole number"));
+        assert!(Go::parse(&["depth", "1e9"], 2).unwrap_err().contains("expected a whole number"));
+    }
 
     #[test]
     fn go_reads_limits_and_clocks() {
