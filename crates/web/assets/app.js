@@ -13,6 +13,7 @@ const UNIT = 100; // one square cell, in SVG units
 const HEX_R = 58; // a hexagon's radius, in SVG units
 const SQRT3 = Math.sqrt(3);
 const FILE_OPTION = "__file__"; // the "from file…" entry of the variant list
+const SAVED_OPTION = "__saved__"; // the list's entry for a saved game's own variant file
 const DRAG_THRESHOLD = 6; // pixels before a press becomes a drag
 
 // Board colours (lichess-like browns; hex boards take three tones).
@@ -51,6 +52,7 @@ const S = {
   press: null, // a pointer pressed on the board: a tap or a drag in the making
   suppressClick: false, // the click after a press handled on release
   ngVariantText: "", // the variant file chosen in the new-game dialog
+  ngSaved: null, // the saved game chosen in the dialog, as the server reads it (GET /api/saved/FILE)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -633,7 +635,9 @@ function renderMoves() {
 
 // Scrolls the move list (only it) to show an entry.
 function scrollIntoList(box, el) {
-  const top = el.offsetTop - box.offsetTop;
+  // (The entry's place in the list's content, measured on the screen:
+  // offsetTop depends on which ancestor is positioned.)
+  const top = el.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + box.scrollTop;
   if (top < box.scrollTop) box.scrollTop = top - 4;
   else if (top + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + el.offsetHeight - box.clientHeight + 4;
 }
@@ -889,6 +893,13 @@ function openEvents(id) {
   if (typeof EventSource === "undefined") return;
   const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
   S.events = es;
+  // The stream reconnected (the browser does it by itself): an analysis
+  // the server stopped meanwhile, with no one listening, is asked for again.
+  let opened = false;
+  es.addEventListener("open", () => {
+    if (opened && S.analysing && S.events === es) analyseShown();
+    opened = true;
+  });
   es.addEventListener("state", (ev) => {
     const view = parseEvent(ev);
     if (view && S.game && view.id === S.game.id) applyView(view);
@@ -1315,9 +1326,9 @@ async function loadVariants() {
   return S.variants;
 }
 
+// Lists the games folder's records, none chosen.
 async function loadSaved() {
   const sel = $("ng-saved");
-  const keep = sel.value;
   let names = [];
   try {
     names = await api("GET", "/api/saved");
@@ -1333,14 +1344,19 @@ async function loadSaved() {
     o.value = n;
     sel.append(o);
   }
-  sel.value = names.includes(keep) ? keep : "";
+  sel.value = "";
 }
 
-// Opens the dialog, with a variant preselected.
+// Opens the dialog afresh (no record, saved game or variant file from
+// the last time), with a variant preselected.
 async function openNewGame(preselect) {
   const dlg = $("new-game-dialog");
   showNgError("");
   await loadVariants();
+  clearNgRecord();
+  clearNgSaved();
+  clearNgVariantFile();
+  $("ng-continue").checked = false;
   loadSaved();
   const sel = $("ng-variant");
   const want = preselect || (S.game && S.game.variant.name);
@@ -1365,8 +1381,10 @@ function showNgError(text) {
   el.hidden = !text;
 }
 
-// The players of the variant chosen (a built-in, or guessed from a file or record).
+// The players of the variant chosen (a saved game's as the server reads
+// it, a built-in, or guessed from a file or record).
 function ngPlayers() {
+  if (S.ngSaved && S.ngSaved.file === $("ng-saved").value) return S.ngSaved.players;
   const name = $("ng-variant").value;
   const v = S.variants.find((x) => x.name === name);
   if (v && v.players && v.players.length) return v.players;
@@ -1394,12 +1412,50 @@ function updateNgVariant() {
   document.querySelectorAll("#new-game-dialog .seat-2").forEach((el) => (el.hidden = !three));
 }
 
-// A built-in variant chosen in the list drops the variant file.
+// The dialog starts a game either of the variant chosen (in the list, or
+// a variant file) or from a record (uploaded, or saved in the games
+// folder): choosing the one drops the other, so that Start does what the
+// dialog shows.
+
+// Drops the uploaded record.
+function clearNgRecord() {
+  $("ng-record").value = "";
+  updateNgContinue();
+}
+
+// Drops the saved game.
+function clearNgSaved() {
+  $("ng-saved").value = "";
+  forgetNgSaved();
+}
+
+// Forgets what the server said of the saved game, and its variant's entry in the list.
+function forgetNgSaved() {
+  S.ngSaved = null;
+  const own = $("ng-variant").querySelector(`option[value="${SAVED_OPTION}"]`);
+  if (own) own.remove();
+  updateNgContinue();
+}
+
+// Drops the variant file.
+function clearNgVariantFile() {
+  $("ng-variant-file").value = "";
+  S.ngVariantText = "";
+}
+
+// "Continue" applies to a record only.
+function updateNgContinue() {
+  $("ng-continue").disabled = !($("ng-record").files.length || $("ng-saved").value);
+}
+
+// A variant chosen in the list: a new game of it, not of a record; a
+// built-in variant drops the variant file too.
 function onNgVariantChange() {
-  if ($("ng-variant").value !== FILE_OPTION) {
-    $("ng-variant-file").value = "";
-    S.ngVariantText = "";
-  }
+  const variant = $("ng-variant").value;
+  if (variant === SAVED_OPTION) return; // the saved game's own, chosen again
+  clearNgRecord();
+  clearNgSaved();
+  if (variant !== FILE_OPTION) clearNgVariantFile();
   updateNgVariant();
 }
 
@@ -1416,14 +1472,13 @@ function updateNgClock() {
 async function ngBody() {
   const body = {};
   const variant = $("ng-variant").value;
-  const vfile = $("ng-variant-file").files[0];
   const rfile = $("ng-record").files[0];
   const saved = $("ng-saved").value;
-  if (vfile) {
+  if (variant === FILE_OPTION) {
+    const vfile = $("ng-variant-file").files[0];
+    if (!vfile) throw new Error("choose a variant file (.toml)");
     body.variant_text = await readFile(vfile);
     body.variant_file = vfile.name;
-  } else if (variant === FILE_OPTION) {
-    throw new Error("choose a variant file (.toml)");
   } else if (!rfile && !saved) {
     body.variant = variant;
   }
@@ -1464,23 +1519,59 @@ async function onNgStart() {
   }
 }
 
-// A variant file chosen: the list shows "from file…" and the seats its players.
+// A variant file chosen: the list shows "from file…" and the seats its
+// players. A saved game goes (it brings its own variant); an uploaded
+// record stays (it may need the file).
 async function onNgVariantFile() {
   const f = $("ng-variant-file").files[0];
+  clearNgSaved();
   S.ngVariantText = f ? await readFile(f).catch(() => "") : "";
   if (f) $("ng-variant").value = FILE_OPTION;
   updateNgVariant();
 }
 
-// A record's [Variant "…"] tag picks the variant (for the seats shown).
+// A record chosen: the saved game goes, and the record's [Variant "…"]
+// tag picks the variant (for the seats shown).
 async function onNgRecord() {
   const f = $("ng-record").files[0];
+  if (f) clearNgSaved();
+  updateNgContinue();
   if (!f) return;
   const text = await readFile(f).catch(() => "");
   const m = /\[\s*Variant\s+"([^"]+)"\s*\]/i.exec(text);
   if (m) {
     const v = S.variants.find((x) => x.name.toLowerCase() === m[1].toLowerCase() || (x.title || "") === m[1]);
     if (v && !$("ng-variant-file").files[0]) $("ng-variant").value = v.name;
+  }
+  updateNgVariant();
+}
+
+// A saved game chosen: the uploaded record and the variant file go, and
+// the list and the seats show the game's variant as the server reads it.
+async function onNgSaved() {
+  const name = $("ng-saved").value;
+  clearNgRecord();
+  forgetNgSaved();
+  showNgError("");
+  if (!name) return updateNgVariant();
+  clearNgVariantFile();
+  let game;
+  try {
+    game = await api("GET", `/api/saved/${encodeURIComponent(name)}`);
+  } catch (e) {
+    if ($("ng-saved").value === name) showNgError(e.message);
+    return;
+  }
+  if ($("ng-saved").value !== name) return; // another choice meanwhile
+  S.ngSaved = game;
+  const sel = $("ng-variant");
+  if (!game.variant_file && S.variants.some((v) => v.name === game.variant.name)) {
+    sel.value = game.variant.name;
+  } else {
+    const o = html("option", "", `${game.variant.title} (${game.variant_file || name})`);
+    o.value = SAVED_OPTION;
+    sel.append(o);
+    sel.value = SAVED_OPTION;
   }
   updateNgVariant();
 }
@@ -1559,18 +1650,27 @@ function wire() {
   $("ng-variant").addEventListener("change", onNgVariantChange);
   $("ng-variant-file").addEventListener("change", onNgVariantFile);
   $("ng-record").addEventListener("change", onNgRecord);
+  $("ng-saved").addEventListener("change", onNgSaved);
   $("ng-clock").addEventListener("change", updateNgClock);
   setInterval(() => {
     if (S.clocks) renderClocks();
   }, 100);
   // The event stream holds a connection: let it go with the page (a browser
   // has only a few per server), and take it again if the page comes back.
+  // An analysis would run on without the page: it is stopped (by a beacon,
+  // which the browser sends as the page goes), and started again if the
+  // page comes back.
   window.addEventListener("pagehide", () => {
     if (S.events) S.events.close();
     S.events = null;
+    if (S.analysing && S.game) {
+      navigator.sendBeacon(`/api/games/${encodeURIComponent(S.game.id)}/analysis`, JSON.stringify({ stop: true }));
+    }
   });
   window.addEventListener("pageshow", (ev) => {
-    if (ev.persisted && S.game) openEvents(S.game.id);
+    if (!ev.persisted || !S.game) return;
+    openEvents(S.game.id);
+    if (S.analysing) analyseShown();
   });
 }
 

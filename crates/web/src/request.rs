@@ -1,9 +1,10 @@
 //! What a request brings, read so that every refusal, the framework's
 //! too (an address that does not decode, a body that breaks off, JSON
 //! that does not fit), is an [`ApiError`] in a player's words: the game's
-//! number in the address ([`GameId`]), a JSON body ([`JsonBody`]), an
-//! optional one ([`OptionalBody`]), and numbers checked against their
-//! range ([`Number`]).
+//! number or a saved game's file name in the address ([`GameId`],
+//! [`FileName`]), a JSON body ([`JsonBody`]), an optional one
+//! ([`OptionalBody`]), and numbers checked against their range
+//! ([`Number`]).
 
 use crate::error::{ApiError, ApiResult};
 use axum::body::Bytes;
@@ -24,14 +25,32 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<GameId> {
-        match Path::<String>::from_request_parts(parts, state).await {
-            Ok(Path(id)) => Ok(GameId(id)),
-            Err(_) => Err(ApiError::BadRequest(format!(
-                "the address {} does not name a game: its escapes (%..) do not make text; \
-                 a game is named by its number, such as /api/games/1",
-                parts.uri.path()
-            ))),
-        }
+        segment(parts, state, "a game", "a game is named by its number, such as /api/games/1").await.map(GameId)
+    }
+}
+
+/// The file name in the address (`/api/saved/{file}`), as written.
+pub struct FileName(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for FileName {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> ApiResult<FileName> {
+        segment(parts, state, "a file", "a saved game is named by its file name, such as /api/saved/game-1.pgn")
+            .await
+            .map(FileName)
+    }
+}
+
+/// The one part of the address that names `what`, decoded; `example`
+/// shows how it is written.
+async fn segment<S: Send + Sync>(parts: &mut Parts, state: &S, what: &str, example: &str) -> ApiResult<String> {
+    match Path::<String>::from_request_parts(parts, state).await {
+        Ok(Path(name)) => Ok(name),
+        Err(_) => Err(ApiError::BadRequest(format!(
+            "the address {} does not name {what}: its escapes (%..) do not make text; {example}",
+            parts.uri.path()
+        ))),
     }
 }
 

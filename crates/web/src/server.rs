@@ -4,9 +4,9 @@
 
 use crate::assets;
 use crate::error::{ApiError, ApiResult};
-use crate::request::{GameId, JsonBody, NoFields, Number, OptionalBody};
+use crate::request::{FileName, GameId, JsonBody, NoFields, Number, OptionalBody};
 use crate::session::{engine_level, engine_ms, MoveRequest, Seat, Table};
-use crate::setup::{is_plain_name, new_game, NewGame, NewTable};
+use crate::setup::{is_plain_name, new_game, saved_variant, NewGame, NewTable};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::stream::Stream;
+use leap_engine::Stop;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -60,6 +61,14 @@ impl Config {
 
 /// How often a running clock is sent to the page.
 const CLOCK_EVERY: Duration = Duration::from_millis(250);
+
+/// How often a running analysis looks for a page listening to its game.
+const LISTENERS_EVERY: Duration = Duration::from_millis(500);
+
+/// How long an analysis runs on with no page listening to its game's
+/// events (a page closed, or a script that never listened): long enough
+/// for a page's event stream to reconnect.
+const UNHEARD: Duration = Duration::from_secs(2);
 
 /// The most games kept at once: starting another drops the oldest finished
 /// one (or, when none is finished, the oldest).
@@ -149,6 +158,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/variants", get(variants))
         .route("/api/start", get(start_game))
         .route("/api/saved", get(saved))
+        .route("/api/saved/{file}", get(saved_game))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
         .route("/api/games/{id}/record", get(record))
@@ -160,7 +170,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/seats", post(seats))
         .route("/api/games/{id}/save", post(save))
-        .route("/api/games/{id}/analysis", post(analysis))
+        .route("/api/games/{id}/analysis", post(analysis).get(analysing))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
@@ -207,16 +217,31 @@ async fn start_game(State(state): State<AppState>) -> ApiResult<Json<Value>> {
     Ok(Json(json!({ "game": id.to_string() })))
 }
 
+/// The records of the games folder: its files of its own (no link, folder
+/// or special file, which a load refuses) with a record's extension.
 async fn saved(State(state): State<AppState>) -> ApiResult<Json<Value>> {
     let mut names: Vec<String> = match std::fs::read_dir(&state.config.games) {
         Ok(dir) => dir
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(Result::ok)
+            // (The entry's own type: a link is not followed.)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| e.file_name().into_string().ok())
             .filter(|n| is_plain_name(n) && (n.ends_with(".pgn") || n.ends_with(".pdn")))
             .collect(),
         Err(_) => Vec::new(),
     };
     names.sort();
     Ok(Json(json!(names)))
+}
+
+/// What a record of the games folder would be loaded as: its variant and
+/// players (so that the page seats them before loading it).
+async fn saved_game(State(state): State<AppState>, FileName(file): FileName) -> ApiResult<Json<Value>> {
+    let games = state.config.games.clone();
+    let answer = tokio::task::spawn_blocking(move || saved_variant(&file, &games))
+        .await
+        .map_err(|_| ApiError::Invalid("the saved game could not be read".into()))??;
+    Ok(Json(answer))
 }
 
 async fn create(State(state): State<AppState>, JsonBody(request): JsonBody<NewGame>) -> ApiResult<Response> {
@@ -393,10 +418,41 @@ async fn analysis(
         slot.lock().end_analysis();
         return Ok(Json(json!({ "analysing": false })));
     }
-    let job = slot.lock().analysis_job(request.ply, request.lines)?;
+    let (job, stop) = slot.lock().analysis_job(request.ply, request.lines)?;
     let events = slot.clone();
-    tokio::task::spawn_blocking(move || job(&|report| events.send("analysis", &report)));
+    let running = tokio::task::spawn_blocking(move || job(&|report| events.send("analysis", &report)));
+    tokio::spawn(watch_listeners(slot, running, stop));
     Ok(Json(json!({ "analysing": true })))
+}
+
+async fn analysing(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
+    Ok(Json(json!({ "analysing": state.slot(&id)?.lock().analysing() })))
+}
+
+/// Watches the analysis `running` (stopped by `stop`) while it runs: once
+/// no page has listened to the game's events for [`UNHEARD`], it is
+/// stopped, and the analysing engine's memory given back (unless another
+/// analysis has taken its place meanwhile).
+async fn watch_listeners(slot: Arc<Slot>, mut running: tokio::task::JoinHandle<()>, stop: Stop) {
+    let mut every = tokio::time::interval(LISTENERS_EVERY);
+    let mut heard = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            _ = &mut running => return,
+            _ = every.tick() => {
+                if slot.events.receiver_count() > 0 {
+                    heard = tokio::time::Instant::now();
+                } else if heard.elapsed() >= UNHEARD {
+                    stop.stop();
+                    let mut table = slot.lock();
+                    if !table.analysing() {
+                        table.end_analysis();
+                    }
+                    return;
+                }
+            }
+        }
+    }
 }
 
 /// After a change: the computer searches if it is its turn; its move, when

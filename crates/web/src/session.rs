@@ -44,8 +44,9 @@ impl Seat {
 /// The shortest and longest time per move the engine may be given.
 pub const ENGINE_MS: std::ops::RangeInclusive<u64> = 10..=600_000;
 
-/// The engine's score, for the player to move, under which it accepts a
-/// draw: a quarter of a Man.
+/// The most the engine's last score may be in its favour for it to accept
+/// a draw: a quarter of a Man. A score at or below it (level, or any score
+/// worse for the engine) accepts.
 const DRAW_ACCEPT: Score = 25;
 
 /// The transposition table of each engine of a game, in MiB.
@@ -146,12 +147,15 @@ pub trait Table: Send {
     fn engine_moved(&mut self, found: EngineMove) -> bool;
     /// An analysis of the position after `ply` plies (default: the current
     /// one), reporting the best `lines` lines at each depth (1 to
-    /// [`MAX_ANALYSIS_LINES`]; default 1).
-    fn analysis_job(&mut self, ply: Option<Number>, lines: Option<Number>) -> ApiResult<AnalysisJob>;
+    /// [`MAX_ANALYSIS_LINES`]; default 1), in place of any analysis running;
+    /// with the handle that stops it (and that the job stops when it ends).
+    fn analysis_job(&mut self, ply: Option<Number>, lines: Option<Number>) -> ApiResult<(AnalysisJob, Stop)>;
     /// Stops the analysis.
     fn stop_analysis(&mut self);
     /// Stops the analysis for good: the analysing engine's memory goes back.
     fn end_analysis(&mut self);
+    /// Whether an analysis is running (started, and neither stopped nor ended).
+    fn analysing(&self) -> bool;
 }
 
 /// An engine of `G` that a search on another thread may hold.
@@ -528,7 +532,8 @@ impl<G: Played> Table for Session<G> {
                 );
             }
         }
-        if let Some(t) = self.ended {
+        // (Over by the rules too: a castle entered, a repetition, the move limit.)
+        if let Some(t) = self.termination() {
             return Ok(
                 json!({ "next": [], "complete": null, "refusal": format!("the game is over: {}", t.describe(&self.game)) }),
             );
@@ -745,7 +750,7 @@ impl<G: Played> Table for Session<G> {
         true
     }
 
-    fn analysis_job(&mut self, ply: Option<Number>, lines: Option<Number>) -> ApiResult<AnalysisJob> {
+    fn analysis_job(&mut self, ply: Option<Number>, lines: Option<Number>) -> ApiResult<(AnalysisJob, Stop)> {
         let lines = match lines {
             None => 1,
             Some(n) => n.within(1..=MAX_ANALYSIS_LINES as u64, |n| {
@@ -761,10 +766,11 @@ impl<G: Played> Table for Session<G> {
         let positions = self.history.positions()[..=ply].to_vec();
         let stop = Stop::new();
         self.analysis = Some(stop.clone());
+        let handle = stop.clone();
         let game = self.game.clone();
         let analyst = self.analyst.get_or_insert_with(|| Arc::new(Mutex::new(new_engine(&game)))).clone();
         let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
-        Ok(Box::new(move |send| {
+        let job: AnalysisJob = Box::new(move |send| {
             let root = *positions.last().expect("the start at least");
             let side = names[root.to_move().index()].clone();
             let event = |line: usize, depth: u32, score: Score, nodes: u64, pv: &[MoveKey], done: bool| {
@@ -779,15 +785,19 @@ impl<G: Played> Table for Session<G> {
                     "ply": ply, "line": 1, "depth": 0, "score": "game over", "for": side, "nodes": 0, "pv": [],
                     "done": true,
                 }));
-                return;
+            } else {
+                let limits = Limits { movetime: Some(ANALYSIS_LIMIT), ..Limits::default() };
+                engine.set_multi_pv(lines);
+                let r = engine.search(&positions, &limits, &stop, |r| {
+                    send(event(r.line, r.depth, r.score, r.nodes, r.pv, false))
+                });
+                // (The end: the best line, as the search settled it.)
+                send(event(1, r.depth, r.score, r.nodes, &r.pv, true));
             }
-            let limits = Limits { movetime: Some(ANALYSIS_LIMIT), ..Limits::default() };
-            engine.set_multi_pv(lines);
-            let r = engine
-                .search(&positions, &limits, &stop, |r| send(event(r.line, r.depth, r.score, r.nodes, r.pv, false)));
-            // (The end: the best line, as the search settled it.)
-            send(event(1, r.depth, r.score, r.nodes, &r.pv, true));
-        }))
+            // (Over: `analysing` says so from now on.)
+            stop.stop();
+        });
+        Ok((job, handle))
     }
 
     fn stop_analysis(&mut self) {
@@ -799,6 +809,10 @@ impl<G: Played> Table for Session<G> {
     fn end_analysis(&mut self) {
         self.stop_analysis();
         self.analyst = None;
+    }
+
+    fn analysing(&self) -> bool {
+        self.analysis.as_ref().is_some_and(|stop| !stop.is_stopped())
     }
 }
 

@@ -8,10 +8,11 @@ use crate::request::Number;
 use crate::session::{replay, Seat, Seating, Session, Table};
 use leap_arena::{Termination, TimeControl};
 use leap_core::notation::{parse_position, parse_records, Record};
-use leap_core::History;
+use leap_core::{Game, History};
 use leap_engine::Level;
 use leap_games::{with_game, Played, Variant};
 use serde::Deserialize;
+use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;
 
@@ -264,6 +265,42 @@ fn builtin_of_record(record: &Record, file: &str) -> ApiResult<Variant> {
     })
 }
 
+/// The record `name` of the games folder, and its text: a file of the
+/// folder's own (not a link, which could lead out of it), holding one game.
+fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
+    if !is_plain_name(name) {
+        return Err(ApiError::BadRequest(format!("{name:?} is not a file name of the games folder")));
+    }
+    let path = games.join(name);
+    let meta = std::fs::symlink_metadata(&path)
+        .map_err(|_| ApiError::NotFound(format!("there is no saved game {name} in the games folder")))?;
+    if !meta.is_file() {
+        return Err(ApiError::Invalid(format!(
+            "{name} is not a saved game: it is {} in the games folder, not a file of its own",
+            if meta.file_type().is_symlink() { "a link" } else { "a folder or a special file" }
+        )));
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| ApiError::Invalid(format!("{name} cannot be read as a game record (a text file): {e}")))?;
+    Ok((one_record(&text, name)?, text))
+}
+
+/// The variant the record `name` of the games folder is loaded in, as
+/// `GET /api/saved/{file}` answers it: its name and title, the variant
+/// file beside the record that defines it (or null for a built-in
+/// variant), and its players in turn order. A record that cannot be
+/// loaded is refused as loading it would be.
+pub fn saved_variant(name: &str, games: &Path) -> ApiResult<Value> {
+    let (record, _) = read_saved(name, games)?;
+    let (variant, file) = record_variant(&record, name, games, true)?;
+    Ok(with_game!(variant, g => json!({
+        "file": name,
+        "variant": { "name": g.name(), "title": g.variant_title() },
+        "variant_file": file.map(|(f, _)| f),
+        "players": g.players().iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+    })))
+}
+
 /// A game built for a request, and the saved record it was loaded from:
 /// its file name in the games folder and the text read, which a later
 /// save of the game may replace only while the file still holds it.
@@ -294,22 +331,7 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
     let record = match (&request.record, &request.saved) {
         (Some(text), None) => Some((one_record(text, "the record")?, false, "the record".to_string())),
         (None, Some(name)) => {
-            if !is_plain_name(name) {
-                return Err(ApiError::BadRequest(format!("{name:?} is not a file name of the games folder")));
-            }
-            let path = games.join(name);
-            let meta = std::fs::symlink_metadata(&path)
-                .map_err(|_| ApiError::NotFound(format!("there is no saved game {name} in the games folder")))?;
-            if !meta.is_file() {
-                // (A link could lead out of the folder: only its own files are read.)
-                return Err(ApiError::Invalid(format!(
-                    "{name} is not a saved game: it is {} in the games folder, not a file of its own",
-                    if meta.file_type().is_symlink() { "a link" } else { "a folder or a special file" }
-                )));
-            }
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| ApiError::Invalid(format!("{name} cannot be read as a game record (a text file): {e}")))?;
-            let record = one_record(&text, name)?;
+            let (record, text) = read_saved(name, games)?;
             loaded = Some((name.clone(), text));
             Some((record, true, name.clone()))
         }

@@ -962,3 +962,137 @@ async fn a_number_out_of_range_is_refused_with_the_range() {
         assert!(error.contains(why) && !error.contains("invalid type"), "{body}: {error}");
     }
 }
+
+#[tokio::test]
+async fn no_leg_is_offered_in_a_game_the_rules_have_ended() {
+    let app = app();
+    // White's 18x9 takes Black's last piece: the rules end the game.
+    let record = "[Variant \"checkers\"]\n[Position \"W:W18:B14\"]\n\n*";
+    let game = id(&app.new_game(json!({ "record": record })).await);
+    let view = app.play(&game, "18x9").await;
+    let reason = view["result"]["reason"].as_str().unwrap_or_else(|| panic!("the game is over: {view}"));
+    let (status, answer) = app.post(&format!("/api/games/{game}/legs"), json!({ "from": "9" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer, json!({ "next": [], "complete": null, "refusal": format!("the game is over: {reason}") }));
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn the_saved_games_are_the_games_folders_own_files_only() {
+    let app = app();
+    let folder = app._games.path();
+    std::fs::write(folder.join("real.pgn"), "[Variant \"camelot\"]\n\n1.F7-F8 *\n").unwrap();
+    std::os::unix::fs::symlink(folder.join("real.pgn"), folder.join("link.pgn")).unwrap();
+    std::fs::create_dir(folder.join("folder.pgn")).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(folder.join("pipe.pgn")).status().expect("mkfifo runs");
+    assert!(made.success(), "a FIFO pipe.pgn");
+    assert_eq!(app.get("/api/saved").await.1, json!(["real.pgn"]));
+    // None of the others loads (and the FIFO is never opened, which would wait for a writer).
+    for name in ["link.pgn", "folder.pgn", "pipe.pgn"] {
+        let (status, answer) = app.post("/api/games", json!({ "saved": name })).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}: {answer}");
+        let (status, answer) = app.get(&format!("/api/saved/{name}")).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn a_saved_game_says_the_variant_and_players_it_loads_with() {
+    let app = app();
+    let (_, variants) = app.get("/api/variants").await;
+    let tri = variants.as_array().unwrap().iter().find(|v| v["name"] == "tri-camelot").unwrap().clone();
+    let game = id(&app.new_game(json!({ "variant": "tri-camelot" })).await);
+    app.post(&format!("/api/games/{game}/save"), json!({ "name": "three" })).await;
+    let (status, answer) = app.get("/api/saved/three.pgn").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer,
+        json!({
+            "file": "three.pgn",
+            "variant": { "name": "tri-camelot", "title": tri["title"] },
+            "variant_file": null,
+            "players": tri["players"],
+        })
+    );
+    // Loaded with a seat for each of its players.
+    let view = app.new_game(json!({ "saved": "three.pgn", "seats": ["human", "engine", "human"] })).await;
+    assert_eq!(view["seats"], json!(["human", "engine", "human"]));
+    // A game of an uploaded variant file: the file beside it says.
+    let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "tiny.toml" })).await);
+    app.post(&format!("/api/games/{game}/save"), json!({ "name": "small" })).await;
+    let (_, answer) = app.get("/api/saved/small.pgn").await;
+    assert_eq!(
+        answer,
+        json!({
+            "file": "small.pgn",
+            "variant": { "name": "tiny", "title": "Tiny Camelot" },
+            "variant_file": "tiny.toml",
+            "players": ["White", "Black"],
+        })
+    );
+    // What would not load is refused as a load refuses it.
+    std::fs::write(app._games.path().join("two.pgn"), "1.F7-F8 *\n\n1.F7-F8 *\n").unwrap();
+    for (uri, status, said) in [
+        ("/api/saved/none.pgn", StatusCode::NOT_FOUND, "there is no saved game none.pgn"),
+        ("/api/saved/.hidden.pgn", StatusCode::BAD_REQUEST, "is not a file name of the games folder"),
+        ("/api/saved/%FF.pgn", StatusCode::BAD_REQUEST, "does not name a file"),
+        ("/api/saved/two.pgn", StatusCode::UNPROCESSABLE_ENTITY, "expected one game, found 2"),
+    ] {
+        let (got, answer) = app.get(uri).await;
+        assert_eq!(got, status, "{uri}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains(said), "{uri}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn an_analysis_stops_when_no_page_listens_to_its_game() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let analysis = format!("/api/games/{game}/analysis");
+    let analysing = || async { app.get(&analysis).await.1["analysing"].clone() };
+    let stops = || async {
+        let started = Instant::now();
+        while analysing().await == json!(true) {
+            assert!(started.elapsed() < Duration::from_secs(10), "the analysis still runs after 10 s");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    assert_eq!(analysing().await, json!(false));
+    // Started by a script that does not listen: it stops by itself.
+    let (status, answer) = app.post(&analysis, json!({})).await;
+    assert_eq!((status, answer), (StatusCode::OK, json!({ "analysing": true })));
+    assert_eq!(analysing().await, json!(true));
+    stops().await;
+    // While a page listens it runs on; when the page goes, it stops.
+    let page = app.events(&game).await;
+    app.post(&analysis, json!({})).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(analysing().await, json!(true), "the analysis a page listens to runs on");
+    drop(page);
+    stops().await;
+    // Stopped when asked.
+    let _page = app.events(&game).await;
+    app.post(&analysis, json!({})).await;
+    assert_eq!(analysing().await, json!(true));
+    app.post(&analysis, json!({ "stop": true })).await;
+    assert_eq!(analysing().await, json!(false));
+}
+
+#[tokio::test]
+async fn the_computer_accepts_a_draw_when_it_stands_no_better_than_a_quarter_of_a_man() {
+    let app = app();
+    // Black, the computer, moves first: alone against six it is losing, and accepts.
+    for (position, accepts) in [("B:W18,22,23,24,25,26:B3", true), ("B:W10:B18,22,23,24,25,26", false)] {
+        let record = format!("[Variant \"checkers\"]\n[Position \"{position}\"]\n\n*");
+        let view = app.new_game(json!({ "record": record, "seats": ["engine", "human"], "engine_ms": 50 })).await;
+        let game = id(&view);
+        app.wait_for(&game, |v| v["moves"].as_array().unwrap().len() == 1).await;
+        let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 1 })).await;
+        if accepts {
+            assert_eq!(view["result"]["reason"], "drawn by agreement", "{position}: {view}");
+        } else {
+            assert!(view["result"].is_null(), "{position}: {view}");
+            assert_eq!(view["notice"], "Black (computer) declines the draw", "{position}: {view}");
+        }
+    }
+}

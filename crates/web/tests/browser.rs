@@ -448,3 +448,204 @@ async fn screenshots() {
     })
     .await;
 }
+
+/// The dialog's `#new-game-dialog` opened by `#new-game`.
+async fn open_dialog(page: &Page) {
+    page.click("#new-game").await;
+    page.wait_js("the new-game dialog", "document.querySelector('#new-game-dialog').open").await;
+}
+
+/// What the dialog has chosen of a record: `#ng-saved`'s value, the
+/// files of `#ng-record`, whether `#ng-continue` is ticked.
+async fn record_choices(page: &Page) -> Value {
+    page.js("return [document.querySelector('#ng-saved').value, document.querySelector('#ng-record').files.length, \
+         document.querySelector('#ng-continue').checked];")
+        .await
+}
+
+// (l) The New game dialog opens afresh, and Start starts what it shows:
+// a variant chosen after a record or a saved game drops it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_new_game_dialog_starts_what_it_shows() {
+    run("the_new_game_dialog_starts_what_it_shows", |page| async move {
+        let first = page.open_variant("camelot").await;
+        page.play(&first, "H7", &["H8"], "H7-H8").await;
+        let (code, answer) = page.api("POST", &format!("/api/games/{first}/save"), Some(json!({"name": "x"}))).await;
+        assert_eq!(code, 200, "{answer}");
+        // The saved game, loaded to go on with it.
+        open_dialog(&page).await;
+        page.choose("#ng-saved", "x.pgn").await;
+        page.click("#ng-continue").await;
+        page.wait_js("#ng-continue ticked", "document.querySelector('#ng-continue').checked").await;
+        page.click("#ng-start").await;
+        let loaded = page.wait_game_other_than(Some(&first)).await;
+        page.wait_moves(&["H7-H8"]).await;
+        // Opened again: no saved game, no record, no "continue".
+        open_dialog(&page).await;
+        assert_eq!(record_choices(&page).await, json!(["", 0, false]), "the dialog opened again");
+        // The saved game chosen, then a variant: a new game of the variant.
+        page.choose("#ng-saved", "x.pgn").await;
+        page.choose("#ng-variant", "checkers").await;
+        assert_eq!(record_choices(&page).await, json!(["", 0, false]), "after choosing a variant");
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&loaded)).await;
+        let v = view(&page, &game).await;
+        assert_eq!((&v["variant"]["name"], &v["moves"]), (&json!("checkers"), &json!([])), "a new game of checkers");
+
+        // An uploaded record: the same.
+        let record = page.games.parent().expect("the test's folder").join("upload.pgn");
+        std::fs::write(&record, "[Variant \"checkers\"]\n\n1.11-15 *\n").unwrap();
+        open_dialog(&page).await;
+        page.upload("#ng-record", &record).await;
+        page.choose("#ng-saved", "x.pgn").await;
+        assert_eq!(record_choices(&page).await, json!(["x.pgn", 0, false]), "a saved game drops the record");
+        page.upload("#ng-record", &record).await;
+        page.wait_js("the record's variant", "document.querySelector('#ng-variant').value === 'checkers'").await;
+        assert_eq!(record_choices(&page).await, json!(["", 1, false]), "a record drops the saved game");
+        page.choose("#ng-variant", "camelot").await;
+        assert_eq!(record_choices(&page).await, json!(["", 0, false]), "a variant drops the record");
+        page.click("#ng-start").await;
+        let camelot = page.wait_game_other_than(Some(&game)).await;
+        let v = view(&page, &camelot).await;
+        assert_eq!((&v["variant"]["name"], &v["moves"]), (&json!("camelot"), &json!([])), "a new game of Camelot");
+        // Loaded, then the dialog opened again: no record.
+        open_dialog(&page).await;
+        page.upload("#ng-record", &record).await;
+        page.click("#ng-start").await;
+        page.wait_game_other_than(Some(&camelot)).await;
+        page.wait_moves(&["11-15"]).await;
+        open_dialog(&page).await;
+        assert_eq!(record_choices(&page).await, json!(["", 0, false]), "the dialog opened after a record");
+    })
+    .await;
+}
+
+// (m) A saved game's seats are its variant's players, whatever variant
+// the dialog showed before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_saved_games_seats_are_its_players() {
+    run("a_saved_games_seats_are_its_players", |page| async move {
+        let first = page.open_variant("camelot").await;
+        let tiny = "name = \"tiny\"\nextends = \"camelot\"\ntitle = \"Tiny Camelot\"\n";
+        for (body, name) in [
+            (json!({"variant": "tri-camelot"}), "three"),
+            (json!({"variant_text": tiny, "variant_file": "tiny.toml"}), "small"),
+        ] {
+            let (code, v) = page.api("POST", "/api/games", Some(body)).await;
+            assert_eq!(code, 201, "{v}");
+            let path = format!("/api/games/{}/save", v["id"].as_str().unwrap());
+            let (code, answer) = page.api("POST", &path, Some(json!({ "name": name }))).await;
+            assert_eq!(code, 200, "{answer}");
+        }
+        let seats = "[0, 1, 2].filter((i) => !document.querySelector('#ng-seat-' + i).hidden)\
+                     .map((i) => document.querySelector('#ng-seat-label-' + i).textContent).join()";
+        // Tri-Camelot's three players, from a Camelot game's dialog.
+        open_dialog(&page).await;
+        assert_eq!(page.js(&format!("return {seats};")).await, json!("White,Black"));
+        page.choose("#ng-saved", "three.pgn").await;
+        page.wait_js("Tri-Camelot's seats", &format!("{seats} === 'Blue,Red,Green'")).await;
+        page.wait_js("Tri-Camelot in the list", "document.querySelector('#ng-variant').value === 'tri-camelot'").await;
+        page.choose("#ng-seat-1", "engine").await;
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&first)).await;
+        let v = view(&page, &game).await;
+        assert_eq!(v["variant"]["name"], json!("tri-camelot"));
+        assert_eq!(v["seats"], json!(["human", "engine", "human"]));
+        // A game of a variant file beside it: the list names it, and the seats are its players.
+        open_dialog(&page).await;
+        page.wait_js("Tri-Camelot's seats", &format!("{seats} === 'Blue,Red,Green'")).await;
+        page.choose("#ng-saved", "small.pgn").await;
+        page.wait_js("the saved game's variant", "document.querySelector('#ng-variant').value === '__saved__'").await;
+        let shown =
+            page.js("const s = document.querySelector('#ng-variant'); return s.options[s.selectedIndex].text;").await;
+        assert_eq!(shown, json!("Tiny Camelot (tiny.toml)"));
+        page.wait_js("the seats of its players", &format!("{seats} === 'White,Black'")).await;
+        page.choose("#ng-seat-0", "engine").await;
+        page.choose("#ng-seat-1", "human").await;
+        page.click("#ng-start").await;
+        let tiny = page.wait_game_other_than(Some(&game)).await;
+        let v = view(&page, &tiny).await;
+        assert_eq!((&v["variant"]["name"], &v["seats"]), (&json!("tiny"), &json!(["engine", "human"])));
+    })
+    .await;
+}
+
+/// Whether the move list overflows and shows its current entry whole:
+/// the entry's text, or false.
+const CURRENT_IN_VIEW: &str = "(() => { const box = document.querySelector('#moves'); \
+     const el = box.querySelector('.current'); \
+     if (!el || box.scrollHeight <= box.clientHeight + 20) return false; \
+     const b = box.getBoundingClientRect(), e = el.getBoundingClientRect(); \
+     return e.top >= b.top - 1 && e.bottom <= b.bottom + 1 && el.textContent; })()";
+
+// (n) The move list keeps the current move in view, in play and browsing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_move_list_follows_the_game() {
+    run("the_move_list_follows_the_game", |page| async move {
+        // A long game, played through the API: each move the view's
+        // example, up to 60 or the last before the game ends.
+        let (code, mut v) = page.api("POST", "/api/games", Some(json!({}))).await;
+        assert_eq!(code, 201, "{v}");
+        let game = v["id"].as_str().unwrap().to_string();
+        while v["moves"].as_array().unwrap().len() < 60 && v["result"].is_null() {
+            let text = v["example"].as_str().expect("a move to play").to_string();
+            let (code, next) =
+                page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": text }))).await;
+            assert_eq!(code, 200, "{text}: {next}");
+            v = next;
+        }
+        if !v["result"].is_null() {
+            let (code, back) = page.api("POST", &format!("/api/games/{game}/undo"), None).await;
+            assert_eq!(code, 200, "{back}");
+            v = back;
+        }
+        let texts: Vec<String> =
+            v["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_string()).collect();
+        assert!(texts.len() >= 30, "a long game: {texts:?}");
+        page.goto(&format!("/?game={game}")).await;
+        page.wait_moves(&texts.iter().map(String::as_str).collect::<Vec<_>>()).await;
+        let last = texts.last().unwrap().as_str();
+        assert_eq!(page.wait_js("the last move in view", CURRENT_IN_VIEW).await, json!(last));
+        page.click("#nav-first").await;
+        assert_eq!(page.wait_js("the start in view", CURRENT_IN_VIEW).await, json!("start"));
+        page.click("#nav-last").await;
+        assert_eq!(page.wait_js("the last move in view again", CURRENT_IN_VIEW).await, json!(last));
+        // A move played: the list follows.
+        let text = v["example"].as_str().expect("a move to play").to_string();
+        page.type_into("#move-text", &text).await;
+        page.click("#move-go").await;
+        let texts: Vec<&str> = texts.iter().map(String::as_str).chain([text.as_str()]).collect();
+        page.wait_moves(&texts).await;
+        assert_eq!(page.wait_js("the new move in view", CURRENT_IN_VIEW).await, json!(text));
+    })
+    .await;
+}
+
+// (o) A page that goes stops its analysis, even while another page
+// listens to the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn leaving_the_page_stops_its_analysis() {
+    run("leaving_the_page_stops_its_analysis", |page| async move {
+        let game = page.open_variant("camelot").await;
+        let _other_page = page.listen(&game).await;
+        let analysing = async || {
+            let (code, answer) = page.api("GET", &format!("/api/games/{game}/analysis"), None).await;
+            assert_eq!(code, 200, "{answer}");
+            answer["analysing"].clone()
+        };
+        page.click("#analyse").await;
+        page.wait_js("the analysis's line", "document.querySelector('#analysis .a-pv') !== null").await;
+        assert_eq!(analysing().await, json!(true));
+        page.goto("/?variant=checkers").await;
+        page.wait_for("the analysis to stop", async || match analysing().await {
+            Value::Bool(false) => Ok(()),
+            v => Err(v.to_string()),
+        })
+        .await;
+    })
+    .await;
+}

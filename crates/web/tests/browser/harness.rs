@@ -358,6 +358,14 @@ impl Page {
         assert_eq!(now, json!(value), "{selector} shows another option");
     }
 
+    /// Chooses the file `path` in the file input `selector`, as a person
+    /// picking it would.
+    pub async fn upload(&self, selector: &str, path: &Path) {
+        let el = self.client.find(Locator::Css(selector)).await.unwrap_or_else(|e| panic!("{selector}: {e}"));
+        let path = path.to_str().expect("a path in UTF-8");
+        el.send_keys(path).await.unwrap_or_else(|e| panic!("choosing {path} in {selector}: {e}"));
+    }
+
     /// Saves a picture of the window as `target/browser-artifacts/NAME.png`.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         let png = self.client.screenshot().await.unwrap_or_else(|e| panic!("screenshot {name}: {e}"));
@@ -558,6 +566,28 @@ impl Page {
     }
 
     // ----- the API, for setting up -----
+
+    /// Listens to the game's events as another page would, until the
+    /// stream returned is dropped.
+    pub async fn listen(&self, game: &str) -> TcpStream {
+        let (addr, path) = (self.addr, format!("/api/games/{game}/events"));
+        tokio::task::spawn_blocking(move || {
+            let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connecting to {addr}: {e}"));
+            stream.set_read_timeout(Some(WAIT)).expect("a read timeout");
+            write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap_or_else(|e| panic!("GET {path}: {e}"));
+            // (Listening once the answer has begun.)
+            let mut head = Vec::new();
+            let mut byte = [0];
+            while !head.ends_with(b"\r\n\r\n") {
+                stream.read_exact(&mut byte).unwrap_or_else(|e| panic!("GET {path}: {e}"));
+                head.push(byte[0]);
+            }
+            assert!(head.starts_with(b"HTTP/1.1 200"), "GET {path}: {}", String::from_utf8_lossy(&head));
+            stream
+        })
+        .await
+        .expect("the listener's thread")
+    }
 
     /// `method path` with a JSON `body`: the status and the JSON answer
     /// (a string when it is not JSON).
