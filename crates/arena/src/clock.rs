@@ -49,8 +49,9 @@ pub struct Clocks {
     control: TimeControl,
     left: Vec<Duration>,
     moved: Vec<u32>,
-    /// For each move charged, in order: its player, and that player's time
-    /// left and moves made before it (what [`Clocks::take_back`] returns to).
+    /// For each move charged, in order: its player, that player's time
+    /// left once the move's time was taken (before the increment), and its
+    /// moves made before it (what [`Clocks::take_back`] returns to).
     before: Vec<(Player, Duration, u32)>,
 }
 
@@ -87,7 +88,7 @@ impl Clocks {
     pub fn charge(&mut self, player: Player, took: Duration) -> Result<(), FlagFell> {
         let p = player.index();
         let rest = self.left[p].checked_sub(took).ok_or(FlagFell(player))?;
-        self.before.push((player, self.left[p], self.moved[p]));
+        self.before.push((player, rest, self.moved[p]));
         self.moved[p] += 1;
         let period_over = self.control.moves.is_some_and(|m| m > 0 && self.moved[p].is_multiple_of(m));
         self.left[p] = rest + self.control.increment + if period_over { self.control.base } else { Duration::ZERO };
@@ -100,11 +101,11 @@ impl Clocks {
     }
 
     /// Takes back `player`'s last move: its move count goes back (the next
-    /// period starts where it would have), and its clock keeps the lesser
-    /// of its time now and its time before the move. A takeback gives no
-    /// time: neither the time the move took nor the increment (or the new
-    /// period's time) it earned. (For a move these clocks did not charge,
-    /// as in a game loaded from a record, the time stays as it is.)
+    /// period starts where it would have), and its clock shows what it had
+    /// once the move's time was taken, before the increment. A takeback
+    /// gives no time: neither the time the move took nor the increment (or
+    /// the new period's time) it earned. (For a move these clocks did not
+    /// charge, as in a game loaded from a record, the time stays as it is.)
     ///
     /// ```
     /// use leap_arena::{Clocks, TimeControl};
@@ -114,17 +115,17 @@ impl Clocks {
     /// let mut clocks = Clocks::new(TimeControl::new(s(60), s(5)), 2);
     /// clocks.charge(Player(0), s(1)).unwrap(); // 64 s: the increment earned
     /// clocks.take_back(Player(0));
-    /// assert_eq!(clocks.left(Player(0)), s(60));
-    /// clocks.charge(Player(0), s(20)).unwrap(); // 45 s
+    /// assert_eq!(clocks.left(Player(0)), s(59));
+    /// clocks.charge(Player(0), s(20)).unwrap(); // 44 s
     /// clocks.take_back(Player(0));
-    /// assert_eq!(clocks.left(Player(0)), s(45));
+    /// assert_eq!(clocks.left(Player(0)), s(39));
     /// ```
     pub fn take_back(&mut self, player: Player) {
         let p = player.index();
         match self.before.last() {
-            Some(&(q, left, moved)) if q == player => {
+            Some(&(q, rest, moved)) if q == player => {
                 self.before.pop();
-                self.left[p] = self.left[p].min(left);
+                self.left[p] = self.left[p].min(rest);
                 self.moved[p] = moved;
             }
             _ => self.moved[p] = self.moved[p].saturating_sub(1),

@@ -614,13 +614,23 @@ pub(crate) fn elo_text(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{elo:+.0}")
+        // (Rounded first, and -0 made 0: an even score reads `+0`, not `-0`.)
+        format!("{:+.0}", elo.round() + 0.0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_elo_difference_has_its_sign_and_no_negative_zero() {
+        assert_eq!(elo_text(-0.0), "+0");
+        assert_eq!(elo_text(-0.4), "+0");
+        assert_eq!(elo_text(-0.6), "-1");
+        assert_eq!(elo_text(123.4), "+123");
+        assert_eq!(elo_text(f64::NEG_INFINITY), "-inf");
+    }
 
     #[test]
     fn specs_name_players_and_their_options() {

@@ -8,7 +8,7 @@ use crate::request::Number;
 use crate::session::{replay, Seat, Seating, Session, Table};
 use leap_arena::{Termination, TimeControl};
 use leap_core::notation::{parse_position, parse_records, Record};
-use leap_core::{Game, History};
+use leap_core::History;
 use leap_engine::Level;
 use leap_games::{with_game, Played, Variant};
 use serde::Deserialize;
@@ -291,14 +291,21 @@ fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
 /// variant), and its players in turn order. A record that cannot be
 /// loaded is refused as loading it would be.
 pub fn saved_variant(name: &str, games: &Path) -> ApiResult<Value> {
-    let (record, _) = read_saved(name, games)?;
-    let (variant, file) = record_variant(&record, name, games, true)?;
-    Ok(with_game!(variant, g => json!({
+    // (Loaded as a game from it would be, moves and all: what refuses the
+    // game refuses the answer.)
+    let request = NewGame { saved: Some(name.to_string()), ..NewGame::default() };
+    let NewTable { table, .. } = new_game(0, request, games)?;
+    let view = table.view();
+    let players: Vec<Value> = view["layout"]["players"]
+        .as_array()
+        .map(|players| players.iter().map(|p| p["name"].clone()).collect())
+        .unwrap_or_default();
+    Ok(json!({
         "file": name,
-        "variant": { "name": g.name(), "title": g.variant_title() },
-        "variant_file": file.map(|(f, _)| f),
-        "players": g.players().iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-    })))
+        "variant": view["variant"],
+        "variant_file": table.uploaded_variant().map(|(f, _)| f),
+        "players": players,
+    }))
 }
 
 /// A game built for a request, and the saved record it was loaded from:

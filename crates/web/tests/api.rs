@@ -304,6 +304,11 @@ async fn a_takeback_gives_no_time_and_a_fallen_flag_is_not_taken_back() {
     let (status, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert!(view["clocks"][0]["ms"].as_u64().unwrap() <= 60000, "no increment kept: {view}");
+    // Nor the time the move took: a move after 300 ms, taken back, leaves 59.7 s at most.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.play(&game, "F7-F8").await;
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert!(view["clocks"][0]["ms"].as_u64().unwrap() <= 59700, "no thinking time given back: {view}");
     // White moves, then Black's flag falls: the game stays lost.
     let game = id(&app.new_game(json!({ "clock": { "base_ms": 400 } })).await);
     app.play(&game, "F7-F8").await;
@@ -1032,7 +1037,9 @@ async fn a_saved_game_says_the_variant_and_players_it_loads_with() {
     );
     // What would not load is refused as a load refuses it.
     std::fs::write(app._games.path().join("two.pgn"), "1.F7-F8 *\n\n1.F7-F8 *\n").unwrap();
+    std::fs::write(app._games.path().join("bad.pgn"), "[Variant \"tri-camelot\"]\n\n1.Z99-Z1 *\n").unwrap();
     for (uri, status, said) in [
+        ("/api/saved/bad.pgn", StatusCode::UNPROCESSABLE_ENTITY, "is not a move"),
         ("/api/saved/none.pgn", StatusCode::NOT_FOUND, "there is no saved game none.pgn"),
         ("/api/saved/.hidden.pgn", StatusCode::BAD_REQUEST, "is not a file name of the games folder"),
         ("/api/saved/%FF.pgn", StatusCode::BAD_REQUEST, "does not name a file"),

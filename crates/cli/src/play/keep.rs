@@ -50,6 +50,24 @@ impl Unsaved {
     }
 }
 
+/// A search that Ctrl-C (SIGINT) stops instead of ending the program,
+/// while one runs: the engine's hint, which a player may give up waiting for.
+#[derive(Default)]
+pub(super) struct Interruptible(Mutex<Option<leap_engine::Stop>>);
+
+impl Interruptible {
+    /// The search running now that SIGINT stops (`None`: none).
+    pub(super) fn set(&self, stop: Option<leap_engine::Stop>) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = stop;
+    }
+
+    /// Stops the search running now, if there is one: whether there was.
+    fn stop(&self) -> bool {
+        let running = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        running.as_ref().inspect(|stop| stop.stop()).is_some()
+    }
+}
+
 /// While it lives, a thread waits for SIGHUP, SIGTERM and SIGINT; each
 /// keeps the game (as `quit` does, saying so on stdout), puts the
 /// terminal's settings back as they were when the session began (a
@@ -57,7 +75,8 @@ impl Unsaved {
 /// program with the status a shell gives a program ended by that signal
 /// (128 + its number), kept or not. (Ctrl-C at the prompt is no signal:
 /// the line editor reads it, see [`super::input::Edited`]; while the
-/// computer thinks, it is SIGINT.)
+/// computer thinks, it is SIGINT; while it works out a hint, SIGINT only
+/// stops that search: see [`Interruptible`].)
 pub(super) struct OnSignals {
     #[cfg(unix)]
     handle: signal_hook::iterator::Handle,
@@ -69,14 +88,15 @@ impl OnSignals {
     /// Starts waiting for the signals that end the program, to keep
     /// `unsaved` first.
     #[cfg(unix)]
-    pub(super) fn watch(unsaved: Arc<Unsaved>) -> std::io::Result<OnSignals> {
+    pub(super) fn watch(unsaved: Arc<Unsaved>, interruptible: Arc<Interruptible>) -> std::io::Result<OnSignals> {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGTERM, SIGINT])?;
         let handle = signals.handle();
         // (Not a terminal: nothing to put back.)
         let terminal = nix::sys::termios::tcgetattr(std::io::stdin()).ok();
         let thread = std::thread::Builder::new().name("signals".into()).spawn(move || {
-            if let Some(signal) = signals.forever().next() {
+            // (A Ctrl-C that stopped a hint leaves the program running.)
+            if let Some(signal) = signals.forever().find(|&s| s != SIGINT || !interruptible.stop()) {
                 if let Some(settings) = &terminal {
                     let _ =
                         nix::sys::termios::tcsetattr(std::io::stdin(), nix::sys::termios::SetArg::TCSANOW, settings);
@@ -97,7 +117,7 @@ impl OnSignals {
 
     /// No signal ends the program but by its default action, elsewhere.
     #[cfg(not(unix))]
-    pub(super) fn watch(_unsaved: Arc<Unsaved>) -> std::io::Result<OnSignals> {
+    pub(super) fn watch(_unsaved: Arc<Unsaved>, _interruptible: Arc<Interruptible>) -> std::io::Result<OnSignals> {
         Ok(OnSignals {})
     }
 }

@@ -5,7 +5,7 @@
 //! the program names ([`super::keep`]), however the session ends.
 
 use super::input::Lines;
-use super::keep::{OnSignals, Unsaved};
+use super::keep::{Interruptible, OnSignals, Unsaved};
 use crate::analyze::score_text;
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
@@ -52,12 +52,12 @@ enum Strength {
 
 impl<G: Played> Computer<G> {
     /// The engine's choice in the current position, at `strength`.
-    fn think(&mut self, history: &History, strength: Strength) -> SearchResult {
+    fn think(&mut self, history: &History, strength: Strength, stop: &Stop) -> SearchResult {
         self.engine.set_level(match strength {
             Strength::Own => self.level,
             Strength::Full => Level::MAX,
         });
-        self.engine.search(history.positions(), &self.limits, &Stop::new(), |_| {})
+        self.engine.search(history.positions(), &self.limits, stop, |_| {})
     }
 
     fn plays(&self, player: Player) -> bool {
@@ -87,6 +87,8 @@ pub(super) struct Terminal<'g, G: Played> {
     /// The game's record while it has moves not saved, for whatever ends
     /// the session to keep.
     unsaved: Arc<Unsaved>,
+    /// The hint's search while it runs, which Ctrl-C stops.
+    hinting: Arc<Interruptible>,
     notes: Vec<String>,
     /// The colours of the board, when the output is coloured.
     colours: Option<Colours>,
@@ -124,6 +126,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             version: 0,
             saved: 0,
             unsaved: Arc::default(),
+            hinting: Arc::default(),
             notes: Vec::new(),
             colours: None,
         }
@@ -162,7 +165,7 @@ impl<'g, G: Played> Terminal<'g, G> {
     /// then, or if it ends otherwise (an error; SIGHUP or SIGTERM, see
     /// [`OnSignals`]), a game with moves not saved is kept.
     pub(super) fn run(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {
-        let signals = OnSignals::watch(Arc::clone(&self.unsaved));
+        let signals = OnSignals::watch(Arc::clone(&self.unsaved), Arc::clone(&self.hinting));
         if let Err(e) = &signals {
             self.note(&format!("a signal that ends the program would lose the game: {e}"));
         }
@@ -275,7 +278,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let io = CliError::Output;
         let pos = *self.history.current();
         let player = self.game.players()[pos.to_move().index()].name.clone();
-        let r = self.computer.think(&self.history, Strength::Own);
+        let r = self.computer.think(&self.history, Strength::Own, &Stop::new());
         let Some(key) = r.best else {
             return Err(CliError::Usage("the engine found no move in an unfinished game".into()));
         };
@@ -362,7 +365,14 @@ impl<'g, G: Played> Terminal<'g, G> {
         if self.is_over() {
             return writeln!(out, "the game is over").map_err(io);
         }
-        let r = self.computer.think(&self.history, Strength::Full);
+        // (Ctrl-C stops the hint's search, and its best move so far is shown.)
+        let stop = Stop::new();
+        self.hinting.set(Some(stop.clone()));
+        let r = self.computer.think(&self.history, Strength::Full, &stop);
+        self.hinting.set(None);
+        if stop.is_stopped() {
+            writeln!(out).map_err(io)?;
+        }
         let line = format_line(self.game, self.history.current(), &r.pv);
         writeln!(
             out,
