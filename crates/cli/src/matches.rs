@@ -143,7 +143,13 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
     let (name, rest) = text.split_once(':').unwrap_or((text, ""));
     let items: Vec<&str> = rest.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     let number = |key: &str, value: &str| -> Result<u64, String> {
-        value.parse::<u64>().map_err(|_| format!("`{text}`: {key}={value} is not a whole number"))
+        value.parse::<u64>().map_err(|_| {
+            if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                format!("`{text}`: {key}={value} is too large (at most {})", u64::MAX)
+            } else {
+                format!("`{text}`: {key}={value} is not a whole number")
+            }
+        })
     };
     let depth = |items: &[&str]| -> Result<u32, String> {
         match items {
@@ -622,6 +628,14 @@ pub(crate) fn elo_text(elo: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_in_a_spec_too_large_says_so() {
+        let e = parse_spec("engine:movetime=99999999999999999999").unwrap_err();
+        assert!(e.contains("movetime=99999999999999999999 is too large"), "{e}");
+        let e = parse_spec("engine:movetime=1e3").unwrap_err();
+        assert!(e.contains("is not a whole number"), "{e}");
+    }
 
     #[test]
     fn an_elo_difference_has_its_sign_and_no_negative_zero() {
