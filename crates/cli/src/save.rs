@@ -305,14 +305,11 @@ pub(crate) fn refuse_existing(
     } else {
         let names: Vec<String> = taken.iter().map(|p| p.display().to_string()).collect();
         let all: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-        let (list, verb, them) = match names.as_slice() {
-            [one] => (one.clone(), "exists", "it"),
-            [init @ .., last] => (format!("{} and {last}", init.join(", ")), "exist", "them"),
-            [] => unreachable!("one at least"),
-        };
+        let (verb, them) = if names.len() == 1 { ("exists", "it") } else { ("exist", "them") };
         format!(
-            "--output {given_text}: {list} {verb}, and {command} replaces no file (it writes {}): give a new name \
+            "--output {given_text}: {} {verb}, and {command} replaces no file (it writes {}): give a new name \
              (or remove {them})",
+            and_list(&names),
             and_list(&all)
         )
     };
