@@ -128,3 +128,32 @@ fn a_better_move_found_in_an_iteration_cut_short_is_played() {
     let full = Engine::new(g, e, options).search(&[pos], &Limits::depth(depth + 1), &Stop::new(), |_| {});
     assert_eq!(cut.best, full.best);
 }
+
+#[test]
+fn the_first_iteration_ends_on_a_crowded_board() {
+    // 52 Knights on 64 squares: after a move, dozens of obliged captures a
+    // ply for dozens of plies. Played out in full, the captures of depth 1
+    // alone take many millions of nodes; bounded in how far they branch,
+    // depth 1 takes a few hundred thousand.
+    let mut text =
+        String::from("name = \"crowd\"\n[board]\ngeometry = \"square\"\nfiles = 8\nranks = 8\nlayout = \"\"\"\n");
+    text += &"........\n".repeat(8);
+    text += "\"\"\"\n[[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"D1\", \"E1\"]\n";
+    text += "[[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"D8\", \"E8\"]\n";
+    text += "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = true\ncanter_rule = true\n";
+    let knights = |ranks: [u8; 4], left_out: &[&str]| {
+        let cells = ranks.iter().flat_map(|&r| ('A'..='H').map(move |f| format!("{f}{r}")));
+        cells.filter(|c| !left_out.contains(&c.as_str())).map(|c| format!("K{c}")).collect::<Vec<_>>().join(",")
+    };
+    let white = knights([1, 2, 3, 4], &["D1", "E1", "E4", "F4", "G4", "H4"]);
+    let black = knights([5, 6, 7, 8], &["D8", "E8", "A5", "B5", "C5", "D5"]);
+    text += &format!("[setup]\nWhite = \"{white}\"\nBlack = \"{black}\"\n");
+    let g = leap_camelot::parse_variant("crowd.toml", &text).unwrap();
+    let e = leap_camelot::CamelotEval::new(&g);
+    let mut engine = Engine::new(g, e, Options { hash_mib: 4, ..Options::default() });
+    let start = engine.game().start();
+    let limits = Limits { depth: Some(1), nodes: Some(2_000_000), ..Limits::default() };
+    let r = engine.search(&[start], &limits, &Stop::new(), |_| {});
+    assert_eq!(r.depth, 1, "depth 1 not completed in {} nodes", r.nodes);
+    assert!(engine.game().legal_moves(&start).contains(&r.best.expect("a move")));
+}

@@ -2,7 +2,7 @@
 //! obligatory captures (or the evaluation alone, without it), and the
 //! thread's cache of evaluations.
 
-use super::{Searcher, EVAL_CACHE};
+use super::{Searcher, EVAL_CACHE, QUIESCENCE_WIDTH};
 use crate::ordering::MAX_PLY;
 use crate::score::{Score, INFINITY, MAX_EVAL};
 use leap_core::rules::any_move;
@@ -25,7 +25,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
     /// capture is searched (no standing pat: the capture is forced);
     /// elsewhere the position is evaluated, and with
     /// [`crate::Features::quiet_captures`] the captures the side may make all the
-    /// same are searched against that evaluation (standing pat).
+    /// same are searched against that evaluation (standing pat). The
+    /// captures of one line branch at most [`QUIESCENCE_WIDTH`]: past it,
+    /// the position is evaluated, obliged capture or not.
     pub(super) fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: Score, beta: Score) -> Score {
         self.count(ply);
         let game = self.s.game;
@@ -45,10 +47,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             } else {
                 list.clear();
             }
-            if list.keys.is_empty() {
+            let width = self.q_width[ply] + ln(list.keys.len());
+            if list.keys.is_empty() || width > QUIESCENCE_WIDTH {
                 self.lists[ply] = list;
                 return stand;
             }
+            self.q_width[ply + 1] = width;
             best = stand;
             alpha = alpha.max(stand);
         } else {
@@ -57,6 +61,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
                 self.lists[ply] = list;
                 return self.outcome_score(&game.no_moves(pos), pos, ply);
             }
+            let width = self.q_width[ply] + ln(list.keys.len());
+            if width > QUIESCENCE_WIDTH {
+                self.lists[ply] = list;
+                return self.evaluate(pos);
+            }
+            self.q_width[ply + 1] = width;
         }
         self.rank(pos, &list, ply);
         self.path.push(pos.hash());
@@ -114,4 +124,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         };
         e.clamp(-MAX_EVAL, MAX_EVAL)
     }
+}
+
+/// The natural logarithm of a number of moves (at least 1).
+fn ln(moves: usize) -> f32 {
+    (moves as f32).ln()
 }

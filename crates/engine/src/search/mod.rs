@@ -69,6 +69,17 @@ const FORCING_PLY: usize = 2;
 /// Late move pruning: how many moves a node searches, by its depth (1 or 2).
 const LATE_MOVES: [usize; 3] = [usize::MAX, 6, 12];
 
+/// The most a quiescence search may branch: the natural logarithm of the
+/// product of the numbers of captures searched at the nodes above a node
+/// (see [`Searcher::quiesce`]). 18 is about 6.6 * 10^7 lines, beyond what the
+/// trees of Camelot, checkers and Tri-Camelot reach in `camelot bench`
+/// (the widest, from Camelot's start to depth 7, between e^16 and e^18), but soon reached on a
+/// crowded board of a variant file, where dozens of captures a ply for
+/// dozens of plies would never be searched out (with 13.8 the bench's
+/// trees change; with 20, depth 1 of a board of 236 Knights takes 50 s
+/// instead of 8).
+const QUIESCENCE_WIDTH: f32 = 18.0;
+
 /// Natural logarithms of 0..64 (0 for 0), for the reductions.
 static LOG: std::sync::LazyLock<[f64; 64]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|i| if i == 0 { 0.0 } else { (i as f64).ln() }));
@@ -142,6 +153,10 @@ pub(crate) struct Searcher<'s, 'a, G, E> {
     improved: Option<MoveKey>,
     /// The evaluations of recent positions, by key (see [`Searcher::evaluate`]).
     evals: Box<[(u64, Score)]>,
+    /// Per ply: how far the quiescence search above the node has branched
+    /// where captures were obliged (see [`QUIESCENCE_WIDTH`]); 0 below a
+    /// node of the full search.
+    q_width: Vec<f32>,
 }
 
 impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
@@ -164,6 +179,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
             improved: None,
             // (Empty slots hold a key that is never looked up there: its low bits are not the slot's.)
             evals: (0..EVAL_CACHE).map(|i| ((i ^ 1) as u64, 0)).collect(),
+            q_width: vec![0.0; MAX_PLY + 1],
         }
     }
 
@@ -233,6 +249,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
     /// The full search of a node's moves, `depth` plies deep.
     fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: Score, beta: Score, pv: bool) -> Score {
         self.count(ply);
+        self.q_width[ply + 1] = 0.0;
         let key = self.key(pos);
         let entry = self.s.table.probe(key);
         if let Some(score) = self.table_cut(entry, depth, ply, alpha, beta, pv) {
