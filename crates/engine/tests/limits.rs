@@ -5,7 +5,7 @@
 //! engine is.)
 
 use leap_core::Game;
-use leap_engine::{Clock, Engine, Limits, Options, Stop};
+use leap_engine::{Clock, Engine, Limits, Multi, Options, Stop};
 use std::time::{Duration, Instant};
 
 fn camelot_engine(threads: usize) -> Engine<leap_camelot::Camelot, leap_camelot::CamelotEval> {
@@ -129,31 +129,57 @@ fn a_better_move_found_in_an_iteration_cut_short_is_played() {
     assert_eq!(cut.best, full.best);
 }
 
+/// A Camelot-like variant on 8 x 8 squares, all its pieces Knights: one
+/// `(name, castle, Knights)` per player.
+fn crowded(players: &[(&str, [&str; 2], String)]) -> leap_camelot::Camelot {
+    let mut text = String::from("name = \"crowd\"\n[board]\ngeometry = \"square\"\nfiles = 8\nranks = 8\n");
+    text += &format!("layout = \"\"\"\n{}\"\"\"\n", "........\n".repeat(8));
+    for (name, [a, b], _) in players {
+        text += &format!("[[players]]\nname = \"{name}\"\nletter = \"{}\"\ncastle = [\"{a}\", \"{b}\"]\n", &name[..1]);
+    }
+    let symbols: Vec<_> = players.iter().map(|(name, ..)| format!("\"{}\"", &name[..1])).collect();
+    text += &format!("[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbols = [{}]\n", symbols.join(", "));
+    text += "charge = true\ncanter_rule = true\n[setup]\n";
+    for (name, _, knights) in players {
+        text += &format!("{name} = \"{knights}\"\n");
+    }
+    leap_camelot::parse_variant("crowd.toml", &text).unwrap()
+}
+
+/// Knights on every square of `ranks` but those `left_out`.
+fn knights(ranks: &[u8], left_out: &[&str]) -> String {
+    let cells = ranks.iter().flat_map(|&r| ('A'..='H').map(move |f| format!("{f}{r}")));
+    cells.filter(|c| !left_out.contains(&c.as_str())).map(|c| format!("K{c}")).collect::<Vec<_>>().join(",")
+}
+
+/// Searches `game`'s start to depth 1 with `multi`, within 2 million nodes:
+/// the depth completed and the move.
+fn first_iteration(game: leap_camelot::Camelot, multi: leap_engine::Multi) {
+    let e = leap_camelot::CamelotEval::new(&game);
+    let mut engine = Engine::new(game, e, Options { hash_mib: 4, multi, ..Options::default() });
+    let start = engine.game().start();
+    let limits = Limits { depth: Some(1), nodes: Some(2_000_000), ..Limits::default() };
+    let r = engine.search(&[start], &limits, &Stop::new(), |_| {});
+    assert_eq!(r.depth, 1, "{multi:?}: depth 1 not completed in {} nodes", r.nodes);
+    assert!(engine.game().legal_moves(&start).contains(&r.best.expect("a move")));
+}
+
 #[test]
 fn the_first_iteration_ends_on_a_crowded_board() {
     // 52 Knights on 64 squares: after a move, dozens of obliged captures a
     // ply for dozens of plies. Played out in full, the captures of depth 1
     // alone take many millions of nodes; bounded in how far they branch,
     // depth 1 takes a few hundred thousand.
-    let mut text =
-        String::from("name = \"crowd\"\n[board]\ngeometry = \"square\"\nfiles = 8\nranks = 8\nlayout = \"\"\"\n");
-    text += &"........\n".repeat(8);
-    text += "\"\"\"\n[[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"D1\", \"E1\"]\n";
-    text += "[[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"D8\", \"E8\"]\n";
-    text += "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = true\ncanter_rule = true\n";
-    let knights = |ranks: [u8; 4], left_out: &[&str]| {
-        let cells = ranks.iter().flat_map(|&r| ('A'..='H').map(move |f| format!("{f}{r}")));
-        cells.filter(|c| !left_out.contains(&c.as_str())).map(|c| format!("K{c}")).collect::<Vec<_>>().join(",")
-    };
-    let white = knights([1, 2, 3, 4], &["D1", "E1", "E4", "F4", "G4", "H4"]);
-    let black = knights([5, 6, 7, 8], &["D8", "E8", "A5", "B5", "C5", "D5"]);
-    text += &format!("[setup]\nWhite = \"{white}\"\nBlack = \"{black}\"\n");
-    let g = leap_camelot::parse_variant("crowd.toml", &text).unwrap();
-    let e = leap_camelot::CamelotEval::new(&g);
-    let mut engine = Engine::new(g, e, Options { hash_mib: 4, ..Options::default() });
-    let start = engine.game().start();
-    let limits = Limits { depth: Some(1), nodes: Some(2_000_000), ..Limits::default() };
-    let r = engine.search(&[start], &limits, &Stop::new(), |_| {});
-    assert_eq!(r.depth, 1, "depth 1 not completed in {} nodes", r.nodes);
-    assert!(engine.game().legal_moves(&start).contains(&r.best.expect("a move")));
+    let white = knights(&[1, 2, 3, 4], &["D1", "E1", "E4", "F4", "G4", "H4"]);
+    let black = knights(&[5, 6, 7, 8], &["D8", "E8", "A5", "B5", "C5", "D5"]);
+    first_iteration(crowded(&[("White", ["D1", "E1"], white), ("Black", ["D8", "E8"], black)]), Multi::Paranoid);
+    // Three players, with max-n (which plays out obliged captures past its
+    // horizon too).
+    let white = knights(&[1, 2, 3], &["D1", "E1", "D3", "G3"]);
+    let black = knights(&[6, 7, 8], &["D8", "E8", "D6", "G6"]);
+    let green = knights(&[4, 5], &["A4", "A5", "D4", "D5"]);
+    let players = [("White", ["D1", "E1"], white), ("Black", ["D8", "E8"], black), ("Green", ["A4", "A5"], green)];
+    for multi in [Multi::MaxN, Multi::BestReply, Multi::Paranoid] {
+        first_iteration(crowded(&players), multi);
+    }
 }
