@@ -242,6 +242,16 @@ fn moves_of_a_finished_game() {
             "result": "1/2-1/2", "winner": null, "reason": "move_limit", "text": "drawn (move limit without progress)"
         })
     );
+    // Skirmish: White keeps a Knight but has no Man left, and its reply
+    // did not bare Black back: bared, not eliminated.
+    let bared = "B:WKA4:BKF2,KD6,D1 castle-moves=0,0 clock=1";
+    let v = json(&ok(&["moves", "skirmish", "--position", bared, "--json"]));
+    assert_eq!(
+        v["outcome"],
+        serde_json::json!({
+            "result": "0-1", "winner": "Black", "reason": "bared", "text": "Black wins (a side left with no piece that counts)"
+        })
+    );
     // A game going on has no outcome; its status says whose turn it is.
     let v = json(&ok(&["moves", "tri-camelot", "--position", "B:BKF3,D5,F5:R:GKI14", "--json"]));
     assert!(v["outcome"].is_null());

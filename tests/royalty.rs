@@ -77,7 +77,7 @@ fn spare_royals_keep_a_side_without_baring_pieces_in_the_game() {
     // 0 after its own move, loses.
     let p = play(&g, "W:WKC2,C3:BKE6,KE7,D4", &["C3xE5", "E6xE4", "C2-C3"]);
     assert_eq!(counts(&g, &end, &p), (0, 1024));
-    assert_eq!(g.outcome(&p), win(BLACK, EndReason::Elimination));
+    assert_eq!(g.outcome(&p), win(BLACK, EndReason::Bared));
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn after_a_counter_baring_move_without_a_royal_taken_the_game_is_drawn() {
     assert_eq!((counts(&g, &end, &p), g.outcome(&p)), ((0, 0), None));
     let p = play(&g, start, &["D4xB4", "A5xC3", "H5-H6"]);
     assert_eq!(counts(&g, &end, &p), (0, 0));
-    assert_eq!(g.outcome(&p), draw(EndReason::Elimination));
+    assert_eq!(g.outcome(&p), draw(EndReason::Bared));
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn counter_baring_false_ends_the_game_on_the_baring_move() {
     let p = play(&g, "W:WKH5,D4:BKA5,C4", &["D4xB4"]);
     // White 1 Man + 0 = 1 (two pieces); Black 0 + 1024 x 0 = 0.
     assert_eq!(counts(&g, &end, &p), (1, 0));
-    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Elimination));
+    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Bared));
     // The same with a spare Knight: Black 0 + 1024 x (2 - 1) = 1024, not bare.
     let p = play(&g, "W:WKH5,D4:BKA5,KG7,C4", &["D4xB4"]);
     assert_eq!(counts(&g, &end, &p), (1, 1024));
@@ -135,7 +135,7 @@ fn counter_baring_false_ends_the_game_on_the_baring_move() {
     // Both bare in a set-up position: drawn at once.
     let p = parse_position(&g, "W:WKH5:BKA5").unwrap();
     assert_eq!(counts(&g, &end, &p), (0, 0));
-    assert_eq!(g.outcome(&p), draw(EndReason::Elimination));
+    assert_eq!(g.outcome(&p), draw(EndReason::Bared));
 }
 
 #[test]
@@ -255,7 +255,7 @@ fn a_bared_sides_reply_that_reaches_its_goal_wins() {
     // move while White is at 1, loses.
     let g = camelot_family("extends = \"skirmish\"\nname = \"s\"\n[end]\ngoal_count = 1\nbare_goal = false\n");
     let p = play(&g, "W:WKH7,C3:BKD2,D4", &["C3xE5", "D2-D1"]);
-    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Elimination));
+    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Bared));
 }
 
 #[test]
@@ -298,7 +298,7 @@ fn a_move_that_bares_no_one_gets_no_extra_move() {
     let p = play(&g, start, &["D4xB4", "F7xD5"]);
     assert_eq!(counts(&g, &end, &p), (1, 0));
     assert!(!p.counter_bared());
-    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Elimination));
+    assert_eq!(g.outcome(&p), win(WHITE, EndReason::Bared));
     assert!(legal_move_texts(&g, &p).is_empty());
 
     // After a counter-baring move both sides are at 0 and White has its one
@@ -315,7 +315,7 @@ fn a_move_that_bares_no_one_gets_no_extra_move() {
     let p = play(&g, start, &["D4xB4", "A5xC3", "H3xF5"]);
     assert_eq!((p.clock(), counts(&g, &end, &p)), (0, (0, 0)));
     assert!(!p.counter_bared());
-    assert_eq!(g.outcome(&p), draw(EndReason::Elimination));
+    assert_eq!(g.outcome(&p), draw(EndReason::Bared));
     assert!(legal_move_texts(&g, &p).is_empty());
 
     // The same with a castle entry, which sets the clock to 0 too: one piece
@@ -327,7 +327,7 @@ fn a_move_that_bares_no_one_gets_no_extra_move() {
     assert_eq!((counts(&g, &end, &p), g.outcome(&p)), ((0, 0), None));
     let p = play(&g, start, &["D4xB4", "A5xC3", "D7-D8"]);
     assert_eq!((p.clock(), counts(&g, &end, &p)), (0, (0, 0)));
-    assert_eq!(g.outcome(&p), draw(EndReason::Elimination));
+    assert_eq!(g.outcome(&p), draw(EndReason::Bared));
 }
 
 #[test]
@@ -346,7 +346,7 @@ fn a_counter_baring_capture_leaves_one_move_in_which_the_royal_may_be_taken() {
     assert!(p.counter_bared());
     assert_eq!(g.outcome(&p), None, "one more move");
     // White's Knight can no longer reach Black's: its one move bares no one.
-    assert_eq!(g.outcome(&play(&g, start, &["D4xB4", "A5xC3xE3", "B2-B3"])), draw(EndReason::Elimination));
+    assert_eq!(g.outcome(&play(&g, start, &["D4xB4", "A5xC3xE3", "B2-B3"])), draw(EndReason::Bared));
 
     // With the Knight in reach, the one move takes it: Black 0 - 1024, White wins.
     let start = "W:WKF2,D4,SD3:BKA5,C4";
@@ -379,7 +379,7 @@ fn the_position_after_a_counter_baring_move_is_another_position() {
     assert_ne!(p, q);
     assert_ne!(p.hash(), q.hash());
     assert_eq!(g.outcome(&p), None);
-    assert_eq!(g.outcome(&q), draw(EndReason::Elimination));
+    assert_eq!(g.outcome(&q), draw(EndReason::Bared));
     let mut marked = q;
     marked.set_counter_bared(true);
     assert_eq!((marked, marked.hash()), (p, p.hash()));

@@ -19,8 +19,13 @@ pub enum EndReason {
     Goal,
     /// A player lost a royal piece, or the last of its extinction pieces.
     Royal,
-    /// A player lost all its pieces (all its baring pieces).
+    /// A player lost all its pieces (the elimination rule of Camelot and
+    /// checkers).
     Elimination,
+    /// A player lost all its baring pieces but still has pieces of kinds
+    /// that do not count (a variant's royalty count: Skirmish's last
+    /// Knight with no Man left).
+    Bared,
     /// Every player is down to too few pieces to win.
     InsufficientMaterial,
     /// The player to move has no legal move.
@@ -41,7 +46,7 @@ pub struct Outcome {
 }
 
 impl EndReason {
-    /// A short name, for tables: `goal`, `royal`, `elimination`,
+    /// A short name, for tables: `goal`, `royal`, `elimination`, `bared`,
     /// `insufficient material`, `no moves`, `repetition`, `move limit`.
     /// (The [`Display`](fmt::Display) form says more.)
     pub fn name(self) -> &'static str {
@@ -49,6 +54,7 @@ impl EndReason {
             EndReason::Goal => "goal",
             EndReason::Royal => "royal",
             EndReason::Elimination => "elimination",
+            EndReason::Bared => "bared",
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::NoMoves => "no moves",
             EndReason::Repetition => "repetition",
@@ -64,6 +70,7 @@ impl fmt::Display for EndReason {
             EndReason::Goal => "goal reached",
             EndReason::Royal => "royal piece lost",
             EndReason::Elimination => "all pieces of a side captured",
+            EndReason::Bared => "a side left with no piece that counts",
             EndReason::InsufficientMaterial => "no side has enough pieces left to win",
             EndReason::NoMoves => "no legal move",
             EndReason::Repetition => "repetition of position",

@@ -288,6 +288,18 @@ impl EndRules {
         }
     }
 
+    /// Why a game that baring ends ended: [`EndReason::Elimination`] when
+    /// every bare side of the `players` has no piece at all,
+    /// [`EndReason::Bared`] when one still has pieces that do not count.
+    fn baring_reason(&self, pos: &Position, players: usize) -> EndReason {
+        let kept = |p: Player| self.is_bare(pos, p) && !pos.pieces_of(p).is_empty();
+        if (0..players).any(|p| kept(Player(p as u8))) {
+            EndReason::Bared
+        } else {
+            EndReason::Elimination
+        }
+    }
+
     /// [`EndRules::decided`] in full, rule by rule.
     #[inline(never)]
     fn decide(&self, pos: &Position, goal_zones: &[Bitset]) -> Option<Outcome> {
@@ -329,10 +341,11 @@ impl EndRules {
             }
         }
         let baring_win = |p: Player| {
+            let reason = self.baring_reason(pos, n);
             if pos.pieces_of(p).len() >= self.bare_min_material {
-                win(p, EndReason::Elimination)
+                win(p, reason)
             } else {
-                draw(EndReason::Elimination)
+                draw(reason)
             }
         };
         if self.baring != 0 {
@@ -344,7 +357,7 @@ impl EndRules {
                         // may still be taken or (with `bare_goal`) the goal
                         // reached.
                         let decisive = royals || (self.goal_count.is_some() && self.bare_goal);
-                        return if decisive && pos.counter_bared() { None } else { draw(EndReason::Elimination) };
+                        return if decisive && pos.counter_bared() { None } else { draw(self.baring_reason(pos, n)) };
                     }
                     (true, false) => return baring_win(pos.to_move()),
                     _ => {}
@@ -354,7 +367,7 @@ impl EndRules {
                 if (0..n).filter(|&p| !bare(Player(p as u8))).count() < 2 {
                     return match (0..n).map(player).find(|p| !bare(*p)) {
                         Some(p) => baring_win(p),
-                        None => draw(EndReason::Elimination),
+                        None => draw(self.baring_reason(pos, n)),
                     };
                 }
             }
@@ -545,7 +558,7 @@ impl EndRules {
             && self.is_bare(pos, pos.to_move())
             && self.is_bare(pos, other)
         {
-            return Outcome { result: GameResult::Draw, reason: EndReason::Elimination };
+            return Outcome { result: GameResult::Draw, reason: self.baring_reason(pos, players) };
         }
         let result = match self.no_moves {
             NoMoves::Loss => GameResult::Win(other),
