@@ -109,8 +109,6 @@ fn bad_options_are_refused_clearly() {
         (&["match", "camelot", "--engine", "engine", "--engine", "stockfish"], "unknown player `stockfish`"),
         (&["match", "camelot", "--engine", "engine:speed=9", "--engine", "random"], "unknown engine option `speed`"),
         (&["match", "camelot", "--engine", "alphabeta", "--engine", "random"], "give the depth, as `alphabeta:4`"),
-        (&["match", "camelot", "--engine", "random", "--engine", "random", "--tc", "fast"], "--tc `fast`"),
-        (&["match", "camelot", "--engine", "random", "--engine", "random", "--sprt", "5,1"], "ELO0 must be below ELO1"),
         (
             &["match", "camelot", "--engine", "random", "--engine", "random", "--openings", "no/such/file"],
             "cannot read no/such/file",
@@ -120,7 +118,21 @@ fn bad_options_are_refused_clearly() {
         let (status, _, err) = camelot(args);
         assert!(status == 1 && err.contains(message), "{args:?}: {err}");
     }
-    // Values out of range, as every command refuses them: clap's message, status 2.
+    // Values out of range or malformed, as every command refuses them:
+    // clap's message, with what was expected, status 2.
+    for (option, value, expected) in [
+        ("--tc", "fast", "expected base seconds + increment seconds, as `10+0.1`"),
+        ("--sprt", "5,1", "ELO0 must be below ELO1"),
+        ("--games", "0", "expected a whole number, at least 1"),
+        ("--concurrency", "9999", "expected a whole number from 1 to 256"),
+    ] {
+        let (status, _, err) =
+            camelot(&["match", "camelot", "--engine", "random", "--engine", "random", option, value]);
+        assert_eq!(status, 2, "{option} {value}: {err}");
+        assert!(err.contains(&format!("invalid value '{value}' for '{option} <")), "{option} {value}: {err}");
+        assert!(err.contains(expected), "{option} {value}: {err}");
+    }
+    // (Every count of the match.)
     for (option, value) in
         [("--games", "0"), ("--movetime", "0"), ("--max-plies", "0"), ("--concurrency", "0"), ("--concurrency", "9999")]
     {

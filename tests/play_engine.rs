@@ -73,7 +73,10 @@ fn seats_that_do_not_fit_are_refused() {
         (&["camelot", "--seats", "human"], "--seats needs 2 seats, one per player in turn order (White, Black)"),
         (&["camelot", "--seats", "human,engine", "--black", "human"], "give --seats, or --white and --black"),
         (&["camelot", "--white", "robot"], "invalid value 'robot'"),
-        (&["camelot", "--white", "engine", "--threads", "0"], "--threads must be from 1"),
+        (
+            &["camelot", "--white", "engine", "--threads", "0"],
+            "'--threads <THREADS>': expected a whole number from 1 to 256",
+        ),
         (&["camelot", "--white", "engine", "--level", "9"], "the level must be a whole number from 1 to 8, not `9`"),
         (&["camelot", "--white", "engine", "--level", "easy"], "the level must be a whole number from 1 to 8"),
     ];

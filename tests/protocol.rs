@@ -565,7 +565,9 @@ fn a_table_larger_than_the_memory_is_refused() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!out.status.success(), "{err}");
     assert!(
-        err.contains(&format!("error: --hash is more than this machine's memory ({memory} MiB), not {more}")),
+        err.contains(&format!(
+            "invalid value '{more}' for '--hash <MIB>': is more than this machine's memory ({memory} MiB)"
+        )),
         "{err}"
     );
     let mut e = Engine::start(&[]);
@@ -580,8 +582,11 @@ fn a_table_larger_than_the_memory_is_refused() {
 fn analyze_refuses_bad_options() {
     let cases: &[(&[&str], &str)] = &[
         (&["analyze", "camelot"], "the following required arguments were not provided"),
-        (&["analyze", "camelot", "--depth", "3", "--threads", "0"], "error: --threads must be from 1 to 256, not 0"),
-        (&["analyze", "camelot", "--depth", "3", "--hash", "0"], "error: --hash must be from 1 to 65536 MiB, not 0"),
+        (
+            &["analyze", "camelot", "--depth", "3", "--threads", "0"],
+            "'--threads <THREADS>': expected a whole number from 1 to 256",
+        ),
+        (&["analyze", "camelot", "--depth", "3", "--hash", "0"], "'--hash <MIB>': must be from 1 to 65536 MiB"),
         (&["analyze", "camelot", "--depth", "x"], "invalid value 'x' for '--depth <DEPTH>'"),
         (&["analyze", "camelot", "--depth", "3", "--moves", "1.E6-E7"], "error: --moves: "),
     ];

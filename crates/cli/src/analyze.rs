@@ -18,13 +18,13 @@ use std::time::Duration;
 #[group(required = true, multiple = true)]
 pub struct SearchLimits {
     /// Search this many plies deep (at least 1).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub depth: Option<u32>,
     /// Search this many milliseconds (at least 1).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub movetime: Option<u64>,
     /// Search about this many positions (at least 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub nodes: Option<u64>,
 }
 
@@ -39,23 +39,26 @@ impl SearchLimits {
 #[derive(clap::Args, Clone, Debug)]
 pub struct EngineArgs {
     /// Search threads (they share the transposition table).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::count::<usize, 1, { MAX_THREADS as u64 }>)]
     pub threads: usize,
     /// The transposition table's size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = hash_arg)]
     pub hash: usize,
 }
 
 impl EngineArgs {
-    /// The engine's options, checked.
-    pub fn options(&self) -> Result<Options, CliError> {
-        if !(1..=MAX_THREADS).contains(&self.threads) {
-            return Err(CliError::Usage(format!("--threads must be from 1 to {MAX_THREADS}, not {}", self.threads)));
-        }
-        if let Some(problem) = leap_engine::hash_problem(self.hash) {
-            return Err(CliError::Usage(format!("--hash {problem}, not {}", self.hash)));
-        }
-        Ok(Options { threads: self.threads, hash_mib: self.hash, ..Options::default() })
+    /// The engine's options (the arguments were checked as they were read).
+    pub fn options(&self) -> Options {
+        Options { threads: self.threads, hash_mib: self.hash, ..Options::default() }
+    }
+}
+
+/// Reads `--hash MIB`: a size the engine can have (see [`leap_engine::hash_problem`]).
+fn hash_arg(text: &str) -> Result<usize, String> {
+    let mib = text.trim().parse::<usize>().map_err(|_| "expected a whole number of MiB".to_string())?;
+    match leap_engine::hash_problem(mib) {
+        Some(problem) => Err(problem),
+        None => Ok(mib),
     }
 }
 
@@ -77,7 +80,7 @@ fn score_json(score: Score, value: &mut serde_json::Value) {
 
 /// Runs `camelot analyze`, reporting the best `lines` lines at each depth.
 pub fn analyze(setup: &Setup, limits: &SearchLimits, engine: &EngineArgs, lines: usize, json: bool) -> CliResult {
-    let options = Options { multi_pv: lines, ..engine.options()? };
+    let options = Options { multi_pv: lines, ..engine.options() };
     with_game!(variant::load(&setup.variant)?, g => {
         let history = setup_history(&g, setup)?;
         run(g, history.positions(), limits.limits(), options, json)

@@ -190,6 +190,27 @@ pub const MAX_THREADS: usize = 256;
 /// counting, and shallow enough for the recursion's stack.
 pub const MAX_PERFT_DEPTH: u32 = 200;
 
+/// Reads a command-line count: a whole number from `MIN` to `MAX`, with
+/// the range in words where it is not one (clap adds the option and the
+/// value: "invalid value '0' for '--threads <THREADS>': expected a whole
+/// number from 1 to 256").
+pub fn count<T: TryFrom<u64>, const MIN: u64, const MAX: u64>(text: &str) -> Result<T, String> {
+    let range = if MAX == u32::MAX as u64 || MAX == u64::MAX {
+        format!("expected a whole number, at least {MIN}")
+    } else {
+        format!("expected a whole number from {MIN} to {MAX}")
+    };
+    let digits = text.trim();
+    match digits.parse::<u64>() {
+        Ok(n) if (MIN..=MAX).contains(&n) => T::try_from(n).map_err(|_| range),
+        Ok(n) if n > MAX => Err(format!("too large: {range}")),
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("too large: {range}"))
+        }
+        _ => Err(range),
+    }
+}
+
 /// A pool of `threads` worker threads (at least one, at most [`MAX_THREADS`]).
 pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
     if threads == 0 {
@@ -222,7 +243,7 @@ pub struct PerftOptions {
     #[arg(long)]
     pub json: bool,
     /// Number of threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = count::<usize, 1, { MAX_THREADS as u64 }>)]
     pub threads: Option<usize>,
 }
 
@@ -379,5 +400,30 @@ pub fn check(files: &[std::path::PathBuf]) -> CliResult {
         Err(CliError::Check { failed, total: files.len() })
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_say_their_range_in_words() {
+        assert_eq!(count::<u32, 1, 8>(" 3"), Ok(3));
+        assert_eq!(count::<u32, 1, 8>("0"), Err::<u32, _>("expected a whole number from 1 to 8".to_string()));
+        assert_eq!(
+            count::<u32, 1, 8>("9"),
+            Err::<u32, _>("too large: expected a whole number from 1 to 8".to_string())
+        );
+        let huge = "99999999999999999999999";
+        assert_eq!(
+            count::<u64, 1, { u64::MAX }>(huge),
+            Err::<u64, _>("too large: expected a whole number, at least 1".to_string())
+        );
+        assert_eq!(
+            count::<u32, 1, { u32::MAX as u64 }>("-1"),
+            Err::<u32, _>("expected a whole number, at least 1".to_string())
+        );
+        assert_eq!(count::<usize, 1, 256>("x"), Err::<usize, _>("expected a whole number from 1 to 256".to_string()));
     }
 }

@@ -105,7 +105,7 @@ enum Command {
         /// best of the other moves', and so on, each scored exactly (every
         /// line is a search of its own: more lines, less depth).
         #[arg(long, value_name = "N", default_value_t = 1,
-              value_parser = clap::value_parser!(u32).range(1..=leap_engine::MAX_MULTI_PV as i64))]
+              value_parser = crate::commands::count::<u32, 1, { leap_engine::MAX_MULTI_PV as u64 }>)]
         multipv: u32,
         /// Print one JSON object per line instead.
         #[arg(long)]

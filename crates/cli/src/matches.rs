@@ -44,13 +44,13 @@ pub struct Options {
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
     pub engines: Vec<String>,
     /// Games (in pairs from the same opening, seats swapped).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 20, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub games: u32,
     /// A clock for each player: base seconds + increment seconds (`10+0.1`).
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
+    #[arg(long, value_name = "BASE+INC", value_parser = parse_tc)]
+    pub tc: Option<TimeControl>,
     /// Milliseconds per move for engines without their own limit.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub movetime: Option<u64>,
     /// A file of openings, one per line as moves from the start
     /// (`1.E6-E8 H11-F9`) or a position string to start from (as `show`
@@ -61,15 +61,15 @@ pub struct Options {
     #[arg(long, default_value_t = 4)]
     pub opening_plies: u32,
     /// A game that reaches this many plies ends unfinished (a draw).
-    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 400, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub max_plies: u32,
     /// Test H0: Elo difference ELO0 against H1: ELO1 (`0,10`) of the first
     /// player over the second (games of two players), with 5% error rates;
     /// the match stops when the test decides.
-    #[arg(long, value_name = "ELO0,ELO1")]
-    pub sprt: Option<String>,
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    pub sprt: Option<(f64, f64)>,
     /// Games played at once (default: the cores, over each player's threads).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
+    #[arg(long, value_parser = crate::commands::count::<usize, 1, { MAX_THREADS as u64 }>)]
     pub concurrency: Option<usize>,
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
@@ -307,20 +307,20 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0 && *x < 1e6);
     match (seconds(base), seconds(inc)) {
         (Some(b), Some(i)) if b > 0.0 => Ok(TimeControl::new(Duration::from_secs_f64(b), Duration::from_secs_f64(i))),
-        _ => Err(format!("--tc `{text}`: expected base seconds + increment seconds, as `10+0.1`")),
+        _ => Err("expected base seconds + increment seconds, as `10+0.1`".to_string()),
     }
 }
 
 /// Reads `--sprt ELO0,ELO1`.
 fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
-    let bad = || format!("--sprt `{text}`: expected two Elo differences, as `0,10`");
+    let bad = || "expected two Elo differences, as `0,10`".to_string();
     let (a, b) = text.split_once(',').ok_or_else(bad)?;
     let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
     if !(a.is_finite() && b.is_finite()) {
-        return Err(format!("--sprt `{text}`: expected two numbers of Elo, as `0,10`"));
+        return Err("expected two numbers of Elo, as `0,10`".to_string());
     }
     if a >= b {
-        return Err(format!("--sprt `{text}`: ELO0 must be below ELO1"));
+        return Err("ELO0 must be below ELO1".to_string());
     }
     Ok((a, b))
 }
@@ -329,8 +329,7 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 pub fn run(opts: &Options) -> CliResult {
     let usage = |m: String| CliError::Usage(m);
     let specs: Vec<Spec> = opts.engines.iter().map(|t| parse_spec(t)).collect::<Result<_, _>>().map_err(usage)?;
-    let time = opts.tc.as_deref().map(parse_tc).transpose().map_err(usage)?;
-    let sprt = opts.sprt.as_deref().map(parse_sprt).transpose().map_err(usage)?;
+    let (time, sprt) = (opts.tc, opts.sprt);
     let threads = specs.iter().map(Spec::threads).max().unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = opts.concurrency.unwrap_or((cores / threads).max(1));
@@ -545,7 +544,7 @@ fn report<G: Game>(
         None => format!("{} random plies opening each set of seatings", opts.opening_plies),
     };
     let clock = match (&opts.tc, opts.movetime) {
-        (Some(tc), _) => format!("clock {tc} s"),
+        (Some(tc), _) => format!("clock {}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
         (None, Some(ms)) => format!("{ms} ms a move for engines without a limit of their own"),
         (None, None) => "100 ms a move for engines without a limit of their own".to_string(),
     };
@@ -716,7 +715,7 @@ mod tests {
         assert_eq!(parse_sprt("0,10"), Ok((0.0, 10.0)));
         assert!(parse_sprt("10,0").is_err());
         assert!(parse_sprt("0").is_err());
-        assert_eq!(parse_sprt("NaN,5"), Err("--sprt `NaN,5`: expected two numbers of Elo, as `0,10`".to_string()));
-        assert_eq!(parse_sprt("inf,5"), Err("--sprt `inf,5`: expected two numbers of Elo, as `0,10`".to_string()));
+        assert_eq!(parse_sprt("NaN,5"), Err("expected two numbers of Elo, as `0,10`".to_string()));
+        assert_eq!(parse_sprt("inf,5"), Err("expected two numbers of Elo, as `0,10`".to_string()));
     }
 }

@@ -50,7 +50,7 @@ pub struct Options {
     #[arg(long, default_value_t = 6)]
     pub search_depth: u32,
     /// Threads (default: every core).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::commands::count::<usize, 1, { crate::commands::MAX_THREADS as u64 }>)]
     pub threads: Option<usize>,
     /// No progress on stderr.
     #[arg(long)]

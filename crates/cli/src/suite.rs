@@ -45,7 +45,7 @@ struct Verdict {
 
 /// Runs `camelot suite`: one line per position, then how many were found.
 pub fn run(opts: &SuiteOptions) -> CliResult {
-    let options = opts.engine.options()?;
+    let options = opts.engine.options();
     let limits = opts.limits.limits();
     let file = &opts.file;
     let name = file.display().to_string();

@@ -25,34 +25,34 @@ pub struct Options {
     #[arg(value_parser = crate::commands::variant_arg)]
     pub variant: String,
     /// Self-play games to learn from.
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 200, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub games: u32,
     /// Positions the engine searches a move, in the self-play games and in
     /// the check match (a node limit makes the games independent of the
     /// machine's load).
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2000, value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub nodes: u64,
     /// Random plies opening each game, so that the games differ.
     #[arg(long, default_value_t = 8)]
     pub opening_plies: u32,
     /// A game that reaches this many plies ends unfinished (a draw).
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 300, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub max_plies: u32,
     /// The weights to fit, by name, comma separated (default: every one).
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     pub weights: Vec<String>,
     /// The most rounds of the fit (each tries every weight once).
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 40, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub rounds: u32,
     /// Games of the check match, fitted weights against the start ones
     /// (pairs from one opening with the seats swapped).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 200, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub check_games: u32,
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Games played at once (default: the cores).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
+    #[arg(long, value_parser = crate::commands::count::<usize, 1, { MAX_THREADS as u64 }>)]
     pub concurrency: Option<usize>,
     /// Where the fitted weights are written when they are kept: a new
     /// file, never one that exists (default: the first free of

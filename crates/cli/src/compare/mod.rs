@@ -177,10 +177,10 @@ pub struct Options {
     #[arg(long, default_value = "1,2", value_parser = depth_list)]
     pub depths: DepthList,
     /// Games per pairing (in pairs sharing an opening, colours swapped).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub games: u32,
     /// Stop a game after this many plies (it counts as a draw).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 200, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub max_plies: u32,
     /// Random plies opening each pair of games.
     #[arg(long, default_value_t = 2)]
@@ -195,7 +195,7 @@ pub struct Options {
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Number of threads (default: all cores).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
+    #[arg(long, value_parser = crate::commands::count::<usize, 1, { MAX_THREADS as u64 }>)]
     pub threads: Option<usize>,
     /// The evaluation used by minimax and alpha-beta.
     #[arg(long, value_enum, default_value_t = EvalChoice::Variant)]

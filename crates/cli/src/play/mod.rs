@@ -52,10 +52,10 @@ pub struct Options {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub seats: Vec<Seat>,
     /// The engine's time per move, in milliseconds (default 1000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub movetime: Option<u64>,
     /// The engine's depth per move, in plies (instead of a time).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub depth: Option<u32>,
     /// The engine's playing strength, 1 (a beginner) to 8 (full strength,
     /// the default): below 8 it searches a few plies for a fraction of a
@@ -249,7 +249,7 @@ fn play_moves<G: Game>(game: &G, history: &mut History, moves: &str) -> CliResul
 /// Runs `camelot play`.
 pub fn play(opts: &Options) -> CliResult {
     let start = start(opts)?;
-    let options = opts.engine.options()?;
+    let options = opts.engine.options();
     let Start { variant, tags, record, variant_file } = start;
     with_game!(variant, g => {
         let history = history(&g, opts, record.as_ref())?;
