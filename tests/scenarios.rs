@@ -502,8 +502,8 @@ fn scenario_5_bare_side() {
         ("regicide", "White wins: royal piece lost"),
         ("cam", "White wins: all pieces of a side captured"),
         ("camette", "White wins: all pieces of a side captured"),
-        ("skirmish (bared, bares back)", "draw: all pieces of a side captured"),
-        ("skirmish (bared, cannot bare back)", "White wins: all pieces of a side captured"),
+        ("skirmish (bared, bares back)", "draw: a side left with no piece that counts"),
+        ("skirmish (bared, cannot bare back)", "White wins: a side left with no piece that counts"),
         ("tri-camelot (both opponents' last pieces)", "Blue wins: all pieces of a side captured"),
         ("tri-camelot (Red's last piece)", "none, the game goes on (Green to move)"),
         // Black has no piece left: the engine names the reason as the

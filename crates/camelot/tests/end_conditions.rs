@@ -69,7 +69,7 @@ fn a_bared_side_that_bares_back_at_once_draws() {
     let both = g.play_unchecked(&bared, &read_move(&g, &bared, "A5xC3").unwrap().key);
     assert_eq!(g.outcome(&both), None);
     let after = g.play_unchecked(&both, &read_move(&g, &both, "H5-H6").unwrap().key);
-    assert_eq!(g.outcome(&after), Some(Outcome { result: GameResult::Draw, reason: EndReason::Elimination }));
+    assert_eq!(g.outcome(&after), Some(Outcome { result: GameResult::Draw, reason: EndReason::Bared }));
     // With both Knights Black is not bare (0 + 1024 x (2 - 1) = 1024).
     let spare = play(&g, "W:WKH5,D4:BKA5,KG7,C4", &["D4xB4"]);
     assert_eq!(g.end_rules().royalty(&spare, Player(1)), 1024);
@@ -81,7 +81,7 @@ fn a_bared_side_that_cannot_bare_back_loses_after_its_move() {
     let bared = play(&g, "W:WKC2,C3:BKH6,D4", &["C3xE5"]);
     assert_eq!(g.outcome(&bared), None);
     let after = play(&g, &leap_core::notation::format_position(&g, &bared), &["H6-H5"]);
-    assert_eq!(g.outcome(&after), win(0, EndReason::Elimination));
+    assert_eq!(g.outcome(&after), win(0, EndReason::Bared));
 }
 
 #[test]
