@@ -189,6 +189,13 @@ fn a_checkers_variant_extends_checkers() {
     assert_eq!(g.end_rules().advance_limit, None);
     assert_eq!(g.end_rules().move_limit, Some(100));
     assert_eq!(perft(&g, &g.start(), 6, Count::Positions), 36_768);
+    // Without the rule, no second clock is kept: a position string written
+    // after a king's move reads back as the same position.
+    let before = parse_position(&g, "W:WK5:B20").unwrap();
+    let moved = g.play_unchecked(&before, &g.legal_moves(&before)[0]);
+    let written = format_position(&g, &moved);
+    assert!(!written.contains("clock2"), "{written}");
+    assert_eq!(parse_position(&g, &written).unwrap(), moved);
     // A Camelot-family key in it is refused at its place.
     let wrong = format!("{text}\n[rules]\ncastle_moves = 2\n");
     assert_eq!(problems(&wrong), ["8:16: `castle_moves` is not a key of the checkers family"]);
@@ -296,4 +303,19 @@ fn a_file_without_kinds_of_piece_is_told_so_once() {
     let found = problems("extends = \"camette\"\nname = \"np\"\npieces = []\n");
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].ends_with("expected 1 to 4 piece kinds, found 0"), "{found:?}");
+}
+
+#[test]
+fn a_stalemate_by_a_side_without_pieces_is_drawn_where_needing_one_piece() {
+    // Baring off and no royal: a side may lose every piece and play on. The
+    // side stuck loses only if the opponent has at least one piece
+    // (`no_moves_loss_needs = 1`, Camette's), else the game is drawn.
+    let g = camelot_family("extends = \"camette\"\nname = \"no-baring\"\n[end]\nbaring = []\ngoal_count = 0\n");
+    assert_eq!(g.end_rules().no_moves, leap_core::rules::NoMoves::LossIfOpponentHas(1));
+    let outcome = |p: &str| g.outcome(&parse_position(&g, p).unwrap()).map(|o| o.result);
+    assert_eq!(outcome("W:WC7:B"), Some(GameResult::Draw));
+    assert_eq!(outcome("W:WC7:BA3"), Some(GameResult::Win(Player(1))));
+    // Where baring ends the game, one piece needed is no condition.
+    let camette = camelot_family(include_str!("../variants/camette.toml"));
+    assert_eq!(camette.end_rules().no_moves, leap_core::rules::NoMoves::Loss);
 }

@@ -290,7 +290,11 @@ impl Game for Checkers {
             }
             let progress = key.is_capture() || self.goal_zones[mover.index()].contains(key.to);
             pos.set_clock(if progress { 0 } else { pos.clock().saturating_add(1) });
-            pos.set_aux_clock(if after.advances { 0 } else { pos.aux_clock().saturating_add(1) });
+            // (Kept only for the rule that men must advance: a position
+            // string writes the clock, and reads it only with the rule.)
+            if self.end.advance_limit.is_some() {
+                pos.set_aux_clock(if after.advances { 0 } else { pos.aux_clock().saturating_add(1) });
+            }
             pos.set_to_move(Self::opponent(mover));
         })
     }

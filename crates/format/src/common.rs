@@ -502,7 +502,8 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
     let value = |x: &Opt<u32>, default: u32| x.as_ref().map_or(default, |v| *v.get_ref());
     let needs = value(&e.no_moves_loss_needs, d.no_moves_loss_needs);
     let no_moves = match e.no_moves.as_ref().map(|v| v.get_ref().as_str()) {
-        // Needing one piece is no condition: an opponent without pieces is bare, and has lost already.
+        // (Needing one piece is a condition only where nothing else ends
+        // the game of an opponent without pieces: see below.)
         None | Some("loss") if needs > 1 => NoMoves::LossIfOpponentHas(needs),
         None | Some("loss") => NoMoves::Loss,
         Some("draw") => NoMoves::Draw,
@@ -556,6 +557,13 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
             ),
         );
     }
+    // An opponent without pieces is bare, or has lost its royal pieces,
+    // and has lost already; with neither rule, it may still be there to win
+    // by a stalemate, which needing one piece makes a draw.
+    let no_moves = match no_moves {
+        NoMoves::Loss if needs == 1 && baring == 0 && royal == 0 && extinction == 0 => NoMoves::LossIfOpponentHas(1),
+        other => other,
+    };
     // 0 switches a numeric condition off.
     let on = |n: u32| (n > 0).then_some(n);
     let limit = |x: &Opt<u16>, default: u16| Some(x.as_ref().map_or(default, |v| *v.get_ref())).filter(|n| *n > 0);
