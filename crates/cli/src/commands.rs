@@ -230,8 +230,8 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
 /// Options of `camelot perft`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct PerftOptions {
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies (at most 200: no game's tree can be counted that far).
+    #[arg(long, value_parser = count::<u32, 0, { MAX_PERFT_DEPTH as u64 }>)]
     pub depth: u32,
     /// Count distinct simple move paths instead of distinct positions.
     #[arg(long)]
@@ -248,12 +248,6 @@ pub struct PerftOptions {
 }
 
 pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
-    if opts.depth > MAX_PERFT_DEPTH {
-        return Err(CliError::Usage(format!(
-            "--depth {}: perft counts at most {MAX_PERFT_DEPTH} plies deep (no game's tree can be counted that far)",
-            opts.depth
-        )));
-    }
     let mut out = String::new();
     let threads = opts.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = thread_pool(threads)?;

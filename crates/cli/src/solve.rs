@@ -21,10 +21,11 @@ pub struct Options {
     #[command(flatten)]
     pub setup: Setup,
     /// Solve only the endgames of at most this many pieces (both sides).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub max_pieces: Option<u32>,
-    /// The table file (default: NAME.table in the tables folder,
-    /// `$CAMELOT_TABLES` or ~/.local/share/camelot/tables). A solve
+    /// The table file (default: NAME.table, or NAME-Npieces.table with
+    /// --max-pieces N, in the tables folder: `$CAMELOT_TABLES` or
+    /// ~/.local/share/camelot/tables). A solve
     /// replaces a table there, never a file of another kind.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -47,7 +48,7 @@ pub struct Options {
     #[arg(long, value_name = "POSITIONS")]
     pub compare_search: Option<u64>,
     /// The depth of the search of --compare-search, in plies.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = crate::commands::count::<u32, 1, 64>)]
     pub search_depth: u32,
     /// Threads (default: every core).
     #[arg(long, value_parser = crate::commands::count::<usize, 1, { crate::commands::MAX_THREADS as u64 }>)]
@@ -61,12 +62,6 @@ pub struct Options {
 pub fn run(opts: &Options) -> CliResult {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pool = thread_pool(opts.threads.unwrap_or(cores))?;
-    if opts.max_pieces == Some(0) {
-        return Err(CliError::Usage("--max-pieces must be at least 1".into()));
-    }
-    if opts.search_depth == 0 || opts.search_depth > 64 {
-        return Err(CliError::Usage("--search-depth must be from 1 to 64".into()));
-    }
     with_game!(variant::load(&opts.setup.variant)?, g => pool.install(|| run_game(&g, opts)))
 }
 
