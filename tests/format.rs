@@ -319,3 +319,24 @@ fn a_stalemate_by_a_side_without_pieces_is_drawn_where_needing_one_piece() {
     let camette = camelot_family(include_str!("../variants/camette.toml"));
     assert_eq!(camette.end_rules().no_moves, leap_core::rules::NoMoves::Loss);
 }
+
+#[test]
+fn a_file_of_weights_has_every_problem_said_in_words() {
+    // As a variant file's [eval] table is checked: every problem at its
+    // place, the value as written and what was expected; other tables of
+    // the file are not read.
+    let text = "[eval]\nmobility = 1.5\ntempo = \"x\"\nmobilty = 3\ncastled = 7\n[other]\nfoo = 1\n";
+    let base = leap_camelot::EvalWeights::default();
+    let err = leap_format::read_weights("w.toml", text, base).unwrap_err().to_string();
+    let expected = [
+        "w.toml:2:1: error: mobility = 1.5: expected a whole number from -100000 to 100000",
+        "w.toml:3:1: error: tempo = \"x\": expected a whole number from -100000 to 100000",
+        "w.toml:4:1: error: unknown weight `mobilty` in [eval]",
+    ];
+    for line in expected {
+        assert!(err.contains(line), "{line} not in\n{err}");
+    }
+    assert!(!err.contains("invalid type") && !err.contains("i64"), "{err}");
+    let ok = leap_format::read_weights("w.toml", "[eval]\ncastled = 7\n[other]\nfoo = 1\n", base).unwrap();
+    assert_eq!(ok.castled, 7);
+}

@@ -15,6 +15,8 @@ pub enum CliError {
     Usage(String),
     /// A variant that could not be loaded.
     Variant(LoadError),
+    /// A file of evaluation weights (`eval=FILE`) with problems.
+    Weights(leap_format::FileErrors),
     /// A `--position` string that could not be read.
     Position(PositionError),
     /// A `--moves` list that could not be read.
@@ -128,6 +130,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Usage(message) => f.write_str(message),
             CliError::Variant(e) => write!(f, "{e}"),
+            CliError::Weights(e) => write!(f, "invalid weights file {}:\n{e}", e.file),
             CliError::Position(e) => write!(f, "{e}"),
             CliError::MovesText(e) => write!(f, "--moves: {e}"),
             CliError::MovesPlay(e) => write!(f, "--moves: {e}"),

@@ -298,7 +298,7 @@ impl Spec {
 pub fn read_weights_file<W: leap_core::search::Weights>(path: &std::path::Path, base: W) -> Result<W, CliError> {
     let name = path.display().to_string();
     let text = leap_format::read_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
-    leap_format::read_weights(&name, &text, base).map_err(|e| CliError::Variant(leap_format::LoadError::Invalid(e)))
+    leap_format::read_weights(&name, &text, base).map_err(CliError::Weights)
 }
 
 /// Reads `--tc BASE+INC` (seconds).

@@ -305,6 +305,23 @@ pub(crate) fn check(doc: &toml_edit::ImDocument<&str>) -> Checked {
     out
 }
 
+/// [`check`] of the top-level key `name` alone (a file of weights: its
+/// `[eval]` table), the file's other keys not looked at.
+pub(crate) fn check_key(doc: &toml_edit::ImDocument<&str>, name: &str) -> Checked {
+    let mut out = Checked::default();
+    let table = doc.as_table();
+    if let (Some(item), Some(def)) = (table.get(name), KEYS.iter().find(|d| d.name == name)) {
+        let k = table.key(name);
+        if !check_item(&def.ty, def, item, name, doc.raw(), None, &mut out, k) {
+            if let Some(r) = extent(k, item) {
+                out.blank.push(r);
+            }
+            out.blanked.push(name.to_string());
+        }
+    }
+    out
+}
+
 /// `[board]`, `[[players]]`, or nothing for the top level, for messages.
 fn where_(path: &str) -> String {
     if path.is_empty() {

@@ -64,7 +64,17 @@ struct WeightsFile {
 pub fn read_weights<W: Weights>(file: &str, text: &str, base: W) -> Result<W, FileErrors> {
     let text = crate::strip_bom(text);
     let mut diag = Diagnostics::new(file, text);
-    let weights = match toml::from_str::<WeightsFile>(text) {
+    // The table's names and types are checked as a variant file's are
+    // (every problem, in a player's words), and read without those in error.
+    let checked = match toml_edit::ImDocument::parse(text) {
+        Ok(doc) => crate::schema::check_key(&doc, "eval"),
+        Err(_) => Default::default(),
+    };
+    for p in &checked.problems {
+        diag.error(p.at, p.message.clone());
+    }
+    let cleaned = crate::schema::blank_out(text, &checked.blank);
+    let weights = match toml::from_str::<WeightsFile>(&cleaned) {
         Ok(WeightsFile { eval: Some(table) }) => eval_weights(table.get_ref(), base, &mut diag),
         Ok(WeightsFile { eval: None }) => {
             diag.error(0, format!("expected an [eval] table of weights ({})", W::NAMES.join(", ")));
