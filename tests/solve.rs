@@ -284,6 +284,13 @@ fn the_command_solves_probes_checks_and_compares() {
     assert_eq!(v, serde_json::json!({"value": "loss", "plies": 4}));
     let v = json(&["solve", "tests/solve/tiny.toml", "--position", "W:WC1:BKB2", "--json"]);
     assert_eq!(v, serde_json::json!({"value": "win", "plies": 1}));
+    // The same board, with the game drawn already by the move limit (a rule
+    // the table leaves out): the game's end, not the table's win in 1.
+    let v = json(&["solve", "tests/solve/tiny.toml", "--position", "W:WC1:BKB2 clock=100", "--json"]);
+    assert_eq!(v, serde_json::json!({"value": "draw"}));
+    let out = camelot(&dir, &["solve", "tests/solve/tiny.toml", "--position", "W:WC1:BKB2 clock=100"]);
+    let said = "value: a draw (the game is over: drawn (move limit without progress))";
+    assert!(out.status == 0 && out.stdout.contains(said), "{}", out.show());
     // A drawn position (the table, read here, has two), probed by the command.
     let game = tiny();
     let table = Table::open(&game, &dir.join("tiny.table")).unwrap();

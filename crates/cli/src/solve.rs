@@ -2,11 +2,11 @@
 //! ([`leap_solve`]), checks a table, compares it with the engine's search,
 //! and answers for a position from the table.
 
-use crate::commands::{emit, setup_history, thread_pool};
+use crate::commands::{describe_outcome, emit, setup_history, thread_pool};
 use crate::error::{CliError, CliResult};
 use crate::Setup;
 use leap_core::notation::{format_line, format_position};
-use leap_core::{Game, Player, Position, SplitMix64};
+use leap_core::{Game, GameResult, Player, Position, SplitMix64};
 use leap_engine::{score, Engine, Features, Limits, Options as EngineOptions, Stop};
 use leap_games::{self as variant, with_game, Played};
 use leap_solve::{Layout, Table, Value};
@@ -252,7 +252,29 @@ fn value_text<G: Game>(game: &G, to_move: Player, v: Value) -> String {
 }
 
 /// Prints the table's value of `pos`, and (not `json`) its moves' and a line.
+/// A game already over (by a rule the table leaves out, as the move limit,
+/// too) has the value its end gives, in 0 plies.
 fn probe<G: Game>(game: &G, table: &Table, pos: &Position, json: bool) -> CliResult {
+    if let Some(over) = game.outcome(pos) {
+        let value = match over.result {
+            GameResult::Win(p) if p == pos.to_move() => Value::Win { plies: 0 },
+            GameResult::Win(_) => Value::Loss { plies: 0 },
+            GameResult::Draw => Value::Draw,
+        };
+        if json {
+            let v = serde_json::to_string(&value).map_err(|e| CliError::Output(std::io::Error::other(e)))?;
+            return emit(&format!("{v}\n"));
+        }
+        let mut out = String::new();
+        let _ = writeln!(out, "position: {}", format_position(game, pos));
+        let _ = writeln!(
+            out,
+            "value: {} (the game is over: {})",
+            value_text(game, pos.to_move(), value),
+            describe_outcome(game, &over)
+        );
+        return emit(&out);
+    }
     let Some(value) = table.probe(pos)? else {
         let limit = table
             .layout()
