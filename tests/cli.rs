@@ -1038,6 +1038,15 @@ fn a_bad_position_string_names_the_column() {
 }
 
 #[test]
+fn a_position_string_with_many_problems_lists_the_first_fifty() {
+    let many = format!("W:W{}:BE10", vec!["KC6"; 1000].join(","));
+    let out = fails(&["show", "camelot", "--position", &many], 1);
+    assert!(out.stderr.starts_with("error: bad position string, 999 problems:"), "{}", out.show());
+    assert_eq!(out.stderr.matches("two pieces on C6").count(), 50, "{}", out.show());
+    assert!(out.stderr.contains("\n  ... and 949 more (only the first 50 are shown)\n"), "{}", out.show());
+}
+
+#[test]
 fn bad_moves_name_the_move_number_and_the_side() {
     let out = fails(&["show", "camelot", "--moves", "1.E6-E8 H11-F9 2.H6-H9"], 1);
     assert_eq!(

@@ -186,22 +186,29 @@ impl PositionError {
     }
 }
 
+/// The most problems of one position string that its message lists.
+const SHOWN_PROBLEMS: usize = 50;
+
 impl fmt::Display for PositionError {
     /// One problem: `bad position string at column 8: two pieces on C6`;
-    /// several: a line for each. Then the string, with a caret under each
-    /// place.
+    /// several: a line for each (the first [`SHOWN_PROBLEMS`], then how
+    /// many more). Then the string, with a caret under each place listed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.problems.as_slice() {
             [one] => write!(f, "bad position string at column {}: {}", one.column, one.kind)?,
             many => {
                 write!(f, "bad position string, {} problems:", many.len())?;
-                for p in many {
+                for p in many.iter().take(SHOWN_PROBLEMS) {
                     write!(f, "\n  at column {}: {}", p.column, p.kind)?;
+                }
+                if many.len() > SHOWN_PROBLEMS {
+                    let more = many.len() - SHOWN_PROBLEMS;
+                    write!(f, "\n  ... and {more} more (only the first {SHOWN_PROBLEMS} are shown)")?;
                 }
             }
         }
         let mut carets = String::new();
-        for p in &self.problems {
+        for p in self.problems.iter().take(SHOWN_PROBLEMS) {
             let at = p.column.saturating_sub(1);
             if at >= carets.chars().count() {
                 carets.push_str(&" ".repeat(at - carets.chars().count()));
