@@ -1003,7 +1003,9 @@ fn an_unknown_variant_is_an_error_everywhere() {
         assert_eq!(out.stdout, "", "camelot {args:?}");
     }
     let out = fails(&["show", "tests/variants/no-such-variant.toml"], 1);
-    assert!(out.stderr.starts_with("error: cannot read tests/variants/no-such-variant.toml: "), "{}", out.show());
+    assert_eq!(out.stderr, "error: cannot read tests/variants/no-such-variant.toml: no such file\n", "{}", out.show());
+    let out = fails(&["replay", "tests/games/no-such-record.pgn"], 1);
+    assert_eq!(out.stderr, "error: cannot read tests/games/no-such-record.pgn: no such file\n", "{}", out.show());
 }
 
 #[test]

@@ -377,7 +377,7 @@ pub fn check(files: &[std::path::PathBuf]) -> CliResult {
         let name = file.display().to_string();
         match leap_format::read_text(file) {
             Err(e) => {
-                eprintln!("{name}: cannot read: {e}");
+                eprintln!("{name}: cannot read: {}", leap_format::io_words(&e));
                 failed += 1;
             }
             Ok(text) => match variant::parse(&name, &text) {

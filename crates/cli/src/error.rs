@@ -134,8 +134,8 @@ impl fmt::Display for CliError {
             CliError::Position(e) => write!(f, "{e}"),
             CliError::MovesText(e) => write!(f, "--moves: {e}"),
             CliError::MovesPlay(e) => write!(f, "--moves: {e}"),
-            CliError::Read { path, error } => write!(f, "cannot read {path}: {error}"),
-            CliError::Write { path, error } => write!(f, "cannot write {path}: {error}"),
+            CliError::Read { path, error } => write!(f, "cannot read {path}: {}", leap_format::io_words(error)),
+            CliError::Write { path, error } => write!(f, "cannot write {path}: {}", leap_format::io_words(error)),
             CliError::Record { file, error } => write!(f, "{file}:{error}"),
             CliError::RecordGame { file, game, problem } => {
                 let place = problem.at().map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default();

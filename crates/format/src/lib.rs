@@ -31,7 +31,7 @@ mod weights;
 pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
 pub use diag::{shortened, Diagnostic, Diagnostics, FileErrors, Origin, MAX_DIAGNOSTICS, MAX_LINE};
 pub use schema::{json_schema, reference_table, Key, Ty, KEYS};
-pub use source::{read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
+pub use source::{io_words, read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
 pub use spec::{
     resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup,
     VariantFile, ZoneSpec,

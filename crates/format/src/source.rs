@@ -24,6 +24,32 @@ pub enum LoadError {
     Tag(String),
 }
 
+/// Why a file could not be read or written, in a player's words: `no such
+/// file`, `permission denied`, `it is a folder, not a file`; otherwise the
+/// system's words, without the error's number.
+///
+/// ```
+/// use std::io::{Error, ErrorKind};
+/// assert_eq!(leap_format::io_words(&Error::from(ErrorKind::NotFound)), "no such file");
+/// assert_eq!(leap_format::io_words(&Error::other("it is not UTF-8 text")), "it is not UTF-8 text");
+/// ```
+pub fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "no such file".to_string(),
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::IsADirectory => "it is a folder, not a file".to_string(),
+        ErrorKind::NotADirectory => "a folder on its path is a file".to_string(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error ") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -62,7 +88,7 @@ pub fn variant_source(name_or_path: &str, builtin: &[(&str, &str)]) -> Result<(S
         });
     }
     let text = read_text(std::path::Path::new(name_or_path))
-        .map_err(|e| LoadError::Io(name_or_path.to_string(), e.to_string()))?;
+        .map_err(|e| LoadError::Io(name_or_path.to_string(), io_words(&e)))?;
     Ok((name_or_path.to_string(), text))
 }
 

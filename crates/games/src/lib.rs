@@ -146,7 +146,7 @@ const ENGLISH_DRAUGHTS: &str = "21";
 /// name).
 pub fn load_file(path: &std::path::Path) -> Result<Variant, LoadError> {
     let name = path.display().to_string();
-    let text = leap_format::read_text(path).map_err(|e| LoadError::Io(name.clone(), e.to_string()))?;
+    let text = leap_format::read_text(path).map_err(|e| LoadError::Io(name.clone(), leap_format::io_words(&e)))?;
     parse(&name, &text).map_err(LoadError::Invalid)
 }
 
