@@ -1152,12 +1152,24 @@ fn check_the_builtin_variant_file() {
         "variants/camelot.toml: ok\n  Camelot (World Camelot Federation rules)\n  Square board 12x16, 160 cells\n  \
          players, in turn order: White (W, castle F1 G1), Black (B, castle F16 G16)\n  \
          pieces: Knight (charges, canter rule), Man\n  \
-         castle moves per game: 2\n  end: 2 piece(s) in the opponent's castle win; capturing every piece of the \
-         other side(s) wins with at least 2 pieces left, else draws; drawn when every side has at most 1 piece(s); \
+         castle moves per game: 2\n  end: 2 pieces in the opponent's castle win; capturing every piece of the \
+         other side(s) wins with at least 2 pieces left, else draws; drawn when every side has at most 1 piece; \
          no legal move loses if the opponent has at least 2 pieces, else draws; drawn on occurrence 3 of a position; \
          drawn after 100 plies without progress\n"
     );
     assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn check_says_a_goal_zone_and_one_piece_plainly() {
+    // The README's checkers-hill: White also wins with one man on 1-4.
+    let dir = TempDir::new("check-hill");
+    let file = dir.path("hill.toml");
+    let text = "extends = \"checkers\"\nname = \"checkers-hill\"\n[[zones]]\nplayer = \"White\"\nrole = \"goal\"\n\
+                cells = [\"1\", \"2\", \"3\", \"4\"]\n[end]\ngoal_count = 1\nadvance_limit = 0\n";
+    std::fs::write(&file, text).unwrap();
+    let out = ok(&["check", &file]);
+    assert!(out.stdout.contains("end: 1 piece in its goal zone wins;"), "{}", out.show());
 }
 
 /// Runs `check` on one broken file: status 1, the diagnostics, and the summary line.

@@ -80,6 +80,9 @@ fn tune_refuses_what_it_cannot_fit() {
     let (status, _, err) = camelot_in(&dir, &["tune", "checkers", "--weights", "king,queen"]);
     assert_ne!(status, 0);
     assert!(err.contains("--weights: no weight `queen`; expected some of king, safe_mobility"), "{err}");
+    let (status, _, err) = camelot_in(&dir, &["tune", "checkers", "--weights", "king,king"]);
+    assert_ne!(status, 0);
+    assert!(err.contains("--weights: `king` is named twice; name each weight once"), "{err}");
     let (status, _, err) = camelot_in(&dir, &["tune", "tri-camelot", "--games", "2"]);
     assert_ne!(status, 0);
     assert!(err.contains("tuning needs a game of two players"), "{err}");

@@ -17,8 +17,9 @@ struct Details {
     kinds: Vec<String>,
     /// Lines about the rule options (`castle moves per game: 2`).
     rules: Vec<String>,
-    /// The goal zone in words, for the end conditions.
-    goal: String,
+    /// The family's own goal in words, for the end conditions (`the
+    /// opponent's castle`); None where only a variant's goal zones count.
+    goal: Option<String>,
 }
 
 /// The summary of `variant`, indented two spaces, one line per part.
@@ -70,10 +71,10 @@ fn lines<G: Game>(g: &G, title: &str, zones: &[Zone], end: &EndRules, details: D
         out.push(format!("zone {}: {} ({} {what})", z.name, cells(b, z.cells), g.players()[z.player.index()].name));
     }
     out.extend(details.rules);
-    let goal = if zones.iter().any(|z| z.role == ZoneRole::Goal) {
-        format!("{} or its goal zone", details.goal)
-    } else {
-        details.goal
+    let goal = match (details.goal, zones.iter().any(|z| z.role == ZoneRole::Goal)) {
+        (Some(own), true) => format!("{own} or its goal zone"),
+        (Some(own), false) => own,
+        (None, _) => "its goal zone".to_string(),
     };
     out.push(format!("end: {}", end.describe(g.kinds(), &goal).join("; ")));
     out.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
@@ -101,10 +102,10 @@ fn camelot_details(g: &leap_camelot::Camelot) -> Details {
             })
             .collect(),
         rules: vec![format!("castle moves per game: {}", g.rules().castle_moves)],
-        goal: match g.rules().other_castles {
+        goal: Some(match g.rules().other_castles {
             leap_camelot::OtherCastles::Enter => "the opponent's castle".into(),
             leap_camelot::OtherCastles::LeftWinsRightBarred => "the castle to the left".into(),
-        },
+        }),
     }
 }
 
@@ -128,6 +129,6 @@ fn checkers_details(g: &leap_checkers::Checkers) -> Details {
             })
             .collect(),
         rules: vec![format!("captures: {}", if g.compulsory_capture() { "compulsory" } else { "optional" })],
-        goal: "the goal zone".into(),
+        goal: None,
     }
 }

@@ -88,14 +88,17 @@ fn tunable<W: Weights>(names: &[String]) -> Result<Vec<usize>, CliError> {
     if names.is_empty() {
         return Ok((0..W::NAMES.len()).collect());
     }
-    names
-        .iter()
-        .map(|n| {
-            W::index_of(n.trim()).ok_or_else(|| {
-                CliError::Usage(format!("--weights: no weight `{n}`; expected some of {}", W::NAMES.join(", ")))
-            })
-        })
-        .collect()
+    let mut chosen = Vec::new();
+    for n in names {
+        let index = W::index_of(n.trim()).ok_or_else(|| {
+            CliError::Usage(format!("--weights: no weight `{n}`; expected some of {}", W::NAMES.join(", ")))
+        })?;
+        if chosen.contains(&index) {
+            return Err(CliError::Usage(format!("--weights: `{}` is named twice; name each weight once", n.trim())));
+        }
+        chosen.push(index);
+    }
+    Ok(chosen)
 }
 
 /// Where the weights will go, checked before any game is played: `-o`,

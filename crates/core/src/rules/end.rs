@@ -481,7 +481,8 @@ impl EndRules {
         }
         if let Some(n) = self.goal_count {
             let bare = if self.bare_goal { "" } else { " (not for a bare side)" };
-            out.push(format!("{n} piece(s) in {goal_zone} win{bare}"));
+            let (pieces, verb) = if n == 1 { ("1 piece".to_string(), "wins") } else { (format!("{n} pieces"), "win") };
+            out.push(format!("{pieces} in {goal_zone} {verb}{bare}"));
         }
         if self.baring == 0 {
             out.push("no baring: capturing pieces other than royal ones never ends the game".into());
@@ -519,7 +520,7 @@ impl EndRules {
             });
         }
         if let Some(n) = self.insufficient_material {
-            out.push(format!("drawn when every side has at most {n} piece(s)"));
+            out.push(format!("drawn when every side has at most {n} {}", if n == 1 { "piece" } else { "pieces" }));
         }
         out.push(match self.no_moves {
             NoMoves::Loss => "no legal move loses".into(),
