@@ -247,6 +247,10 @@ impl Game for Checkers {
         self.end.counter_bares(2)
     }
 
+    fn promotes(&self) -> bool {
+        self.after.iter().flatten().any(|a| !a.crown.0.is_empty())
+    }
+
     /// A man (a kind that is crowned) never stands on its own crowning
     /// row: it would have been crowned on arriving there. A position marked
     /// as following a counter-baring move has both sides bare.

@@ -73,6 +73,12 @@ pub trait Game: LeapRules + Sync {
     fn counter_baring(&self) -> bool {
         false
     }
+    /// Whether a move of this game can change a piece's kind (checkers'
+    /// crowning), so that the pieces of each kind are not only taken away
+    /// as the game goes on (what an endgame table's layout assumes).
+    fn promotes(&self) -> bool {
+        false
+    }
     /// Checks a position given by a user (a position string) for what the
     /// game can never reach: each problem in a sentence (none: the position
     /// is fine).

@@ -126,6 +126,13 @@ impl Layout {
                 game.name()
             )));
         }
+        if game.promotes() {
+            return Err(SolveError::Unsupported(format!(
+                "{} crowns pieces (promotion), which changes their kind; the solver handles games whose \
+                 pieces keep their kind",
+                game.name()
+            )));
+        }
         let board = game.board();
         if board.len() > MAX_SOLVE_CELLS {
             return Err(SolveError::Unsupported(format!(
