@@ -24,17 +24,23 @@ pub enum LoadError {
     Tag(String),
 }
 
-/// Why a file could not be read or written, in a player's words: `no such
-/// file`, `permission denied`, `it is a folder, not a file`; otherwise the
-/// system's words, without the error's number.
+/// Why a file could not be read or written, in a player's words: the
+/// system's `no such file`, `permission denied`, `it is a folder, not a
+/// file`; its other errors in its words without the error's number; an
+/// error the program made, with its own words, as it is.
 ///
 /// ```
 /// use std::io::{Error, ErrorKind};
-/// assert_eq!(leap_format::io_words(&Error::from(ErrorKind::NotFound)), "no such file");
+/// assert_eq!(leap_format::io_words(&Error::from_raw_os_error(2)), "no such file");
 /// assert_eq!(leap_format::io_words(&Error::other("it is not UTF-8 text")), "it is not UTF-8 text");
+/// let own = Error::new(ErrorKind::NotFound, "cannot create the file: no folder no/such");
+/// assert_eq!(leap_format::io_words(&own), "cannot create the file: no folder no/such");
 /// ```
 pub fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
+    if e.raw_os_error().is_none() {
+        return e.to_string();
+    }
     match e.kind() {
         ErrorKind::NotFound => "no such file".to_string(),
         ErrorKind::PermissionDenied => "permission denied".to_string(),
