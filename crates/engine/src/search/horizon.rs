@@ -2,7 +2,7 @@
 //! obligatory captures (or the evaluation alone, without it), and the
 //! thread's cache of evaluations.
 
-use super::{Searcher, EVAL_CACHE, QUIESCENCE_WIDTH};
+use super::{ln_moves, Searcher, EVAL_CACHE, QUIESCENCE_WIDTH};
 use crate::ordering::MAX_PLY;
 use crate::score::{Score, INFINITY, MAX_EVAL};
 use leap_core::rules::any_move;
@@ -47,7 +47,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             } else {
                 list.clear();
             }
-            let width = self.q_width[ply] + ln(list.keys.len());
+            let width = self.q_width[ply] + ln_moves(list.keys.len());
             if list.keys.is_empty() || width > QUIESCENCE_WIDTH {
                 self.lists[ply] = list;
                 return stand;
@@ -61,7 +61,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
                 self.lists[ply] = list;
                 return self.outcome_score(&game.no_moves(pos), pos, ply);
             }
-            let width = self.q_width[ply] + ln(list.keys.len());
+            let width = self.q_width[ply] + ln_moves(list.keys.len());
             if width > QUIESCENCE_WIDTH {
                 self.lists[ply] = list;
                 return self.evaluate(pos);
@@ -124,9 +124,4 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         };
         e.clamp(-MAX_EVAL, MAX_EVAL)
     }
-}
-
-/// The natural logarithm of a number of moves (at least 1).
-fn ln(moves: usize) -> f32 {
-    (moves as f32).ln()
 }

@@ -78,11 +78,19 @@ const LATE_MOVES: [usize; 3] = [usize::MAX, 6, 12];
 /// dozens of plies would never be searched out (with 13.8 the bench's
 /// trees change; with 20, depth 1 of a board of 236 Knights takes 50 s
 /// instead of 8).
-const QUIESCENCE_WIDTH: f32 = 18.0;
+const QUIESCENCE_WIDTH: f64 = 18.0;
 
-/// Natural logarithms of 0..64 (0 for 0), for the reductions.
+/// Natural logarithms of 0..64 (0 for 0), for the reductions and
+/// [`ln_moves`].
 static LOG: std::sync::LazyLock<[f64; 64]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|i| if i == 0 { 0.0 } else { (i as f64).ln() }));
+
+/// The natural logarithm of a number of moves (0 for none), from [`LOG`]
+/// below 64: how far a list of that many moves branches (see
+/// [`QUIESCENCE_WIDTH`]).
+fn ln_moves(moves: usize) -> f64 {
+    LOG.get(moves).copied().unwrap_or_else(|| (moves as f64).ln())
+}
 
 /// What the threads of one search share.
 pub(crate) struct Shared<'a, G, E> {
@@ -156,7 +164,7 @@ pub(crate) struct Searcher<'s, 'a, G, E> {
     /// Per ply: how far the quiescence search above the node has branched
     /// where captures were obliged (see [`QUIESCENCE_WIDTH`]); 0 below a
     /// node of the full search.
-    q_width: Vec<f32>,
+    q_width: Vec<f64>,
 }
 
 impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {

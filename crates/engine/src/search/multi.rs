@@ -19,7 +19,7 @@
 //! does (for best-reply search, the root player's; at the opponents' layer
 //! the position is evaluated).
 
-use super::{Searcher, QUIESCENCE_WIDTH};
+use super::{ln_moves, Searcher, QUIESCENCE_WIDTH};
 use crate::ordering::MAX_PLY;
 use crate::score::{win_in, Score, INFINITY, MAX_EVAL};
 use leap_core::rules::any_move;
@@ -66,7 +66,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         // far as the quiescence search's do (see `QUIESCENCE_WIDTH`): max-n
         // prunes nothing, where alpha-beta searches about the square root
         // of the lines.
-        self.q_width[ply + 1] = if depth > 0 { 0.0 } else { self.q_width[ply] + (list.keys.len() as f32).ln() };
+        self.q_width[ply + 1] = if depth > 0 { 0.0 } else { self.q_width[ply] + ln_moves(list.keys.len()) };
         if self.q_width[ply + 1] > QUIESCENCE_WIDTH / 2.0 {
             self.lists[ply] = list;
             return self.values(pos);
