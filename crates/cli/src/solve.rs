@@ -255,32 +255,18 @@ fn value_text<G: Game>(game: &G, to_move: Player, v: Value) -> String {
 /// A game already over (by a rule the table leaves out, as the move limit,
 /// too) has the value its end gives, in 0 plies.
 fn probe<G: Game>(game: &G, table: &Table, pos: &Position, json: bool) -> CliResult {
-    if let Some(over) = game.outcome(pos) {
-        let value = match over.result {
-            GameResult::Win(p) if p == pos.to_move() => Value::Win { plies: 0 },
-            GameResult::Win(_) => Value::Loss { plies: 0 },
-            GameResult::Draw => Value::Draw,
-        };
-        if json {
-            let v = serde_json::to_string(&value).map_err(|e| CliError::Output(std::io::Error::other(e)))?;
-            return emit(&format!("{v}\n"));
-        }
-        let mut out = String::new();
-        let _ = writeln!(out, "position: {}", format_position(game, pos));
-        let _ = writeln!(
-            out,
-            "value: {} (the game is over: {})",
-            value_text(game, pos.to_move(), value),
-            describe_outcome(game, &over)
-        );
-        return emit(&out);
-    }
-    let Some(value) = table.probe(pos)? else {
-        let limit = table
-            .layout()
-            .max_pieces()
-            .map_or(String::new(), |n| format!(" (it holds positions of at most {n} pieces)"));
-        return Err(CliError::Usage(format!("the table does not hold this position{limit}")));
+    let over = game.outcome(pos);
+    let value = match over.map(|o| o.result) {
+        Some(GameResult::Win(p)) if p == pos.to_move() => Value::Win { plies: 0 },
+        Some(GameResult::Win(_)) => Value::Loss { plies: 0 },
+        Some(GameResult::Draw) => Value::Draw,
+        None => table.probe(pos)?.ok_or_else(|| {
+            let limit = table
+                .layout()
+                .max_pieces()
+                .map_or(String::new(), |n| format!(" (it holds positions of at most {n} pieces)"));
+            CliError::Usage(format!("the table does not hold this position{limit}"))
+        })?,
     };
     if json {
         let v = serde_json::to_string(&value).map_err(|e| CliError::Output(std::io::Error::other(e)))?;
@@ -288,7 +274,12 @@ fn probe<G: Game>(game: &G, table: &Table, pos: &Position, json: bool) -> CliRes
     }
     let mut out = String::new();
     let _ = writeln!(out, "position: {}", format_position(game, pos));
-    let _ = writeln!(out, "value: {} (with perfect play by both)", value_text(game, pos.to_move(), value));
+    let value_line = value_text(game, pos.to_move(), value);
+    if let Some(over) = over {
+        let _ = writeln!(out, "value: {value_line} (the game is over: {})", describe_outcome(game, &over));
+        return emit(&out);
+    }
+    let _ = writeln!(out, "value: {value_line} (with perfect play by both)");
     let moves = table.moves(game, pos)?.unwrap_or_default();
     if !moves.is_empty() {
         let _ = writeln!(out, "moves, best first:");
