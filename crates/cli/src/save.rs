@@ -100,7 +100,9 @@ fn write_error(path: &Path, e: SaveError) -> CliError {
     CliError::Write {
         path: path.display().to_string(),
         error: match e {
-            SaveError::Io(doing, error) => io::Error::new(error.kind(), format!("{doing}: {error}")),
+            SaveError::Io(doing, error) => {
+                io::Error::new(error.kind(), format!("{doing}: {}", leap_format::io_words(&error)))
+            }
             other => io::Error::other(other.to_string()),
         },
     }
@@ -616,7 +618,7 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "one two", "written as it goes");
         assert_eq!(std::fs::read_to_string(name(1)).unwrap(), "mine");
         let e = create_new(|_| dir.path().join("no/such/g.pgn")).unwrap_err().to_string();
-        assert!(e.contains("cannot create the file"), "{e}");
+        assert!(e.contains("cannot create the file: no such file"), "{e}");
     }
 
     #[test]

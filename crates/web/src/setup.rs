@@ -280,8 +280,12 @@ fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
             if meta.file_type().is_symlink() { "a link" } else { "a folder or a special file" }
         )));
     }
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| ApiError::Invalid(format!("{name} cannot be read as a game record (a text file): {e}")))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        ApiError::Invalid(format!(
+            "{name} cannot be read as a game record (a text file): {}",
+            leap_format::io_words(&e)
+        ))
+    })?;
     Ok((one_record(&text, name)?, text))
 }
 
