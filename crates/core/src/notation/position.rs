@@ -191,8 +191,8 @@ const SHOWN_PROBLEMS: usize = 50;
 
 impl fmt::Display for PositionError {
     /// One problem: `bad position string at column 8: two pieces on C6`;
-    /// several: a line for each (the first [`SHOWN_PROBLEMS`], then how
-    /// many more). Then the string, with a caret under each place listed.
+    /// several: a line for each (the first 50, then how many more). Then
+    /// the string, with a caret under each place listed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.problems.as_slice() {
             [one] => write!(f, "bad position string at column {}: {}", one.column, one.kind)?,
