@@ -1,5 +1,6 @@
 //! Diagnostics for files a user writes: every problem with its line and column.
 
+use leap_core::notation::shortened;
 use std::fmt;
 
 /// One problem in a file, at a 1-based line and column.
@@ -208,7 +209,7 @@ impl<'a> Diagnostics<'a> {
 }
 
 /// The 1-based line and column of byte `offset` of `text`.
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -224,17 +225,3 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 
 /// The longest line of a message (see [`Diagnostics::error`]).
 pub const MAX_LINE: usize = 300;
-
-/// `text` as it is when it has at most `most` characters, else its first
-/// `most` followed by `…`: for quoting what a user wrote in a message.
-///
-/// ```
-/// assert_eq!(leap_format::shortened("E6-E8", 40), "E6-E8");
-/// assert_eq!(leap_format::shortened("abcdef", 3), "abc…");
-/// ```
-pub fn shortened(text: &str, most: usize) -> String {
-    match text.char_indices().nth(most) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_string(),
-    }
-}

@@ -29,7 +29,9 @@ mod spec;
 mod weights;
 
 pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
-pub use diag::{shortened, Diagnostic, Diagnostics, FileErrors, Origin, MAX_DIAGNOSTICS, MAX_LINE};
+pub use diag::{Diagnostic, Diagnostics, FileErrors, Origin, MAX_DIAGNOSTICS, MAX_LINE};
+/// (Kept here too, where the diagnostics' users look for it.)
+pub use leap_core::notation::shortened;
 pub use schema::{json_schema, reference_table, Key, Ty, KEYS};
 pub use source::{io_words, read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
 pub use spec::{

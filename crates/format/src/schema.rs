@@ -298,6 +298,15 @@ pub(crate) struct Checked {
     pub blanked: Vec<String>,
 }
 
+impl Checked {
+    /// Blanks the key at `path` in error: the text `range` (its whole
+    /// `key = value`, or the table holding it), and its dotted path.
+    fn blank_key(&mut self, range: Option<Range<usize>>, path: &str) {
+        self.blank.extend(range);
+        self.blanked.push(path.to_string());
+    }
+}
+
 /// Checks a parsed file's keys and value types against [`KEYS`].
 pub(crate) fn check(doc: &toml_edit::ImDocument<&str>) -> Checked {
     let mut out = Checked::default();
@@ -313,10 +322,7 @@ pub(crate) fn check_key(doc: &toml_edit::ImDocument<&str>, name: &str) -> Checke
     if let (Some(item), Some(def)) = (table.get(name), KEYS.iter().find(|d| d.name == name)) {
         let k = table.key(name);
         if !check_item(&def.ty, def, item, name, doc.raw(), None, &mut out, k) {
-            if let Some(r) = extent(k, item) {
-                out.blank.push(r);
-            }
-            out.blanked.push(name.to_string());
+            out.blank_key(extent(k, item), name);
         }
     }
     out
@@ -392,12 +398,7 @@ fn check_table(table: &Table, keys: &[Key], path: &str, raw: &str, outer: Option
     for (name, item) in table.iter() {
         let k = table.key(name);
         let dotted = if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
-        let blank = |out: &mut Checked| {
-            if let Some(r) = outer.cloned().or_else(|| extent(k, item)) {
-                out.blank.push(r);
-            }
-            out.blanked.push(dotted.clone());
-        };
+        let blank = |out: &mut Checked| out.blank_key(outer.cloned().or_else(|| extent(k, item)), &dotted);
         let Some(def) = keys.iter().find(|d| d.name == name) else {
             let hint = match nearest(name, keys.iter().map(|d| d.name)) {
                 Some(n) => format!("; did you mean `{n}`?"),

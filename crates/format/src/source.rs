@@ -36,23 +36,34 @@ pub enum LoadError {
 /// let own = Error::new(ErrorKind::NotFound, "cannot create the file: no folder no/such");
 /// assert_eq!(leap_format::io_words(&own), "cannot create the file: no folder no/such");
 /// ```
+///
+/// A system error that a library passed on with the path it was about
+/// (`Operation not permitted (os error 1) at path "/tmp/.x4Fz.tmp"`, as
+/// the `tempfile` crate does) is the system's error: said in words, and
+/// without the path, which names a temporary file the user never asked for.
+///
+/// ```
+/// # use std::io::{Error, ErrorKind};
+/// let wrapped = Error::new(ErrorKind::PermissionDenied, "Operation not permitted (os error 1) at path \"/r/.t\"");
+/// assert_eq!(leap_format::io_words(&wrapped), "permission denied");
+/// ```
 pub fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
-    if e.raw_os_error().is_none() {
-        return e.to_string();
+    let text = e.to_string();
+    let system = e.raw_os_error().is_some() || (text.contains(" (os error ") && text.contains(") at path "));
+    if !system {
+        return text;
     }
     match e.kind() {
         ErrorKind::NotFound => "no such file".to_string(),
         ErrorKind::PermissionDenied => "permission denied".to_string(),
         ErrorKind::IsADirectory => "it is a folder, not a file".to_string(),
         ErrorKind::NotADirectory => "a folder on its path is a file".to_string(),
-        _ => {
-            let text = e.to_string();
-            match text.find(" (os error ") {
-                Some(at) => text[..at].to_string(),
-                None => text,
-            }
-        }
+        ErrorKind::AlreadyExists => "a file of that name is already there".to_string(),
+        _ => match text.find(" (os error ") {
+            Some(at) => text[..at].to_string(),
+            None => text,
+        },
     }
 }
 
@@ -142,7 +153,11 @@ pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
         return Err(too_big());
     }
     let text = String::from_utf8(bytes).map_err(|e| {
-        Error::new(ErrorKind::InvalidData, format!("it is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+        // The place of the first bad byte, counted in the text before it.
+        let good = e.utf8_error().valid_up_to();
+        let before = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
+        let (line, column) = crate::diag::line_col(before, good);
+        Error::new(ErrorKind::InvalidData, format!("it is not UTF-8 text (line {line}, column {column})"))
     })?;
     Ok(match text.strip_prefix(BOM) {
         Some(rest) => rest.to_string(),

@@ -57,6 +57,23 @@ pub struct WrittenMove {
     pub landings: Vec<(Sep, Cell)>,
 }
 
+/// `text` as it is when it has at most `most` characters, else its first
+/// `most` followed by `…`: for quoting what a user wrote in a message.
+///
+/// ```
+/// assert_eq!(leap_core::notation::shortened("E6-E8", 40), "E6-E8");
+/// assert_eq!(leap_core::notation::shortened("abcdef", 3), "abc…");
+/// ```
+pub fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+/// The most characters of a text a message quotes (see [`shortened`]).
+const QUOTED: usize = 40;
+
 /// Why a written move could not be read or played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {
@@ -110,37 +127,46 @@ pub enum MoveError {
 }
 
 impl fmt::Display for MoveError {
+    /// The text quoted is shortened to its first 40 characters: a line
+    /// of a megabyte is not written back whole.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let q = |text: &str| shortened(text, QUOTED);
         match self {
             MoveError::Syntax { text, column, expected } => {
-                write!(f, "`{text}` is not a move: at column {column}, expected {expected}")
+                write!(f, "`{}` is not a move: at column {column}, expected {expected}", q(text))
             }
             MoveError::NotYourPiece { text, cell, found } => {
-                write!(f, "`{text}`: the player to move has no piece on {cell} ({found})")
+                write!(f, "`{}`: the player to move has no piece on {cell} ({found})", q(text))
             }
             MoveError::Illegal { text, rule: Some(rule), piece_moves } if piece_moves.is_empty() => {
-                write!(f, "`{text}` is not legal here: {rule}")
+                write!(f, "`{}` is not legal here: {rule}", q(text))
             }
             MoveError::Illegal { text, rule: Some(rule), piece_moves } => {
                 write!(
                     f,
-                    "`{text}` is not legal here: {rule}; the legal moves of that piece are: {}",
+                    "`{}` is not legal here: {rule}; the legal moves of that piece are: {}",
+                    q(text),
                     piece_moves.join(" ")
                 )
             }
             MoveError::Illegal { text, piece_moves, .. } if piece_moves.is_empty() => {
-                write!(f, "`{text}` is not legal here; that piece has no legal move")
+                write!(f, "`{}` is not legal here; that piece has no legal move", q(text))
             }
             MoveError::Illegal { text, piece_moves, .. } => {
-                write!(f, "`{text}` is not legal here; the legal moves of that piece are: {}", piece_moves.join(" "))
+                write!(
+                    f,
+                    "`{}` is not legal here; the legal moves of that piece are: {}",
+                    q(text),
+                    piece_moves.join(" ")
+                )
             }
             MoveError::Ambiguous { text, candidates } => {
-                write!(f, "`{text}` fits several legal moves: {}; write more of the path", candidates.join(" "))
+                write!(f, "`{}` fits several legal moves: {}; write more of the path", q(text), candidates.join(" "))
             }
             MoveError::GameOver => write!(f, "the game is over; no move is legal"),
             MoveError::NoPass => write!(f, "`pass` is legal only for a player who has no move"),
             MoveError::Number { expected, found } => {
-                write!(f, "expected move {expected}, found {found}")
+                write!(f, "expected move {expected}, found {}", q(found))
             }
         }
     }

@@ -62,6 +62,10 @@ pub struct Record {
     pub result: Option<String>,
     /// Where the result token is written (1-based line and column).
     pub result_at: Option<(usize, usize)>,
+    /// Whether the game is annotated: it has comments, annotation glyphs
+    /// (`!`, `?!`) or `$n` codes, which a record written from its moves
+    /// does not keep.
+    pub annotated: bool,
 }
 
 impl Record {
@@ -186,12 +190,19 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         *i += 1;
     };
     let err = |line: usize, column: usize, message: String| RecordError { line, column, message };
+    // An annotation belongs to the game it is written in; one after a
+    // game's result, before the next game's tags, to the game it follows.
+    let annotate = |games: &mut Vec<Record>, current: &mut Record, in_moves: bool| match games.last_mut() {
+        Some(last) if !in_moves && current.is_empty() => last.annotated = true,
+        _ => current.annotated = true,
+    };
     while i < chars.len() {
         let c = chars[i];
         let (l0, c0) = (line, col);
         if c.is_whitespace() {
             advance(&mut i, &mut line, &mut col);
         } else if c == '{' {
+            annotate(&mut games, &mut current, in_moves);
             while i < chars.len() && chars[i] != '}' {
                 advance(&mut i, &mut line, &mut col);
             }
@@ -200,6 +211,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             }
             advance(&mut i, &mut line, &mut col);
         } else if c == ';' {
+            annotate(&mut games, &mut current, in_moves);
             while i < chars.len() && chars[i] != '\n' {
                 advance(&mut i, &mut line, &mut col);
             }
@@ -296,14 +308,22 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 rest = &rest[off..];
             }
             if rest.starts_with('$') && rest[1..].chars().all(|c| c.is_ascii_digit()) {
+                current.annotated = true;
                 continue;
             }
             let body = rest.trim_end_matches(['!', '?']);
+            if body.len() < rest.len() {
+                current.annotated = true;
+            }
             if body.is_empty() {
                 continue;
             }
             if !body.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
-                return Err(err(l0, c0 + off, format!("`{body}` is not a move, move number, comment or result")));
+                return Err(err(
+                    l0,
+                    c0 + off,
+                    format!("`{}` is not a move, move number, comment or result", super::shortened(body, 40)),
+                ));
             }
             current.moves.push(WrittenPly {
                 text: body.to_string(),
@@ -382,6 +402,25 @@ mod tests {
             assert_eq!((e.line, e.column), at, "{text}: {e:?}");
             assert!(e.message.starts_with(message), "{text}: {e:?}");
         }
+    }
+
+    #[test]
+    fn comments_glyphs_and_codes_mark_their_game_as_annotated() {
+        let annotated =
+            |text: &str| -> Vec<bool> { parse_records(text).unwrap().iter().map(|r| r.annotated).collect() };
+        assert_eq!(annotated("[Variant \"camelot\"]\n1.E6-E8 H11-F9 *"), [false]);
+        for text in [
+            "1.E6-E8 {the usual} H11-F9 *",
+            "1.E6-E8 H11-F9 ; a line's end\n*",
+            "1.E6-E8! H11-F9 *",
+            "1.E6-E8 $1 H11-F9 *",
+            "[Event \"x\"]\n{before the moves}\n1.E6-E8 *",
+        ] {
+            assert_eq!(annotated(text), [true], "{text}");
+        }
+        // Each game its own; a comment after a result is the game's it follows.
+        assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 * {after}\n[Round \"2\"]\n1.E6-E8 *"), [true, false]);
+        assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 *\n[Round \"2\"]\n1.E6-E8?? *"), [false, true]);
     }
 
     #[test]

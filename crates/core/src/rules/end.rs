@@ -486,6 +486,10 @@ impl EndRules {
         }
         if self.baring == 0 {
             out.push("no baring: capturing pieces other than royal ones never ends the game".into());
+        } else if self.extinction != 0 && self.baring & self.extinction == self.extinction {
+            // A side's last extinction piece is a baring piece: it has one
+            // as long as it is in the game, so it is never bare.
+            out.push(format!("no side is ever bare: its last {} counts for baring too", names(self.extinction)));
         } else if !self.counter_baring && self.extinction == 0 {
             // (The elimination rule of Camelot and checkers, in its own words.)
             let bared = if self.baring as u16 & all == all {
