@@ -133,6 +133,22 @@ fn plain_words(detail: &str) -> String {
         return "expected a JSON object, `{...}`, with the fields the page sends".into();
     }
     let mut text = detail.replace("there are no fields", "this request takes none: send no body, or `{}`");
+    // (serde's words: an enum's "variant" would read as a game's variant.)
+    for (serde, plain) in [
+        ("unknown variant", "unknown value"),
+        ("invalid type: integer", "wrong kind of value: the number"),
+        ("invalid type: floating point", "wrong kind of value: the number"),
+        ("invalid type: string", "wrong kind of value: the text"),
+        ("invalid type: boolean", "wrong kind of value:"),
+        ("invalid type: sequence", "wrong kind of value: a list"),
+        ("invalid type: map", "wrong kind of value: an object"),
+        ("invalid type: null", "wrong kind of value: null"),
+        ("expected a sequence", "expected a list, `[...]`"),
+        ("expected a string", "expected text in quotes"),
+        ("expected a boolean", "expected true or false"),
+    ] {
+        text = text.replace(serde, plain);
+    }
     for (word, plain) in [
         ("u64", "a whole number from 0 up"),
         ("u32", "a whole number from 0 up"),

@@ -32,8 +32,13 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &file }) {
         return Err(ApiError::BadRequest(format!("{name:?} cannot be the name of a saved game: {problem}")));
     }
-    std::fs::create_dir_all(games)
-        .map_err(|e| ApiError::Conflict(format!("the games folder {} cannot be made: {e}", games.display())))?;
+    std::fs::create_dir_all(games).map_err(|e| {
+        ApiError::Conflict(format!(
+            "the games folder {} cannot be made: {}",
+            games.display(),
+            leap_format::io_words(&e)
+        ))
+    })?;
     let mut saved = slot.saved.lock().unwrap_or_else(|e| e.into_inner());
     // (One save at a time in the server: the check of a file this game
     // owns and its replacement are one step for the other games.)
@@ -54,6 +59,12 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
         }
     }
     let own = owned.is_some();
+    if !own && slot.annotated.as_deref() == Some(file.as_str()) {
+        return Err(ApiError::Conflict(format!(
+            "{file} holds comments or annotations (such as `!?`) that this game does not keep: save under \
+             another name, so that they are not lost"
+        )));
+    }
     if !own && std::fs::symlink_metadata(&target).is_ok() {
         return Err(Written::Taken.into_api(&file));
     }
@@ -106,7 +117,9 @@ impl Written {
             Written::Taken => {
                 ApiError::Conflict(format!("a file {file} is already in the games folder: choose another name"))
             }
-            Written::Failed(e) => ApiError::Conflict(format!("{file} could not be saved: {e}")),
+            Written::Failed(e) => {
+                ApiError::Conflict(format!("{file} could not be saved: {}", leap_format::io_words(&e)))
+            }
         }
     }
 }
@@ -115,7 +128,15 @@ impl Written {
 /// unless `replace`, only if no file has that name when it is written
 /// (the temporary file is linked to the name, which fails if it is taken).
 fn write_new(games: &Path, file: &str, text: &str, replace: bool) -> Result<(), Written> {
-    let mut temp = tempfile::NamedTempFile::new_in(games).map_err(Written::Failed)?;
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // What the umask leaves of 0666, as for any new file (and as the
+        // command line's saves), not the temporary file's own 0600.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temp = builder.tempfile_in(games).map_err(Written::Failed)?;
     temp.write_all(text.as_bytes()).map_err(Written::Failed)?;
     temp.as_file().sync_all().map_err(Written::Failed)?;
     let done = if replace { temp.persist(games.join(file)) } else { temp.persist_noclobber(games.join(file)) };
@@ -142,5 +163,21 @@ mod tests {
         assert_eq!(std::fs::read_to_string(games.path().join("g.pgn")).unwrap(), "third");
         let names: Vec<_> = std::fs::read_dir(games.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["g.pgn"], "no temporary file is left");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_saved_file_is_readable_by_others_as_any_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let games = tempfile::tempdir().unwrap();
+        write_new(games.path(), "g.pgn", "text", false).ok().unwrap();
+        let mode = std::fs::metadata(games.path().join("g.pgn")).unwrap().permissions().mode() & 0o777;
+        // (Whatever the umask takes away, the file is not the temporary 0600.)
+        let umask_leaves = {
+            let probe = games.path().join("probe");
+            std::fs::write(&probe, "").unwrap();
+            std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777
+        };
+        assert_eq!(mode, umask_leaves, "{mode:o}");
     }
 }

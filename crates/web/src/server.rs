@@ -82,6 +82,9 @@ pub(crate) struct Slot {
     /// to, each with the text it read or wrote there: a later save of the
     /// game may replace such a file while it still holds that text.
     pub(crate) saved: Mutex<Vec<(String, String)>>,
+    /// The record of the games folder this game was loaded from, when it
+    /// holds annotations the game does not keep: never replaced by a save.
+    pub(crate) annotated: Option<String>,
 }
 
 impl Slot {
@@ -118,22 +121,29 @@ impl AppState {
     fn open(&self, request: NewGame) -> ApiResult<(u64, Arc<Slot>)> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         // (A game loaded from the games folder may be saved over its record.)
-        let NewTable { table, loaded } = new_game(id, request, &self.config.games)?;
+        let NewTable { table, loaded, annotated } = new_game(id, request, &self.config.games)?;
         let loaded_from: Vec<(String, String)> = loaded.into_iter().collect();
         let (events, _) = broadcast::channel(64);
         let clocked = table.clocks().is_some();
-        let slot = Arc::new(Slot { table: Mutex::new(table), events, saved: Mutex::new(loaded_from) });
-        {
+        let slot = Arc::new(Slot { table: Mutex::new(table), events, saved: Mutex::new(loaded_from), annotated });
+        let dropped = {
             let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+            let mut dropped = None;
             if games.len() >= MAX_GAMES {
                 // (A game another request holds counts as going on.)
                 let over = |slot: &Slot| slot.table.try_lock().is_ok_and(|t| t.is_over());
                 let finished = games.iter().filter(|(_, slot)| over(slot)).map(|(&k, _)| k).min();
                 if let Some(k) = finished.or_else(|| games.keys().min().copied()) {
-                    games.remove(&k);
+                    dropped = games.remove(&k);
                 }
             }
             games.insert(id, slot.clone());
+            dropped
+        };
+        // A game no one can reach any more thinks no more (its computer's
+        // search, its analysis); locked once the list of games is free.
+        if let Some(old) = dropped {
+            old.lock().close();
         }
         if clocked {
             spawn_clock(slot.clone());

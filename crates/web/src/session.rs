@@ -22,14 +22,28 @@ use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Who plays a seat.
+/// Who plays a seat: `"human"` or `"engine"` in a request.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(try_from = "String")]
 pub enum Seat {
     /// A person, at the page.
     Human,
     /// The engine.
     Engine,
+}
+
+/// (Read from a string, so that a seat of another kind, a number, is
+/// refused as a value of the wrong kind, not as JSON that does not parse.)
+impl TryFrom<String> for Seat {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Seat, String> {
+        match text.as_str() {
+            "human" => Ok(Seat::Human),
+            "engine" => Ok(Seat::Engine),
+            _ => Err(format!("unknown seat `{text}`, expected `human` or `engine`")),
+        }
+    }
 }
 
 impl Seat {
@@ -156,6 +170,9 @@ pub trait Table: Send {
     fn end_analysis(&mut self);
     /// Whether an analysis is running (started, and neither stopped nor ended).
     fn analysing(&self) -> bool;
+    /// The game is dropped: its computer's search and its analysis stop,
+    /// and the computer moves no more.
+    fn close(&mut self);
 }
 
 /// An engine of `G` that a search on another thread may hold.
@@ -178,6 +195,8 @@ pub struct Session<G: Played> {
     notice: Option<String>,
     version: u64,
     thinking: Option<Stop>,
+    /// Dropped from the server's games (see [`Table::close`]).
+    closed: bool,
     engine: Option<Shared<G>>,
     analyst: Option<Shared<G>>,
     analysis: Option<Stop>,
@@ -213,6 +232,7 @@ impl<G: Played> Session<G> {
             notice: None,
             version: 1,
             thinking: None,
+            closed: false,
             engine: None,
             analyst: None,
             analysis: None,
@@ -306,18 +326,39 @@ impl<G: Played> Session<G> {
             .ok_or_else(|| ApiError::BadRequest(format!("there is no cell {name:?} on this board")))
     }
 
-    /// The player an action names (default: the player to move), while
-    /// the game is on.
-    fn player_in_play(&self, player: Option<Number>) -> ApiResult<Player> {
+    /// The person who resigns or offers a draw: `player`, which must be a
+    /// person's seat (the computer neither resigns nor offers); by
+    /// default, as the page chooses, the only person playing, else the
+    /// person to move, else the first person in turn order.
+    fn person(&self, player: Option<Number>) -> ApiResult<Player> {
         let n = self.game.players().len();
-        let player = match player {
-            Some(p) => {
-                Player(p.within(0..=n as u64 - 1, |p| format!("there is no player {p}: this game has {n}"))? as u8)
-            }
-            None => self.history.current().to_move(),
-        };
+        let named = player
+            .map(|p| p.within(0..=n as u64 - 1, |p| format!("there is no player {p}: this game has {n}")))
+            .transpose()?
+            .map(|p| Player(p as u8));
         if !self.is_on() {
             return Err(ApiError::Conflict("the game is over".into()));
+        }
+        let humans: Vec<Player> =
+            (0..n).map(|i| Player(i as u8)).filter(|p| self.seating.seats[p.index()] == Seat::Human).collect();
+        let to_move = self.history.current().to_move();
+        let player =
+            match (named, humans.as_slice()) {
+                (Some(p), _) => p,
+                (None, []) => return Err(ApiError::Conflict(
+                    "no person plays this game: the computer plays every seat, and neither resigns nor offers draws"
+                        .into(),
+                )),
+                (None, [one]) => *one,
+                (None, many) if many.contains(&to_move) => to_move,
+                (None, many) => many[0],
+            };
+        if !humans.contains(&player) {
+            return Err(ApiError::Conflict(format!(
+                "{} is the computer's seat: the computer neither resigns nor offers draws; a person acts for \
+                 their own seat",
+                self.name(player)
+            )));
         }
         Ok(player)
     }
@@ -566,8 +607,8 @@ impl<G: Played> Table for Session<G> {
         }
         let entered = match (&request.text, &request.from) {
             (Some(text), None) => {
-                let read = read_move(&self.game, &pos, text)
-                    .map_err(|e| ApiError::Invalid(leap_format::shortened(&e.to_string(), 300)))?;
+                // (The error quotes the text shortened: a long one is not sent back whole.)
+                let read = read_move(&self.game, &pos, text).map_err(|e| ApiError::Invalid(e.to_string()))?;
                 read.path
             }
             (None, Some(from)) => {
@@ -615,14 +656,14 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn resign(&mut self, player: Option<Number>) -> ApiResult<()> {
-        let loser = self.player_in_play(player)?;
+        let loser = self.person(player)?;
         self.ended = Some(Termination::Resignation { loser });
         self.changed();
         Ok(())
     }
 
     fn draw(&mut self, player: Option<Number>) -> ApiResult<()> {
-        let p = self.player_in_play(player)?;
+        let p = self.person(player)?;
         self.offers[p.index()] = true;
         // The computer agrees when its last score is about level or worse.
         let mut declined = Vec::new();
@@ -701,7 +742,7 @@ impl<G: Played> Table for Session<G> {
 
     fn engine_job(&mut self) -> Option<EngineJob> {
         let mover = self.mover()?;
-        if self.seating.seats[mover.index()] != Seat::Engine || self.thinking.is_some() {
+        if self.closed || self.seating.seats[mover.index()] != Seat::Engine || self.thinking.is_some() {
             return None;
         }
         let stop = Stop::new();
@@ -813,6 +854,15 @@ impl<G: Played> Table for Session<G> {
 
     fn analysing(&self) -> bool {
         self.analysis.as_ref().is_some_and(|stop| !stop.is_stopped())
+    }
+
+    fn close(&mut self) {
+        self.closed = true;
+        if let Some(stop) = self.thinking.take() {
+            stop.stop();
+        }
+        self.end_analysis();
+        self.engine = None;
     }
 }
 

@@ -149,14 +149,16 @@ fn builtin_list() -> String {
     leap_format::BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
 }
 
-/// Reads an uploaded variant file. `extends` may name only a built-in
-/// variant: another file would be read from the server's disk.
+/// Reads a variant file uploaded, or kept beside a saved record (where an
+/// upload was saved). `extends` may name only a built-in variant: another
+/// file would be read from the server's disk.
 fn uploaded_variant(file: &str, text: &str) -> ApiResult<Variant> {
     if let Ok(table) = text.parse::<toml::Table>() {
         if let Some(base) = table.get("extends") {
             if base.as_str().is_none_or(|b| leap_format::builtin(b).is_none()) {
                 return Err(ApiError::Invalid(format!(
-                    "{file}: an uploaded variant file may extend only a built-in variant ({}), not {base}",
+                    "{file}: a variant file the server reads (uploaded, or beside a saved game) may extend only \
+                     a built-in variant ({}), not {base}",
                     builtin_list()
                 )));
             }
@@ -235,8 +237,12 @@ fn record_variant(
         let local = Path::new(variant_file).file_name().and_then(|f| f.to_str()).filter(|f| is_plain_name(f));
         return match local {
             Some(f) if saved && std::fs::symlink_metadata(games.join(f)).is_ok_and(|m| m.is_file()) => {
-                let text = std::fs::read_to_string(games.join(f))
-                    .map_err(|e| ApiError::Invalid(format!("{file}: its variant file {f} cannot be read: {e}")))?;
+                let text = leap_format::read_text(&games.join(f)).map_err(|e| {
+                    ApiError::Invalid(format!(
+                        "{file}: its variant file {f} cannot be read: {}",
+                        leap_format::io_words(&e)
+                    ))
+                })?;
                 let variant = uploaded_variant(f, &text)?;
                 if let Some(tagged) = leap_games::other_variant_tag(record, &variant) {
                     return Err(ApiError::Invalid(format!(
@@ -271,6 +277,12 @@ fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
     if !is_plain_name(name) {
         return Err(ApiError::BadRequest(format!("{name:?} is not a file name of the games folder")));
     }
+    // (The games the folder lists: its records, not its variant files.)
+    if !(name.ends_with(".pgn") || name.ends_with(".pdn")) {
+        return Err(ApiError::NotFound(format!(
+            "{name} is not a saved game: saved games are the .pgn and .pdn files of the games folder"
+        )));
+    }
     let path = games.join(name);
     let meta = std::fs::symlink_metadata(&path)
         .map_err(|_| ApiError::NotFound(format!("there is no saved game {name} in the games folder")))?;
@@ -280,11 +292,9 @@ fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
             if meta.file_type().is_symlink() { "a link" } else { "a folder or a special file" }
         )));
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        ApiError::Invalid(format!(
-            "{name} cannot be read as a game record (a text file): {}",
-            leap_format::io_words(&e)
-        ))
+    // (As the command line reads files: text, at most 4 MiB.)
+    let text = leap_format::read_text(&path).map_err(|e| {
+        ApiError::Invalid(format!("{name} cannot be read as a game record: {}", leap_format::io_words(&e)))
     })?;
     Ok((one_record(&text, name)?, text))
 }
@@ -320,6 +330,10 @@ pub struct NewTable {
     pub table: Box<dyn Table>,
     /// The record's file name and text, when the game was loaded from the games folder.
     pub loaded: Option<(String, String)>,
+    /// The record's file name, when it was loaded from the games folder
+    /// and holds annotations (comments, glyphs) the game does not keep:
+    /// a save of the game may not replace it (`loaded` is then `None`).
+    pub annotated: Option<String>,
 }
 
 /// Builds the game `request` asks for, numbered `id`.
@@ -338,12 +352,16 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
     }
     let upload_name = upload_name(request.variant_file.as_deref())?;
     // The record, if any: uploaded, or read from the games folder.
-    let mut loaded = None;
+    let (mut loaded, mut annotated) = (None, None);
     let record = match (&request.record, &request.saved) {
         (Some(text), None) => Some((one_record(text, "the record")?, false, "the record".to_string())),
         (None, Some(name)) => {
             let (record, text) = read_saved(name, games)?;
-            loaded = Some((name.clone(), text));
+            if record.annotated {
+                annotated = Some(name.clone());
+            } else {
+                loaded = Some((name.clone(), text));
+            }
             Some((record, true, name.clone()))
         }
         _ => None,
@@ -380,7 +398,7 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
         clock: request.clock.as_ref().map(ClockSpec::control).transpose()?,
     };
     let table = with_game!(variant, g => seat(id, g, seating, record.map(|(r, _, file)| (r, file)), uploaded))?;
-    Ok(NewTable { table, loaded })
+    Ok(NewTable { table, loaded, annotated })
 }
 
 /// The session of `game`: from the start or from a record's moves.

@@ -549,6 +549,18 @@ async fn refusals_of_bodies_and_methods_are_json_in_a_players_words() {
     let error = answer["error"].as_str().unwrap();
     assert!(error.contains("expected a whole number") && !error.contains("u64"), "{answer}");
     assert!(!error.contains("Failed to"), "{answer}");
+    // The JSON reader's own words ("unknown variant", "a sequence") are not a player's.
+    for (body, words) in [
+        (json!({ "seats": ["robot", "human"] }), "unknown seat `robot`, expected `human` or `engine`"),
+        (json!({ "seats": "human" }), "wrong kind of value: the text \"human\", expected a list, `[...]`"),
+        (json!({ "seats": [5, "human"] }), "wrong kind of value: the number `5`"),
+    ] {
+        let (status, answer) = app.post("/api/games", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(words), "{body}: {error}");
+        assert!(!error.contains("variant") && !error.contains("invalid type"), "{body}: {error}");
+    }
 }
 
 #[cfg(unix)]
@@ -681,6 +693,32 @@ async fn the_oldest_finished_game_makes_room_first() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = app.get(&format!("/api/games/{newest}")).await;
     assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_game_thinks_no_more() {
+    let app = app();
+    // The computer against itself, half a minute a move: it thinks at once.
+    // (Not longer: where the search went on, the test would wait for it
+    // at its end, the runtime's blocking threads being waited for.)
+    let game = id(&app.new_game(json!({ "seats": ["engine", "engine"], "engine_ms": 30_000 })).await);
+    app.wait_for(&game, |v| v["thinking"] == json!(true)).await;
+    let mut page = app.events(&game).await;
+    page.frame().await.expect("the first event").unwrap();
+    for _ in 0..leap_web::MAX_GAMES {
+        app.new_game(json!({})).await;
+    }
+    let (status, _) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Its search stops, and with it the last holder of the game: its
+    // events end (they would run on for half a minute if it went on).
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(frame) = page.frame().await {
+            frame.expect("an event");
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the dropped game's computer still thinks after 10 s");
 }
 
 /// The error of a refused request, checked to be a 4xx of `status`.
@@ -867,6 +905,62 @@ async fn a_loaded_record_can_be_saved_over_but_no_other_file() {
 }
 
 #[tokio::test]
+async fn only_a_person_resigns_or_offers_a_draw() {
+    let app = app();
+    // The computer (White) thinks for long; the person (Black) may resign
+    // in the meantime, and a request without `player` acts for Black.
+    let game = id(&app.new_game(json!({ "seats": ["engine", "human"], "engine_ms": 1500 })).await);
+    for action in ["resign", "draw"] {
+        let error =
+            refused(&app, &format!("/api/games/{game}/{action}"), json!({ "player": 0 }), StatusCode::CONFLICT).await;
+        assert!(error.contains("White is the computer's seat"), "{action}: {error}");
+    }
+    let (status, view) = app.post(&format!("/api/games/{game}/resign"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["result"]["reason"], "Black resigned", "{view}");
+    // With no person playing, there is no one to act for.
+    let game = id(&app.new_game(json!({ "seats": ["engine", "engine"], "engine_ms": 1000 })).await);
+    let error = refused(&app, &format!("/api/games/{game}/resign"), json!({}), StatusCode::CONFLICT).await;
+    assert!(error.contains("no person plays this game"), "{error}");
+}
+
+#[tokio::test]
+async fn an_annotated_record_is_not_saved_over() {
+    let app = app();
+    let folder = app._games.path();
+    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {a quiet start} H11-F9!? *\n";
+    std::fs::write(folder.join("notes.pgn"), text).unwrap();
+    let loaded = id(&app.new_game(json!({ "saved": "notes.pgn" })).await);
+    app.play(&loaded, "H6-F8").await;
+    let error =
+        refused(&app, &format!("/api/games/{loaded}/save"), json!({ "name": "notes" }), StatusCode::CONFLICT).await;
+    assert!(error.contains("notes.pgn holds comments or annotations"), "{error}");
+    assert!(error.contains("save under another name"), "{error}");
+    assert_eq!(std::fs::read_to_string(folder.join("notes.pgn")).unwrap(), text, "the notes are kept");
+    let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "notes-2" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+#[tokio::test]
+async fn a_saved_game_is_read_as_the_command_line_reads_files() {
+    let app = app();
+    let folder = app._games.path();
+    // Over 4 MiB: refused, as `camelot replay` refuses it.
+    let mut huge = String::from("[Variant \"camelot\"]\n\n1.F7-F8 *\n");
+    huge.push_str(&format!("{{{}}}\n", "x".repeat(5 << 20)));
+    std::fs::write(folder.join("huge.pgn"), huge).unwrap();
+    let error = refused(&app, "/api/games", json!({ "saved": "huge.pgn" }), StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(error.contains("larger than 4 MiB"), "{error}");
+    // Not text: where, in lines and columns.
+    std::fs::write(folder.join("latin1.pgn"), b"[Variant \"camelot\"]\n\n1.F7-F8 {caf\xe9} *\n").unwrap();
+    let error = refused(&app, "/api/games", json!({ "saved": "latin1.pgn" }), StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(
+        error.contains("latin1.pgn cannot be read as a game record: it is not UTF-8 text (line 3, column 13)"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
 async fn two_games_loaded_from_one_record_cannot_save_over_each_other() {
     let app = app();
     let game = id(&app.new_game(json!({})).await);
@@ -1038,12 +1132,14 @@ async fn a_saved_game_says_the_variant_and_players_it_loads_with() {
     // What would not load is refused as a load refuses it.
     std::fs::write(app._games.path().join("two.pgn"), "1.F7-F8 *\n\n1.F7-F8 *\n").unwrap();
     std::fs::write(app._games.path().join("bad.pgn"), "[Variant \"tri-camelot\"]\n\n1.Z99-Z1 *\n").unwrap();
+    std::fs::write(app._games.path().join("rules.toml"), "extends = \"camelot\"\n").unwrap();
     for (uri, status, said) in [
         ("/api/saved/bad.pgn", StatusCode::UNPROCESSABLE_ENTITY, "is not a move"),
         ("/api/saved/none.pgn", StatusCode::NOT_FOUND, "there is no saved game none.pgn"),
         ("/api/saved/.hidden.pgn", StatusCode::BAD_REQUEST, "is not a file name of the games folder"),
         ("/api/saved/%FF.pgn", StatusCode::BAD_REQUEST, "does not name a file"),
         ("/api/saved/two.pgn", StatusCode::UNPROCESSABLE_ENTITY, "expected one game, found 2"),
+        ("/api/saved/rules.toml", StatusCode::NOT_FOUND, "rules.toml is not a saved game: saved games are the .pgn"),
     ] {
         let (got, answer) = app.get(uri).await;
         assert_eq!(got, status, "{uri}: {answer}");
