@@ -1009,6 +1009,30 @@ fn an_unknown_variant_is_an_error_everywhere() {
 }
 
 #[test]
+fn a_file_that_is_not_text_names_the_line_and_column() {
+    let dir = TempDir::new("not-utf8");
+    let file = dir.path("latin1.toml");
+    // "é" in Latin-1 (one byte, 0xE9), on the third line, after `name = "`.
+    std::fs::write(&file, b"extends = \"camelot\"\n\nname = \"caf\xe9\"\n").unwrap();
+    let out = fails(&["show", &file], 1);
+    assert_eq!(
+        out.stderr,
+        format!("error: cannot read {file}: it is not UTF-8 text (line 3, column 12)\n"),
+        "{}",
+        out.show()
+    );
+    let record = dir.path("latin1.pgn");
+    std::fs::write(&record, b"[Variant \"camelot\"]\n\n1. E6-E8 \xff\n").unwrap();
+    let out = fails(&["replay", &record], 1);
+    assert_eq!(
+        out.stderr,
+        format!("error: cannot read {record}: it is not UTF-8 text (line 3, column 10)\n"),
+        "{}",
+        out.show()
+    );
+}
+
+#[test]
 fn a_bad_position_string_names_the_column() {
     let out = fails(&["show", "camelot", "--position", "W:WKC6,Z99:BE10"], 1);
     assert_eq!(
@@ -1170,6 +1194,32 @@ fn check_says_a_goal_zone_and_one_piece_plainly() {
     std::fs::write(&file, text).unwrap();
     let out = ok(&["check", &file]);
     assert!(out.stdout.contains("end: 1 piece in its goal zone wins;"), "{}", out.show());
+}
+
+#[test]
+fn check_says_a_stuck_player_passes() {
+    let out = ok(&["check", "variants/tri-camelot.toml"]);
+    assert!(
+        out.stdout.contains("\n  a player with pieces but no legal move passes while another can move\n"),
+        "{}",
+        out.show()
+    );
+    let out = ok(&["check", "variants/camelot.toml"]);
+    assert!(!out.stdout.contains("passes"), "{}", out.show());
+}
+
+#[test]
+fn check_says_when_no_side_can_be_bare() {
+    // Knights are extinction pieces and count for baring too: a side keeps
+    // its last Knight for as long as it is in the game, so it is never bare.
+    let dir = TempDir::new("check-never-bare");
+    let file = dir.path("never.toml");
+    let text = "extends = \"camelot\"\nname = \"never-bare\"\n[end]\nextinction = [\"Knight\"]\n\
+                baring = [\"Knight\", \"Man\"]\ncounter_baring = true\n";
+    std::fs::write(&file, text).unwrap();
+    let out = ok(&["check", &file]);
+    assert!(out.stdout.contains("no side is ever bare: its last Knight counts for baring too;"), "{}", out.show());
+    assert!(!out.stdout.contains("is bare"), "{}", out.show());
 }
 
 /// Runs `check` on one broken file: status 1, the diagnostics, and the summary line.
@@ -1456,7 +1506,32 @@ fn serve_refuses_an_unknown_variant_and_a_busy_port() {
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = busy.local_addr().unwrap().port().to_string();
     let out = fails(&["serve", "--port", &port], 1);
-    assert!(out.stderr.contains("cannot listen on 127.0.0.1:"), "{}", out.show());
+    assert!(
+        out.stderr.contains(&format!(
+            "cannot listen on 127.0.0.1:{port}: another program listens there (choose another --port, or --port 0 \
+             for any free one)"
+        )),
+        "{}",
+        out.show()
+    );
+    // Values the options cannot take: what each expects, in words.
+    for (args, words) in [
+        (
+            ["serve", "--port", "80x"],
+            "invalid value '80x' for '--port <PORT>': expected a whole number from 0 to 65535",
+        ),
+        (
+            ["serve", "--port", "99999"],
+            "invalid value '99999' for '--port <PORT>': too large: expected a whole number from 0 to 65535",
+        ),
+        (
+            ["serve", "--host", "example"],
+            "invalid value 'example' for '--host <HOST>': expected an IP address of this machine",
+        ),
+    ] {
+        let out = fails(&args, 2);
+        assert!(out.stderr.contains(words), "{args:?}: {}", out.show());
+    }
 }
 
 #[test]
@@ -1464,7 +1539,7 @@ fn serve_answers_on_the_address_it_prints() {
     use std::io::{BufRead, BufReader, Read};
     let games = TempDir::new("serve");
     let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(["serve", "checkers", "--port", "0", "--games"])
+        .args(["serve", "checkers", "--port", "0", "--host", "localhost", "--games"])
         .arg(&*games)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -1554,4 +1629,17 @@ fn play_asks_before_saving_over_another_file() {
     // A game continued from a record saves over it without asking.
     let out = run_stdin(&["play", &other], &format!("F6-F7\nsave {other}\n"));
     assert!(!out.stdout.contains("replace it?") && out.stdout.contains("saved to"), "{}", out.show());
+    // Unless the record has comments or glyphs, which the game does not keep.
+    let notes = dir.path("notes.pgn");
+    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {the usual} H11-F9!? *\n";
+    std::fs::write(&notes, text).unwrap();
+    let out = run_stdin(&["play", &notes], &format!("H6-F8\nsave {notes}\nno\n"));
+    assert!(
+        out.stdout.contains(&format!(
+            "{notes} holds comments or annotations (such as `!?`) that this game does not keep: replace it? (yes/no)"
+        )),
+        "{}",
+        out.show()
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), text, "the notes are kept");
 }

@@ -118,3 +118,52 @@ fn a_game_that_cannot_be_kept_leaves_no_file_and_the_program_fails() {
     assert!(out.stderr.starts_with("error: cannot write camelot-unsaved-1.pgn: "), "{}", out.show());
     assert_eq!(names(&dir), Vec::<String>::new(), "no file, empty or in part, is left");
 }
+
+#[test]
+fn a_record_another_program_changed_is_not_saved_over_without_asking() {
+    let dir = TempDir::new("play-changed");
+    let file = dir.join("shared.pgn");
+    std::fs::write(&file, "[Variant \"camelot\"]\n\n1.E6-E8 *\n").unwrap();
+    let args = ["play", "shared.pgn"];
+    let mut child = common::spawn_piped(&mut common::command(&dir, &args));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let (sender, received) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buf) {
+            let _ = sender.send(buf[..n].to_vec());
+        }
+    });
+    // The game is loaded and waits for a move; meanwhile another session
+    // saves its own game over the record.
+    let mut text = Vec::new();
+    let started = Instant::now();
+    while !String::from_utf8_lossy(&text).contains("continuing the game of") || !text.ends_with(b"> ") {
+        let left = Duration::from_secs(60).saturating_sub(started.elapsed());
+        match received.recv_timeout(left) {
+            Ok(bytes) => text.extend(bytes),
+            Err(_) => panic!("no prompt:\n{}", String::from_utf8_lossy(&text)),
+        }
+    }
+    let theirs = "[Variant \"camelot\"]\n\n1.E6-E8 G10-G9 *\n";
+    std::fs::write(&file, theirs).unwrap();
+    stdin.write_all(b"F10-F9\nsave shared.pgn\nno\nquit\n").unwrap();
+    drop(stdin);
+    let mut err = String::new();
+    child.stderr.take().expect("piped stderr").read_to_string(&mut err).unwrap();
+    let status = child.wait().expect("camelot ends");
+    reader.join().unwrap();
+    text.extend(received.try_iter().flatten());
+    let out = common::finish(&args, std::process::Output { status, stdout: text, stderr: err.into_bytes() });
+    assert!(
+        out.stdout.contains(
+            "shared.pgn has changed since this game was loaded from it or saved to it (another program or game \
+             wrote it): replace it? (yes/no)"
+        ),
+        "{}",
+        out.show()
+    );
+    assert!(out.stdout.contains("not saved: shared.pgn is left as it was"), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), theirs, "the other session's game is kept");
+}

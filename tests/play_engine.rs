@@ -71,7 +71,7 @@ fn seats_that_do_not_fit_are_refused() {
     let cases: &[(&[&str], &str)] = &[
         (&["tri-camelot", "--white", "engine"], "this game has no White player (Blue, Red, Green)"),
         (&["camelot", "--seats", "human"], "--seats needs 2 seats, one per player in turn order (White, Black)"),
-        (&["camelot", "--seats", "human,engine", "--black", "human"], "give --seats, or --white and --black"),
+        (&["camelot", "--seats", "human,engine", "--black", "human"], "'--seats <SEATS>' cannot be used with '--black"),
         (&["camelot", "--white", "robot"], "invalid value 'robot'"),
         (
             &["camelot", "--white", "engine", "--threads", "0"],
@@ -80,8 +80,9 @@ fn seats_that_do_not_fit_are_refused() {
         (&["camelot", "--white", "engine", "--level", "9"], "the level must be a whole number from 1 to 8, not `9`"),
         (&["camelot", "--white", "engine", "--level", "easy"], "the level must be a whole number from 1 to 8"),
     ];
+    // (A malformed command line: exit status 2, as the README says.)
     for (args, message) in cases {
         let (status, _, err) = play(args, "quit\n");
-        assert!(status != 0 && err.contains(message), "{args:?}: {err}");
+        assert!(status == 2 && err.contains(message), "{args:?}: status {status}: {err}");
     }
 }

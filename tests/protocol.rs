@@ -330,6 +330,7 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
     let mut e = Engine::start(&[]);
     let cases: &[(&str, &str)] = &[
         ("fly", "info string error: unknown command `fly`"),
+        ("isready\0", "info string error: unknown command `isready\\u{0}`"),
         ("position fen W:WZ99:BE10", "info string error: bad position string at column 4: `Z99` is not a piece"),
         ("position startpos moves E6-E8 E6-E7", "info string error: move 2 `E6-E7`:"),
         ("position middle", "info string error: expected `position startpos` or `position fen POSITION`"),
@@ -574,7 +575,8 @@ fn a_table_larger_than_the_memory_is_refused() {
     e.send(&format!("setoption name Hash value {more}"));
     e.send("isready");
     let answer = e.line(10);
-    assert!(answer.starts_with("info string error: Hash is more than this machine's memory"), "{answer}");
+    let want = format!("info string error: Hash of {more} MiB is more than this machine's memory ({memory} MiB)");
+    assert_eq!(answer, want);
     assert_eq!(e.line(10), "readyok");
 }
 

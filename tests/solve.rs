@@ -332,9 +332,11 @@ fn the_command_refuses_what_it_cannot_do_in_words() {
         assert!(out.stderr.contains(&format!("invalid value '{value}' for '{option} <")), "{}", out.show());
         assert!(out.stderr.contains(expected), "{}", out.show());
     }
+    // --json is the probe's answer: a malformed command line without one.
     let out = camelot(&dir, &["solve", "camette", "--json"]);
-    assert_eq!(out.status, 1, "{}", out.show());
-    assert!(out.stderr.contains("--json goes with --probe"), "{}", out.show());
+    assert_eq!(out.status, 2, "{}", out.show());
+    assert!(out.stderr.contains("required arguments were not provided"), "{}", out.show());
+    assert!(out.stderr.contains("--probe|--position <POSITION>|--moves <MOVES>"), "{}", out.show());
     // A table file that is not one.
     std::fs::write(dir.join("camette.table"), "not a table").unwrap();
     let out = camelot(&dir, &["solve", "camette", "--probe"]);

@@ -13,6 +13,10 @@ pub enum CliError {
     /// An option whose value cannot be used; the message names the option
     /// (`--threads must be at least 1`).
     Usage(String),
+    /// Options that do not fit the game they are given for, found once it
+    /// is loaded (`--seats needs 3 seats`): a malformed command line, as
+    /// clap's own refusals, with exit status 2 ([`CliError::exit_status`]).
+    CommandLine(String),
     /// A variant that could not be loaded.
     Variant(LoadError),
     /// A file of evaluation weights (`eval=FILE`) with problems.
@@ -125,10 +129,21 @@ impl GameProblem {
     }
 }
 
+impl CliError {
+    /// The program's exit status for the error: 2 for a malformed command
+    /// line (as clap's), 1 for anything else.
+    pub fn exit_status(&self) -> i32 {
+        match self {
+            CliError::CommandLine(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(message) => f.write_str(message),
+            CliError::Usage(message) | CliError::CommandLine(message) => f.write_str(message),
             CliError::Variant(e) => write!(f, "{e}"),
             CliError::Weights(e) => write!(f, "invalid weights file {}:\n{e}", e.file),
             CliError::Position(e) => write!(f, "{e}"),

@@ -204,7 +204,7 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(error) => {
             eprintln!("error: {error}");
-            1
+            error.exit_status()
         }
     }
 }

@@ -241,7 +241,13 @@ impl<'i, G: Played> Session<'i, G> {
     /// problems, each where it is).
     fn send_error(&self, message: &str) {
         for line in message.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()) {
-            self.send(&format!("info string error: {line}"));
+            // (What the input held is quoted; a control character in it, a
+            // NUL, is written as an escape, not sent raw to the reader.)
+            let shown: String = line
+                .chars()
+                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+                .collect();
+            self.send(&format!("info string error: {shown}"));
         }
     }
 
@@ -364,6 +370,10 @@ impl<'i, G: Played> Session<'i, G> {
             "hash" => match value.parse::<usize>() {
                 Err(_) => self.send_error(&format!("Hash must be a whole number of MiB, not `{value}`")),
                 Ok(n) => match leap_engine::hash_problem(n) {
+                    // (A size in range that the memory cannot hold: the size says it.)
+                    Some(problem) if (1..=leap_engine::MAX_HASH_MIB).contains(&n) => {
+                        self.send_error(&format!("Hash of {n} MiB {problem}"))
+                    }
                     Some(problem) => self.send_error(&format!("Hash {problem}, not `{value}`")),
                     None => {
                         self.finish_search();

@@ -12,11 +12,12 @@ pub struct Options {
     /// (every seat a person's, no clock).
     pub variant: Option<String>,
     /// The port (0: any free one).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = crate::commands::count::<u16, 0, 65535>)]
     pub port: u16,
-    /// The address to listen on. Anything but loopback lets other machines
-    /// play (and save games in the games folder).
-    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    /// The address to listen on: an IP address, or `localhost`. Anything
+    /// but loopback lets other machines play (and save games in the games
+    /// folder).
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST), value_parser = host_arg)]
     pub host: IpAddr,
     /// Open the page in the default browser.
     #[arg(long)]
@@ -24,6 +25,19 @@ pub struct Options {
     /// The folder where games are saved and loaded (made when first saved).
     #[arg(long, default_value = "camelot-games")]
     pub games: PathBuf,
+}
+
+/// Reads `--host`: an IP address (`127.0.0.1`, `0.0.0.0`, `::1`), or
+/// `localhost` (this machine alone: `127.0.0.1`).
+fn host_arg(text: &str) -> Result<IpAddr, String> {
+    if text.trim().eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    text.trim().parse().map_err(|_| {
+        "expected an IP address of this machine, such as 127.0.0.1 (this machine alone, as `localhost`) or \
+         0.0.0.0 (every network it is on)"
+            .to_string()
+    })
 }
 
 /// Serves the app until the process is stopped.
@@ -51,9 +65,16 @@ pub fn serve(opts: &Options) -> CliResult {
         tokio::runtime::Runtime::new().map_err(|e| CliError::Usage(format!("serve: cannot start the server: {e}")))?;
     runtime.block_on(async {
         let address = SocketAddr::new(opts.host, opts.port);
-        let listener = tokio::net::TcpListener::bind(address)
-            .await
-            .map_err(|e| CliError::Usage(format!("serve: cannot listen on {address}: {e}")))?;
+        let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
+            let why = match e.kind() {
+                std::io::ErrorKind::AddrInUse => {
+                    "another program listens there (choose another --port, or --port 0 for any free one)".to_string()
+                }
+                std::io::ErrorKind::AddrNotAvailable => "it is not an address of this machine".to_string(),
+                _ => leap_format::io_words(&e),
+            };
+            CliError::Usage(format!("serve: cannot listen on {address}: {why}"))
+        })?;
         let bound = listener.local_addr().map_err(|e| CliError::Usage(format!("serve: {e}")))?;
         let url = format!("http://{bound}/");
         // (A closed standard output must not stop the server.)

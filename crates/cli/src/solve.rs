@@ -17,6 +17,7 @@ use std::time::Instant;
 
 /// The options of `camelot solve`.
 #[derive(clap::Args, Clone, Debug)]
+#[command(group(clap::ArgGroup::new("probing").args(["probe", "position", "moves"]).multiple(true)))]
 pub struct Options {
     #[command(flatten)]
     pub setup: Setup,
@@ -36,7 +37,7 @@ pub struct Options {
     pub probe: bool,
     /// With --probe (or --position / --moves): print only
     /// `{"value": "win" | "loss" | "draw", "plies": N}` for the player to move.
-    #[arg(long)]
+    #[arg(long, requires = "probing")]
     pub json: bool,
     /// Check the table: re-derive every position's value from its moves'
     /// values, with an indexing of its own.
@@ -68,9 +69,6 @@ pub fn run(opts: &Options) -> CliResult {
 fn run_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
     let path = opts.output.clone().unwrap_or_else(|| leap_solve::table_path(game.name(), opts.max_pieces));
     let probing = opts.probe || opts.setup.position.is_some() || opts.setup.moves.is_some();
-    if opts.json && !probing {
-        return Err(CliError::Usage("--json goes with --probe, --position or --moves".into()));
-    }
     if probing || opts.verify || opts.compare_search.is_some() {
         let table = open(game, &path, opts)?;
         // (Every position is read: from memory, not by a read of the file each.)

@@ -101,7 +101,14 @@ fn camelot_details(g: &leap_camelot::Camelot) -> Details {
                 words.join(", ")
             })
             .collect(),
-        rules: vec![format!("castle moves per game: {}", g.rules().castle_moves)],
+        rules: [format!("castle moves per game: {}", g.rules().castle_moves)]
+            .into_iter()
+            .chain(
+                g.rules()
+                    .stuck_passes
+                    .then(|| "a player with pieces but no legal move passes while another can move".to_string()),
+            )
+            .collect(),
         goal: Some(match g.rules().other_castles {
             leap_camelot::OtherCastles::Enter => "the opponent's castle".into(),
             leap_camelot::OtherCastles::LeftWinsRightBarred => "the castle to the left".into(),

@@ -49,7 +49,7 @@ pub struct Options {
     #[arg(long, value_enum)]
     pub black: Option<Seat>,
     /// Who plays each seat, in turn order: `human,engine,engine`.
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_enum, value_delimiter = ',', conflicts_with_all = ["white", "black"])]
     pub seats: Vec<Seat>,
     /// The engine's time per move, in milliseconds (default 1000).
     #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
@@ -86,11 +86,8 @@ impl Options {
     /// Who plays each of `names` (the game's players in turn order).
     fn seats(&self, names: &[String]) -> Result<Vec<Seat>, CliError> {
         if !self.seats.is_empty() {
-            if self.white.is_some() || self.black.is_some() {
-                return Err(CliError::Usage("give --seats, or --white and --black, not both".into()));
-            }
             if self.seats.len() != names.len() {
-                return Err(CliError::Usage(format!(
+                return Err(CliError::CommandLine(format!(
                     "--seats needs {} seats, one per player in turn order ({})",
                     names.len(),
                     names.join(", ")
@@ -104,7 +101,7 @@ impl Options {
             match names.iter().position(|n| n.eq_ignore_ascii_case(flag)) {
                 Some(i) => seats[i] = seat,
                 None => {
-                    return Err(CliError::Usage(format!(
+                    return Err(CliError::CommandLine(format!(
                         "this game has no {flag} player ({}); give --seats in turn order",
                         names.join(", ")
                     )))
@@ -159,7 +156,8 @@ fn has_record_name(path: &Path) -> bool {
 struct Start {
     variant: variant::Variant,
     tags: Vec<(String, String)>,
-    record: Option<(Record, String)>,
+    /// The record the game goes on from, its file's name and its text.
+    record: Option<(Record, String, String)>,
     /// The variant file, which `save` must never overwrite.
     variant_file: Option<PathBuf>,
 }
@@ -188,7 +186,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         // The tags the record's writer sets itself are written again.
         let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination"];
         let tags = record.tags.iter().filter(|(k, _)| !own.contains(&k.as_str())).cloned().collect();
-        return Ok(Start { variant: game, tags, record: Some((record, name)), variant_file });
+        return Ok(Start { variant: game, tags, record: Some((record, name, text)), variant_file });
     }
     if leap_format::builtin(&opts.variant).is_none() && has_record_name(path) && !path.exists() {
         return Err(CliError::Usage(format!("{}: no such saved game (the file does not exist)", opts.variant)));
@@ -199,8 +197,8 @@ fn start(opts: &Options) -> Result<Start, CliError> {
 }
 
 /// The game so far: a record's moves from its start, or `--position` then `--moves`.
-fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String)>) -> Result<History, CliError> {
-    if let Some((record, file)) = record {
+fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String, String)>) -> Result<History, CliError> {
+    if let Some((record, file, _)) = record {
         let problem = |problem| CliError::RecordGame { file: file.clone(), game: 1, problem };
         let mut history = History::new(crate::commands::record_start(game, record).map_err(problem)?);
         history.play_all(game, &record.moves).map_err(|error| CliError::Replay { file: file.clone(), error })?;
@@ -261,15 +259,15 @@ pub fn play(opts: &Options) -> CliResult {
         let computer = Computer { engine, limits: opts.limits(), level: opts.level.unwrap_or_default(), seats };
         let protected: Vec<PathBuf> = variant_file.into_iter().collect();
         let ended = match &record {
-            Some((record, file)) => ended_off_the_board(&g, &history, record, file)?,
+            Some((record, file, _)) => ended_off_the_board(&g, &history, record, file)?,
             None => None,
         };
         let mut terminal = Terminal::new(&g, examples(&g), tags, history, computer, protected);
         if let Some(how) = ended {
             terminal.ended_by(how);
         }
-        if record.is_some() {
-            terminal.continues(Path::new(&opts.variant));
+        if let Some((record, _, text)) = record {
+            terminal.continues(Path::new(&opts.variant), text, record.annotated);
             terminal.note(&format!("continuing the game of {}", opts.variant));
         }
         match solution {

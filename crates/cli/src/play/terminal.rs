@@ -74,9 +74,10 @@ pub(super) struct Terminal<'g, G: Played> {
     computer: Computer<G>,
     /// Files `save` must not replace (the variant file being played).
     protected: Vec<PathBuf>,
-    /// This game's record (canonical path): the one it was loaded from or
-    /// last saved to, which `save` replaces without asking.
-    own_file: Option<PathBuf>,
+    /// This game's record: the one it was loaded from or last saved to,
+    /// which `save` replaces without asking while it holds what was read
+    /// or written there.
+    own_file: Option<OwnFile>,
     /// How the game ended off the board (a saved resignation, flag or
     /// agreement); taking back a move undoes it.
     ended: Option<Termination>,
@@ -92,6 +93,18 @@ pub(super) struct Terminal<'g, G: Played> {
     notes: Vec<String>,
     /// The colours of the board, when the output is coloured.
     colours: Option<Colours>,
+}
+
+/// The record a game was loaded from or last saved to (see
+/// [`Terminal::continues`]).
+struct OwnFile {
+    /// Its canonical path.
+    path: PathBuf,
+    /// The text it held when read or written.
+    text: String,
+    /// Whether that text has annotations the game does not keep
+    /// (comments, glyphs): saving over it would lose them.
+    annotated: bool,
 }
 
 /// What to do after a line of input.
@@ -137,10 +150,12 @@ impl<'g, G: Played> Terminal<'g, G> {
         self.colours = Some(colours);
     }
 
-    /// The game goes on from the record in `file`: saving there again
-    /// replaces it without asking.
-    pub(super) fn continues(&mut self, file: &Path) {
-        self.own_file = std::fs::canonicalize(file).ok();
+    /// The game goes on from the record in `file`, which held `text`
+    /// (`annotated`: with comments or glyphs the game does not keep).
+    /// Saving there again replaces it without asking, unless it has
+    /// changed since or its annotations would be lost.
+    pub(super) fn continues(&mut self, file: &Path, text: String, annotated: bool) {
+        self.own_file = std::fs::canonicalize(file).ok().map(|path| OwnFile { path, text, annotated });
     }
 
     /// The game ended off the board, as its record says.
@@ -474,9 +489,22 @@ impl<'g, G: Played> Terminal<'g, G> {
         if let Err(e) = crate::save::check_target(path, &self.protected) {
             return writeln!(out, "not saved: {e}").map_err(io);
         }
-        let own = self.own_file.is_some() && std::fs::canonicalize(path).ok() == self.own_file;
-        if path.exists() && !own {
-            let question = format!("{file} already exists and is not this game's record: replace it? (yes/no) ");
+        let canonical = std::fs::canonicalize(path).ok();
+        let own = self.own_file.as_ref().filter(|o| canonical.as_ref() == Some(&o.path));
+        // Replaced without asking: a new file, or this game's record as
+        // it was read or written (not changed since by another program or
+        // session, and without annotations the game does not keep).
+        let why = match own {
+            _ if !path.exists() => None,
+            None => Some("already exists and is not this game's record"),
+            Some(o) if leap_format::read_text(path).ok().as_ref() != Some(&o.text) => {
+                Some("has changed since this game was loaded from it or saved to it (another program or game wrote it)")
+            }
+            Some(o) if o.annotated => Some("holds comments or annotations (such as `!?`) that this game does not keep"),
+            Some(_) => None,
+        };
+        if let Some(why) = why {
+            let question = format!("{file} {why}: replace it? (yes/no) ");
             let answer = input.read(&question, out).map_err(CliError::Input)?;
             let yes = answer.is_some_and(|a| {
                 matches!(String::from_utf8_lossy(&a).trim().to_ascii_lowercase().as_str(), "y" | "yes")
@@ -485,10 +513,11 @@ impl<'g, G: Played> Terminal<'g, G> {
                 return writeln!(out, "not saved: {file} is left as it was").map_err(io);
             }
         }
-        match write_file(path, &self.record(), &self.protected) {
+        let record = self.record();
+        match write_file(path, &record, &self.protected) {
             Ok(()) => {
                 self.saved = self.version;
-                self.own_file = std::fs::canonicalize(path).ok();
+                self.continues(path, record, false);
                 writeln!(out, "saved to {file}")
             }
             Err(e) => writeln!(out, "not saved: {e}"),
