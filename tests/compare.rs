@@ -287,6 +287,35 @@ fn compare_runs_on_three_players_and_with_material_only() {
 }
 
 #[test]
+fn the_first_player_wins_are_the_first_seats_wins_with_three_players() {
+    // Three players, each a Knight and a Man beside its one-cell castle: the
+    // first to enter another's castle wins. An entrant sits at two seats of
+    // three, so its wins are not the first seat's.
+    let dir = TempDir::new("three");
+    let variant = "extends = \"camelot\"\nname = \"three\"\n[board]\ngeometry = \"square\"\nfiles = 5\nranks = 5\n\
+                   layout = \"\"\"\n.....\n.....\n.....\n.....\n.....\n\"\"\"\n\
+                   [[players]]\nname = \"Red\"\nletter = \"R\"\ncastle = [\"A1\"]\n\
+                   [[players]]\nname = \"Green\"\nletter = \"G\"\ncastle = [\"E1\"]\n\
+                   [[players]]\nname = \"Blue\"\nletter = \"B\"\ncastle = [\"C5\"]\n\
+                   [setup]\nRed = \"KB2,A2\"\nGreen = \"KD2,E2\"\nBlue = \"KC4,B4\"\n\
+                   [rules]\ncastle_moves = 0\nno_move = \"pass\"\n[end]\ngoal_count = 1\n";
+    std::fs::write(dir.join("three.toml"), variant).unwrap();
+    let out = run_in(&dir, &["compare", "three.toml", "--depths", "1", "--games", "6", "--quiet", "-o", "three.md"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let games = std::fs::read_to_string(dir.join("three.pgn")).unwrap();
+    let results: Vec<&str> = games.lines().filter_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]")).collect();
+    // (Six games per pairing of the strategies at depth 1.)
+    assert!(results.len() >= 6 && results.len().is_multiple_of(6), "{games}");
+    let decisive = results.iter().filter(|r| r.split('-').any(|s| s == "1")).count();
+    let first = results.iter().filter(|r| r.starts_with("1-")).count();
+    assert!(decisive > 0, "{results:?}");
+    let md = std::fs::read_to_string(dir.join("three.md")).unwrap();
+    let row = &table(&md, "three", "Games")[0];
+    let shown = row[row.len() - 2];
+    assert_eq!(shown, format!("{:.1}", 100.0 * first as f64 / decisive as f64), "{results:?}\n{md}");
+}
+
+#[test]
 fn compare_refuses_bad_options_clearly() {
     let dir = TempDir::new("bad");
     std::fs::write(dir.join("not-a-dir"), "").unwrap();
@@ -316,6 +345,7 @@ fn compare_refuses_bad_options_clearly() {
         (&["compare", "camelot", "-o", "folder.md"], 1, "folder.md is a folder, not a file"),
         (&["compare", "camelot", "-o", "r.md"], 1, "r.svg is a folder, not a file"),
         (&["compare", "camelot", "-o", "chart.svg"], 1, "give a .md path"),
+        (&["compare", "camelot", "-o", "games.PGN"], 1, "give a .md path"),
         (&["compare"], 2, "VARIANTS"),
         (&["compare", "camelot", "--eval", "smart"], 2, "invalid value 'smart'"),
     ];

@@ -361,6 +361,25 @@ impl GameRecord {
     }
 }
 
+/// A random move of an opening among `moves`, the legal moves of `pos`:
+/// one that leaves the game to be played. (The draw is the same as before
+/// wherever the move drawn does not end the game, so that a seed's
+/// openings stay what they were; where it would, another is drawn among
+/// those that do not, if any.)
+fn random_opening_move<G: Game>(game: &G, pos: &Position, moves: &[MoveKey], rng: &mut SplitMix64) -> MoveKey {
+    let ends = |k: &MoveKey| game.outcome(&game.play_unchecked(pos, k)).is_some();
+    let drawn = moves[rng.below(moves.len())];
+    if !ends(&drawn) {
+        return drawn;
+    }
+    let open: Vec<MoveKey> = moves.iter().filter(|k| !ends(k)).copied().collect();
+    if open.is_empty() {
+        drawn
+    } else {
+        open[rng.below(open.len())]
+    }
+}
+
 /// Plays one game of `game` from `setup` between `players`; `seats[i]` is
 /// the index in `players` of the one who plays the game's player with
 /// turn-order index `i` (with more seats than players, one plays several).
@@ -394,7 +413,7 @@ pub fn play<G: Game, P: Player<G>>(game: &G, players: &mut [P], seats: &[usize],
         // (A given opening move that is not legal here ends the opening.)
         let opened = match (&mut random, &setup.opening) {
             _ if ply >= opening_plies => None,
-            (Some(rng), _) => Some(moves[rng.below(moves.len())]),
+            (Some(rng), _) => Some(random_opening_move(game, &pos, &moves, rng)),
             (None, Opening::Moves(given)) => Some(given[ply]).filter(|k| moves.contains(k)),
             (None, Opening::Random { .. }) => None,
         };

@@ -77,16 +77,34 @@ pub fn error<G: Game + Sync, E: Evaluator<G>>(game: &G, eval: &E, samples: &[Sam
     sum / samples.len() as f64
 }
 
-/// The scale of the logistic curve that fits `eval` to `samples` best
-/// (a golden-section search between 0.001 and 10).
+/// The scale of the logistic curve that fits `eval` to `samples` best: a
+/// golden-section search of its logarithm, the scale from 0.001 to 10.
+/// (Searched evenly in the logarithm, the first trials are 0.03 and 0.3:
+/// an evaluation far off, whose curve is flat at 0 or 1 for any larger
+/// scale, still leads the search down to the scale that fits it best.)
+///
+/// ```
+/// use leap_arena::tune::{fit_scale, Sample};
+/// use leap_core::search::EvalFn;
+/// use leap_core::{Game, Player, Position};
+/// let game = leap_camelot::load("camelot").unwrap();
+/// let start = game.start();
+/// // An evaluation that says White has won (100 Men up) where White loses
+/// // as often as it wins: the curve that fits is nearly flat.
+/// let far_off = EvalFn(|_: &leap_camelot::Camelot, _: &Position, p: Player| if p == Player(0) { 10_000 } else { -10_000 });
+/// let samples = [Sample { position: start, result: 1.0 }, Sample { position: start, result: 0.0 }];
+/// assert!(fit_scale(&game, &far_off, &samples) < 0.01);
+/// ```
 pub fn fit_scale<G: Game + Sync, E: Evaluator<G>>(game: &G, eval: &E, samples: &[Sample]) -> f64 {
-    let (mut a, mut b) = (0.001f64, 10.0f64);
+    let (mut a, mut b) = (0.001f64.ln(), 10f64.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |k: f64| error(game, eval, samples, k);
+    let f = |x: f64| error(game, eval, samples, x.exp());
     let (mut c, mut d) = (b - ratio * (b - a), a + ratio * (b - a));
     let (mut fc, mut fd) = (f(c), f(d));
     for _ in 0..40 {
-        if fc < fd {
+        // (On a flat stretch, toward the smaller scale: a flat error is a
+        // curve saturated at 0 or 1, which a smaller scale unsaturates.)
+        if fc <= fd {
             (b, d, fd) = (d, c, fc);
             c = b - ratio * (b - a);
             fc = f(c);
@@ -96,7 +114,7 @@ pub fn fit_scale<G: Game + Sync, E: Evaluator<G>>(game: &G, eval: &E, samples: &
             fd = f(d);
         }
     }
-    (a + b) / 2.0
+    ((a + b) / 2.0).exp()
 }
 
 /// The largest step a weight takes in one round.

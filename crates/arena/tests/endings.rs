@@ -45,3 +45,32 @@ fn a_record_says_how_the_game_ended_and_reads_back() {
     let rules = Termination::Rules(Outcome { result: GameResult::Draw, reason: EndReason::Repetition });
     assert!(!rules.record(&camelot, &history, &[]).contains("Termination"));
 }
+
+#[test]
+fn a_random_opening_move_does_not_end_the_game_where_another_would_not() {
+    let camelot = leap_camelot::load("camelot").unwrap();
+    // White has a piece in Black's castle: G15-G16 puts a second there and
+    // wins; every other move leaves the game to be played.
+    let start = leap_core::notation::parse_position(&camelot, "W:WF16,G15:BKC11,D11 castle-moves=0,0").unwrap();
+    let wins = camelot
+        .legal_moves(&start)
+        .iter()
+        .filter(|k| camelot.outcome(&camelot.play_unchecked(&start, k)).is_some())
+        .count();
+    assert_eq!(wins, 1, "one move ends the game");
+    let mut players = [
+        leap_arena::Strategist(leap_core::search::Random::new(1)),
+        leap_arena::Strategist(leap_core::search::Random::new(2)),
+    ];
+    for seed in 0..60 {
+        let setup = leap_arena::GameSetup {
+            start,
+            opening: leap_arena::Opening::Random { plies: 1, seed },
+            max_plies: 1,
+            time: None,
+        };
+        let played = leap_arena::play(&camelot, &mut players, &[0, 1], &setup);
+        assert_eq!(played.plies(), 1);
+        assert_eq!(played.termination, Termination::PlyLimit, "seed {seed}: the opening ended the game");
+    }
+}

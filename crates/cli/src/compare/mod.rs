@@ -249,10 +249,11 @@ struct GameRecord {
     pairing: usize,
     /// Entrant indices: the first-named of the pairing and the other.
     entrants: [usize; 2],
-    /// Whether the first-named entrant had seat 0 (moved first).
-    first_moved_first: bool,
     /// 0 or 1 (index into `entrants`) for a win, `None` for a draw or an unfinished game.
     winner: Option<usize>,
+    /// Whether the player who moves first (seat 0) won. (With three or
+    /// more seats an entrant plays several: winning is not moving first.)
+    first_seat_won: bool,
     /// Why the game ended; `None` when it reached the ply limit.
     reason: Option<EndReason>,
     plies: u64,
@@ -314,8 +315,8 @@ fn play_game<G: Game, E: Evaluator<G>>(
         record: played.termination.record(game, &played.history, &tags),
         pairing,
         entrants: pair,
-        first_moved_first,
         winner: played.winner(game.players().len()).map(|p| seats[p.index()]),
+        first_seat_won: played.winner(game.players().len()).is_some_and(|p| p.index() == 0),
         reason: played.reason(),
         plies: played.plies(),
         captures: played.captures,
@@ -420,9 +421,12 @@ fn validate(opts: &Options) -> CliResult {
         ));
     }
     let output = opts.output();
-    if output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
+    // (The chart and the games take the report's name with their own
+    // extensions: the report cannot have one of theirs.)
+    if output.extension().is_some_and(|e| ["svg", "pgn"].iter().any(|x| e.eq_ignore_ascii_case(x))) {
         return usage(format!(
-            "--output {}: the report is a Markdown file (the SVG chart is written beside it); give a .md path",
+            "--output {}: the report is a Markdown file (the SVG chart and the games' .pgn are written beside \
+             it); give a .md path",
             output.display()
         ));
     }

@@ -120,9 +120,9 @@ impl GameStats {
             s.branching += g.branching;
             s.captures += g.captures;
             s.pieces += g.pieces_captured;
-            if let Some(w) = g.winner {
+            if g.winner.is_some() {
                 s.decisive += 1;
-                if (w == 0) == g.first_moved_first {
+                if g.first_seat_won {
                     s.first_player_wins += 1;
                 }
             }
