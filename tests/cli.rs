@@ -716,6 +716,23 @@ fn play_continues_a_saved_game_with_its_history() {
 }
 
 #[test]
+fn play_quotes_a_long_line_shortened() {
+    // A megabyte typed (pasted) as a move, a cell and a count: each refused
+    // in a line that quotes its first 40 characters, not the megabyte.
+    let long = "E".repeat(1 << 20);
+    let digits = "9".repeat(1 << 20);
+    let input = format!("{long}\nmoves {long}\nundo {long}\n{digits}.E6-E8\nquit\n");
+    let out = run_stdin(&["play", "camelot"], &input);
+    assert_eq!(out.status, 0, "{}", out.show().chars().take(2000).collect::<String>());
+    assert!(out.stdout.len() < 20_000, "{} bytes of output", out.stdout.len());
+    let short = format!("{}…", "E".repeat(40));
+    assert!(out.stdout.contains(&format!("`{short}` is not a move")), "{}", &out.stdout[..2000.min(out.stdout.len())]);
+    assert!(out.stdout.contains(&format!("there is no cell {short} on this board")));
+    assert!(out.stdout.contains(&format!("undo takes a number of moves to take back (undo 2), not `{short}`")));
+    assert!(out.stdout.contains(&format!("`{}…` is not a move number", "9".repeat(40))));
+}
+
+#[test]
 fn play_refuses_a_line_that_is_not_text_and_goes_on() {
     let dir = TempDir::new("play-utf8");
     let out = run_stdin_in(&dir, &["play", "camelot"], b"F7-F8\n\xff\xfeF10\nF10-F9\nhistory\nsave g.pgn\n");

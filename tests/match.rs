@@ -106,9 +106,6 @@ fn bad_options_are_refused_clearly() {
             ],
             "--sprt compares two players, and tri-camelot is a game of 3 players",
         ),
-        (&["match", "camelot", "--engine", "engine", "--engine", "stockfish"], "unknown player `stockfish`"),
-        (&["match", "camelot", "--engine", "engine:speed=9", "--engine", "random"], "unknown engine option `speed`"),
-        (&["match", "camelot", "--engine", "alphabeta", "--engine", "random"], "give the depth, as `alphabeta:4`"),
         (
             &["match", "camelot", "--engine", "random", "--engine", "random", "--openings", "no/such/file"],
             "cannot read no/such/file",
@@ -121,8 +118,12 @@ fn bad_options_are_refused_clearly() {
     // Values out of range or malformed, as every command refuses them:
     // clap's message, with what was expected, status 2.
     for (option, value, expected) in [
+        ("--engine", "stockfish", "unknown player `stockfish`"),
+        ("--engine", "engine:speed=9", "unknown engine option `speed`"),
+        ("--engine", "alphabeta", "give the depth, as `alphabeta:4`"),
         ("--tc", "fast", "expected base seconds + increment seconds, as `10+0.1`"),
         ("--sprt", "5,1", "ELO0 must be below ELO1"),
+        ("--sprt", "0,7000", "the Elo differences must be from -1000 to 1000"),
         ("--games", "0", "expected a whole number, at least 1"),
         ("--concurrency", "9999", "expected a whole number from 1 to 256"),
     ] {
@@ -324,8 +325,28 @@ fn openings_from_a_file_open_the_games() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.matches("1.E6-E8 H11-F9").count(), 2, "{text}");
     assert_eq!(text.matches("1.F7-H5-J7 F10-H12-J10").count(), 2, "{text}");
-    let (status, _, err) = match_from(&dir, "camelot", ["random", "random"], "1.E6-E9\n", &[]);
-    assert!(status != 0 && err.contains("openings.txt:1: "), "{err}");
+    // A move that cannot be played: its line, column and number.
+    let (status, _, err) = match_from(&dir, "camelot", ["random", "random"], "# one\n  1.E6-E8 F11-F9x\n", &[]);
+    assert!(status != 0 && err.contains("openings.txt:2:11: move 1 (Black): `F11-F9x`"), "{err}");
+    let (status, _, err) = match_from(&dir, "camelot", ["random", "random"], "1.E6-E8 1-0\n", &[]);
+    assert!(status != 0 && err.contains("openings.txt:1:9: `1-0` is a game's result"), "{err}");
+    // A line after which the game is over leaves nothing to play: refused,
+    // as a position where it is over is. (A Prince is royal: taking it wins.)
+    let variant = dir.path("royal.toml");
+    std::fs::write(
+        &variant,
+        "extends = \"camelot\"\nname = \"royal\"\n[board]\ngeometry = \"square\"\nfiles = 4\nranks = 5\n\
+         layout = \"\"\"\n .. \n....\n....\n....\n .. \n\"\"\"\n\
+         [[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"B1\", \"C1\"]\n\
+         [[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"B5\", \"C5\"]\n\
+         [[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = true\ncanter_rule = true\n\
+         [[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\n\
+         [[pieces]]\nname = \"Prince\"\nprefix = \"P\"\nsymbol = \"P\"\n\
+         [setup]\nWhite = \"KA2,PB2\"\nBlack = \"KD4\"\n[end]\nroyal = [\"Prince\"]\n",
+    )
+    .unwrap();
+    let (status, _, err) = match_from(&dir, &variant, ["random", "random"], "1.B2-C3 D4xB2\n", &[]);
+    assert!(status != 0 && err.contains("openings.txt:1: the game is over after these moves (Black wins"), "{err}");
 }
 
 #[test]

@@ -555,6 +555,16 @@ fn analyze_a_won_position_and_a_finished_game() {
     let out = camelot(&["analyze", "camelot", "--position", "B:WF16,G16,KC6:BKC11,D11", "--depth", "3"]);
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "no move: the game is over: White wins (goal reached)\n");
+    // In JSON: the result for the side to move, a draw too, and why.
+    for (position, result, reason) in [("B:WF16,G16,KC6:BKC11,D11", "loss", "goal"), ("W:W:B", "draw", "elimination")] {
+        let out = camelot(&["analyze", "camelot", "--position", position, "--depth", "3", "--json"]);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(last["bestmove"], serde_json::Value::Null, "{text}");
+        assert_eq!((last["result"].as_str(), last["plies"].as_u64()), (Some(result), Some(0)), "{text}");
+        assert_eq!(last["reason"].as_str(), Some(reason), "{text}");
+    }
 }
 
 #[test]

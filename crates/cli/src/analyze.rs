@@ -158,6 +158,17 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
             v["unfinished_depth"] = serde_json::json!(result.depth + 1);
         }
         score_json(result.score, &mut v);
+        // A finished game: how it ended, a draw too (whose score says nothing).
+        if let (None, Some(o)) = (pv.first(), game.outcome(&pos)) {
+            v["result"] = match o.result {
+                leap_core::GameResult::Draw => "draw",
+                leap_core::GameResult::Win(p) if p == pos.to_move() => "win",
+                leap_core::GameResult::Win(_) => "loss",
+            }
+            .into();
+            v["plies"] = 0.into();
+            v["reason"] = o.reason.name().into();
+        }
         format!("{v}\n")
     } else {
         let depth = match &reported {

@@ -12,7 +12,7 @@ use leap_arena::{
     self as arena, EnginePlayer, GameRecord, OpeningLine, Player, Series, SeriesResult, Strategist, Termination,
     TimeControl,
 };
-use leap_core::notation::{parse_movetext, parse_position, read_move};
+use leap_core::notation::{parse_movetext, parse_position};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::Game;
 use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_THREADS};
@@ -41,7 +41,7 @@ pub struct Options {
     /// no-reductions, reduce-forcing, futility, no-futility, null-move, no-quiescence,
     /// no-quiet-captures, no-late-move-pruning, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
-    #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1)]
+    #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1, value_parser = spec_arg)]
     pub engines: Vec<String>,
     /// Games (in pairs from the same opening, seats swapped).
     #[arg(long, default_value_t = 20, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
@@ -137,6 +137,16 @@ const SWITCHES: &[Switch] = &[
     ("no-late-move-pruning", |f| f.late_move_pruning = false),
     ("plain", |f| *f = Features::plain()),
 ];
+
+/// Checks a player spec as clap reads `--engine` (a malformed one is a
+/// malformed command line: exit status 2), keeping it as written.
+fn spec_arg(text: &str) -> Result<String, String> {
+    match parse_spec(text) {
+        Ok(_) => Ok(text.to_string()),
+        // (clap names the value already.)
+        Err(e) => Err(e.strip_prefix(&format!("`{text}`: ")).map_or(e.clone(), str::to_string)),
+    }
+}
 
 /// Reads a player spec (see [`Options::engines`]).
 fn parse_spec(text: &str) -> Result<Spec, String> {
@@ -312,6 +322,9 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
 }
 
 /// Reads `--sprt ELO0,ELO1`.
+/// The largest Elo difference an SPRT may test (a score of 99.7%).
+const MAX_SPRT_ELO: f64 = 1000.0;
+
 fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
     let bad = || "expected two Elo differences, as `0,10`".to_string();
     let (a, b) = text.split_once(',').ok_or_else(bad)?;
@@ -321,6 +334,11 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
     }
     if a >= b {
         return Err("ELO0 must be below ELO1".to_string());
+    }
+    // (Beyond, an expected score rounds to 0 or 1 and the test's
+    // likelihoods cannot be told apart.)
+    if a < -MAX_SPRT_ELO || b > MAX_SPRT_ELO {
+        return Err(format!("the Elo differences must be from -{MAX_SPRT_ELO} to {MAX_SPRT_ELO}"));
     }
     Ok((a, b))
 }
@@ -372,30 +390,43 @@ fn check_seats(name: &str, seats: usize, opts: &Options, specs: &[Spec]) -> CliR
 /// position string (the form `show` prints, with its `:`) to start from.
 fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<OpeningLine>, CliError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let text = leap_format::read_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
     let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
+    for (i, full) in text.lines().enumerate() {
+        let line = full.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |message: String| CliError::Usage(format!("{name}:{}: {message}", i + 1));
+        // (Places are in the file's line: the columns after the spaces trimmed.)
+        let indent = full.len() - full.trim_start().len();
+        let bad = |column: Option<usize>, message: String| {
+            let at = column.map_or(String::new(), |c| format!(":{}", c + indent));
+            CliError::Usage(format!("{name}:{}{at}: {message}", i + 1))
+        };
         if line.contains(':') {
-            let start = parse_position(game, line).map_err(|e| bad(format!("the position: {e}")))?;
+            let start = parse_position(game, line).map_err(|e| bad(None, format!("the position: {e}")))?;
             if game.outcome(&start).is_some() {
-                return Err(bad("the game is over in this position: there is nothing to play".to_string()));
+                return Err(bad(None, "the game is over in this position: there is nothing to play".to_string()));
             }
             openings.push(OpeningLine { start, moves: Vec::new() });
             continue;
         }
-        let plies = parse_movetext(line).map_err(|e| bad(e.to_string()))?;
-        let mut pos = game.start();
-        let mut moves = Vec::new();
-        for ply in plies {
-            let key = read_move(game, &pos, &ply.text).map_err(|e| bad(e.to_string()))?.key;
-            pos = game.play_unchecked(&pos, &key);
-            moves.push(key);
+        let plies = parse_movetext(line).map_err(|e| bad(Some(e.column), e.message))?;
+        let mut history = leap_core::History::new(game.start());
+        history.play_all(game, &plies).map_err(|e| {
+            let column = e.at.map(|(_, c)| c);
+            bad(column, format!("move {} ({}): {}", e.number, e.player, e.error))
+        })?;
+        if let Some(o) = history.outcome(game) {
+            return Err(bad(
+                None,
+                format!(
+                    "the game is over after these moves ({}): there is nothing to play",
+                    leap_arena::Termination::Rules(o).describe(game)
+                ),
+            ));
         }
+        let moves = history.moves().iter().map(|m| m.key()).collect();
         openings.push(OpeningLine { start: game.start(), moves });
     }
     if openings.is_empty() {

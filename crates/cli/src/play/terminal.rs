@@ -29,7 +29,8 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
   hint         the engine's choice for the side to move
   undo [N]     take back the last move (or the last N)
   save FILE    write the game as a record (camelot play FILE goes on with it,
-               camelot replay FILE checks it); asks before replacing another file
+               camelot replay FILE checks it); asks before replacing another
+               file, or this game's if it changed since or has comments
   help         this text
   quit         leave (a game not saved is kept in a file, which is named)";
 
@@ -347,7 +348,10 @@ impl<'g, G: Played> Terminal<'g, G> {
             "" => None,
             name => match board.cell(name) {
                 Some(c) => Some(c),
-                None => return writeln!(out, "there is no cell {name} on this board").map_err(io),
+                None => {
+                    let name = leap_format::shortened(name, 40);
+                    return writeln!(out, "there is no cell {name} on this board").map_err(io);
+                }
             },
         };
         if let Some(c) = only {
@@ -409,6 +413,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             n => match n.parse() {
                 Ok(n) if n > 0 => n,
                 _ => {
+                    let n = leap_format::shortened(n, 40);
                     writeln!(out, "undo takes a number of moves to take back (undo 2), not `{n}`").map_err(io)?;
                     return Ok(Next::Read);
                 }

@@ -197,7 +197,7 @@ pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError
             return Err(syntax(start + 1, "a cell name such as E6"));
         }
         let Some(cell) = board.cell(&name) else {
-            return Err(syntax(start + 1, &format!("a cell of the board, not `{name}`")));
+            return Err(syntax(start + 1, &format!("a cell of the board, not `{}`", shortened(&name, QUOTED))));
         };
         let sep = if cells.is_empty() {
             None

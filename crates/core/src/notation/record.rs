@@ -294,13 +294,20 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             if digits > 0 && rest[digits..].starts_with('.') {
                 let dots = rest[digits..].chars().take_while(|&c| c == '.').count();
                 let Ok(n) = rest[..digits].parse() else {
-                    return Err(err(l0, c0, format!("`{}` is not a move number", &rest[..digits])));
+                    return Err(err(
+                        l0,
+                        c0,
+                        format!("`{}` is not a move number", super::shortened(&rest[..digits], 40)),
+                    ));
                 };
                 if dots != 1 && dots != 3 {
                     return Err(err(
                         l0,
                         c0,
-                        format!("`{}`: expected a move number as `{n}.` or `{n}...`", &rest[..digits + dots]),
+                        format!(
+                            "`{}`: expected a move number as `{n}.` or `{n}...`",
+                            super::shortened(&rest[..digits + dots], 40)
+                        ),
                     ));
                 }
                 number = Some(MoveNumber { number: n, continued: dots == 3, line: l0, column: c0 });
