@@ -133,6 +133,21 @@ fn bad_options_are_refused_clearly() {
         assert!(err.contains(&format!("invalid value '{value}' for '{option} <")), "{option} {value}: {err}");
         assert!(err.contains(expected), "{option} {value}: {err}");
     }
+    // An option the others make pointless: random plies with openings given.
+    let (status, _, err) = camelot(&[
+        "match",
+        "camelot",
+        "--engine",
+        "random",
+        "--engine",
+        "random",
+        "--openings",
+        "o.txt",
+        "--opening-plies",
+        "6",
+    ]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("'--openings <FILE>' cannot be used with '--opening-plies <OPENING_PLIES>'"), "{err}");
     // (Every count of the match.)
     for (option, value) in
         [("--games", "0"), ("--movetime", "0"), ("--max-plies", "0"), ("--concurrency", "0"), ("--concurrency", "9999")]
@@ -209,6 +224,7 @@ fn where_the_games_go_is_checked_before_they_are_played() {
     for (output, message) in [
         (variant.to_str().unwrap(), "the file exists, and a match replaces no file"),
         (missing.to_str().unwrap(), "there is no folder"),
+        (dir.to_str().unwrap(), "it is a folder: give the name of a new file"),
     ] {
         let started = std::time::Instant::now();
         let (status, _, err) = camelot(&[

@@ -237,3 +237,23 @@ fn a_board_size_out_of_range_is_reported_where_it_is_written() {
         ["4:9: the number is too large for any key (each key's range is in docs/variants.md)"]
     );
 }
+
+#[test]
+fn a_player_too_many_is_refused_once_not_again_where_it_is_named() {
+    let mut text = String::from(
+        "extends = \"camelot\"\nname = \"p5\"\n[board]\ngeometry = \"square\"\nfiles = 5\nranks = 5\n\
+         layout = \"\"\"\n.....\n.....\n.....\n.....\n.....\n\"\"\"\n",
+    );
+    for (name, letter, castle) in
+        [("Red", "R", "A1"), ("Green", "G", "E1"), ("Blue", "U", "A5"), ("Gold", "O", "E5"), ("Pink", "P", "C5")]
+    {
+        text.push_str(&format!("[[players]]\nname = \"{name}\"\nletter = \"{letter}\"\ncastle = [\"{castle}\"]\n"));
+    }
+    text.push_str(
+        "[setup]\nRed = \"B2,KC2\"\nGreen = \"D2,KC1\"\nBlue = \"B4,KB5\"\nGold = \"D4,KD5\"\nPink = \"C4,KC3\"\n",
+    );
+    text.push_str("[[zones]]\nplayer = \"Pink\"\nrole = \"goal\"\ncells = [\"C3\"]\n");
+    let p = problems("p5.toml", &text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].ends_with("a camelot variant has 2 to 4 players, this file lists 5"), "{p:?}");
+}

@@ -58,7 +58,7 @@ pub struct Options {
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Random plies opening each pair of games, without an openings file.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, conflicts_with = "openings")]
     pub opening_plies: u32,
     /// A game that reaches this many plies ends unfinished (a draw).
     #[arg(long, default_value_t = 400, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
@@ -199,6 +199,11 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                 let (key, value) = item.split_once('=').unwrap_or((item, ""));
                 if seen.contains(&key) {
                     return Err(format!("`{text}`: {key} is given twice; give each option once"));
+                }
+                // (A switch and its opposite: which one was meant?)
+                let opposite = key.strip_prefix("no-").map_or_else(|| format!("no-{key}"), str::to_string);
+                if seen.contains(&opposite.as_str()) {
+                    return Err(format!("`{text}`: {opposite} and {key} contradict each other; give one"));
                 }
                 seen.push(key);
                 if let Some((_, apply)) = SWITCHES.iter().find(|(name, _)| *name == key) {
@@ -658,6 +663,15 @@ pub(crate) fn elo_text(elo: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_switch_and_its_opposite_are_refused() {
+        let e = parse_spec("engine:futility,no-futility").unwrap_err();
+        assert!(e.contains("futility and no-futility contradict each other"), "{e}");
+        let e = parse_spec("engine:no-futility,movetime=5,futility").unwrap_err();
+        assert!(e.contains("no-futility and futility contradict each other"), "{e}");
+        assert!(parse_spec("engine:no-futility,no-reductions").is_ok());
+    }
 
     #[test]
     fn a_number_in_a_spec_too_large_says_so() {

@@ -301,9 +301,13 @@ pub(crate) fn refuse_existing(
              file: give a new name"
         )
     } else if taken.len() == 1 && first.as_path() == given {
-        format!(
-            "--output {given_text}: the file exists, and {command} replaces no file: give a new name (or remove it)"
-        )
+        if given.is_dir() {
+            format!("--output {given_text}: it is a folder: give the name of a new file (in it, or elsewhere)")
+        } else {
+            format!(
+                "--output {given_text}: the file exists, and {command} replaces no file: give a new name (or remove it)"
+            )
+        }
     } else {
         let names: Vec<String> = taken.iter().map(|p| p.display().to_string()).collect();
         let all: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();

@@ -129,6 +129,32 @@ fn a_better_move_found_in_an_iteration_cut_short_is_played() {
     assert_eq!(cut.best, full.best);
 }
 
+#[test]
+fn the_first_iteration_ends_with_dozens_of_knights_and_moves() {
+    // 61 Knights on a board of 15 x 17 cells, 48 moves: each move's
+    // quiescence searches are bounded, and there are 48 of them (bounded by
+    // e^18 lines each, depth 1 took over 2.6 million nodes).
+    let mut text = String::from("name = \"plain\"\n[board]\ngeometry = \"square\"\nfiles = 15\nranks = 17\n");
+    text += &format!("layout = \"\"\"\n{}\"\"\"\n", format!("{}\n", ".".repeat(15)).repeat(17));
+    text += "[[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"G1\", \"H1\"]\n";
+    text += "[[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"G17\", \"H17\"]\n";
+    text +=
+        "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbols = [\"W\", \"B\"]\ncharge = true\ncanter_rule = true\n";
+    text += "[setup]\nWhite = \"KA4,KB4,KC4\"\nBlack = \"KA14,KB14,KC14\"\n";
+    let game = leap_camelot::parse_variant("plain.toml", &text).unwrap();
+    let position = "W:WKA4,KA7,KA9,KA11,KA12,KB5,KB17,KC1,KD6,KE3,KE11,KE15,KF4,KG6,KG15,KH7,KH9,KH10,KH14,KH15,KI1,\
+                    KI3,KI15,KI16,KJ4,KJ9,KK14,KK15,KM1,KN11:BKA2,KA15,KB8,KB9,KB12,KC2,KD1,KD4,KE13,KE14,KE17,KF15,\
+                    KF16,KH11,KH12,KH16,KI6,KI10,KJ3,KJ7,KJ16,KL10,KL11,KM7,KM16,KM17,KN1,KN4,KN10,KO2,KO9 \
+                    castle-moves=0,0";
+    let pos = leap_core::notation::parse_position(&game, position).unwrap();
+    assert_eq!(game.legal_moves(&pos).len(), 48);
+    let e = leap_camelot::CamelotEval::new(&game);
+    let mut engine = Engine::new(game, e, Options { hash_mib: 4, ..Options::default() });
+    let limits = Limits { depth: Some(1), nodes: Some(1_000_000), ..Limits::default() };
+    let r = engine.search(&[pos], &limits, &Stop::new(), |_| {});
+    assert_eq!(r.depth, 1, "depth 1 not completed in {} nodes", r.nodes);
+}
+
 /// A Camelot-like variant on 8 x 8 squares, all its pieces Knights: one
 /// `(name, castle, Knights)` per player.
 fn crowded(players: &[(&str, [&str; 2], String)]) -> leap_camelot::Camelot {

@@ -252,6 +252,13 @@ fn one_letter(text: &str) -> Option<char> {
     }
 }
 
+/// Whether `name` is a player the file lists past the most a game has
+/// ([`MAX_PLAYERS`]): refused once, for their number, not again wherever
+/// one is named.
+fn listed_beyond(spec: &VariantFile, name: &str) -> bool {
+    spec.players.get_ref().iter().skip(MAX_PLAYERS).any(|p| p.name.get_ref() == name)
+}
+
 /// The players as listed, and the turn order as indices into that list.
 fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<usize>) {
     let listed = spec.players.get_ref();
@@ -293,7 +300,7 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
     let Some(order) = &spec.turn_order else {
         return (infos, in_list_order);
     };
-    let Some(turns) = player_list(order, &infos, "turn_order", diag) else {
+    let Some(turns) = player_list(spec, order, &infos, "turn_order", diag) else {
         return (infos, in_list_order);
     };
     (infos, turns)
@@ -301,7 +308,13 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
 
 /// A list naming every player once (`turn_order`, `player_order`), as
 /// indices into `players`; None (and diagnostics) when it does not.
-fn player_list(list: &Names, players: &[PlayerInfo], key: &str, diag: &mut Diagnostics) -> Option<Vec<usize>> {
+fn player_list(
+    spec: &VariantFile,
+    list: &Names,
+    players: &[PlayerInfo],
+    key: &str,
+    diag: &mut Diagnostics,
+) -> Option<Vec<usize>> {
     let mut out = Vec::new();
     let mut ok = true;
     for name in list.get_ref() {
@@ -312,11 +325,17 @@ fn player_list(list: &Names, players: &[PlayerInfo], key: &str, diag: &mut Diagn
             }
             Some(i) => out.push(i),
             None => {
-                let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-                diag.error(
-                    name.span().start,
-                    format!("{key} names `{}`, which is not a player; expected {}", name.get_ref(), names.join(", ")),
-                );
+                if !listed_beyond(spec, name.get_ref()) {
+                    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+                    diag.error(
+                        name.span().start,
+                        format!(
+                            "{key} names `{}`, which is not a player; expected {}",
+                            name.get_ref(),
+                            names.join(", ")
+                        ),
+                    );
+                }
                 ok = false;
             }
         }
@@ -423,7 +442,7 @@ fn notation_order(spec: &VariantFile, players: &[PlayerInfo], diag: &mut Diagnos
     let Some(order) = &spec.notation.player_order else {
         return turn_order;
     };
-    match player_list(order, players, "player_order", diag) {
+    match player_list(spec, order, players, "player_order", diag) {
         Some(list) => list.into_iter().map(|i| Player(i as u8)).collect(),
         None => turn_order,
     }
@@ -433,7 +452,7 @@ fn zones(spec: &VariantFile, board: &Board, players: &[PlayerInfo], diag: &mut D
     let mut out = Vec::new();
     for z in &spec.zones {
         let player = players.iter().position(|p| p.name == *z.player.get_ref());
-        if player.is_none() {
+        if player.is_none() && !listed_beyond(spec, z.player.get_ref()) {
             let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
             diag.error(
                 z.player.span().start,
@@ -597,7 +616,7 @@ fn setup(
     let table = spec.setup.get_ref();
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
     for key in table.keys() {
-        if !names.contains(&key.get_ref().as_str()) {
+        if !names.contains(&key.get_ref().as_str()) && !listed_beyond(spec, key.get_ref()) {
             diag.error(
                 key.span().start,
                 format!("[setup] names `{}`, which is not a player; expected {}", key.get_ref(), names.join(", ")),

@@ -71,14 +71,18 @@ const LATE_MOVES: [usize; 3] = [usize::MAX, 6, 12];
 
 /// The most a quiescence search may branch: the natural logarithm of the
 /// product of the numbers of captures searched at the nodes above a node
-/// (see [`Searcher::quiesce`]). 18 is about 6.6 * 10^7 lines, beyond what the
-/// trees of Camelot, checkers and Tri-Camelot reach in `camelot bench`
-/// (the widest, from Camelot's start to depth 7, between e^16 and e^18), but soon reached on a
-/// crowded board of a variant file, where dozens of captures a ply for
-/// dozens of plies would never be searched out (with 13.8 the bench's
-/// trees change; with 20, depth 1 of a board of 236 Knights takes 50 s
-/// instead of 8).
-const QUIESCENCE_WIDTH: f64 = 18.0;
+/// (see [`Searcher::quiesce`]). 12 is about 163 000 lines from each node
+/// where the quiescence search starts: of the trees of `camelot bench`
+/// only two of Camelot's change, by a few hundred of 3 015 095 nodes
+/// (374 133 to 373 809 and 271 746 to 271 654), while on a crowded board
+/// of a variant file, where dozens of captures a ply for dozens of plies
+/// would never be searched out, the first iteration ends in seconds: on a
+/// board of 15 x 17 cells with 61 Knights and 48 moves, depth 1 in 254 566
+/// nodes and 1.4 s, against 2.6 M nodes and 11 s with 14, and not within
+/// 60 s with 18 (the bound before 2026-11-29, chosen to leave the bench
+/// untouched: it bounds each line, and every move at the root has its
+/// own quiescence searches, so a board with many moves multiplies it).
+const QUIESCENCE_WIDTH: f64 = 12.0;
 
 /// Natural logarithms of 0..64 (0 for 0), for the reductions and
 /// [`ln_moves`].

@@ -19,12 +19,19 @@
 //! does (for best-reply search, the root player's; at the opponents' layer
 //! the position is evaluated).
 
-use super::{ln_moves, Searcher, QUIESCENCE_WIDTH};
+use super::{ln_moves, Searcher};
 use crate::ordering::MAX_PLY;
 use crate::score::{win_in, Score, INFINITY, MAX_EVAL};
 use leap_core::rules::any_move;
 use leap_core::search::Evaluator;
 use leap_core::{Game, GameResult, Outcome, Player, Position, MAX_PLAYERS};
+
+/// How far max-n's obliged captures past the horizon may branch: the
+/// natural logarithm of the product of their numbers along a line, as
+/// [`super::QUIESCENCE_WIDTH`] for the quiescence search. About 8 100
+/// lines: max-n prunes none of them, where alpha-beta's quiescence search
+/// searches about the square root of its lines.
+const MAX_N_WIDTH: f64 = 9.0;
 
 /// Mixed into the table keys of best-reply search, whose scores are the
 /// root player's (the other searches' are the side to move's).
@@ -62,12 +69,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             self.lists[ply] = list;
             return self.outcome_values(&game.no_moves(pos), ply);
         }
-        // Past the horizon, the obliged captures branch at most half as
-        // far as the quiescence search's do (see `QUIESCENCE_WIDTH`): max-n
-        // prunes nothing, where alpha-beta searches about the square root
-        // of the lines.
+        // Past the horizon, the obliged captures branch at most
+        // `MAX_N_WIDTH` (see `QUIESCENCE_WIDTH`): max-n prunes nothing.
         self.q_width[ply + 1] = if depth > 0 { 0.0 } else { self.q_width[ply] + ln_moves(list.keys.len()) };
-        if self.q_width[ply + 1] > QUIESCENCE_WIDTH / 2.0 {
+        if self.q_width[ply + 1] > MAX_N_WIDTH {
             self.lists[ply] = list;
             return self.values(pos);
         }
