@@ -1028,25 +1028,17 @@ fn an_unknown_variant_is_an_error_everywhere() {
 #[test]
 fn a_file_that_is_not_text_names_the_line_and_column() {
     let dir = TempDir::new("not-utf8");
-    let file = dir.path("latin1.toml");
-    // "é" in Latin-1 (one byte, 0xE9), on the third line, after `name = "`.
-    std::fs::write(&file, b"extends = \"camelot\"\n\nname = \"caf\xe9\"\n").unwrap();
-    let out = fails(&["show", &file], 1);
-    assert_eq!(
-        out.stderr,
-        format!("error: cannot read {file}: it is not UTF-8 text (line 3, column 12)\n"),
-        "{}",
-        out.show()
-    );
-    let record = dir.path("latin1.pgn");
-    std::fs::write(&record, b"[Variant \"camelot\"]\n\n1. E6-E8 \xff\n").unwrap();
-    let out = fails(&["replay", &record], 1);
-    assert_eq!(
-        out.stderr,
-        format!("error: cannot read {record}: it is not UTF-8 text (line 3, column 10)\n"),
-        "{}",
-        out.show()
-    );
+    // "é" in Latin-1 (one byte, 0xE9) on the third line of a variant file,
+    // after `name = "caf`; a byte 0xFF after a move of a record.
+    for (command, name, bytes, at) in [
+        ("show", "latin1.toml", &b"extends = \"camelot\"\n\nname = \"caf\xe9\"\n"[..], "line 3, column 12"),
+        ("replay", "latin1.pgn", &b"[Variant \"camelot\"]\n\n1. E6-E8 \xff\n"[..], "line 3, column 10"),
+    ] {
+        let file = dir.path(name);
+        std::fs::write(&file, bytes).unwrap();
+        let out = fails(&[command, &file], 1);
+        assert_eq!(out.stderr, format!("error: cannot read {file}: it is not UTF-8 text ({at})\n"), "{}", out.show());
+    }
 }
 
 #[test]

@@ -24,41 +24,81 @@ fn names(dir: &Path) -> Vec<String> {
     v
 }
 
+/// `camelot ARGS` in a folder, fed by a pipe that stays open, its output
+/// read as it comes.
+struct Session {
+    args: Vec<String>,
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    received: mpsc::Receiver<Vec<u8>>,
+    reader: std::thread::JoinHandle<()>,
+    /// The output so far.
+    text: Vec<u8>,
+}
+
+impl Session {
+    fn start(dir: &Path, args: &[&str]) -> Session {
+        let mut child = common::spawn_piped(&mut common::command(dir, args));
+        let stdin = child.stdin.take().expect("piped stdin");
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let (sender, received) = mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                let _ = sender.send(buf[..n].to_vec());
+            }
+        });
+        let args = args.iter().map(|a| a.to_string()).collect();
+        Session { args, child, stdin: Some(stdin), received, reader, text: Vec::new() }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.stdin.as_mut().expect("the input is open").write_all(line.as_bytes()).unwrap();
+    }
+
+    /// Waits (a minute at most) until the output holds `said` and the
+    /// program waits for the next line.
+    fn prompt_after(&mut self, said: &str) {
+        let started = Instant::now();
+        while !String::from_utf8_lossy(&self.text).contains(said) || !self.text.ends_with(b"> ") {
+            let left = Duration::from_secs(60).saturating_sub(started.elapsed());
+            match self.received.recv_timeout(left) {
+                Ok(bytes) => self.text.extend(bytes),
+                Err(_) => panic!("no prompt after `{said}`:\n{}", String::from_utf8_lossy(&self.text)),
+            }
+        }
+    }
+
+    /// Waits for the program to end (the input still open, unless closed
+    /// with `close`): its status and all it wrote.
+    fn end(mut self) -> common::Out {
+        let mut err = String::new();
+        self.child.stderr.take().expect("piped stderr").read_to_string(&mut err).unwrap();
+        let status = self.child.wait().expect("camelot ends");
+        self.reader.join().unwrap();
+        drop(self.stdin.take());
+        self.text.extend(self.received.try_iter().flatten());
+        let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        common::finish(&args, std::process::Output { status, stdout: self.text, stderr: err.into_bytes() })
+    }
+
+    /// Closes the program's input (the end of input).
+    fn close(&mut self) {
+        drop(self.stdin.take());
+    }
+}
+
 /// `camelot play camelot` in `dir`, fed by a pipe that stays open: after
 /// the move E6-E8, the signal `signal` (`TERM`, `HUP`, `INT`) is sent to it.
 fn signalled_after_a_move(dir: &Path, signal: &str) -> common::Out {
-    let args = ["play", "camelot"];
-    let mut child = common::spawn_piped(&mut common::command(dir, &args));
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let (sender, received) = mpsc::channel();
-    let reader = std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n @ 1..) = stdout.read(&mut buf) {
-            let _ = sender.send(buf[..n].to_vec());
-        }
-    });
-    stdin.write_all(b"E6-E8\n").unwrap();
+    let mut session = Session::start(dir, &["play", "camelot"]);
+    session.send("E6-E8\n");
     // The move is played, and the program waits for the next line.
-    let mut text = Vec::new();
-    let started = Instant::now();
-    while !String::from_utf8_lossy(&text).contains("Last move: White E6-E8") || !text.ends_with(b"> ") {
-        let left = Duration::from_secs(60).saturating_sub(started.elapsed());
-        match received.recv_timeout(left) {
-            Ok(bytes) => text.extend(bytes),
-            Err(_) => panic!("no prompt after the move:\n{}", String::from_utf8_lossy(&text)),
-        }
-    }
-    let killed = std::process::Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status();
+    session.prompt_after("Last move: White E6-E8");
+    let killed =
+        std::process::Command::new("kill").args([&format!("-{signal}"), &session.child.id().to_string()]).status();
     assert!(killed.unwrap().success(), "kill -{signal}");
-    let mut err = String::new();
-    child.stderr.take().expect("piped stderr").read_to_string(&mut err).unwrap();
-    let status = child.wait().expect("camelot ends");
-    reader.join().unwrap();
-    drop(stdin);
-    text.extend(received.try_iter().flatten());
-    let output = std::process::Output { status, stdout: text, stderr: err.into_bytes() };
-    common::finish(&args, output)
+    session.end()
 }
 
 #[test]
@@ -124,38 +164,15 @@ fn a_record_another_program_changed_is_not_saved_over_without_asking() {
     let dir = TempDir::new("play-changed");
     let file = dir.join("shared.pgn");
     std::fs::write(&file, "[Variant \"camelot\"]\n\n1.E6-E8 *\n").unwrap();
-    let args = ["play", "shared.pgn"];
-    let mut child = common::spawn_piped(&mut common::command(&dir, &args));
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let (sender, received) = mpsc::channel();
-    let reader = std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n @ 1..) = stdout.read(&mut buf) {
-            let _ = sender.send(buf[..n].to_vec());
-        }
-    });
+    let mut session = Session::start(&dir, &["play", "shared.pgn"]);
     // The game is loaded and waits for a move; meanwhile another session
     // saves its own game over the record.
-    let mut text = Vec::new();
-    let started = Instant::now();
-    while !String::from_utf8_lossy(&text).contains("continuing the game of") || !text.ends_with(b"> ") {
-        let left = Duration::from_secs(60).saturating_sub(started.elapsed());
-        match received.recv_timeout(left) {
-            Ok(bytes) => text.extend(bytes),
-            Err(_) => panic!("no prompt:\n{}", String::from_utf8_lossy(&text)),
-        }
-    }
+    session.prompt_after("continuing the game of");
     let theirs = "[Variant \"camelot\"]\n\n1.E6-E8 G10-G9 *\n";
     std::fs::write(&file, theirs).unwrap();
-    stdin.write_all(b"F10-F9\nsave shared.pgn\nno\nquit\n").unwrap();
-    drop(stdin);
-    let mut err = String::new();
-    child.stderr.take().expect("piped stderr").read_to_string(&mut err).unwrap();
-    let status = child.wait().expect("camelot ends");
-    reader.join().unwrap();
-    text.extend(received.try_iter().flatten());
-    let out = common::finish(&args, std::process::Output { status, stdout: text, stderr: err.into_bytes() });
+    session.send("F10-F9\nsave shared.pgn\nno\nquit\n");
+    session.close();
+    let out = session.end();
     assert!(
         out.stdout.contains(
             "shared.pgn has changed since this game was loaded from it or saved to it (another program or game \

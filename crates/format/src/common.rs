@@ -253,11 +253,25 @@ fn one_letter(text: &str) -> Option<char> {
     }
 }
 
-/// Whether `name` is a player the file lists past the most a game has
-/// ([`MAX_PLAYERS`]): refused once, for their number, not again wherever
-/// one is named.
-fn listed_beyond(spec: &VariantFile, name: &str) -> bool {
-    spec.players.get_ref().iter().skip(MAX_PLAYERS).any(|p| p.name.get_ref() == name)
+/// Reports `name`, written where a player is expected (`what`: `zone of`,
+/// `[setup] names`), as no player of `players`; unless the file lists it
+/// past the most a game has ([`MAX_PLAYERS`]), refused once already for
+/// the number of players.
+fn not_a_player(
+    spec: &VariantFile,
+    players: &[PlayerInfo],
+    name: &toml::Spanned<String>,
+    what: &str,
+    diag: &mut Diagnostics,
+) {
+    if spec.players.get_ref().iter().skip(MAX_PLAYERS).any(|p| p.name.get_ref() == name.get_ref()) {
+        return;
+    }
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    diag.error(
+        name.span().start,
+        format!("{what} `{}`, which is not a player; expected {}", name.get_ref(), names.join(", ")),
+    );
 }
 
 /// The players as listed, and the turn order as indices into that list.
@@ -326,17 +340,7 @@ fn player_list(
             }
             Some(i) => out.push(i),
             None => {
-                if !listed_beyond(spec, name.get_ref()) {
-                    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-                    diag.error(
-                        name.span().start,
-                        format!(
-                            "{key} names `{}`, which is not a player; expected {}",
-                            name.get_ref(),
-                            names.join(", ")
-                        ),
-                    );
-                }
+                not_a_player(spec, players, name, &format!("{key} names"), diag);
                 ok = false;
             }
         }
@@ -453,12 +457,8 @@ fn zones(spec: &VariantFile, board: &Board, players: &[PlayerInfo], diag: &mut D
     let mut out = Vec::new();
     for z in &spec.zones {
         let player = players.iter().position(|p| p.name == *z.player.get_ref());
-        if player.is_none() && !listed_beyond(spec, z.player.get_ref()) {
-            let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-            diag.error(
-                z.player.span().start,
-                format!("zone of `{}`, which is not a player; expected {}", z.player.get_ref(), names.join(", ")),
-            );
+        if player.is_none() {
+            not_a_player(spec, players, &z.player, "zone of", diag);
         }
         let role = match z.role.get_ref().as_str() {
             "goal" => Some(ZoneRole::Goal),
@@ -647,11 +647,8 @@ fn setup(
     let table = spec.setup.get_ref();
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
     for key in table.keys() {
-        if !names.contains(&key.get_ref().as_str()) && !listed_beyond(spec, key.get_ref()) {
-            diag.error(
-                key.span().start,
-                format!("[setup] names `{}`, which is not a player; expected {}", key.get_ref(), names.join(", ")),
-            );
+        if !names.contains(&key.get_ref().as_str()) {
+            not_a_player(spec, players, key, "[setup] names", diag);
         }
     }
     for (i, name) in names.iter().enumerate() {
