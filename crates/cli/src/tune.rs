@@ -163,20 +163,26 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
         },
     );
     let fit_secs = fitting.elapsed().as_secs_f64();
-    // The check: fitted against start weights, on other openings.
-    let check = Series { games: opts.check_games, seed: leap_arena::mix(&[opts.seed, 0x7E57]), ..series };
-    let progress = Progress::new(opts.check_games as usize, opts.quiet);
-    let names = ["fitted", "start"];
-    let weights = [fit.weights, start];
-    let SeriesResult { tallies, .. } = check.play(
-        game,
-        |_, e, _| engine_player(game, Limits::nodes(opts.nodes), weights[e], names[e]),
-        |_, _| progress.tick(),
-    );
-    progress.finish();
-    let tally = tallies[0];
+    // The check: fitted against start weights, on other openings (not
+    // played when the fit changed nothing: there is nothing to compare).
+    let changed = fit.weights != start;
+    let tally = if changed {
+        let check = Series { games: opts.check_games, seed: leap_arena::mix(&[opts.seed, 0x7E57]), ..series };
+        let progress = Progress::new(opts.check_games as usize, opts.quiet);
+        let names = ["fitted", "start"];
+        let weights = [fit.weights, start];
+        let SeriesResult { tallies, .. } = check.play(
+            game,
+            |_, e, _| engine_player(game, Limits::nodes(opts.nodes), weights[e], names[e]),
+            |_, _| progress.tick(),
+        );
+        progress.finish();
+        tallies[0]
+    } else {
+        leap_arena::Tally::default()
+    };
     let elo = tally.elo();
-    let kept = fit.weights != start && elo.low > 0.0;
+    let kept = changed && elo.low > 0.0;
 
     let mut out = String::new();
     let _ = writeln!(
@@ -203,16 +209,20 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
         let _ = writeln!(out, "  {name:width$}  {:>7}  {:>7}{mark}", start.get(i), fit.weights.get(i));
     }
     let (d, l, h) = (elo_text(elo.diff), elo_text(elo.low), elo_text(elo.high));
-    let _ = writeln!(
-        out,
-        "check: fitted against start weights, {} games at {} nodes a move: {} wins, {} draws, {} losses: score {:.1}%, Elo {d} (95% interval {l} to {h})",
-        tally.games(),
-        opts.nodes,
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        100.0 * tally.score()
-    );
+    if changed {
+        let _ = writeln!(
+            out,
+            "check: fitted against start weights, {} games at {} nodes a move: {} wins, {} draws, {} losses: score {:.1}%, Elo {d} (95% interval {l} to {h})",
+            tally.games(),
+            opts.nodes,
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score()
+        );
+    } else {
+        let _ = writeln!(out, "check: not played, the fit left the weights as they were");
+    }
     if kept {
         let comment = format!(
             "Evaluation weights of {} fitted by `camelot tune` on {} quiet positions of {} self-play games\n\
