@@ -257,15 +257,3 @@ fn a_player_too_many_is_refused_once_not_again_where_it_is_named() {
     assert_eq!(p.len(), 1, "{p:?}");
     assert!(p[0].ends_with("a camelot variant has 2 to 4 players, this file lists 5"), "{p:?}");
 }
-
-#[test]
-fn a_piece_set_up_in_its_own_forbidden_zone_is_refused_at_the_cell() {
-    let text = "extends = \"camelot\"\nname = \"barred\"\n[[zones]]\nplayer = \"White\"\nrole = \"forbidden\"\n\
-                cells = [\"E5\", \"F7\"]\n";
-    let p = problems("barred.toml", text);
-    assert_eq!(
-        p,
-        ["6:16: White's piece on F7 starts in a zone White may never enter (role = \"forbidden\"): move it, or leave \
-          the cell out of the zone"]
-    );
-}

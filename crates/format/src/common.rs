@@ -141,7 +141,6 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
     let zones = zones(spec, &board, &players, diag);
     let mut end = end_rules(spec, family, &kinds, diag);
     let start = setup(spec, &board, &players, &kinds, diag);
-    starts_in_forbidden(spec, &board, &players, &start, diag);
     end.count_royals(&start, players.len());
     Some(Common {
         family,
@@ -478,36 +477,6 @@ fn zones(spec: &VariantFile, board: &Board, players: &[PlayerInfo], diag: &mut D
         }
     }
     out
-}
-
-/// Refuses a piece set up on a cell of its own player's forbidden zone:
-/// a cell the player may never enter (where the file most likely named
-/// the wrong cell or the wrong player), at the cell's name in the zone.
-fn starts_in_forbidden(
-    spec: &VariantFile,
-    board: &Board,
-    players: &[PlayerInfo],
-    start: &Position,
-    diag: &mut Diagnostics,
-) {
-    for z in spec.zones.iter().filter(|z| z.role.get_ref() == "forbidden") {
-        let Some(p) = players.iter().position(|p| p.name == *z.player.get_ref()) else { continue };
-        for name in z.cells.get_ref() {
-            let piece = board.cell(name.get_ref()).and_then(|c| start.piece_at(c));
-            if piece.is_some_and(|piece| piece.player.index() == p) {
-                diag.error(
-                    name.span().start,
-                    format!(
-                        "{}'s piece on {} starts in a zone {} may never enter (role = \"forbidden\"): move it, or \
-                         leave the cell out of the zone",
-                        players[p].name,
-                        name.get_ref(),
-                        players[p].name
-                    ),
-                );
-            }
-        }
-    }
 }
 
 /// The end conditions' defaults of each family, for the keys a file leaves out.

@@ -150,7 +150,7 @@ const ZONES: &[Key] = &[
     key(
         "role",
         Ty::Text(&["goal", "forbidden"]),
-        "goal: the player's pieces here count for `goal_count`; forbidden: they never end a step, canter or jump here (and none may start on one)",
+        "goal: the player's pieces here count for `goal_count`; forbidden: they never end a step, canter or jump here (a piece set up on one may leave it, and never come back)",
     )
     .required()
     .example("role = \"goal\""),
