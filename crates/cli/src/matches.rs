@@ -326,10 +326,10 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
     }
 }
 
-/// Reads `--sprt ELO0,ELO1`.
 /// The largest Elo difference an SPRT may test (a score of 99.7%).
 const MAX_SPRT_ELO: f64 = 1000.0;
 
+/// Reads `--sprt ELO0,ELO1`.
 fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
     let bad = || "expected two Elo differences, as `0,10`".to_string();
     let (a, b) = text.split_once(',').ok_or_else(bad)?;

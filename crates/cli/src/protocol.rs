@@ -308,7 +308,7 @@ impl<'i, G: Played> Session<'i, G> {
                     self.finish_search();
                     return Ok(Next::Quit);
                 }
-                other => self.send_error(&format!("unknown command `{}`", leap_format::shortened(other, 40))),
+                other => self.send_error(&format!("unknown command `{}`", leap_core::notation::quoted(other))),
             }
         }
         self.stop.stop();
@@ -656,7 +656,7 @@ impl Go {
                         return Err(format!(
                             "unknown `go` parameter `{}`: expected depth, nodes, movetime, p1time, p1inc (up to p{players}), \
                              movestogo or infinite",
-                            leap_format::shortened(w, 40)
+                            leap_core::notation::quoted(w)
                         ))
                     }
                 },
@@ -667,7 +667,7 @@ impl Go {
             let number = || match value.parse::<u64>() {
                 Ok(n) => Ok(n),
                 Err(_) if value.bytes().all(|b| b.is_ascii_digit()) => Ok(u64::MAX),
-                Err(_) => Err(format!("`go {word} {}`: expected a whole number", leap_format::shortened(value, 40))),
+                Err(_) => Err(format!("`go {word} {}`: expected a whole number", leap_core::notation::quoted(value))),
             };
             // (A search of no depth, no positions or no time has no move to give.)
             let positive = || {

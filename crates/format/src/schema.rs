@@ -384,7 +384,7 @@ fn collect_spans(item: &Item, out: &mut Vec<Range<usize>>) {
 fn written(raw: &str, item: &Item) -> String {
     let text = item.span().and_then(|s| raw.get(s)).unwrap_or("").trim();
     let text = text.lines().next().unwrap_or("");
-    crate::shortened(text, 40)
+    leap_core::notation::quoted(text)
 }
 
 fn start_of(key: Option<&toml_edit::Key>, item: &Item) -> usize {

@@ -349,7 +349,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             name => match board.cell(name) {
                 Some(c) => Some(c),
                 None => {
-                    let name = leap_format::shortened(name, 40);
+                    let name = leap_core::notation::quoted(name);
                     return writeln!(out, "there is no cell {name} on this board").map_err(io);
                 }
             },
@@ -413,7 +413,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             n => match n.parse() {
                 Ok(n) if n > 0 => n,
                 _ => {
-                    let n = leap_format::shortened(n, 40);
+                    let n = leap_core::notation::quoted(n);
                     writeln!(out, "undo takes a number of moves to take back (undo 2), not `{n}`").map_err(io)?;
                     return Ok(Next::Read);
                 }

@@ -71,8 +71,20 @@ pub fn shortened(text: &str, most: usize) -> String {
     }
 }
 
-/// The most characters of a text a message quotes (see [`shortened`]).
+/// The most characters of a user's text a message quotes (see [`quoted`]).
 const QUOTED: usize = 40;
+
+/// What a message quotes of a text a user wrote: its first 40 characters
+/// ([`shortened`]), so that a pasted megabyte is not written back whole.
+///
+/// ```
+/// let long = "E".repeat(1000);
+/// assert_eq!(leap_core::notation::quoted(&long).chars().count(), 41);
+/// assert_eq!(leap_core::notation::quoted("E6-E8"), "E6-E8");
+/// ```
+pub fn quoted(text: &str) -> String {
+    shortened(text, QUOTED)
+}
 
 /// Why a written move could not be read or played.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -130,43 +142,47 @@ impl fmt::Display for MoveError {
     /// The text quoted is shortened to its first 40 characters: a line
     /// of a megabyte is not written back whole.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let q = |text: &str| shortened(text, QUOTED);
         match self {
             MoveError::Syntax { text, column, expected } => {
-                write!(f, "`{}` is not a move: at column {column}, expected {expected}", q(text))
+                write!(f, "`{}` is not a move: at column {column}, expected {expected}", quoted(text))
             }
             MoveError::NotYourPiece { text, cell, found } => {
-                write!(f, "`{}`: the player to move has no piece on {cell} ({found})", q(text))
+                write!(f, "`{}`: the player to move has no piece on {cell} ({found})", quoted(text))
             }
             MoveError::Illegal { text, rule: Some(rule), piece_moves } if piece_moves.is_empty() => {
-                write!(f, "`{}` is not legal here: {rule}", q(text))
+                write!(f, "`{}` is not legal here: {rule}", quoted(text))
             }
             MoveError::Illegal { text, rule: Some(rule), piece_moves } => {
                 write!(
                     f,
                     "`{}` is not legal here: {rule}; the legal moves of that piece are: {}",
-                    q(text),
+                    quoted(text),
                     piece_moves.join(" ")
                 )
             }
             MoveError::Illegal { text, piece_moves, .. } if piece_moves.is_empty() => {
-                write!(f, "`{}` is not legal here; that piece has no legal move", q(text))
+                write!(f, "`{}` is not legal here; that piece has no legal move", quoted(text))
             }
             MoveError::Illegal { text, piece_moves, .. } => {
                 write!(
                     f,
                     "`{}` is not legal here; the legal moves of that piece are: {}",
-                    q(text),
+                    quoted(text),
                     piece_moves.join(" ")
                 )
             }
             MoveError::Ambiguous { text, candidates } => {
-                write!(f, "`{}` fits several legal moves: {}; write more of the path", q(text), candidates.join(" "))
+                write!(
+                    f,
+                    "`{}` fits several legal moves: {}; write more of the path",
+                    quoted(text),
+                    candidates.join(" ")
+                )
             }
             MoveError::GameOver => write!(f, "the game is over; no move is legal"),
             MoveError::NoPass => write!(f, "`pass` is legal only for a player who has no move"),
             MoveError::Number { expected, found } => {
-                write!(f, "expected move {expected}, found {}", q(found))
+                write!(f, "expected move {expected}, found {}", quoted(found))
             }
         }
     }
@@ -197,7 +213,7 @@ pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError
             return Err(syntax(start + 1, "a cell name such as E6"));
         }
         let Some(cell) = board.cell(&name) else {
-            return Err(syntax(start + 1, &format!("a cell of the board, not `{}`", shortened(&name, QUOTED))));
+            return Err(syntax(start + 1, &format!("a cell of the board, not `{}`", quoted(&name))));
         };
         let sep = if cells.is_empty() {
             None

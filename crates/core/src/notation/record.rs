@@ -294,11 +294,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             if digits > 0 && rest[digits..].starts_with('.') {
                 let dots = rest[digits..].chars().take_while(|&c| c == '.').count();
                 let Ok(n) = rest[..digits].parse() else {
-                    return Err(err(
-                        l0,
-                        c0,
-                        format!("`{}` is not a move number", super::shortened(&rest[..digits], 40)),
-                    ));
+                    return Err(err(l0, c0, format!("`{}` is not a move number", super::quoted(&rest[..digits]))));
                 };
                 if dots != 1 && dots != 3 {
                     return Err(err(
@@ -306,7 +302,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                         c0,
                         format!(
                             "`{}`: expected a move number as `{n}.` or `{n}...`",
-                            super::shortened(&rest[..digits + dots], 40)
+                            super::quoted(&rest[..digits + dots])
                         ),
                     ));
                 }
@@ -329,7 +325,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 return Err(err(
                     l0,
                     c0 + off,
-                    format!("`{}` is not a move, move number, comment or result", super::shortened(body, 40)),
+                    format!("`{}` is not a move, move number, comment or result", super::quoted(body)),
                 ));
             }
             current.moves.push(WrittenPly {
