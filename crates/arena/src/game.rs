@@ -362,22 +362,30 @@ impl GameRecord {
 }
 
 /// A random move of an opening among `moves`, the legal moves of `pos`:
-/// one that leaves the game to be played. (The draw is the same as before
-/// wherever the move drawn does not end the game, so that a seed's
-/// openings stay what they were; where it would, another is drawn among
-/// those that do not, if any.)
+/// one that leaves the game to be played, neither ending it nor letting the
+/// next player end it at once (a capture it is then obliged to make that
+/// takes the last piece, a castle left open). The draw is the same as
+/// before wherever the move drawn is such a move, so that a seed's openings
+/// stay what they were; where it is not, another is drawn among those that
+/// are, or failing any, among those that do not end the game, if any.
 fn random_opening_move<G: Game>(game: &G, pos: &Position, moves: &[MoveKey], rng: &mut SplitMix64) -> MoveKey {
-    let ends = |k: &MoveKey| game.outcome(&game.play_unchecked(pos, k)).is_some();
+    let over = |p: &Position| game.outcome(p).is_some();
+    let ends = |k: &MoveKey| over(&game.play_unchecked(pos, k));
+    let opens = |k: &MoveKey| {
+        let next = game.play_unchecked(pos, k);
+        !over(&next) && !game.legal_moves(&next).iter().any(|r| over(&game.play_unchecked(&next, r)))
+    };
     let drawn = moves[rng.below(moves.len())];
-    if !ends(&drawn) {
+    if opens(&drawn) {
         return drawn;
     }
-    let open: Vec<MoveKey> = moves.iter().filter(|k| !ends(k)).copied().collect();
-    if open.is_empty() {
-        drawn
-    } else {
-        open[rng.below(open.len())]
+    for keep in [&opens as &dyn Fn(&MoveKey) -> bool, &|k: &MoveKey| !ends(k)] {
+        let kept: Vec<MoveKey> = moves.iter().filter(|k| keep(k)).copied().collect();
+        if !kept.is_empty() {
+            return kept[rng.below(kept.len())];
+        }
     }
+    drawn
 }
 
 /// Plays one game of `game` from `setup` between `players`; `seats[i]` is

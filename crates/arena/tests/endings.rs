@@ -74,3 +74,32 @@ fn a_random_opening_move_does_not_end_the_game_where_another_would_not() {
         assert_eq!(played.termination, Termination::PlyLimit, "seed {seed}: the opening ended the game");
     }
 }
+
+#[test]
+fn a_random_opening_move_does_not_let_the_next_player_end_the_game_where_another_would_not() {
+    let camelot = leap_camelot::load("camelot").unwrap();
+    // White's last piece: E8-D9, E8-F8 and E8-F9 put it where Black must
+    // take it (C10xE8, G9xE7, G9xE9) and win; its five other moves leave a
+    // game to play.
+    let start = leap_core::notation::parse_position(&camelot, "W:WE8:BG9,C10").unwrap();
+    let lets_black_win = |k: &leap_core::MoveKey| {
+        let next = camelot.play_unchecked(&start, k);
+        camelot.legal_moves(&next).iter().any(|r| camelot.outcome(&camelot.play_unchecked(&next, r)).is_some())
+    };
+    assert_eq!(camelot.legal_moves(&start).iter().filter(|k| lets_black_win(k)).count(), 3);
+    let mut players = [
+        leap_arena::Strategist(leap_core::search::Random::new(1)),
+        leap_arena::Strategist(leap_core::search::Random::new(2)),
+    ];
+    for seed in 0..60 {
+        let setup = leap_arena::GameSetup {
+            start,
+            opening: leap_arena::Opening::Random { plies: 2, seed },
+            max_plies: 2,
+            time: None,
+        };
+        let played = leap_arena::play(&camelot, &mut players, &[0, 1], &setup);
+        assert_eq!(played.termination, Termination::PlyLimit, "seed {seed}: the opening ended the game");
+        assert_eq!(played.plies(), 2);
+    }
+}
