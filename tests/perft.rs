@@ -316,8 +316,8 @@ fn malformed_lines_are_reported_with_their_line_number() {
 
 /// A game that never ends and has one line of play: White's Man steps
 /// between A1 and A2 for ever, Black's, alone on E3 with no neighbour,
-/// passes (`no_move = "pass"`), and no move limit draws it
-/// (`move_limit = 0`).
+/// passes (`no_move = "pass"`), no move limit draws it
+/// (`move_limit = 0`), and no goal wins it (`goal_count = 0`).
 const ONE_LINE: &str = r#"
 name = "one-line"
 [board]
@@ -348,6 +348,7 @@ Black = "E3"
 castle_moves = 0
 no_move = "pass"
 [end]
+goal_count = 0
 insufficient_material = 0
 move_limit = 0
 "#;

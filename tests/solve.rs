@@ -194,8 +194,12 @@ fn a_table_reads_back_from_its_file_and_refuses_other_games_and_damage() {
         }
         other => panic!("{:?}", other.err()),
     }
-    // The same name, other rules: Camette where two pieces in a castle win.
-    let text = std::fs::read_to_string("variants/camette.toml").unwrap().replace("goal_count = 1 ", "goal_count = 2 ");
+    // The same name, other rules: Camette where taking the last piece wins
+    // only with two pieces left.
+    let text = std::fs::read_to_string("variants/camette.toml")
+        .unwrap()
+        .replace("bare_win_min_material = 1 ", "bare_win_min_material = 2 ");
+    assert_ne!(text, std::fs::read_to_string("variants/camette.toml").unwrap());
     let other = leap_camelot::parse_variant("camette.toml", &text).unwrap();
     match Table::open(&other, &path) {
         Err(SolveError::Mismatch { message, .. }) => assert!(message.contains("other rules"), "{message}"),

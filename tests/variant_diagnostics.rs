@@ -257,3 +257,67 @@ fn a_player_too_many_is_refused_once_not_again_where_it_is_named() {
     assert_eq!(p.len(), 1, "{p:?}");
     assert!(p[0].ends_with("a camelot variant has 2 to 4 players, this file lists 5"), "{p:?}");
 }
+
+#[test]
+fn a_goal_that_can_never_be_reached_is_refused() {
+    // Three pieces in a castle of two cells.
+    let text = "extends = \"camelot\"\nname = \"g\"\n[end]\ngoal_count = 3\n";
+    assert_eq!(
+        problems("g.toml", text),
+        ["4:14: goal_count = 3, but a goal has fewer cells (White's 2 cells, Black's 2 cells), so it can never be \
+          reached; expected at most 2"]
+    );
+    assert!(parse("g.toml", &text.replace("= 3", "= 2")).is_ok());
+    // Camelot's 2 over castles of one cell: said where it is written, and
+    // where this file inherits it.
+    let board = "[board]\ngeometry = \"square\"\nfiles = 5\nranks = 5\n\
+                 layout = \"\"\"\n.....\n.....\n.....\n.....\n.....\n\"\"\"\n\
+                 [[players]]\nname = \"Red\"\nletter = \"R\"\ncastle = [\"A1\"]\n\
+                 [[players]]\nname = \"Blue\"\nletter = \"U\"\ncastle = [\"E5\"]\n\
+                 [setup]\nRed = \"B2,KC2\"\nBlue = \"D4,KC4\"\n";
+    let text = format!("extends = \"camelot\"\nname = \"g1\"\n{board}");
+    let p = problems("g1.toml", &text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        p[0].starts_with(
+            "variants/camelot.toml:65:14: goal_count = 2, but a goal has fewer cells (Red's 1 cell, Blue's 1 cell)"
+        ),
+        "{p:?}"
+    );
+    assert!(p[0].ends_with("[g1.toml:1:11]"), "{p:?}");
+    assert!(parse("g1.toml", &format!("{text}[end]\ngoal_count = 1\n")).is_ok());
+    // The family's default of 2 in a file that extends none: said at each castle.
+    let pieces = "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = true\ncanter_rule = true\n\
+                  [[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\n";
+    let text = format!("name = \"g2\"\n{board}{pieces}");
+    let default = "the goal count is 2 (the family's default; `goal_count` under [end] sets it)";
+    assert_eq!(
+        problems("g2.toml", &text),
+        [
+            format!(
+                "16:10: {default}, but Blue's goal has 1 cell, so it can never be reached; give the goal more \
+                 cells, or set goal_count to at most 1"
+            ),
+            format!(
+                "20:10: {default}, but Red's goal has 1 cell, so it can never be reached; give the goal more \
+                 cells, or set goal_count to at most 1"
+            ),
+        ]
+    );
+    assert!(parse("g2.toml", &format!("{text}[end]\ngoal_count = 1\n")).is_ok());
+    // A goal count in a game where no player has a goal.
+    let text = "extends = \"checkers\"\nname = \"k\"\n[end]\ngoal_count = 1\n";
+    assert_eq!(
+        problems("k.toml", text),
+        ["4:14: goal_count = 1, but no player has a goal (a castle to enter, or a zone of role \"goal\"); expected \
+          0 (no goal)"]
+    );
+    // One player's goal zone too small, the other's large enough.
+    let zones = "[[zones]]\nplayer = \"Black\"\nrole = \"goal\"\ncells = [\"17\"]\n\
+                 [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"13\", \"14\"]\n";
+    let text = format!("extends = \"checkers\"\nname = \"k\"\n[end]\ngoal_count = 2\n{zones}");
+    let p = problems("k.toml", &text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("4:14: goal_count = 2, but a goal has fewer cells (Black's 1 cell)"), "{p:?}");
+    assert!(parse("k.toml", &text.replace("goal_count = 2", "goal_count = 1")).is_ok());
+}

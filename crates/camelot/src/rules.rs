@@ -166,6 +166,12 @@ impl Camelot {
         &self.title
     }
 
+    /// The cells where `player`'s pieces count towards the goal
+    /// (`goal_count`): the castles it wins by entering, and its goal zones.
+    pub fn goal_zone(&self, player: Player) -> Bitset {
+        self.goal_zones[player.index()]
+    }
+
     /// The castle of `player`.
     pub fn castle(&self, player: Player) -> Bitset {
         self.castles[player.index()]

@@ -4,8 +4,8 @@
 
 use crate::rules::{Camelot, KindRules, OtherCastles, OwnCastleJump, Rules};
 use crate::EvalWeights;
-use leap_core::{Bitset, Player};
-use leap_format::{foreign, foreign_list, is_family, playable, Common, Family, VariantFile};
+use leap_core::{Bitset, Game, Player};
+use leap_format::{check_goal_count, foreign, foreign_list, is_family, playable, Common, Family, VariantFile};
 use leap_format::{variant_source, Diagnostics, FileErrors, LoadError};
 
 /// Loads a variant: a built-in name (`camelot`) or a path to a `.toml` file.
@@ -70,7 +70,23 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     if diag.has_errors() {
         return None;
     }
+    let castle_at: Vec<usize> = (0..common.players.len())
+        .map(|i| common.player_spec(spec, Player(i as u8)).castle.as_ref().map_or(0, |c| c.span().start))
+        .collect();
     let game = Camelot::new(common, kind_rules, castles, rules).with_eval_weights(eval);
+    // (A goal too small is reported at the castle that makes it.)
+    let goals: Vec<(Bitset, Option<usize>)> = (0..game.players().len())
+        .map(|p| {
+            let player = Player(p as u8);
+            let goal = game.goal_zone(player);
+            let castle = (0..game.players().len()).find(|&o| o != p && game.castle(Player(o as u8)).intersects(goal));
+            (goal, castle.map(|o| castle_at[o]))
+        })
+        .collect();
+    check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), diag);
+    if diag.has_errors() {
+        return None;
+    }
     playable(game, spec, diag)
 }
 

@@ -160,6 +160,12 @@ impl Checkers {
         self.compulsory_capture
     }
 
+    /// The cells where `player`'s pieces count towards the goal
+    /// (`goal_count`): its goal zones.
+    pub fn goal_zone(&self, player: Player) -> Bitset {
+        self.goal_zones[player.index()]
+    }
+
     /// The end conditions.
     pub fn end_rules(&self) -> &EndRules {
         &self.end

@@ -5,8 +5,10 @@
 
 use crate::rules::{Checkers, KindRules, Movement};
 use crate::EvalWeights;
-use leap_core::{Bitset, Kind};
-use leap_format::{foreign, foreign_list, is_family, playable, required, Common, Family, VariantFile};
+use leap_core::{Bitset, Game, Kind, Player};
+use leap_format::{
+    check_goal_count, foreign, foreign_list, is_family, playable, required, Common, Family, VariantFile,
+};
 use leap_format::{variant_source, Diagnostics, FileErrors, LoadError};
 
 /// Loads a variant: a built-in name (`checkers`) or a path to a `.toml` file.
@@ -81,6 +83,11 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         return None;
     }
     let game = Checkers::new(common, kind_rules, forward, promotion, compulsory_capture).with_eval_weights(eval);
+    let goals: Vec<(Bitset, Option<usize>)> = (0..2).map(|p| (game.goal_zone(Player(p as u8)), None)).collect();
+    check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), diag);
+    if diag.has_errors() {
+        return None;
+    }
     playable(game, spec, diag)
 }
 

@@ -603,6 +603,77 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
     }
 }
 
+/// Refuses a goal that can never be reached: `goal_count` (the file's, or
+/// the family's default) pieces in a player's goal of fewer cells, or a
+/// goal count where no player has a goal. `goals[p]` is player `p`'s goal
+/// (the castles it wins by entering, and its goal zones; empty where it has
+/// none) and, when the file leaves `goal_count` to the family, where to
+/// report its problem (`None`: at the player's first goal zone).
+pub fn check_goal_count(
+    spec: &VariantFile,
+    goal_count: Option<u32>,
+    goals: &[(Bitset, Option<usize>)],
+    players: &[PlayerInfo],
+    diag: &mut Diagnostics,
+) {
+    let Some(n) = goal_count else { return };
+    let given = spec.end.goal_count.as_ref();
+    let what = match given {
+        Some(_) => format!("goal_count = {n}"),
+        None => format!("the goal count is {n} (the family's default; `goal_count` under [end] sets it)"),
+    };
+    if goals.iter().all(|(cells, _)| cells.is_empty()) {
+        if let Some(g) = given {
+            diag.error(
+                g.span().start,
+                format!(
+                    "{what}, but no player has a goal (a castle to enter, or a zone of role \"goal\"); \
+                     expected 0 (no goal)"
+                ),
+            );
+        }
+        return;
+    }
+    let short: Vec<(&PlayerInfo, u32, Option<usize>)> = goals
+        .iter()
+        .zip(players)
+        .map(|((cells, at), player)| (player, cells.len(), *at))
+        .filter(|&(_, size, _)| size > 0 && size < n)
+        .collect();
+    let cells = |size: u32| if size == 1 { "1 cell".to_string() } else { format!("{size} cells") };
+    match given {
+        Some(g) if !short.is_empty() => {
+            let most = short.iter().map(|&(_, size, _)| size).min().unwrap_or(0);
+            let list: Vec<String> = short.iter().map(|(p, size, _)| format!("{}'s {}", p.name, cells(*size))).collect();
+            diag.error(
+                g.span().start,
+                format!(
+                    "{what}, but a goal has fewer cells ({}), so it can never be reached; expected at most {most}",
+                    list.join(", ")
+                ),
+            );
+        }
+        _ => {
+            for (player, size, at) in short {
+                let zone = || {
+                    let goal =
+                        |z: &&crate::spec::ZoneSpec| *z.player.get_ref() == player.name && z.role.get_ref() == "goal";
+                    spec.zones.iter().find(goal).map_or(0, |z| z.cells.span().start)
+                };
+                diag.error(
+                    at.unwrap_or_else(zone),
+                    format!(
+                        "{what}, but {}'s goal has {}, so it can never be reached; give the goal more cells, \
+                         or set goal_count to at most {size}",
+                        player.name,
+                        cells(size)
+                    ),
+                );
+            }
+        }
+    }
+}
+
 /// The start position from `[setup]`: each player's pieces as a
 /// comma-separated list of cells with a kind prefix (`KC6, D6`).
 fn setup(

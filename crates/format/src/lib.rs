@@ -28,7 +28,7 @@ mod source;
 mod spec;
 mod weights;
 
-pub use common::{foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
+pub use common::{check_goal_count, foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
 pub use diag::{Diagnostic, Diagnostics, FileErrors, Origin, MAX_DIAGNOSTICS, MAX_LINE};
 /// (Kept here too, where the diagnostics' users look for it.)
 pub use leap_core::notation::shortened;

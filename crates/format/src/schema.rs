@@ -188,7 +188,7 @@ const RULES: &[Key] = &[
 ];
 
 const END: &[Key] = &[
-    key("goal_count", U32, "This many of a player's pieces in its goal (the castle to be won, goal zones) win; 0: no goal")
+    key("goal_count", U32, "This many of a player's pieces in its goal (the castle to be won, goal zones) win; 0: no goal; no more than a goal has cells")
         .defaults("2", "0")
         .example("goal_count = 1"),
     key("royal", Ty::Names, "Royal kinds: losing any one of the setup's royal pieces loses (royalty count -1024 each)")

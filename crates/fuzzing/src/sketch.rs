@@ -376,7 +376,12 @@ impl VariantSketch {
                 let _ = writeln!(t, "{key} = {v}");
             }
         };
-        number("goal_count", e.goal_count.map(|v| v as u32 % 5));
+        // (A goal count is refused where no player has a goal, or where a
+        // goal has fewer cells; and the Camelot family's 2 is more than a
+        // castle of one cell, the sketches' usual castle, holds.)
+        let goals = !self.checkers || self.zones.iter().take(4).any(|z| z.goal);
+        let goal = e.goal_count.map(|v| v as u32 % 3).or((!self.checkers).then_some(1)).filter(|_| goals);
+        number("goal_count", goal);
         number("bare_win_min_material", e.bare_win_min_material.map(|v| v as u32 % 4));
         number("insufficient_material", e.insufficient_material.map(|v| v as u32 % 4));
         number("no_moves_loss_needs", e.no_moves_loss_needs.map(|v| v as u32 % 4));
