@@ -366,7 +366,14 @@ fn zero_limits_a_missing_saved_game_and_a_finished_game_are_said_plainly() {
         let out = run(args);
         // (In words: clap's own message gave the range as `1..4294967295`.)
         let said = out.stderr.contains("expected a whole number, at least 1")
-            || out.stderr.contains("expected a whole number from 1 to 256");
+            || out.stderr.contains("expected a whole number from 1 to 256")
+            || out.stderr.contains("expected a whole number from 1 to 127");
+        assert!(out.status == 2 && said, "camelot {args:?}:\n{}", out.show());
+    }
+    // The engine's deepest search is 127 plies: a deeper one is refused, not cut short.
+    for args in [&["analyze", "camelot", "--depth", "128"][..], &["play", "camelot", "--depth", "999"]] {
+        let out = run(args);
+        let said = out.stderr.contains("expected a whole number from 1 to 127");
         assert!(out.status == 2 && said, "camelot {args:?}:\n{}", out.show());
     }
     let dir = folder();

@@ -72,6 +72,48 @@ fn the_sprt_stops_a_clear_match() {
     assert!(!out.contains("undecided"), "the verdict is the one that stopped the match: {out}");
 }
 
+/// A match's games come in sets from one opening, every seating once, so
+/// that no player sits at a seat more often than another: a count that
+/// breaks a set is refused (status 2, a malformed command line), and the
+/// default fills whole sets.
+#[test]
+fn games_come_in_whole_sets_of_seatings() {
+    let three = ["match", "tri-camelot", "--engine", "random", "--engine", "random", "--engine", "random"];
+    for (args, message) in [
+        (
+            &["match", "camelot", "--engine", "random", "--engine", "random", "--games", "7"][..],
+            "--games 7: games come in pairs from one opening, the seats swapped, so that each player has each \
+             seat as often: give a multiple of 2 (6 or 8)",
+        ),
+        (&[&three[..], &["--games", "1"]].concat(), "give a multiple of 6 (6)"),
+        (
+            &[&three[..], &["--games", "20"]].concat(),
+            "--games 20: 3 players sit in 6 seatings, and each opening is played in every one, so that each \
+             player has each seat as often: give a multiple of 6 (18 or 24)",
+        ),
+    ] {
+        let (status, out, err) = camelot(args);
+        assert_eq!(status, 2, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(out.is_empty(), "nothing is played: {out}");
+    }
+    let dir = common::TempDir::new("match-seatings");
+    let file = dir.path("three.pgn");
+    let entrants = ["random", "minimax:1", "alphabeta:1"];
+    let mut args = vec!["match", "tri-camelot", "--max-plies", "6", "--quiet", "-o", &file];
+    args.extend(entrants.iter().flat_map(|e| ["--engine", e]));
+    let (status, out, err) = camelot(&args);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.lines().nth(1).unwrap().starts_with("  24 games, "), "{out}");
+    // Each of the six seatings four times: each entrant at each seat 8 times.
+    let text = std::fs::read_to_string(&file).unwrap();
+    for seat in ["Blue", "Red", "Green"] {
+        for who in entrants {
+            assert_eq!(text.matches(&format!("[{seat} \"{who}\"]")).count(), 8, "{seat} {who}: {text}");
+        }
+    }
+}
+
 #[test]
 fn bad_options_are_refused_clearly() {
     let cases: &[(&[&str], &str)] = &[

@@ -100,6 +100,15 @@ fn tune_refuses_what_it_cannot_fit() {
         assert_eq!(status, 2, "{option} {value}: {err}");
         assert!(err.contains(&format!("invalid value '{value}' for '{option} <")), "{err}");
     }
+    // The check match plays pairs of games, each side moving first in one.
+    let (status, _, err) = camelot_in(&dir, &["tune", "camelot", "--check-games", "3"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.contains(
+            "'--check-games <CHECK_GAMES>': the games come in pairs, seats swapped: expected an even number (2 or 4)"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

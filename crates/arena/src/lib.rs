@@ -21,6 +21,6 @@ pub mod tune;
 pub use clock::{Clocks, FlagFell, TimeControl};
 pub use game::{play, EndingError, GameRecord, GameSetup, Opening, Termination, Usage};
 pub use player::{EnginePlayer, Player, Strategist};
-pub use schedule::{mix, round_robin, seating, seats};
+pub use schedule::{mix, round_robin, seating, seatings, seats};
 pub use series::{OpeningLine, Series, SeriesResult};
 pub use stats::{elo_of_score, expected_score, Elo, Sprt, Tally, Verdict};

@@ -71,6 +71,20 @@ pub fn seating(game: u32, entrants: usize, seats: usize) -> Option<Vec<usize>> {
     Some(all[game as usize % all.len()].clone())
 }
 
+/// Games in a row that share an opening in a match of `entrants` players,
+/// one per seat: every seating of [`seating`] once (a pair, seats swapped,
+/// with two; six with three), so that a match of a multiple of this many
+/// games gives each entrant each seat equally often.
+///
+/// ```
+/// assert_eq!(leap_arena::seatings(2), 2);
+/// assert_eq!(leap_arena::seatings(3), 6);
+/// ```
+pub fn seatings(entrants: usize) -> usize {
+    let k = entrants;
+    (0..).take_while(|&g| g == 0 || seating(g, k, k) != seating(0, k, k)).count()
+}
+
 /// Every permutation of `0..n`, in lexicographic order.
 fn permutations(n: usize) -> Vec<Vec<usize>> {
     if n == 0 {

@@ -4,7 +4,7 @@
 use crate::clock::TimeControl;
 use crate::game::{play, GameRecord, GameSetup, Opening};
 use crate::player::Player;
-use crate::schedule::{mix, seating};
+use crate::schedule::{mix, seating, seatings};
 use crate::stats::{Tally, Verdict};
 use leap_core::{Game, MoveKey, Position};
 use rayon::prelude::*;
@@ -59,13 +59,6 @@ pub struct SeriesResult {
 }
 
 impl Series {
-    /// Games in a row that share an opening: every seating of the
-    /// entrants (a pair, with two).
-    fn group(&self, seats: usize) -> usize {
-        let k = self.entrants;
-        (0..).take_while(|&g| g == 0 || seating(g, k, seats) != seating(0, k, seats)).count()
-    }
-
     /// The seed of entrant `who` in game `game`.
     fn seed_of(&self, game: u32, who: usize) -> u64 {
         mix(&[self.seed, game as u64, who as u64])
@@ -98,7 +91,7 @@ impl Series {
         let k = self.entrants;
         let seats = game.players().len();
         assert!(seating(0, k, seats).is_some(), "one entrant per seat");
-        let group = self.group(seats);
+        let group = seatings(k);
         let tallies = Mutex::new((vec![Tally::default(); k], None));
         let decided = AtomicBool::new(false);
         let records: Vec<Option<GameRecord>> = (0..self.games)

@@ -17,8 +17,8 @@ use std::time::Duration;
 #[derive(clap::Args, Clone, Debug, Default)]
 #[group(required = true, multiple = true)]
 pub struct SearchLimits {
-    /// Search this many plies deep (at least 1).
-    #[arg(long, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
+    /// Search this many plies deep (1 to 127).
+    #[arg(long, value_parser = crate::commands::count::<u32, 1, { leap_engine::MAX_DEPTH as u64 }>)]
     pub depth: Option<u32>,
     /// Search this many milliseconds (at least 1).
     #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]

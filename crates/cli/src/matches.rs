@@ -15,7 +15,7 @@ use leap_arena::{
 use leap_core::notation::{parse_movetext, parse_position};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::Game;
-use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_THREADS};
+use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::collections::BTreeMap;
@@ -42,10 +42,13 @@ pub struct Options {
     /// no-quiet-captures, no-late-move-pruning, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1, value_parser = spec_arg)]
-    pub engines: Vec<String>,
-    /// Games (in pairs from the same opening, seats swapped).
-    #[arg(long, default_value_t = 20, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
-    pub games: u32,
+    pub engines: Vec<Entrant>,
+    /// Games, in sets from the same opening with every seating of the
+    /// players once (pairs with the seats swapped; six games with three
+    /// players): a multiple of the set, so that each player sits at each
+    /// seat as often (default: 20 with two players, 24 with three).
+    #[arg(long, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
+    pub games: Option<u32>,
     /// A clock for each player: base seconds + increment seconds (`10+0.1`).
     #[arg(long, value_name = "BASE+INC", value_parser = parse_tc)]
     pub tc: Option<TimeControl>,
@@ -83,6 +86,21 @@ pub struct Options {
     /// No progress bar on stderr.
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl Options {
+    /// The players' names: their specs as written.
+    fn names(&self) -> Vec<String> {
+        self.engines.iter().map(|e| e.name.clone()).collect()
+    }
+}
+
+/// A player of a match as `--engine` gives it: its spec as written (its
+/// name in the report and the records) and what the spec says.
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    name: String,
+    spec: Spec,
 }
 
 /// A player as the command line names it.
@@ -138,11 +156,11 @@ const SWITCHES: &[Switch] = &[
     ("plain", |f| *f = Features::plain()),
 ];
 
-/// Checks a player spec as clap reads `--engine` (a malformed one is a
+/// Reads a player spec as clap reads `--engine` (a malformed one is a
 /// malformed command line: exit status 2), keeping it as written.
-fn spec_arg(text: &str) -> Result<String, String> {
+fn spec_arg(text: &str) -> Result<Entrant, String> {
     match parse_spec(text) {
-        Ok(_) => Ok(text.to_string()),
+        Ok(spec) => Ok(Entrant { name: text.to_string(), spec }),
         // (clap names the value already.)
         Err(e) => Err(e.strip_prefix(&format!("`{text}`: ")).map_or(e.clone(), str::to_string)),
     }
@@ -214,7 +232,13 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                     continue;
                 }
                 match key {
-                    "depth" => limits.depth = Some(positive(key, value)?.min(127) as u32),
+                    "depth" => {
+                        let depth = positive(key, value)?;
+                        if depth > MAX_DEPTH as u64 {
+                            return Err(format!("`{text}`: depth must be from 1 to {MAX_DEPTH}"));
+                        }
+                        limits.depth = Some(depth as u32);
+                    }
                     "movetime" => limits.movetime = Some(Duration::from_millis(positive(key, value)?)),
                     "nodes" => limits.nodes = Some(positive(key, value)?),
                     "threads" => {
@@ -351,13 +375,14 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 /// Runs `camelot match`.
 pub fn run(opts: &Options) -> CliResult {
     let usage = |m: String| CliError::Usage(m);
-    let specs: Vec<Spec> = opts.engines.iter().map(|t| parse_spec(t)).collect::<Result<_, _>>().map_err(usage)?;
+    let specs: Vec<Spec> = opts.engines.iter().map(|e| e.spec.clone()).collect();
     let (time, sprt) = (opts.tc, opts.sprt);
     let threads = specs.iter().map(Spec::threads).max().unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = opts.concurrency.unwrap_or((cores / threads).max(1));
     with_game!(variant::load(&opts.variant)?, g => {
         check_seats(g.name(), g.players().len(), opts, &specs)?;
+        let games = match_games(opts.games, specs.len())?;
         if sprt.is_some() && specs.len() != 2 {
             return Err(usage(format!(
                 "--sprt compares two players, and {} is a game of {} players",
@@ -365,7 +390,7 @@ pub fn run(opts: &Options) -> CliResult {
                 specs.len()
             )));
         }
-        play_match(&g, opts, &specs, time, sprt, concurrency)
+        play_match(&g, opts, games, &specs, time, sprt, concurrency)
     })
 }
 
@@ -384,11 +409,34 @@ fn check_seats(name: &str, seats: usize, opts: &Options, specs: &[Spec]) -> CliR
         if let Some(i) = multi {
             return Err(CliError::Usage(format!(
                 "`{}`: multi= chooses the search of games of three or more players; {name} has two (leave it out)",
-                opts.engines[i]
+                opts.engines[i].name
             )));
         }
     }
     Ok(())
+}
+
+/// The games of a match of `players` players: `given`, which must be a
+/// multiple of the set of games from one opening (every seating once), or
+/// by default the first such multiple from 20.
+fn match_games(given: Option<u32>, players: usize) -> Result<u32, CliError> {
+    let set = leap_arena::seatings(players) as u32;
+    match given {
+        None => Ok(20u32.div_ceil(set) * set),
+        Some(n) if n.is_multiple_of(set) => Ok(n),
+        Some(n) => {
+            let (below, above) = (n / set * set, n.div_ceil(set) * set);
+            let choose = if below == 0 { format!("{above}") } else { format!("{below} or {above}") };
+            let sets = if set == 2 {
+                "games come in pairs from one opening, the seats swapped".to_string()
+            } else {
+                format!("{players} players sit in {set} seatings, and each opening is played in every one")
+            };
+            Err(CliError::CommandLine(format!(
+                "--games {n}: {sets}, so that each player has each seat as often: give a multiple of {set} ({choose})"
+            )))
+        }
+    }
 }
 
 /// The openings of the file: each line moves from the start, or a
@@ -445,6 +493,7 @@ fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<Openin
 fn play_match<G: Played>(
     game: &G,
     opts: &Options,
+    games: u32,
     specs: &[Spec],
     time: Option<TimeControl>,
     sprt: Option<(f64, f64)>,
@@ -461,7 +510,7 @@ fn play_match<G: Played>(
     }
     save::check_target(&save::first_free(&base, |_| Vec::new()), &protected)?;
     let weights: Vec<G::Weights> = specs.iter().map(|s| s.weights(game)).collect::<Result<_, _>>()?;
-    let names = &opts.engines;
+    let names = &opts.names();
     // Without a clock, engines without their own limit search 100 ms a move.
     let default_limits = match (opts.movetime, time) {
         (Some(ms), _) => Limits::movetime(ms),
@@ -469,9 +518,9 @@ fn play_match<G: Played>(
         (None, None) => Limits::movetime(100),
     };
     let pool = crate::commands::thread_pool(concurrency)?;
-    let progress = Progress::new(opts.games as usize, opts.quiet);
+    let progress = Progress::new(games as usize, opts.quiet);
     let series = Series {
-        games: opts.games,
+        games,
         entrants: specs.len(),
         openings,
         opening_plies: opts.opening_plies,
@@ -572,8 +621,8 @@ fn report<G: Game>(
 ) -> String {
     let SeriesResult { games: played, tallies, decided } = result;
     let mut out = String::new();
-    let a = &opts.engines[0];
-    let k = opts.engines.len();
+    let names = opts.names();
+    let (a, k) = (&names[0], names.len());
     let openings = match &opts.openings {
         Some(f) => format!("openings from {}", f.display()),
         None if k == 2 => format!("{} random plies opening each pair", opts.opening_plies),
@@ -584,9 +633,9 @@ fn report<G: Game>(
         (None, Some(ms)) => format!("{ms} ms a move for engines without a limit of their own"),
         (None, None) => "100 ms a move for engines without a limit of their own".to_string(),
     };
-    let _ = writeln!(out, "match {}: {}", game.name(), opts.engines.join(" against "));
+    let _ = writeln!(out, "match {}: {}", game.name(), names.join(" against "));
     let _ = writeln!(out, "  {} games, {openings}, {clock}, {concurrency} at once", played.len());
-    for (name, t) in opts.engines.iter().zip(tallies) {
+    for (name, t) in names.iter().zip(tallies) {
         // (A draw shares the point among the players.)
         let score = (t.wins as f64 + t.draws as f64 / k as f64) / t.games().max(1) as f64;
         let (w, d, l) = (t.wins, t.draws, t.losses);
@@ -679,6 +728,11 @@ mod tests {
         assert!(e.contains("movetime=99999999999999999999 is too large"), "{e}");
         let e = parse_spec("engine:movetime=1e3").unwrap_err();
         assert!(e.contains("is not a whole number"), "{e}");
+        // (The engine's deepest search: a deeper one is refused, not cut.)
+        let e = parse_spec("engine:depth=999").unwrap_err();
+        assert_eq!(e, "`engine:depth=999`: depth must be from 1 to 127");
+        let Ok(Spec::Engine { limits, .. }) = parse_spec("engine:depth=127") else { panic!("an engine") };
+        assert_eq!(limits, Some(Limits::depth(127)));
     }
 
     #[test]

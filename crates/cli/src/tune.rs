@@ -45,8 +45,8 @@ pub struct Options {
     #[arg(long, default_value_t = 40, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub rounds: u32,
     /// Games of the check match, fitted weights against the start ones
-    /// (pairs from one opening with the seats swapped).
-    #[arg(long, default_value_t = 200, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
+    /// (pairs from one opening with the seats swapped: an even number).
+    #[arg(long, default_value_t = 200, value_parser = pairs)]
     pub check_games: u32,
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
@@ -64,6 +64,17 @@ pub struct Options {
     /// No progress bar on stderr.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// Reads `--check-games`: pairs of games, so that each side moves first
+/// as often.
+fn pairs(text: &str) -> Result<u32, String> {
+    let n: u32 = crate::commands::count::<u32, 2, { u32::MAX as u64 }>(text)?;
+    if n.is_multiple_of(2) {
+        Ok(n)
+    } else {
+        Err(format!("the games come in pairs, seats swapped: expected an even number ({} or {})", n - 1, n + 1))
+    }
 }
 
 /// Runs `camelot tune`.

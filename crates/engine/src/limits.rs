@@ -19,11 +19,15 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
+/// The deepest iteration of a search, in plies.
+pub const MAX_DEPTH: u32 = crate::ordering::MAX_PLY as u32 - 1;
+
 /// When a search stops. Several limits may be given: the first reached
 /// stops it. With none, it runs until stopped ([`Stop`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
-    /// Complete iterations up to this depth, in plies.
+    /// Complete iterations up to this depth, in plies (a depth beyond
+    /// [`MAX_DEPTH`] searches to it).
     pub depth: Option<u32>,
     /// About this many positions, across every thread.
     pub nodes: Option<u64>,

@@ -84,8 +84,8 @@ pub struct Entry {
 const NO_MOVE: u64 = 0xFFFF_FFFF;
 /// Bits of a stored score (two's complement): wins are ±1,000,000 at most.
 const SCORE_BITS: u32 = 21;
-/// The deepest depth stored.
-pub const MAX_DEPTH: u8 = 127;
+/// The deepest depth stored (a search's deepest, [`crate::MAX_DEPTH`]).
+const MAX_DEPTH: u8 = crate::MAX_DEPTH as u8;
 
 impl Entry {
     /// The entry as one word: move (32 bits), score (21), depth (7), bound

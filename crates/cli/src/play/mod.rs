@@ -54,8 +54,8 @@ pub struct Options {
     /// The engine's time per move, in milliseconds (default 1000).
     #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub movetime: Option<u64>,
-    /// The engine's depth per move, in plies (instead of a time).
-    #[arg(long, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
+    /// The engine's depth per move, in plies, 1 to 127 (instead of a time).
+    #[arg(long, value_parser = crate::commands::count::<u32, 1, { leap_engine::MAX_DEPTH as u64 }>)]
     pub depth: Option<u32>,
     /// The engine's playing strength, 1 (a beginner) to 8 (full strength,
     /// the default): below 8 it searches a few plies for a fraction of a

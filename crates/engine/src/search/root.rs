@@ -4,8 +4,8 @@
 
 use super::Searcher;
 use crate::options::Multi;
-use crate::ordering::MAX_PLY;
 use crate::score::{decided, is_decisive, Score, INFINITY};
+use crate::MAX_DEPTH;
 use leap_core::search::Evaluator;
 use leap_core::{Game, MoveKey, Position};
 use std::sync::atomic::Ordering as Atomic;
@@ -70,7 +70,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
     /// the best move first, then the best of the other moves, and so on,
     /// each line searched as the best one is, among the moves not yet given.
     pub(crate) fn iterate(&mut self, mut report: impl FnMut(&Iteration, u64)) -> Option<Iteration> {
-        let max_depth = self.s.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = self.s.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let first = if self.role.is_contrary() { 2 } else { 1 };
         let mut last: Option<Iteration> = None;
         for depth in first.min(max_depth)..=max_depth {
