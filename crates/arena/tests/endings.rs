@@ -46,6 +46,26 @@ fn a_record_says_how_the_game_ended_and_reads_back() {
     assert!(!rules.record(&camelot, &history, &[]).contains("Termination"));
 }
 
+/// Asserts that random openings of `plies` plies from `start`, with 60
+/// seeds, never end the game.
+fn random_openings_leave_a_game(camelot: &leap_camelot::Camelot, start: leap_core::Position, plies: u32) {
+    let mut players = [
+        leap_arena::Strategist(leap_core::search::Random::new(1)),
+        leap_arena::Strategist(leap_core::search::Random::new(2)),
+    ];
+    for seed in 0..60 {
+        let setup = leap_arena::GameSetup {
+            start,
+            opening: leap_arena::Opening::Random { plies, seed },
+            max_plies: plies,
+            time: None,
+        };
+        let played = leap_arena::play(camelot, &mut players, &[0, 1], &setup);
+        assert_eq!(played.termination, Termination::PlyLimit, "seed {seed}: the opening ended the game");
+        assert_eq!(played.plies(), plies as u64);
+    }
+}
+
 #[test]
 fn a_random_opening_move_does_not_end_the_game_where_another_would_not() {
     let camelot = leap_camelot::load("camelot").unwrap();
@@ -58,21 +78,7 @@ fn a_random_opening_move_does_not_end_the_game_where_another_would_not() {
         .filter(|k| camelot.outcome(&camelot.play_unchecked(&start, k)).is_some())
         .count();
     assert_eq!(wins, 1, "one move ends the game");
-    let mut players = [
-        leap_arena::Strategist(leap_core::search::Random::new(1)),
-        leap_arena::Strategist(leap_core::search::Random::new(2)),
-    ];
-    for seed in 0..60 {
-        let setup = leap_arena::GameSetup {
-            start,
-            opening: leap_arena::Opening::Random { plies: 1, seed },
-            max_plies: 1,
-            time: None,
-        };
-        let played = leap_arena::play(&camelot, &mut players, &[0, 1], &setup);
-        assert_eq!(played.plies(), 1);
-        assert_eq!(played.termination, Termination::PlyLimit, "seed {seed}: the opening ended the game");
-    }
+    random_openings_leave_a_game(&camelot, start, 1);
 }
 
 #[test]
@@ -87,19 +93,5 @@ fn a_random_opening_move_does_not_let_the_next_player_end_the_game_where_another
         camelot.legal_moves(&next).iter().any(|r| camelot.outcome(&camelot.play_unchecked(&next, r)).is_some())
     };
     assert_eq!(camelot.legal_moves(&start).iter().filter(|k| lets_black_win(k)).count(), 3);
-    let mut players = [
-        leap_arena::Strategist(leap_core::search::Random::new(1)),
-        leap_arena::Strategist(leap_core::search::Random::new(2)),
-    ];
-    for seed in 0..60 {
-        let setup = leap_arena::GameSetup {
-            start,
-            opening: leap_arena::Opening::Random { plies: 2, seed },
-            max_plies: 2,
-            time: None,
-        };
-        let played = leap_arena::play(&camelot, &mut players, &[0, 1], &setup);
-        assert_eq!(played.termination, Termination::PlyLimit, "seed {seed}: the opening ended the game");
-        assert_eq!(played.plies(), 2);
-    }
+    random_openings_leave_a_game(&camelot, start, 2);
 }
