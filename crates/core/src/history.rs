@@ -257,7 +257,7 @@ impl History {
             line.push_str(&label);
             line.push_str(&format_move(game.board(), mv));
             for name in self.put_out(game, i) {
-                line.push_str(&format!(" {{{name} is out}}"));
+                line.push_str(&format!(" {{{}}}", crate::notation::put_out_note(name)));
             }
             line.push(' ');
             if line.len() > 70 {

@@ -553,7 +553,13 @@ function renderPlayers() {
     row.querySelector(".pname").textContent = p.name;
     const engine = g.seats[i] === "engine";
     const level = g.engine_level ?? 8;
-    row.querySelector(".pseat").textContent = engine ? (level < 8 ? `computer, level ${level}` : "computer") : "";
+    let seat = engine ? (level < 8 ? `computer, level ${level}` : "computer") : "";
+    // A player of three without pieces in the position shown is out of the game.
+    const shown = g.positions[Math.min(S.ply, g.positions.length - 1)];
+    const out = g.layout.players.length > 2 && shown && !shown.pieces.some((pc) => pc.player === i);
+    if (out) seat = seat ? `${seat}, out` : "out";
+    row.querySelector(".pseat").textContent = seat;
+    row.classList.toggle("out", !!out);
     row.classList.toggle("to-move", g.to_move === i && !g.result);
     row.classList.toggle("thinking", g.to_move === i && !!g.thinking && !g.result);
     row.classList.toggle("winner", !!g.result && g.result.winner === i);
@@ -579,9 +585,45 @@ function renderStatus() {
     st.append(html("div", "offer", `${playerName(g.draw_offer)} offers a draw`));
   }
   if (!atEnd()) {
-    const what = S.ply === 0 ? "the start position" : `move ${S.ply} of ${lastPly()}`;
-    st.append(html("div", "browsing", `Showing ${what}`));
+    const plies = lastPly() === 1 ? "ply" : "plies";
+    st.append(html("div", "browsing", `Showing ${positionName(S.ply)} (${S.ply} of ${lastPly()} ${plies})`));
   }
+}
+
+// Each move's number by ply (index 0: the first move), and whether it
+// opens a round (a row of the move list): `5.` for the first move of round
+// 5, `5...` for the others.
+function moveNumbers() {
+  const out = [];
+  let round = 0, lastPlayer = Infinity;
+  for (const m of S.game.moves) {
+    const first = m.player <= lastPlayer;
+    // The server labels a round's first move ("1.", "1..."); else count.
+    if (first) round = parseInt(m.label, 10) || round + 1;
+    const number = first && !(m.label || "").endsWith("...") ? `${round}.` : `${round}...`;
+    out.push({ number, first });
+    lastPlayer = m.player;
+  }
+  return out;
+}
+
+// The position after `ply` plies, in a player's words: "the start
+// position", "the position after 5... C11-E9".
+function positionName(ply) {
+  if (ply === 0) return "the start position";
+  const m = S.game.moves[ply - 1];
+  return m ? `the position after ${moveNumbers()[ply - 1].number} ${m.text}` : `the position after ply ${ply}`;
+}
+
+// A move's text with places where a line may break: after each `-` and
+// `x`, not inside a cell's name.
+function breakableMove(text) {
+  const frag = document.createDocumentFragment();
+  for (const part of text.split(/(?<=[-x])/)) {
+    if (frag.childNodes.length) frag.append(document.createElement("wbr"));
+    frag.append(part);
+  }
+  return frag;
 }
 
 // The move list, one row per round.
@@ -600,20 +642,20 @@ function renderMoves() {
   if (S.ply === 0) startBtn.classList.add("current");
   start.append(html("span", "mlabel", ""), startBtn);
   box.append(start);
-  let row = null, lastPlayer = Infinity, round = 0;
-  for (const m of g.moves) {
-    if (!row || m.player <= lastPlayer) {
-      // The server labels a round's first move ("1.", "1..."); else count.
-      round = parseInt(m.label, 10) || round + 1;
+  let row = null, lastPlayer = Infinity;
+  const numbers = moveNumbers();
+  for (const [i, m] of g.moves.entries()) {
+    if (!row || numbers[i].first) {
       row = html("li", "mrow");
-      row.append(html("span", "mlabel", m.label || `${round}.`));
+      row.append(html("span", "mlabel", m.label || numbers[i].number));
       box.append(row);
-      for (let i = 0; i < m.player; i++) row.append(html("span", "mgap", "…"));
+      for (let j = 0; j < m.player; j++) row.append(html("span", "mgap", "…"));
     } else {
-      for (let i = lastPlayer + 1; i < m.player; i++) row.append(html("span", "mgap", "…"));
+      for (let j = lastPlayer + 1; j < m.player; j++) row.append(html("span", "mgap", "…"));
     }
     lastPlayer = m.player;
-    const b = html("button", "move", m.text);
+    const b = html("button", "move");
+    b.append(breakableMove(m.text));
     b.type = "button";
     b.dataset.move = m.text;
     b.dataset.ply = String(m.ply);
@@ -667,7 +709,7 @@ function renderControls() {
   const dl = $("download");
   if (has) {
     dl.href = `/api/games/${encodeURIComponent(g.id)}/record`;
-    dl.setAttribute("download", `${g.variant.name}-${g.id}.pgn`);
+    dl.setAttribute("download", `${g.variant.name}-game-${g.id}.pgn`); // (as the server names it)
     dl.removeAttribute("aria-disabled");
   } else {
     dl.removeAttribute("href");
@@ -784,7 +826,6 @@ function renderAnalysis() {
   if (a.nodes !== undefined) head.append(" ", html("span", "a-nodes", `${Number(a.nodes).toLocaleString("en")} nodes`));
   if (a.done) head.append(" ", html("span", "a-done", "done"));
   el.append(head);
-  const where = a.ply === 0 ? "the start position" : `move ${a.ply}`;
   el.append(html("div", "a-pv", `${(a.pv || []).join(" ")}`));
   // The other best moves, each with its score and line (when asked for).
   for (const other of (a.others || []).slice(0, S.analysisLines - 1)) {
@@ -794,7 +835,7 @@ function renderAnalysis() {
     line.append(html("span", "a-line-score", other.score ?? ""), html("span", "a-line-pv", (other.pv || []).join(" ")));
     el.append(line);
   }
-  if (a.ply !== S.ply) el.append(html("div", "a-where", `(analysis of ${where})`));
+  if (a.ply !== S.ply) el.append(html("div", "a-where", `(analysis of ${positionName(a.ply)})`));
 }
 
 // Starts or moves the analysis to the ply shown.
@@ -882,6 +923,9 @@ function applyView(view) {
     return;
   }
   if (wasAtEnd || S.ply > lastPly()) S.ply = lastPly();
+  // An analysis of a position the game no longer has (taken back) goes.
+  const a = S.analysis;
+  if (a && !(a.ply <= lastPly() && view.positions[a.ply].position === a.position)) S.analysis = null;
   S.sel = null;
   render();
   if (newer && S.analysing && wasAtEnd && S.analysisPly !== S.ply) analyseShown();
@@ -918,7 +962,8 @@ function openEvents(id) {
     // their last depth's until their turn comes.
     const others = S.analysis && S.analysis.ply === data.ply ? S.analysis.others || [] : [];
     if ((data.line || 1) === 1) {
-      S.analysis = { ...data, others };
+      const shown = S.game && S.game.positions[data.ply];
+      S.analysis = { ...data, others, position: shown ? shown.position : null };
     } else if (S.analysis && S.analysis.ply === data.ply) {
       others[data.line - 2] = data;
       S.analysis.others = others;
@@ -1482,7 +1527,10 @@ async function ngBody() {
   } else if (!rfile && !saved) {
     body.variant = variant;
   }
-  if (rfile) body.record = await readFile(rfile);
+  if (rfile) {
+    body.record = await readFile(rfile);
+    body.record_file = rfile.name;
+  }
   else if (saved) body.saved = saved;
   const players = ngPlayers();
   const seats = players.map((_, i) => $(`ng-seat-${i}`) ? $(`ng-seat-${i}`).value : "human").slice(0, Math.max(2, players.length));
@@ -1530,19 +1578,24 @@ async function onNgVariantFile() {
   updateNgVariant();
 }
 
-// A record chosen: the saved game goes, and the record's [Variant "…"]
-// tag picks the variant (for the seats shown).
+// A record chosen: the saved game goes, and the record's variant, as the
+// server reads it, picks the variant (for the seats shown): its
+// [Variant "…"] tag, checkers for a PDN record of English draughts
+// ([GameType "21"]), Camelot when there is neither.
 async function onNgRecord() {
   const f = $("ng-record").files[0];
   if (f) clearNgSaved();
   updateNgContinue();
   if (!f) return;
   const text = await readFile(f).catch(() => "");
-  const m = /\[\s*Variant\s+"([^"]+)"\s*\]/i.exec(text);
-  if (m) {
-    const v = S.variants.find((x) => x.name.toLowerCase() === m[1].toLowerCase() || (x.title || "") === m[1]);
-    if (v && !$("ng-variant-file").files[0]) $("ng-variant").value = v.name;
-  }
+  const tag = (name) => new RegExp(`\\[\\s*${name}\\s+"([^"]*)"\\s*\\]`, "i").exec(text);
+  const named = tag("Variant");
+  const type = tag("GameType");
+  let name = "camelot";
+  if (named) name = named[1];
+  else if (type) name = type[1].split(",")[0].trim() === "21" ? "checkers" : "";
+  const v = S.variants.find((x) => x.name.toLowerCase() === name.toLowerCase() || (x.title || "") === name);
+  if (v && !$("ng-variant-file").files[0]) $("ng-variant").value = v.name;
   updateNgVariant();
 }
 
@@ -1602,6 +1655,15 @@ function onKey(ev) {
 }
 
 function wire() {
+  // The move list keeps its current move in sight when it shrinks or
+  // grows (the analysis beside it, the window).
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      const box = $("moves");
+      const cur = box.querySelector(".current");
+      if (cur) scrollIntoList(box, cur);
+    }).observe($("moves"));
+  }
   const board = $("board");
   board.addEventListener("click", onBoardClick);
   board.addEventListener("pointerdown", onPointerDown);

@@ -313,10 +313,18 @@ impl<G: Played> Session<G> {
         self.changed();
     }
 
-    /// Whether a takeback would be taken: there are moves, and no flag
-    /// fell (taking it back would give the time back).
+    /// Whether a takeback would be taken: a resignation or an agreed draw
+    /// to take back, or moves, and no flag fell (taking it back would give
+    /// the time back).
     fn can_undo(&self) -> bool {
-        !self.history.moves().is_empty() && !matches!(self.ended, Some(Termination::Time { .. }))
+        self.ended_by_agreement()
+            || (!self.history.moves().is_empty() && !matches!(self.ended, Some(Termination::Time { .. })))
+    }
+
+    /// Whether the game ended by a player's word, not on the board: a
+    /// resignation or an agreed draw (which a takeback takes back alone).
+    fn ended_by_agreement(&self) -> bool {
+        matches!(self.ended, Some(Termination::Resignation { .. } | Termination::Agreement))
     }
 
     fn cell(&self, name: &str) -> ApiResult<Cell> {
@@ -632,19 +640,24 @@ impl<G: Played> Table for Session<G> {
                 t.describe(&self.game)
             )));
         }
-        if self.history.moves().is_empty() {
+        // A resignation or an agreed draw given by mistake is taken back
+        // alone: the moves before it stay.
+        let word = self.ended_by_agreement();
+        if !word && self.history.moves().is_empty() {
             return Err(ApiError::Conflict("there is no move to take back".into()));
         }
         let humans = self.seating.seats.contains(&Seat::Human);
-        loop {
-            self.history.undo();
-            let back = self.history.current().to_move();
-            if let Some(c) = &mut self.clocks {
-                c.take_back(back);
-            }
-            // Back to a person's turn, when a person plays.
-            if !humans || self.seating.seats[back.index()] == Seat::Human || self.history.moves().is_empty() {
-                break;
+        if !word {
+            loop {
+                self.history.undo();
+                let back = self.history.current().to_move();
+                if let Some(c) = &mut self.clocks {
+                    c.take_back(back);
+                }
+                // Back to a person's turn, when a person plays.
+                if !humans || self.seating.seats[back.index()] == Seat::Human || self.history.moves().is_empty() {
+                    break;
+                }
             }
         }
         self.ended = None;
@@ -867,10 +880,13 @@ impl<G: Played> Table for Session<G> {
 }
 
 /// Plays the written moves of a record from `start`: the history, or
-/// where the record goes wrong.
-pub fn replay<G: Game>(game: &G, start: Position, plies: &[leap_core::notation::WrittenPly]) -> ApiResult<History> {
+/// where the record goes wrong (the caller names the record).
+pub fn replay<G: Game>(
+    game: &G,
+    start: Position,
+    plies: &[leap_core::notation::WrittenPly],
+) -> Result<History, leap_core::ReplayError> {
     let mut history = History::new(start);
-    // (The caller names the record: its file, or "the record".)
-    history.play_all(game, plies).map_err(|e| ApiError::Invalid(e.to_string()))?;
+    history.play_all(game, plies)?;
     Ok(history)
 }

@@ -24,6 +24,7 @@ pub struct NewGame {
     variant_text: Option<String>,
     variant_file: Option<String>,
     record: Option<String>,
+    record_file: Option<String>,
     saved: Option<String>,
     seats: Option<Vec<Seat>>,
     engine_ms: Option<Number>,
@@ -354,7 +355,14 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
     // The record, if any: uploaded, or read from the games folder.
     let (mut loaded, mut annotated) = (None, None);
     let record = match (&request.record, &request.saved) {
-        (Some(text), None) => Some((one_record(text, "the record")?, false, "the record".to_string())),
+        (Some(text), None) => {
+            // (Named in messages by the uploaded file's name, as the command line names files.)
+            let name = match request.record_file.as_deref().map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f)) {
+                Some(f) if !f.trim().is_empty() => leap_core::notation::quoted(f),
+                _ => "the record".to_string(),
+            };
+            Some((one_record(text, &name)?, false, name))
+        }
         (None, Some(name)) => {
             let (record, text) = read_saved(name, games)?;
             if record.annotated {
@@ -421,8 +429,10 @@ fn seat<G: Played>(
                 }
                 None => game.start(),
             };
-            let history = replay(&game, start, &record.moves)
-                .map_err(|e| ApiError::Invalid(format!("{file}: {}", e.message())))?;
+            let history = replay(&game, start, &record.moves).map_err(|mut e| {
+                let at = e.at.take();
+                ApiError::Invalid(located(&file, at, &e.to_string()))
+            })?;
             // A game that ended off the board (a resignation, a flag, an
             // agreement) stays ended; a result the moves and tags do not
             // bear out is refused, as the command line refuses it.

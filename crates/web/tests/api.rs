@@ -214,6 +214,16 @@ async fn takes_back_resigns_and_agrees_draws_with_the_right_results() {
     assert_eq!(status, StatusCode::OK);
     assert!(record.contains("[Result \"1-0\"]") && record.contains("[Termination \"Black resigned\"]"), "{record}");
     assert!(record.trim_end().ends_with("1.F7-F8 1-0"), "{record}");
+    // A resignation taken back: the game goes on from where it was.
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!((&view["result"], texts(&view)), (&Value::Null, vec!["F7-F8".to_string()]), "{view}");
+    assert_eq!(view["to_move"], 1);
+    // So is a resignation before any move.
+    let game = id(&app.new_game(json!({})).await);
+    let (_, view) = app.post(&format!("/api/games/{game}/resign"), json!({})).await;
+    assert_eq!((&view["result"]["token"], &view["can_undo"]), (&json!("0-1"), &json!(true)));
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!((&view["result"], &view["can_undo"]), (&Value::Null, &json!(false)));
 }
 
 #[tokio::test]
@@ -794,6 +804,27 @@ async fn a_records_result_is_checked_against_its_moves_as_the_command_line_check
     assert_eq!(view["result"]["reason"], "drawn by agreement");
 }
 
+/// A record's problems say where they are as every file's do
+/// (`file:line:column:`), naming an uploaded record by its file's name, and
+/// quote no control character raw.
+#[tokio::test]
+async fn a_records_problems_name_the_file_and_the_place() {
+    let app = app();
+    for (body, message) in [
+        (json!({ "record": "1.E6-E8 H11-F9\n2.E8-E10 *" }), "the record:2:3: move 2 (White): "),
+        (
+            json!({ "record": "1.E6-E8 H11-F9\n2.E8-E10 *", "record_file": "games/old.pgn" }),
+            "old.pgn:2:3: move 2 (White): ",
+        ),
+        (json!({ "record": "1.E6-E8 {x *", "record_file": "old.pgn" }), "old.pgn:1:9: comment `{` is never closed"),
+        (json!({ "record": "\u{2}RA", "record_file": "bin.pgn" }), "bin.pgn:1:1: `\\u{2}RA` is not a move"),
+    ] {
+        let error = refused(&app, "/api/games", body.clone(), StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(error.starts_with(message), "{body}: {error}");
+        assert!(!error.chars().any(char::is_control), "{body}: {error:?}");
+    }
+}
+
 #[tokio::test]
 async fn a_records_variant_is_the_one_its_tags_name() {
     let app = app();
@@ -939,6 +970,37 @@ async fn an_annotated_record_is_not_saved_over() {
     assert_eq!(std::fs::read_to_string(folder.join("notes.pgn")).unwrap(), text, "the notes are kept");
     let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "notes-2" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+/// A record of three players says who is out after the move that put
+/// them out (`{Red is out}`): the server's own words, not a person's notes.
+#[tokio::test]
+async fn a_record_that_says_who_is_out_is_saved_over() {
+    let app = app();
+    let folder = app._games.path();
+    let text = "[Variant \"tri-camelot\"]\n\
+[Result \"*\"]\n\
+\n\
+1.H5-F3 B11-B15 H17-J15 2.G4-G8 C12-D11 H15-G14 3.G6-H7 B13-C12 I16-H15\n\
+4.E4-G6 D13-E12 H15-G16 5.D5-E4 C12-D13 H13-H15 6.E6-G4 C14-E16 H15-F17\n\
+7.F5-F9 E16xG18 J15-H13-F15-H17 8.G8-E10xC12xE14xE10 G18xI16 I14xI18 9.F3-H5-H9\n\
+C16-C14 J13-K12 10.E10-G8 D15-B13 I18-H17 11.H7-H5 D17-C16 J11-J9 12.F9-H7\n\
+B15-D13 H17-F15-H13-J11 13.E4-D5 B13-D15-D11 J9-J13 14.G6-I8 D11-C10 J11-H13-F15\n\
+15.G4-I6-I10 C10-C8 K12-I14 16.D5-E6 C8-B9 J13-H15 17.H9-J11 D13-B15 I12-I16\n\
+18.I8-G6 B9-B11 F15-H13 19.I10-H9 B11-C12 I16-I12 20.J11-K12 C12-D11 I12-I16\n\
+21.G6-G10 D11-C12 H13-F15 22.H7-F9 C12-D11 G14-G18 23.F7-F11 D11-C12 F15-E14\n\
+24.F9-F13xD15xB13xB17xD15 C12-B13 G16-F17 25.D15-C16 B13-C14 H15-G16 26.C16xC12 {Red is out}\n\
+I16-I12 27.K12-J13 I12xK14 28.H5-H7 *\n\
+";
+    assert!(text.contains("{Red is out}"));
+    std::fs::write(folder.join("tri-out.pgn"), text).unwrap();
+    let view = app.new_game(json!({ "saved": "tri-out.pgn" })).await;
+    let loaded = id(&view);
+    app.play(&loaded, view["example"].as_str().expect("a legal move")).await;
+    let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "tri-out" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let saved = std::fs::read_to_string(folder.join("tri-out.pgn")).unwrap();
+    assert!(saved.contains("{Red is out}") && saved.contains("28.H5-H7 "), "{saved}");
 }
 
 #[tokio::test]

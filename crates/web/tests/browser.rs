@@ -193,6 +193,14 @@ async fn tri_camelot_player_out() {
         assert!(status.starts_with("Green to move"), "Red is skipped: {status:?}");
         let red = page.pieces().await.into_iter().filter(|(_, p)| p.starts_with("Red")).count();
         assert_eq!(red, 0, "no Red piece is drawn");
+        // Red's row says so; the others' do not.
+        let rows = page
+            .js("return [0, 1, 2].map((i) => document.querySelector('#player-' + i + ' .pseat').textContent);")
+            .await;
+        let red_row = v["layout"]["players"].as_array().unwrap().iter().position(|p| p["name"] == "Red").unwrap();
+        for (i, seat) in strings(&rows).iter().enumerate() {
+            assert_eq!(seat == "out", i == red_row, "{rows}");
+        }
         // Green moves; then Blue again, Red skipped.
         page.play(&game, "J13", &["J11"], "J13-J11").await;
         let status = page.wait_status("Blue to move").await;
@@ -646,6 +654,43 @@ async fn leaving_the_page_stops_its_analysis() {
             v => Err(v.to_string()),
         })
         .await;
+    })
+    .await;
+}
+
+// (p) A crowded panel stays readable: the analysis of three lines, a draw
+// offered and a refused click leave the status box whole, above the move
+// entry; an analysis of a move taken back goes; browsing names the move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_crowded_panel_stays_readable() {
+    run("a_crowded_panel_stays_readable", |page| async move {
+        let game = page.open_position("camelot", None, "1.E6-E8 H11-F9 2.E7-E9").await;
+        page.wait_status("a capture is obligatory").await;
+        page.choose("#analysis-lines", "3").await;
+        page.click("#analyse").await;
+        page.wait_js("three lines", "document.querySelectorAll('#analysis .a-line').length === 2").await;
+        page.click("#draw").await;
+        page.wait_status("offers a draw").await;
+        page.click("[data-piece][data-on=\"E11\"]").await;
+        page.wait_message("capture is obligatory").await;
+        let whole = page
+            .js("const b = document.querySelector('.status-box'), e = document.querySelector('.entry'); \
+                 return [b.scrollHeight <= b.clientHeight + 1, b.getBoundingClientRect().bottom <= e.getBoundingClientRect().top + 0.5];")
+            .await;
+        page.screenshot("crowded-panel").await;
+        assert_eq!(whole, json!([true, true]), "the status box holds its text, above the entry");
+        // The analysis of the move taken back goes with it.
+        page.click("#analyse").await;
+        page.wait_js("the analysis stopped", "document.querySelector('#analyse').getAttribute('aria-pressed') === 'false'").await;
+        assert!(page.exists("#analysis .a-pv").await, "the analysis stays shown when stopped");
+        page.click("#undo").await;
+        page.wait_moves(&["E6-E8", "H11-F9"]).await;
+        page.wait_js("no analysis of a position gone", "!document.querySelector('#analysis .a-pv')").await;
+        assert_eq!(view(&page, &game).await["moves"].as_array().unwrap().len(), 2);
+        // Browsing says which move's position is shown, as the move list numbers it.
+        page.click("#nav-back").await;
+        page.wait_status("Showing the position after 1. E6-E8 (1 of 2 plies)").await;
     })
     .await;
 }

@@ -16,6 +16,7 @@ pub use position::{
     format_position, parse_piece, parse_piece_on, parse_position, PositionError, PositionProblem, PositionProblemKind,
     PositionSetup, COUNTER_BARED,
 };
+pub(crate) use record::put_out_note;
 pub use record::{parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly};
 
 use crate::bitset::Bitset;
@@ -75,15 +76,21 @@ pub fn shortened(text: &str, most: usize) -> String {
 const QUOTED: usize = 40;
 
 /// What a message quotes of a text a user wrote: its first 40 characters
-/// ([`shortened`]), so that a pasted megabyte is not written back whole.
+/// ([`shortened`]), so that a pasted megabyte is not written back whole,
+/// with each control character written as an escape (`\u{2}`), so that
+/// the bytes of a file that is no text do not reach a terminal or a page.
 ///
 /// ```
 /// let long = "E".repeat(1000);
 /// assert_eq!(leap_core::notation::quoted(&long).chars().count(), 41);
 /// assert_eq!(leap_core::notation::quoted("E6-E8"), "E6-E8");
+/// assert_eq!(leap_core::notation::quoted("E6\u{2}\u{1b}[2J"), "E6\\u{2}\\u{1b}[2J");
 /// ```
 pub fn quoted(text: &str) -> String {
     shortened(text, QUOTED)
+        .chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
 }
 
 /// Why a written move could not be read or played.

@@ -169,6 +169,19 @@ pub fn result_fits(token: &str, players: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// The comment a record of a game of more than two players writes after
+/// the move that put `name` out of the game (`{Red is out}`): it says whose
+/// the moves of the later rounds are.
+pub(crate) fn put_out_note(name: &str) -> String {
+    format!("{name} is out")
+}
+
+/// Whether a comment's text is a [`put_out_note`] (which the program writes
+/// again, so that it is no annotation of a person's).
+fn is_put_out_note(text: &str) -> bool {
+    text.strip_suffix(" is out").is_some_and(|name| !name.trim().is_empty() && !name.contains('\n'))
+}
+
 /// Reads every game of a record file. A byte-order mark at the start is
 /// skipped; a tag given twice in one game is refused.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
@@ -202,12 +215,18 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         if c.is_whitespace() {
             advance(&mut i, &mut line, &mut col);
         } else if c == '{' {
-            annotate(&mut games, &mut current, in_moves);
+            let from = i + 1;
             while i < chars.len() && chars[i] != '}' {
                 advance(&mut i, &mut line, &mut col);
             }
             if i == chars.len() {
                 return Err(err(l0, c0, "comment `{` is never closed with `}`".into()));
+            }
+            // (`{Red is out}` after a move is what a record of a game of
+            // more than two players says, and writes again: no annotation.)
+            let comment: String = chars[from..i].iter().collect();
+            if !(in_moves && is_put_out_note(&comment)) {
+                annotate(&mut games, &mut current, in_moves);
             }
             advance(&mut i, &mut line, &mut col);
         } else if c == ';' {
@@ -424,6 +443,9 @@ mod tests {
         // Each game its own; a comment after a result is the game's it follows.
         assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 * {after}\n[Round \"2\"]\n1.E6-E8 *"), [true, false]);
         assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 *\n[Round \"2\"]\n1.E6-E8?? *"), [false, true]);
+        // What a record of three players says after a move, not a person.
+        assert_eq!(annotated("1.F5xH7 {Red is out} J13-J11 *"), [false]);
+        assert_eq!(annotated("1.F5xH7 {Red is out, sadly} J13-J11 *"), [true]);
     }
 
     #[test]
