@@ -599,7 +599,7 @@ impl<'i, G: Played> Session<'i, G> {
 fn score_field(score: Score, players: usize) -> String {
     match decided(score) {
         Some(d) if d.win => format!("mate {}", (d.plies as usize).div_ceil(players)),
-        Some(d) => format!("mate -{}", d.plies as usize / players),
+        Some(d) => format!("mate -{}", (d.plies as usize).div_ceil(players)),
         None => format!("cp {score}"),
     }
 }
@@ -726,6 +726,10 @@ mod tests {
         assert_eq!(score_field(win_in(1), 2), "mate 1");
         assert_eq!(score_field(win_in(3), 2), "mate 2");
         assert_eq!(score_field(-win_in(2), 2), "mate -1");
-        assert_eq!(score_field(-win_in(4), 3), "mate -1");
+        // (Three players: lost at the next player's turn after one move of
+        // one's own, or at the root player's own second move.)
+        assert_eq!(score_field(-win_in(2), 3), "mate -1");
+        assert_eq!(score_field(-win_in(3), 3), "mate -1");
+        assert_eq!(score_field(-win_in(4), 3), "mate -2");
     }
 }

@@ -294,6 +294,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let table = &self.table;
         // (A level's candidate lines beyond those asked for are its own.)
         let (mut candidates, asked) = (Candidates::default(), self.options.multi_pv);
+        // (A best-reply score counts the search's layers; it is reported
+        // in the game's plies, as the other searches' scores are.)
+        let in_plies = |score: Score, pv: &[MoveKey]| match shared.multi {
+            Multi::BestReply => crate::search::best_reply_plies(game, &root, score, pv),
+            _ => score,
+        };
         let done = threads::search(&shared, self.options.threads, root_moves, ordering, values, |it, nodes| {
             if !level.is_full() {
                 candidates.record(it.depth, it.line, it.score, &it.pv);
@@ -305,7 +311,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 line: it.line,
                 depth: it.depth,
                 seldepth: it.seldepth,
-                score: it.score,
+                score: in_plies(it.score, &it.pv),
                 nodes,
                 time: shared.time.elapsed(),
                 pv: &it.pv,
@@ -319,7 +325,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         if let (Some((score, pv)), Some(it)) = (candidates.choose(level, &mut rng), &done.last) {
             return SearchResult {
                 best: pv.first().copied(),
-                score: if drawn { 0 } else { score },
+                score: if drawn { 0 } else { in_plies(score, &pv) },
                 depth: it.depth,
                 nodes,
                 time,
@@ -329,7 +335,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         match done.last {
             Some(it) => SearchResult {
                 best: it.pv.first().copied(),
-                score: if drawn { 0 } else { it.score },
+                score: if drawn { 0 } else { in_plies(it.score, &it.pv) },
                 depth: it.depth,
                 nodes,
                 time,

@@ -9,7 +9,7 @@ mod common;
 use common::random_games;
 use leap_core::search::{Evaluator, Score, MAX_EVAL};
 use leap_core::{Game, GameResult, Player, Position};
-use leap_engine::score::win_in;
+use leap_engine::score::{decided, win_in};
 use leap_engine::{Engine, Features, Limits, Multi, Options, Stop};
 
 /// The best-reply value of `pos` for `root`, `depth` plies deep, `ply`
@@ -67,6 +67,23 @@ fn best_reply<G: Game, E: Evaluator<G>>(
     }
 }
 
+/// Whether the engine's score `got` of `pos` is the best-reply value
+/// `want`: the same evaluation, or the same won or lost game, whose
+/// distance the engine gives in the game's plies rather than the search's
+/// layers (a reply's layer stands for the turns of the players still in the
+/// game after the root player, up to the one who replies).
+fn same_value<G: Game>(game: &G, pos: &Position, got: Score, want: Score) -> bool {
+    let (Some(g), Some(w)) = (decided(got), decided(want)) else { return got == want };
+    let live = (0..game.players().len() as u8).filter(|&p| !pos.pieces_of(Player(p)).is_empty()).count() as u32;
+    let layers = w.plies;
+    let plies = match layers {
+        0 => 0..=0,
+        p if p % 2 == 1 => (p - 1) / 2 * live + 1..=(p - 1) / 2 * live + 1,
+        p => (p / 2 - 1) * live + 2..=(p / 2) * live,
+    };
+    g.win == w.win && plies.contains(&g.plies)
+}
+
 #[test]
 fn tri_camelot_best_reply_values_are_those_of_plain_best_reply() {
     let game = leap_tricamelot::game();
@@ -86,7 +103,11 @@ fn tri_camelot_best_reply_values_are_those_of_plain_best_reply() {
             // Twice: the second search meets the first's entries at every depth.
             for search in ["first", "second"] {
                 let got = engine.search(&[pos], &Limits::depth(depth), &Stop::new(), |_| {});
-                assert_eq!(got.score, want, "the {search} search to depth {depth}: {at}");
+                assert!(
+                    same_value(&game, &pos, got.score, want),
+                    "the {search} search to depth {depth}: {at}: {} against {want}",
+                    got.score
+                );
             }
             compared += 1;
         }
@@ -107,5 +128,26 @@ fn best_reply_iterates_to_even_depths_and_the_depth_asked_for() {
         let mut depths = Vec::new();
         let result = engine.search(&[game.start()], &Limits::depth(asked), &Stop::new(), |r| depths.push(r.depth));
         assert_eq!((depths, result.depth), (want, asked), "asked for depth {asked}");
+    }
+}
+
+/// A won or lost game's distance is in the game's plies, as with the other
+/// searches: Blue wins with its second move (B13-B15, then B15-A16 after
+/// Red's and Green's turns), 4 plies; with Red to move, Red loses at Blue's
+/// turn after its own move, 3 plies.
+#[test]
+fn best_reply_distances_count_every_players_turn() {
+    let game = leap_tricamelot::game();
+    let eval = leap_camelot::CamelotEval::new(&game);
+    for (position, want) in
+        [("B:BB13,KF5:RKE10,E12:GKJ11,I12", win_in(4)), ("R:BB15,KF5:RKE10,E12:GKJ11,I12", -win_in(3))]
+    {
+        let pos = leap_core::notation::parse_position(&game, position).unwrap();
+        for multi in [Multi::BestReply, Multi::Paranoid, Multi::MaxN] {
+            let options = Options { hash_mib: 2, multi, ..Options::default() };
+            let mut engine = Engine::new(game.clone(), eval.clone(), options);
+            let got = engine.search(&[pos], &Limits::depth(6), &Stop::new(), |_| {});
+            assert_eq!(got.score, want, "{multi:?}: {position}");
+        }
     }
 }

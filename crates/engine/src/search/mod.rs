@@ -37,6 +37,7 @@ mod horizon;
 mod multi;
 mod root;
 
+pub(crate) use multi::best_reply_plies;
 pub(crate) use root::{Iteration, Role, RootMove};
 
 use crate::limits::{Limits, Stop, TimeManager};

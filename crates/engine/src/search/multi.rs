@@ -21,10 +21,10 @@
 
 use super::{ln_moves, Searcher};
 use crate::ordering::MAX_PLY;
-use crate::score::{win_in, Score, INFINITY, MAX_EVAL};
+use crate::score::{decided, win_in, Score, INFINITY, MAX_EVAL};
 use leap_core::rules::any_move;
 use leap_core::search::Evaluator;
-use leap_core::{Game, GameResult, Outcome, Player, Position, MAX_PLAYERS};
+use leap_core::{Game, GameResult, MoveKey, Outcome, Player, Position, MAX_PLAYERS};
 
 /// How far max-n's obliged captures past the horizon may branch: the
 /// natural logarithm of the product of their numbers along a line, as
@@ -248,5 +248,54 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         }
         self.store(key, best, best_move, (alpha0, beta0), depth, ply);
         best
+    }
+}
+
+/// A best-reply score in the game's plies: the distance of a won or lost
+/// game counts every player's turn, as the paranoid and max-n searches'
+/// scores do, not the search's layers (the root player's moves, each
+/// answered by one opponent's reply). A line of `p` layers ends on the
+/// root player's move when `p` is odd, on an opponent's reply when it is
+/// even; between two of the root player's moves each other player still in
+/// the game has a turn, and the last reply comes at its mover's turn (found
+/// by playing `pv` from `root` as the search does; where the line is cut
+/// short, the last turn before the root player's).
+pub(crate) fn best_reply_plies<G: Game>(game: &G, root: &Position, score: Score, pv: &[MoveKey]) -> Score {
+    let Some(d) = decided(score) else { return score };
+    let p = d.plies as usize;
+    let me = root.to_move();
+    let n = game.players().len();
+    // The players still in the game, in turn order from the root player's.
+    let live: Vec<Player> =
+        (0..n).map(|i| Player(((me.index() + i) % n) as u8)).filter(|&q| !root.pieces_of(q).is_empty()).collect();
+    let round = live.len().max(1);
+    let plies = if p == 0 {
+        0
+    } else if p % 2 == 1 {
+        (p - 1) / 2 * round + 1
+    } else {
+        // The mover of the last reply, by playing the line as the search did.
+        let mut pos = *root;
+        let mut last = None;
+        for (i, key) in pv.iter().take(p).enumerate() {
+            let mover = if i % 2 == 0 { me } else { pos.piece_at(key.from).map_or(me, |piece| piece.player) };
+            let mut from = pos;
+            from.set_to_move(mover);
+            pos = game.play_unchecked(&from, key);
+            if i % 2 == 1 {
+                last = Some(mover);
+                pos.set_to_move(me);
+            }
+        }
+        let turn = match last.filter(|_| pv.len() >= p) {
+            Some(q) => live.iter().position(|&l| l == q).unwrap_or(round - 1),
+            None => round - 1,
+        };
+        (p / 2 - 1) * round + 1 + turn.max(1)
+    };
+    if d.win {
+        win_in(plies)
+    } else {
+        -win_in(plies)
     }
 }
