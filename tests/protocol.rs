@@ -609,3 +609,47 @@ fn analyze_refuses_bad_options() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// Every `go` is answered with its `bestmove`, even when `quit` comes
+/// while it waits for the search before it.
+#[test]
+fn every_go_gets_its_bestmove_when_quit_comes_while_it_waits() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("go depth 60");
+    e.send("go depth 4");
+    e.send("quit");
+    let first = e.until("bestmove", 10);
+    let second = e.until("bestmove", 10);
+    assert!(second.len() == 1, "the second search is stopped at once: {second:?}");
+    assert!(first.last().unwrap().starts_with("bestmove ") && second[0].starts_with("bestmove "));
+    drop(e.stdin);
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// A script sent all at once: the end of the input behind lines that
+/// waited lets the search they start end by its depth; an infinite search
+/// is not stopped by a command that waits for it, only by `stop` (or the
+/// end of the input behind it, which no later line could end).
+#[test]
+fn a_script_runs_its_searches_to_their_limits() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("go infinite");
+    e.send("position startpos moves E6-E8");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let meanwhile = e.until("readyok", 10);
+    assert!(!meanwhile.iter().any(|l| l.starts_with("bestmove")), "position does not stop it: {meanwhile:?}");
+    e.send("stop");
+    e.until("bestmove", 10);
+    e.send("go depth 3");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let Engine { mut child, stdin, lines } = e;
+    drop(stdin);
+    let rest: Vec<String> = lines.iter().collect();
+    assert_eq!(rest.iter().filter(|l| l.starts_with("bestmove")).count(), 2, "{rest:?}");
+    assert!(rest.iter().any(|l| l.starts_with("info depth 3 ")), "{rest:?}");
+    let last = rest.iter().rposition(|l| l.starts_with("bestmove")).unwrap();
+    assert!(rest[..last].last().unwrap().starts_with("info depth 2 "), "the last search ends by its depth: {rest:?}");
+    assert!(child.wait().unwrap().success());
+}

@@ -54,6 +54,9 @@ struct Input {
     /// `quit` or the end of input came while a command waited: the session
     /// ends as soon as the search has.
     quit: bool,
+    /// Whether the last line given was read while a command waited: a
+    /// line of a script sent with the commands before it.
+    from_queue: bool,
 }
 
 impl Input {
@@ -73,12 +76,14 @@ impl Input {
             }
             let _ = send.send(None);
         });
-        Input { lines, queued: VecDeque::new(), quit: false }
+        Input { lines, queued: VecDeque::new(), quit: false, from_queue: false }
     }
 
     /// The next line to carry out.
     fn next(&mut self) -> Line {
-        match self.queued.pop_front() {
+        let queued = self.queued.pop_front();
+        self.from_queue = queued.is_some();
+        match queued {
             Some(line) => line,
             None => self.lines.recv().unwrap_or(None),
         }
@@ -295,8 +300,11 @@ impl<'i, G: Played> Session<'i, G> {
                 "go" => match Go::parse(args, self.game.players().len()) {
                     Ok(go) => {
                         self.finish_search();
-                        if !self.input.quit {
-                            self.go(go);
+                        self.go(go);
+                        // (The session ends: every `go` has its `bestmove`,
+                        // this one's at once.)
+                        if self.input.quit {
+                            self.stop.stop();
                         }
                     }
                     Err(message) => self.send_error(&message),
@@ -304,15 +312,13 @@ impl<'i, G: Played> Session<'i, G> {
                 "stop" => self.stop.stop(),
                 "query" => self.query(args),
                 "quit" => {
-                    self.stop.stop();
-                    self.finish_search();
+                    self.end_search();
                     return Ok(Next::Quit);
                 }
                 other => self.send_error(&format!("unknown command `{}`", leap_core::notation::quoted(other))),
             }
         }
-        self.stop.stop();
-        self.finish_search();
+        self.end_search();
         Ok(Next::Quit)
     }
 
@@ -520,8 +526,27 @@ impl<'i, G: Played> Session<'i, G> {
     /// search running (which they wait for: without it they might wait for
     /// ever) and waits its turn, for a search they start.
     fn finish_search(&mut self) {
+        self.wait_for_search(true);
+    }
+
+    /// Ends the search running, if any, as the session ends (`quit`, the
+    /// end of the input): stopped, unless the end came behind lines that
+    /// waited (a script's end), which lets a search with limits end by them.
+    fn end_search(&mut self) {
+        if !self.input.from_queue || self.infinite {
+            self.stop.stop();
+        }
+        self.wait_for_search(false);
+    }
+
+    /// Waits for the search running to end, reading the lines that come
+    /// meanwhile (see [`Session::meanwhile`]); `command_waits`: a command
+    /// (`go`, `position`, ...) waits for it, and is carried out next.
+    fn wait_for_search(&mut self, command_waits: bool) {
         if let Some(search) = self.search.take() {
-            if self.infinite {
+            // (An infinite search ends only when stopped: a command waits
+            // for the `stop`; the session's end stops it.)
+            if self.infinite && !command_waits {
                 self.stop.stop();
             }
             while !search.is_finished() {
@@ -543,8 +568,8 @@ impl<'i, G: Played> Session<'i, G> {
         }
     }
 
-    /// A line read while a command waits for the search to end (see
-    /// [`Session::finish_search`]).
+    /// A line read while the session waits for the search to end (see
+    /// [`Session::wait_for_search`]).
     fn meanwhile(&mut self, line: Line) {
         let command = match &line {
             Some(Ok(text)) => text.split_whitespace().next(),
@@ -562,6 +587,14 @@ impl<'i, G: Played> Session<'i, G> {
             (None, _) | (_, Some("quit")) if !waiting => {
                 self.stop.stop();
                 self.input.quit = true;
+            }
+            // (Behind waiting lines, the end comes in its turn; an infinite
+            // search, which no line after it could end, is stopped.)
+            (None, _) | (_, Some("quit")) => {
+                if self.infinite {
+                    self.stop.stop();
+                }
+                self.input.queued.push_back(line);
             }
             // (An input that fails ends the search, and then the session
             // with the error.)

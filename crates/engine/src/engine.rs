@@ -265,12 +265,18 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         };
         self.table.new_search();
         self.ordering.new_search();
-        // The root moves: captures first, by the material they take.
+        // The root moves: a move that wins at once first (a search stopped
+        // before its first iteration ends plays the first), then captures,
+        // by the material they take.
         let mut root_moves: Vec<RootMove> =
             list.keys.iter().map(|&key| RootMove { key, score: 0, pv: vec![key] }).collect();
         let values = piece_values(game);
         let probe = Ordering::new(values);
-        root_moves.sort_by_key(|rm| std::cmp::Reverse(probe.score(&root, &rm.key, 0)));
+        let wins = |key: &MoveKey| {
+            game.decided(&game.play_unchecked(&root, key)).is_some_and(|o| o.result == GameResult::Win(root.to_move()))
+        };
+        root_moves
+            .sort_by_key(|rm| (std::cmp::Reverse(wins(&rm.key)), std::cmp::Reverse(probe.score(&root, &rm.key, 0))));
         let shared = Shared {
             game,
             eval: &self.eval,

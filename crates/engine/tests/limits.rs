@@ -48,6 +48,23 @@ fn a_search_stopped_before_it_starts_still_gives_a_legal_move() {
     assert_eq!(r.depth, 0);
 }
 
+/// A search stopped before its first iteration ends plays the move it
+/// ranks first: one that wins at once, where there is one (here F15-F16,
+/// a second piece into Black's castle, among a dozen moves).
+#[test]
+fn a_search_stopped_at_once_plays_a_move_that_wins_at_once() {
+    let mut engine = camelot_engine(1);
+    let game = engine.game().clone();
+    let pos = leap_core::notation::parse_position(&game, "W:WKC6,F15,G16:BKC11,D11,E11 castle-moves=0,0").unwrap();
+    let stop = Stop::new();
+    stop.stop();
+    let r = engine.search(&[pos], &Limits::default(), &stop, |_| {});
+    assert_eq!(r.depth, 0, "no iteration ended");
+    let best = r.best.expect("a move");
+    assert_eq!(leap_core::notation::format_line(&game, &pos, &[best]), ["F15-F16"]);
+    assert!(game.legal_moves(&pos).len() > 10);
+}
+
 #[test]
 fn a_move_time_and_a_clock_bound_the_search() {
     let mut engine = camelot_engine(1);
