@@ -712,7 +712,8 @@ fn play_continues_a_saved_game_with_its_history() {
     assert!(text.contains("> 1.F7-F8 F10-F9 2.F8xF10xF12 *\n"), "{}", out.show());
     assert!(text.contains("> took back 3 moves\n"), "{}", out.show());
     assert!(text.contains("> *\n"), "the history is empty after undo 3:\n{}", out.show());
-    assert!(text.ends_with("camelot-unsaved-1.pgn goes on with it)\n"), "{}", out.show());
+    // (Back at the start, there is nothing to keep.)
+    assert!(!text.contains("camelot-unsaved"), "{}", out.show());
 }
 
 #[test]
@@ -824,6 +825,37 @@ fn play_a_variant_file_then_replay_the_saved_record() {
     );
     let after = run(&["show", &variant, "--moves", "1.E6-E8"]);
     assert!(replayed.stdout.contains(&format!("\n{}\n", after.last_line())), "{}", replayed.show());
+}
+
+/// A game taken back to its start has nothing to keep: `quit` writes no
+/// `camelot-unsaved-N.pgn`.
+#[test]
+fn play_keeps_no_game_taken_back_to_its_start() {
+    let dir = TempDir::new("play-undone");
+    let out = run_stdin_in(&dir, &["play", "camelot", "--color", "never"], b"F7-F8\nundo\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(!out.stdout.contains("the game was not saved"), "{}", out.show());
+    assert!(!dir.join("camelot-unsaved-1.pgn").exists());
+}
+
+/// `save` never writes over a file the variant file extends: the game's
+/// rules come from it too, and the record would no longer replay.
+#[test]
+fn play_saves_over_no_file_the_variant_extends() {
+    let dir = TempDir::new("play-extends");
+    std::fs::write(dir.join("good.toml"), "extends = \"camette\"\nname = \"mycam\"\n").unwrap();
+    std::fs::write(dir.join("child.toml"), "extends = \"good.toml\"\nname = \"child\"\n").unwrap();
+    let out = run_stdin_in(&dir, &["play", "child.toml", "--color", "never"], b"B3-A3\nsave good.toml\nquit\n");
+    assert!(
+        out.stdout.contains("> not saved: cannot write good.toml: it is a variant file of the game being played"),
+        "{}",
+        out.show()
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("good.toml")).unwrap(), "extends = \"camette\"\nname = \"mycam\"\n");
+    let out = run_stdin_in(&dir, &["play", "child.toml", "--color", "never"], b"B3-A3\nsave game.pgn\nquit\n");
+    assert!(out.stdout.contains("saved to game.pgn"), "{}", out.show());
+    let replayed = common::run_in(&dir, &["replay", "game.pgn"]);
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
 }
 
 /// The last `rows` lines `play` wrote before the last `marker` (the line

@@ -565,6 +565,26 @@ fn analyze_a_won_position_and_a_finished_game() {
         assert_eq!((last["result"].as_str(), last["plies"].as_u64()), (Some(result), Some(0)), "{text}");
         assert_eq!(last["reason"].as_str(), Some(reason), "{text}");
     }
+    // The reasons as `moves --json` names them; a game drawn by repetition
+    // is over for analyze, moves and the protocol as for show and play.
+    let out = camelot(&["analyze", "camelot", "--position", "B:WKC6:BKC11 castle-moves=0,0", "--depth", "2", "--json"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"reason\":\"insufficient_material\""), "{text}");
+    let repeated = "1.C6-B5 C11-B12 2.B5-C6 B12-C11 3.C6-B5 C11-B12 4.B5-C6 B12-C11";
+    let out = camelot(&["analyze", "camelot", "--moves", repeated, "--depth", "3"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "no move: the game is over: drawn (repetition of position)\n");
+    let out = camelot(&["moves", "camelot", "--moves", repeated, "--json"]);
+    let moves: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&moves["count"], &moves["outcome"]["reason"]),
+        (&serde_json::json!(0), &serde_json::json!("repetition"))
+    );
+    let mut e = Engine::start(&["camelot"]);
+    e.send("position startpos moves C6-B5 C11-B12 B5-C6 B12-C11 C6-B5 C11-B12 B5-C6 B12-C11");
+    e.send("go depth 3");
+    assert_eq!(e.until("bestmove", 10), ["bestmove none"]);
+    e.finish();
 }
 
 #[test]
@@ -652,4 +672,18 @@ fn a_script_runs_its_searches_to_their_limits() {
     let last = rest.iter().rposition(|l| l.starts_with("bestmove")).unwrap();
     assert!(rest[..last].last().unwrap().starts_with("info depth 2 "), "the last search ends by its depth: {rest:?}");
     assert!(child.wait().unwrap().success());
+}
+
+/// An unknown option's error lists the options the game has: MultiPlayer
+/// only in games of three or more players.
+#[test]
+fn an_unknown_option_lists_the_games_options() {
+    for (variant, multi) in [("camelot", false), ("tri-camelot", true)] {
+        let mut e = Engine::start(&[variant]);
+        e.send("setoption name Speed value 3");
+        let line = e.line(10);
+        assert!(line.starts_with("info string error: unknown option `Speed`; options: Threads,"), "{line}");
+        assert_eq!(line.contains("MultiPlayer"), multi, "{variant}: {line}");
+        e.finish();
+    }
 }

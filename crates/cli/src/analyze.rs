@@ -159,7 +159,7 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
         }
         score_json(result.score, &mut v);
         // A finished game: how it ended, a draw too (whose score says nothing).
-        if let (None, Some(o)) = (pv.first(), game.outcome(&pos)) {
+        if let (None, Some(o)) = (pv.first(), leap_core::line_outcome(game, positions)) {
             v["result"] = match o.result {
                 leap_core::GameResult::Draw => "draw",
                 leap_core::GameResult::Win(p) if p == pos.to_move() => "win",
@@ -167,7 +167,7 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
             }
             .into();
             v["plies"] = 0.into();
-            v["reason"] = o.reason.name().into();
+            v["reason"] = crate::commands::reason_key(o.reason).into();
         }
         format!("{v}\n")
     } else {
@@ -184,7 +184,7 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
                 result.nodes,
                 result.time.as_secs_f64()
             ),
-            None => match game.outcome(&pos) {
+            None => match leap_core::line_outcome(game, positions) {
                 Some(o) => format!("no move: the game is over: {}\n", describe_outcome(game, &o)),
                 None => "no move\n".to_string(),
             },

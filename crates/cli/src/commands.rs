@@ -95,6 +95,12 @@ pub fn describe_outcome<G: Game>(game: &G, outcome: &Outcome) -> String {
     }
 }
 
+/// How a game ended as `--json` names it: `insufficient_material`,
+/// `move_limit`, ... (the reason's words joined by `_`).
+pub fn reason_key(reason: leap_core::EndReason) -> String {
+    reason.name().replace(' ', "_")
+}
+
 /// A finished game's outcome for `--json`: the result token (`1-0`), the
 /// winner's name (null for a draw), the reason as a word (`goal`,
 /// `move_limit`) and the same in prose (`White wins (goal reached)`).
@@ -106,7 +112,7 @@ fn outcome_json<G: Game>(game: &G, history: &History, outcome: &Outcome) -> serd
     serde_json::json!({
         "result": history.result_token(game),
         "winner": winner,
-        "reason": outcome.reason.name().replace(' ', "_"),
+        "reason": reason_key(outcome.reason),
         "text": describe_outcome(game, outcome),
     })
 }
@@ -158,9 +164,11 @@ pub fn moves(setup: &Setup, json: bool) -> CliResult {
     with_game!(load(setup)?, g => {
         let history = setup_history(&g, setup)?;
         let pos = history.current();
-        let moves = legal_move_texts(&g, pos);
+        // (A game over has no moves, drawn by repetition as by its rules.)
+        let over = history.outcome(&g);
+        let moves = if over.is_some() { Vec::new() } else { legal_move_texts(&g, pos) };
         if json {
-            let outcome = history.outcome(&g).map(|o| outcome_json(&g, &history, &o));
+            let outcome = over.map(|o| outcome_json(&g, &history, &o));
             let value = serde_json::json!({
                 "variant": g.name(),
                 "position": format_position(&g, pos),
@@ -175,7 +183,7 @@ pub fn moves(setup: &Setup, json: bool) -> CliResult {
                 outln!(out, "{m}");
             }
             // (On stderr: the list on stdout stays a list, empty.)
-            if let Some(o) = history.outcome(&g) {
+            if let Some(o) = over {
                 eprintln!("no legal moves: the game is over: {}", describe_outcome(&g, &o));
             }
         }

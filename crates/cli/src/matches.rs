@@ -346,6 +346,7 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0 && *x < 1e6);
     match (seconds(base), seconds(inc)) {
         (Some(b), Some(i)) if b > 0.0 => Ok(TimeControl::new(Duration::from_secs_f64(b), Duration::from_secs_f64(i))),
+        (Some(_), Some(_)) => Err("the base time must be above 0 seconds, as `10+0.1`".to_string()),
         _ => Err("expected base seconds + increment seconds, as `10+0.1`".to_string()),
     }
 }
@@ -638,8 +639,10 @@ fn report<G: Game>(
     for (name, t) in names.iter().zip(tallies) {
         // (A draw shares the point among the players.)
         let score = (t.wins as f64 + t.draws as f64 / k as f64) / t.games().max(1) as f64;
-        let (w, d, l) = (t.wins, t.draws, t.losses);
-        let _ = writeln!(out, "  {name}: {w} wins, {d} draws, {l} losses: score {:.1}%", 100.0 * score);
+        let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let (w, d, l) =
+            (count(t.wins, "win", "wins"), count(t.draws, "draw", "draws"), count(t.losses, "loss", "losses"));
+        let _ = writeln!(out, "  {name}: {w}, {d}, {l}: score {:.1}%", 100.0 * score);
     }
     let tally = tallies[0];
     if k == 2 {
@@ -808,6 +811,7 @@ mod tests {
     fn clocks_and_sprt_bounds() {
         assert_eq!(parse_tc("10+0.1"), Ok(TimeControl::new(Duration::from_secs(10), Duration::from_millis(100))));
         assert_eq!(parse_tc("5").map(|t| t.increment), Ok(Duration::ZERO));
+        assert_eq!(parse_tc("0+0"), Err("the base time must be above 0 seconds, as `10+0.1`".to_string()));
         for bad in ["", "0+1", "x+1", "10+-1", "10+y"] {
             assert!(parse_tc(bad).is_err(), "{bad}");
         }

@@ -297,7 +297,7 @@ impl<'i, G: Played> Session<'i, G> {
                         self.send_error(&message);
                     }
                 }
-                "go" => match Go::parse(args, self.game.players().len()) {
+                "go" => match Go::parse(args, self.game.players().len(), self.white_black()) {
                     Ok(go) => {
                         self.finish_search();
                         self.go(go);
@@ -436,9 +436,14 @@ impl<'i, G: Played> Session<'i, G> {
                     self.send_error(&format!("MultiPlayer must be {}, not `{value}`", names.join(", ")));
                 }
             },
-            _ => self.send_error(&format!(
-                "unknown option `{name}`; options: Threads, Hash, Contempt, MultiPV, Level, Variant, MultiPlayer"
-            )),
+            _ => {
+                // (MultiPlayer is offered in games of three or more players only.)
+                let multi = if self.game.players().len() > 2 { ", MultiPlayer" } else { "" };
+                self.send_error(&format!(
+                    "unknown option `{}`; options: Threads, Hash, Contempt, MultiPV, Level, Variant{multi}",
+                    leap_core::notation::quoted(&name)
+                ))
+            }
         }
         None
     }
@@ -606,6 +611,17 @@ impl<'i, G: Played> Session<'i, G> {
         }
     }
 
+    /// The players whose clocks `wtime` and `btime` give: those named
+    /// White and Black (in checkers Black moves first: `btime` is
+    /// `p1time`), else the first and the second.
+    fn white_black(&self) -> [usize; 2] {
+        let named = |name: &str| self.game.players().iter().position(|p| p.name.eq_ignore_ascii_case(name));
+        match (named("White"), named("Black")) {
+            (Some(w), Some(b)) => [w, b],
+            _ => [0, 1],
+        }
+    }
+
     /// `query gameover | p1turn | result`.
     fn query(&self, args: &[&str]) {
         let outcome = self.history.outcome(&self.game);
@@ -652,7 +668,10 @@ struct Go {
 }
 
 impl Go {
-    fn parse(args: &[&str], players: usize) -> Result<Go, String> {
+    /// Reads the words after `go` in a game of `players` players, where
+    /// `wtime`, `winc` are the clock of the player `white_black[0]` and
+    /// `btime`, `binc` of `white_black[1]`.
+    fn parse(args: &[&str], players: usize, white_black: [usize; 2]) -> Result<Go, String> {
         /// What a word of `go` sets.
         enum Field {
             Depth,
@@ -664,8 +683,8 @@ impl Go {
         }
         let player = |w: &str, suffix: &str| -> Option<usize> {
             let p = match w {
-                _ if w == format!("w{suffix}") => 0,
-                _ if w == format!("b{suffix}") => 1,
+                _ if w == format!("w{suffix}") => white_black[0],
+                _ if w == format!("b{suffix}") => white_black[1],
                 _ => w.strip_prefix('p')?.strip_suffix(suffix)?.parse::<usize>().ok()?.checked_sub(1)?,
             };
             (p < players).then_some(p)
@@ -725,31 +744,36 @@ mod tests {
 
     #[test]
     fn a_number_too_large_to_hold_is_the_largest() {
-        let go = Go::parse(&["movetime", "99999999999999999999999", "nodes", "18446744073709551616"], 2).unwrap();
+        let go =
+            Go::parse(&["movetime", "99999999999999999999999", "nodes", "18446744073709551616"], 2, [0, 1]).unwrap();
         assert_eq!((go.movetime, go.nodes), (Some(Duration::from_millis(u64::MAX)), Some(u64::MAX)));
-        assert!(Go::parse(&["movetime", "-5"], 2).unwrap_err().contains("expected a whole number"));
-        assert!(Go::parse(&["depth", "1e9"], 2).unwrap_err().contains("expected a whole number"));
+        assert!(Go::parse(&["movetime", "-5"], 2, [0, 1]).unwrap_err().contains("expected a whole number"));
+        assert!(Go::parse(&["depth", "1e9"], 2, [0, 1]).unwrap_err().contains("expected a whole number"));
     }
 
     #[test]
     fn go_reads_limits_and_clocks() {
-        let go = Go::parse(&["depth", "5", "p1time", "60000", "p2time", "1000", "p2inc", "50", "movestogo", "3"], 2)
-            .unwrap();
+        let go =
+            Go::parse(&["depth", "5", "p1time", "60000", "p2time", "1000", "p2inc", "50", "movestogo", "3"], 2, [0, 1])
+                .unwrap();
         assert_eq!(go.depth, Some(5));
         assert_eq!(go.times[0], Some(Duration::from_secs(60)));
         assert_eq!(go.times[1], Some(Duration::from_secs(1)));
         assert_eq!(go.increments[1], Duration::from_millis(50));
         assert_eq!(go.moves_to_go, Some(3));
-        let go = Go::parse(&["wtime", "100", "binc", "5", "infinite"], 2).unwrap();
+        let go = Go::parse(&["wtime", "100", "binc", "5", "infinite"], 2, [0, 1]).unwrap();
         assert_eq!(
             (go.times[0], go.increments[1], go.infinite),
             (Some(Duration::from_millis(100)), Duration::from_millis(5), true)
         );
-        assert!(Go::parse(&["p3time", "100"], 2).is_err());
-        assert!(Go::parse(&["p3time", "100"], 3).is_ok());
-        assert!(Go::parse(&["depth"], 2).is_err());
-        assert!(Go::parse(&["depth", "x"], 2).is_err());
-        assert!(Go::parse(&["speed", "3"], 2).is_err());
+        assert!(Go::parse(&["p3time", "100"], 2, [0, 1]).is_err());
+        assert!(Go::parse(&["p3time", "100"], 3, [0, 1]).is_ok());
+        // (Checkers: Black, who moves first, is p1.)
+        let go = Go::parse(&["wtime", "100", "btime", "200"], 2, [1, 0]).unwrap();
+        assert_eq!(go.times[..2], [Some(Duration::from_millis(200)), Some(Duration::from_millis(100))]);
+        assert!(Go::parse(&["depth"], 2, [0, 1]).is_err());
+        assert!(Go::parse(&["depth", "x"], 2, [0, 1]).is_err());
+        assert!(Go::parse(&["speed", "3"], 2, [0, 1]).is_err());
     }
 
     #[test]

@@ -57,7 +57,7 @@ impl fmt::Display for SaveError {
             SaveError::ReadOnly => f.write_str("the file is read-only (no write permission); nothing was written"),
             SaveError::Protected(p) => write!(
                 f,
-                "it is the variant file of the game being played ({}); saving the game over it would lose the \
+                "it is a variant file of the game being played ({}); saving the game over it would lose the \
                  rules the game is played with; nothing was written",
                 p.display()
             ),
@@ -332,13 +332,17 @@ fn and_list(items: &[String]) -> String {
 }
 
 /// The variant files among these variant names (built-in names are not
-/// files): what a command must never write over.
+/// files), and the files they extend: what a command must never write
+/// over (the game's rules come from them).
 pub(crate) fn variant_files(variants: &[String]) -> Vec<PathBuf> {
     variants
         .iter()
         .flat_map(|v| leap_games::source_tags(v))
         .filter(|(tag, _)| tag == leap_games::FILE_TAG)
-        .map(|(_, path)| PathBuf::from(path))
+        .flat_map(|(_, path)| {
+            let extended = leap_format::extended_files(&path);
+            std::iter::once(PathBuf::from(path)).chain(extended)
+        })
         .collect()
 }
 
@@ -496,7 +500,7 @@ mod tests {
         std::fs::write(&variant, "name = \"mine\"").unwrap();
         let protected = [variant.clone()];
         let e = save_file(&variant, "game", &protected).unwrap_err().to_string();
-        assert!(e.contains("the variant file of the game being played"), "{e}");
+        assert!(e.contains("a variant file of the game being played"), "{e}");
         // The same file through `..`.
         let sub = dir.path().join("sub");
         std::fs::create_dir(&sub).unwrap();

@@ -32,6 +32,27 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// The outcome of a game that went through `positions` (the start first,
+/// the current position last): the game's own end conditions in the last
+/// one, or a draw by repetition (the last position seen as often as the
+/// game's [`Game::repetition_limit`]). `None` while it goes on, or for no
+/// position.
+pub fn line_outcome<G: Game>(game: &G, positions: &[Position]) -> Option<Outcome> {
+    let now = positions.last()?;
+    if let Some(o) = game.outcome(now) {
+        return Some(o);
+    }
+    let limit = game.repetition_limit()?;
+    let same = |p: &&Position| {
+        let mut q = **p;
+        q.set_clock(now.clock());
+        q.set_aux_clock(now.aux_clock());
+        q == *now
+    };
+    let seen = positions.iter().filter(same).count();
+    (seen as u32 >= limit).then_some(Outcome { result: GameResult::Draw, reason: EndReason::Repetition })
+}
+
 /// A game in progress: its start, every move played, and every position.
 #[derive(Clone, Debug)]
 pub struct History {
@@ -178,19 +199,7 @@ impl History {
 
     /// The outcome: the game's own end conditions, or a draw by repetition.
     pub fn outcome<G: Game>(&self, game: &G) -> Option<Outcome> {
-        if let Some(o) = game.outcome(self.current()) {
-            return Some(o);
-        }
-        let limit = game.repetition_limit()?;
-        let now = self.current();
-        let same = |p: &&Position| {
-            let mut q = **p;
-            q.set_clock(now.clock());
-            q.set_aux_clock(now.aux_clock());
-            q == *now
-        };
-        let seen = self.positions.iter().filter(same).count();
-        (seen as u32 >= limit).then_some(Outcome { result: GameResult::Draw, reason: EndReason::Repetition })
+        line_outcome(game, &self.positions)
     }
 
     /// The result token of the game so far (`*` while it goes on). With two

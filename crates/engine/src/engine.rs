@@ -236,7 +236,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             return over(0);
         };
         let game = &self.game;
-        if let Some(o) = game.outcome(&root) {
+        // (A game over by its rules, or drawn by repetition: no move.)
+        if let Some(o) = leap_core::line_outcome(game, positions) {
             return over(match o.result {
                 GameResult::Draw => 0,
                 GameResult::Win(p) if p == root.to_move() => win_in(0),

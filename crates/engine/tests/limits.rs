@@ -63,6 +63,13 @@ fn a_search_stopped_at_once_plays_a_move_that_wins_at_once() {
     let best = r.best.expect("a move");
     assert_eq!(leap_core::notation::format_line(&game, &pos, &[best]), ["F15-F16"]);
     assert!(game.legal_moves(&pos).len() > 10);
+    // A node limit ends the search once the win is found: the table
+    // answers the later iterations at once, which never reach the limit's
+    // check inside the search (127 of them before).
+    let mut depths = Vec::new();
+    let r =
+        engine.search(&[pos], &Limits { nodes: Some(1), ..Limits::default() }, &Stop::new(), |r| depths.push(r.depth));
+    assert_eq!((depths, r.best), (vec![1], Some(best)));
 }
 
 #[test]

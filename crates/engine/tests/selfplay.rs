@@ -23,7 +23,8 @@ fn legal_self_play<G: Game + Clone, E: leap_core::search::Evaluator<G>>(
         engine.new_game();
         for ply in 0..plies {
             let pos = *line.last().unwrap();
-            if game.outcome(&pos).is_some() {
+            // (Over by the rules, or drawn by repetition.)
+            if leap_core::line_outcome(game, &line).is_some() {
                 break;
             }
             let legal = game.legal_moves(&pos);

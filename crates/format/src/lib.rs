@@ -35,8 +35,8 @@ pub use leap_core::notation::shortened;
 pub use schema::{json_schema, reference_table, Key, Ty, KEYS};
 pub use source::{io_words, read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
 pub use spec::{
-    resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec, Setup,
-    VariantFile, ZoneSpec,
+    extended_files, resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec,
+    Setup, VariantFile, ZoneSpec,
 };
 pub use weights::{eval_weights, read_weights, write_weights, MAX_WEIGHT};
 

@@ -383,6 +383,43 @@ impl RawFile {
 /// How deep `extends` may chain.
 const MAX_EXTENDS: usize = 8;
 
+/// The file that `extends = "name"` in the variant file `file` names: a
+/// path relative to the file's folder.
+fn extends_path(file: &str, name: &str) -> std::path::PathBuf {
+    std::path::Path::new(file).parent().unwrap_or(std::path::Path::new(".")).join(name)
+}
+
+/// The variant files that the variant file `file` extends, nearest first
+/// (a built-in variant it extends is no file): the files its game's rules
+/// come from besides itself, which a saved game must not replace. Stops at
+/// a file that cannot be read or parsed.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("extended-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("base.toml"), "extends = \"camette\"\nname = \"base\"\n").unwrap();
+/// std::fs::write(dir.join("child.toml"), "extends = \"base.toml\"\nname = \"child\"\n").unwrap();
+/// let child = dir.join("child.toml");
+/// assert_eq!(leap_format::extended_files(child.to_str().unwrap()), [dir.join("base.toml")]);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn extended_files(file: &str) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut current = file.to_string();
+    for _ in 0..MAX_EXTENDS {
+        let Ok(text) = crate::read_text(std::path::Path::new(&current)) else { break };
+        let Ok(doc) = toml_edit::ImDocument::parse(crate::strip_bom(&text).to_string()) else { break };
+        let Some(name) = doc.get("extends").and_then(|e| e.as_str()) else { break };
+        if crate::builtin(name).is_some() {
+            break;
+        }
+        let next = extends_path(&current, name);
+        current = next.display().to_string();
+        out.push(next);
+    }
+    out
+}
+
 /// Reads a variant file's text and follows `extends` (built-in variants
 /// from [`crate::BUILTIN`], other files relative to `file`, the file's
 /// path); problems go to `diag`.
@@ -444,7 +481,7 @@ fn read(
     let (base_file, base_text) = match crate::builtin(name) {
         Some(t) => (format!("variants/{name}.toml"), t.to_string()),
         None => {
-            let path = std::path::Path::new(file).parent().unwrap_or(std::path::Path::new(".")).join(name);
+            let path = extends_path(file, name);
             match crate::read_text(&path) {
                 Ok(t) => (path.display().to_string(), t),
                 Err(e) => {

@@ -193,9 +193,12 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     /// The game as whatever ends the session keeps it: its record while
-    /// it has moves not saved.
+    /// it has moves not saved (a game taken back to the variant's start,
+    /// with no ending, has nothing to keep).
     fn publish(&self) {
-        self.unsaved.set((self.version != self.saved).then(|| self.record()));
+        let at_start = self.history.positions().first() == Some(&self.game.start());
+        let empty = self.history.moves().is_empty() && self.ended.is_none() && at_start;
+        self.unsaved.set((self.version != self.saved && !empty).then(|| self.record()));
     }
 
     fn session(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {

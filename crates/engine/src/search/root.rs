@@ -126,8 +126,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
                 break;
             }
             let decided = decided(score).is_some_and(|d| d.plies < depth);
-            // One legal move, or a result the search can no longer change: no need to look further.
-            if self.role == Role::Main && self.s.time.is_timed() && (self.root_moves.len() == 1 || decided) {
+            // One legal move, or a result the search can no longer change: no
+            // need to look further (within a time or a node limit).
+            let limited = self.s.time.is_timed() || self.s.limits.nodes.is_some();
+            if self.role == Role::Main && limited && (self.root_moves.len() == 1 || decided) {
+                break;
+            }
+            // (Iterations the table answers at once may never reach a check of
+            // the node limit inside the search: it is checked here too.)
+            if self.role == Role::Main && self.s.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
                 break;
             }
         }
