@@ -687,3 +687,29 @@ fn an_unknown_option_lists_the_games_options() {
         e.finish();
     }
 }
+
+/// A script that ends with a command waiting for an infinite search ends:
+/// nothing after the end of the input could stop the search.
+#[test]
+fn a_script_ending_behind_an_infinite_search_ends() {
+    let mut e = Engine::start(&["camelot"]);
+    for line in ["go depth 3", "position startpos", "go infinite", "position startpos moves E6-E8"] {
+        e.send(line);
+    }
+    let Engine { mut child, stdin, lines } = e;
+    drop(stdin);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("the engine still runs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success());
+    let out: Vec<String> = lines.iter().collect();
+    assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 2, "{out:?}");
+}

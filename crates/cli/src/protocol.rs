@@ -558,8 +558,14 @@ impl<'i, G: Played> Session<'i, G> {
                 match self.input.lines.recv_timeout(Duration::from_millis(2)) {
                     Ok(line) => self.meanwhile(line),
                     Err(RecvTimeoutError::Timeout) => {}
-                    // (All the input has been read: nothing can come.)
-                    Err(RecvTimeoutError::Disconnected) => break,
+                    // (All the input has been read: nothing can come, and
+                    // nothing could stop an infinite search but this.)
+                    Err(RecvTimeoutError::Disconnected) => {
+                        if self.infinite {
+                            self.stop.stop();
+                        }
+                        break;
+                    }
                 }
             }
             match search.join() {
