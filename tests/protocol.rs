@@ -437,6 +437,22 @@ fn stop_and_isready_are_read_behind_several_waiting_commands() {
     e.finish();
 }
 
+/// The engine's exit status, once it ends within `seconds` (else it is
+/// killed and the test fails, saying `when`).
+fn ends_within(child: &mut Child, seconds: u64, when: &str) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > Duration::from_secs(seconds) {
+            let _ = child.kill();
+            panic!("{when} the engine still runs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn quit_or_the_end_of_input_ends_a_command_waiting_for_a_long_search() {
     for end in [Some("quit"), None] {
@@ -446,19 +462,8 @@ fn quit_or_the_end_of_input_ends_a_command_waiting_for_a_long_search() {
         if let Some(line) = end {
             e.send(line);
         }
-        let started = Instant::now();
         drop(e.stdin);
-        let status = loop {
-            if let Some(status) = e.child.try_wait().unwrap() {
-                break status;
-            }
-            if started.elapsed() > Duration::from_secs(10) {
-                let _ = e.child.kill();
-                panic!("after {end:?} the engine still runs");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        assert!(status.success());
+        assert!(ends_within(&mut e.child, 10, &format!("after {end:?}")).success());
     }
 }
 
@@ -698,18 +703,7 @@ fn a_script_ending_behind_an_infinite_search_ends() {
     }
     let Engine { mut child, stdin, lines } = e;
     drop(stdin);
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("the engine still runs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert!(status.success());
+    assert!(ends_within(&mut child, 20, "at the end of the input").success());
     let out: Vec<String> = lines.iter().collect();
     assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 2, "{out:?}");
 }
