@@ -707,3 +707,17 @@ fn a_script_ending_behind_an_infinite_search_ends() {
     let out: Vec<String> = lines.iter().collect();
     assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 2, "{out:?}");
 }
+
+/// `ugi` gives each option's default, the value the engine starts with,
+/// whatever `setoption` set since (the Variant option's: the variant played).
+#[test]
+fn ugi_gives_the_defaults_not_the_values_set() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("setoption name Hash value 8");
+    e.send("setoption name MultiPV value 3");
+    e.send("ugi");
+    let lines = e.until("ugiok", 10);
+    assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 65536".to_string()), "{lines:?}");
+    assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".to_string()), "{lines:?}");
+    e.finish();
+}

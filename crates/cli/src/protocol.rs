@@ -111,6 +111,15 @@ impl Bounds {
     /// No limits but the protocol's own: `camelot engine`.
     pub const NONE: Bounds = Bounds { depth: None, nodes: None, threads: MAX_THREADS, hash_mib: MAX_HASH_MIB };
 
+    /// The engine's options when a session starts: the defaults, within
+    /// these bounds.
+    fn defaults(&self) -> Options {
+        let mut options = Options::default();
+        options.hash_mib = options.hash_mib.min(self.hash_mib);
+        options.threads = options.threads.min(self.threads);
+        options
+    }
+
     /// The smaller of a limit asked for and the bound (either may be absent).
     fn cap<T: Ord>(asked: Option<T>, bound: Option<T>) -> Option<T> {
         match (asked, bound) {
@@ -157,9 +166,7 @@ pub fn run_on(
 ) -> CliResult {
     let out = Output(Arc::new(Mutex::new(Box::new(output))));
     let mut input = Input::spawn(input);
-    let mut options = Options::default();
-    options.hash_mib = options.hash_mib.min(bounds.hash_mib);
-    options.threads = options.threads.min(bounds.threads);
+    let mut options = bounds.defaults();
     let mut name = variant.to_string();
     let mut current = variant::load(&name)?;
     loop {
@@ -323,19 +330,24 @@ impl<'i, G: Played> Session<'i, G> {
     }
 
     /// `ugi`: who the engine is and what can be set.
+    ///
+    /// Each option's `default` is its value when the engine starts, not as
+    /// `setoption` may have set it since; the `Variant` option's is the
+    /// variant being played, which no other answer says.
     fn identify(&self) {
+        let defaults = self.bounds.defaults();
         self.send(&format!("id name {NAME}"));
         self.send("id author the camelot authors");
-        self.send(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", self.options.threads));
-        self.send(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MIB}", self.options.hash_mib));
+        self.send(&format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", defaults.threads));
+        self.send(&format!("option name Hash type spin default {} min 1 max {MAX_HASH_MIB}", defaults.hash_mib));
         self.send(&format!(
             "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
-            self.options.contempt
+            defaults.contempt
         ));
-        self.send(&format!("option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}", self.options.multi_pv));
+        self.send(&format!("option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}", defaults.multi_pv));
         self.send(&format!(
             "option name Level type spin default {} min {} max {}",
-            self.options.level,
+            defaults.level,
             Level::MIN,
             Level::MAX
         ));
@@ -344,7 +356,7 @@ impl<'i, G: Played> Session<'i, G> {
             let vars: Vec<String> = Multi::ALL.iter().map(|m| format!("var {}", m.name())).collect();
             self.send(&format!(
                 "option name MultiPlayer type combo default {} {}",
-                self.options.multi.name(),
+                defaults.multi.name(),
                 vars.join(" ")
             ));
         }
