@@ -83,7 +83,8 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         return None;
     }
     let game = Checkers::new(common, kind_rules, forward, promotion, compulsory_capture).with_eval_weights(eval);
-    let goals: Vec<(Bitset, Option<usize>)> = (0..2).map(|p| (game.goal_zone(Player(p as u8)), None)).collect();
+    let goals: Vec<(Bitset, Option<usize>)> =
+        (0..game.players().len()).map(|p| (game.goal_zone(Player(p as u8)), None)).collect();
     check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), diag);
     if diag.has_errors() {
         return None;

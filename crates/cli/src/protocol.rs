@@ -531,8 +531,10 @@ impl<'i, G: Played> Session<'i, G> {
     }
 
     /// Waits for the search running, if any, and takes the engine back. An
-    /// infinite search (`go infinite`) is stopped first: nothing else would
-    /// end it, and the command that needs the engine would wait for ever.
+    /// infinite search (`go infinite`) ends only when stopped: a command
+    /// waits for the `stop` (or the end of the input, which nothing else
+    /// could follow); the session's end, [`Session::end_search`], stops it
+    /// first.
     ///
     /// Meanwhile the lines after the command are read: `stop` ends the
     /// search, `isready` is answered, and `quit` or the end of input ends
@@ -543,29 +545,7 @@ impl<'i, G: Played> Session<'i, G> {
     /// search running (which they wait for: without it they might wait for
     /// ever) and waits its turn, for a search they start.
     fn finish_search(&mut self) {
-        self.wait_for_search(true);
-    }
-
-    /// Ends the search running, if any, as the session ends (`quit`, the
-    /// end of the input): stopped, unless the end came behind lines that
-    /// waited (a script's end), which lets a search with limits end by them.
-    fn end_search(&mut self) {
-        if !self.input.from_queue || self.infinite {
-            self.stop.stop();
-        }
-        self.wait_for_search(false);
-    }
-
-    /// Waits for the search running to end, reading the lines that come
-    /// meanwhile (see [`Session::meanwhile`]); `command_waits`: a command
-    /// (`go`, `position`, ...) waits for it, and is carried out next.
-    fn wait_for_search(&mut self, command_waits: bool) {
         if let Some(search) = self.search.take() {
-            // (An infinite search ends only when stopped: a command waits
-            // for the `stop`; the session's end stops it.)
-            if self.infinite && !command_waits {
-                self.stop.stop();
-            }
             while !search.is_finished() {
                 match self.input.lines.recv_timeout(Duration::from_millis(2)) {
                     Ok(line) => self.meanwhile(line),
@@ -591,8 +571,18 @@ impl<'i, G: Played> Session<'i, G> {
         }
     }
 
+    /// Ends the search running, if any, as the session ends (`quit`, the
+    /// end of the input): stopped, unless the end came behind lines that
+    /// waited (a script's end), which lets a search with limits end by them.
+    fn end_search(&mut self) {
+        if !self.input.from_queue || self.infinite {
+            self.stop.stop();
+        }
+        self.finish_search();
+    }
+
     /// A line read while the session waits for the search to end (see
-    /// [`Session::wait_for_search`]).
+    /// [`Session::finish_search`]).
     fn meanwhile(&mut self, line: Line) {
         let command = match &line {
             Some(Ok(text)) => text.split_whitespace().next(),
@@ -665,8 +655,7 @@ impl<'i, G: Played> Session<'i, G> {
 /// loses after N of its moves).
 fn score_field(score: Score, players: usize) -> String {
     match decided(score) {
-        Some(d) if d.win => format!("mate {}", (d.plies as usize).div_ceil(players)),
-        Some(d) => format!("mate -{}", (d.plies as usize).div_ceil(players)),
+        Some(d) => format!("mate {}{}", if d.win { "" } else { "-" }, (d.plies as usize).div_ceil(players)),
         None => format!("cp {score}"),
     }
 }

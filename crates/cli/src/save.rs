@@ -339,11 +339,16 @@ pub(crate) fn variant_files(variants: &[String]) -> Vec<PathBuf> {
         .iter()
         .flat_map(|v| leap_games::source_tags(v))
         .filter(|(tag, _)| tag == leap_games::FILE_TAG)
-        .flat_map(|(_, path)| {
-            let extended = leap_format::extended_files(&path);
-            std::iter::once(PathBuf::from(path)).chain(extended)
-        })
+        .flat_map(|(_, path)| rules_files(PathBuf::from(path)))
         .collect()
+}
+
+/// A variant file and the files it extends: the files a game of it takes
+/// its rules from.
+pub(crate) fn rules_files(file: PathBuf) -> Vec<PathBuf> {
+    let mut files = vec![file];
+    files.extend(leap_format::extended_files(&files[0].display().to_string()));
+    files
 }
 
 /// A temporary file in `dir`, named after `target`, holding `text`,

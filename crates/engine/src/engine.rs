@@ -276,8 +276,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let wins = |key: &MoveKey| {
             game.decided(&game.play_unchecked(&root, key)).is_some_and(|o| o.result == GameResult::Win(root.to_move()))
         };
-        root_moves
-            .sort_by_key(|rm| (std::cmp::Reverse(wins(&rm.key)), std::cmp::Reverse(probe.score(&root, &rm.key, 0))));
+        // (Each key once: a win is found by playing the move.)
+        root_moves.sort_by_cached_key(|rm| {
+            (std::cmp::Reverse(wins(&rm.key)), std::cmp::Reverse(probe.score(&root, &rm.key, 0)))
+        });
         let shared = Shared {
             game,
             eval: &self.eval,

@@ -671,6 +671,12 @@ function renderMoves() {
     res.append(html("span", "mresult", `${g.result.token}`));
     box.append(res);
   }
+  showCurrentMove();
+}
+
+// Scrolls the move list to show its current move.
+function showCurrentMove() {
+  const box = $("moves");
   const cur = box.querySelector(".current");
   if (cur) scrollIntoList(box, cur);
 }
@@ -1658,11 +1664,7 @@ function wire() {
   // The move list keeps its current move in sight when it shrinks or
   // grows (the analysis beside it, the window).
   if (typeof ResizeObserver !== "undefined") {
-    new ResizeObserver(() => {
-      const box = $("moves");
-      const cur = box.querySelector(".current");
-      if (cur) scrollIntoList(box, cur);
-    }).observe($("moves"));
+    new ResizeObserver(showCurrentMove).observe($("moves"));
   }
   const board = $("board");
   board.addEventListener("click", onBoardClick);

@@ -14,7 +14,7 @@ use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
 use leap_core::notation::{format_line, format_move, format_position, legal_move_texts, read_move};
 use leap_core::search::Score;
-use leap_core::{Cell, Game, GameResult, History, LegKind, MoveKey, Player, Position};
+use leap_core::{Cell, GameResult, History, LegKind, MoveKey, Player};
 use leap_engine::{Engine, Level, Limits, Options, Stop};
 use leap_games::Played;
 use serde::Deserialize;
@@ -877,16 +877,4 @@ impl<G: Played> Table for Session<G> {
         self.end_analysis();
         self.engine = None;
     }
-}
-
-/// Plays the written moves of a record from `start`: the history, or
-/// where the record goes wrong (the caller names the record).
-pub fn replay<G: Game>(
-    game: &G,
-    start: Position,
-    plies: &[leap_core::notation::WrittenPly],
-) -> Result<History, leap_core::ReplayError> {
-    let mut history = History::new(start);
-    history.play_all(game, plies)?;
-    Ok(history)
 }

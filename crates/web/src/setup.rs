@@ -5,7 +5,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::request::Number;
-use crate::session::{replay, Seat, Seating, Session, Table};
+use crate::session::{Seat, Seating, Session, Table};
 use leap_arena::{Termination, TimeControl};
 use leap_core::notation::{parse_position, parse_records, Record};
 use leap_core::History;
@@ -114,6 +114,11 @@ pub fn is_plain_name(name: &str) -> bool {
     plain_name_problem(name).is_none()
 }
 
+/// The last part of a file name a page sent (a browser may send a path).
+fn last_part(given: &str) -> &str {
+    given.rsplit(['/', '\\']).next().unwrap_or(given)
+}
+
 /// The name an uploaded variant file is known by, and kept under beside
 /// a saved record: the last part of the name it was sent with
 /// (`variant_file`; `uploaded.toml` when none), each character a plain
@@ -123,7 +128,7 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
     let Some(given) = given else {
         return Ok("uploaded.toml".into());
     };
-    let last = given.rsplit(['/', '\\']).next().unwrap_or_default().trim();
+    let last = last_part(given).trim();
     if matches!(last, "" | "." | "..") {
         return Err(ApiError::BadRequest(format!(
             "`variant_file` {given:?} has no file name (its last part is empty): give the variant file's name, such as mine.toml"
@@ -357,7 +362,7 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
     let record = match (&request.record, &request.saved) {
         (Some(text), None) => {
             // (Named in messages by the uploaded file's name, as the command line names files.)
-            let name = match request.record_file.as_deref().map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f)) {
+            let name = match request.record_file.as_deref().map(last_part) {
                 Some(f) if !f.trim().is_empty() => leap_core::notation::quoted(f),
                 _ => "the record".to_string(),
             };
@@ -429,7 +434,8 @@ fn seat<G: Played>(
                 }
                 None => game.start(),
             };
-            let history = replay(&game, start, &record.moves).map_err(|mut e| {
+            let mut history = History::new(start);
+            history.play_all(&game, &record.moves).map_err(|mut e| {
                 let at = e.at.take();
                 ApiError::Invalid(located(&file, at, &e.to_string()))
             })?;

@@ -257,14 +257,7 @@ pub fn play(opts: &Options) -> CliResult {
         engine.set_seed(leap_engine::clock_seed());
         let solution = engine.use_installed_solution();
         let computer = Computer { engine, limits: opts.limits(), level: opts.level.unwrap_or_default(), seats };
-        // (The variant file, and the files it extends: the game's rules.)
-        let protected: Vec<PathBuf> = variant_file
-            .into_iter()
-            .flat_map(|f| {
-                let extended = leap_format::extended_files(&f.display().to_string());
-                std::iter::once(f).chain(extended)
-            })
-            .collect();
+        let protected: Vec<PathBuf> = variant_file.into_iter().flat_map(crate::save::rules_files).collect();
         let ended = match &record {
             Some((record, file, _)) => ended_off_the_board(&g, &history, record, file)?,
             None => None,
