@@ -41,6 +41,7 @@ const S = {
   sel: null, // a move being entered: {from, path, next, complete, start}
   busy: false, // a request of the move entry is under way
   events: null, // the EventSource of the game
+  offline: false, // the event stream lost the server, and has not found it again
   clocks: null, // the last clocks heard, and when (performance.now())
   clockAt: 0,
   analysing: false,
@@ -576,6 +577,9 @@ function renderStatus() {
     st.append(html("div", "turn", "No game"));
     return;
   }
+  if (S.offline) {
+    st.append(html("div", "offline", "The server does not answer (is `camelot serve` still running?): trying again…"));
+  }
   // (The server's status says whose turn it is, and when the computer is thinking.)
   st.append(html("div", g.thinking && !g.result ? "turn thinking" : "turn", g.status));
   $("move-text").placeholder = g.example ? `Type a move, e.g. ${g.example}` : "Type a move";
@@ -771,10 +775,13 @@ function renderEntryHint() {
   el.textContent = text;
 }
 
-function setMessage(text) {
+// The message under the board: a refusal or an error, or (`done`) news
+// of an action that worked, shown as such.
+function setMessage(text, done = false) {
   const el = $("message");
   el.textContent = text || "";
   el.classList.toggle("shown", !!text);
+  el.classList.toggle("done", !!text && done);
 }
 
 /* ------------------------------------------------------------------ */
@@ -890,6 +897,7 @@ function setGame(view, opts = {}) {
   S.sel = null;
   S.ply = opts.fromStart ? 0 : view.positions.length - 1;
   if (changed) {
+    S.offline = false;
     S.flipped = facesAway(view);
     S.analysing = false;
     S.analysis = null;
@@ -920,6 +928,9 @@ function applyView(view) {
   if (view.version < S.game.version) return;
   const wasAtEnd = atEnd();
   const newer = view.version !== S.game.version;
+  // A message about the position before a move (a refusal, a declined
+  // draw) is stale once another move is made.
+  if (view.moves.length !== S.game.moves.length) setMessage("");
   S.game = view;
   setClocks(view.clocks);
   if (!newer) {
@@ -947,8 +958,21 @@ function openEvents(id) {
   // the server stopped meanwhile, with no one listening, is asked for again.
   let opened = false;
   es.addEventListener("open", () => {
-    if (opened && S.analysing && S.events === es) analyseShown();
+    if (S.events !== es) return;
+    if (opened && S.analysing) analyseShown();
     opened = true;
+    if (S.offline) refetch(id);
+  });
+  // The server is gone: said until it answers again. (The browser tries
+  // again by itself, unless the server answered that the game is not
+  // there: then the page asks for the game, to say why.)
+  es.addEventListener("error", () => {
+    if (S.events !== es) return;
+    if (!S.offline) {
+      S.offline = true;
+      renderStatus();
+    }
+    if (es.readyState === EventSource.CLOSED) refetch(id);
   });
   es.addEventListener("state", (ev) => {
     const view = parseEvent(ev);
@@ -978,6 +1002,30 @@ function openEvents(id) {
   });
 }
 
+// The game afresh, after the event stream lost the server: its state, or
+// that it is gone; asked again later while the server does not answer.
+async function refetch(id) {
+  let view;
+  try {
+    view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+  } catch (e) {
+    if (!S.game || S.game.id !== id) return;
+    if (e.status === 404) {
+      if (S.events) S.events.close();
+      S.events = null;
+      S.offline = false;
+      return gameLost(id, e);
+    }
+    setTimeout(() => refetch(id), 2000);
+    return;
+  }
+  if (!S.game || S.game.id !== id) return;
+  S.offline = false;
+  if (!S.events || S.events.readyState === EventSource.CLOSED) openEvents(id);
+  applyView(view);
+  renderStatus();
+}
+
 function parseEvent(ev) {
   try {
     return JSON.parse(ev.data);
@@ -986,24 +1034,42 @@ function parseEvent(ev) {
   }
 }
 
-// Loads an existing game by id.
+// Loads an existing game by id (the address already names it).
 async function loadGame(id, opts = {}) {
   try {
     const view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
-    history.replaceState(null, "", `?game=${encodeURIComponent(view.id)}`);
     setGame(view, opts);
   } catch (e) {
-    setMessage(`game ${id}: ${e.message}`);
-    render();
-    openNewGame("camelot");
+    gameLost(id, e);
   }
 }
 
-// Starts a game; answers its view or throws the server's words.
+// A game the page cannot have: said, and the dialog offers another.
+function gameLost(id, e) {
+  if (e.status === 404) {
+    setMessage(`game ${id} is no longer on the server (it was restarted, or made room for newer games): start a new game, or load a saved one`);
+  } else {
+    setMessage(`game ${id}: ${e.message}`);
+  }
+  render();
+  openNewGame(S.game ? S.game.variant.name : "camelot");
+}
+
+// Starts a game; answers its view or throws the server's words. It is a
+// new entry of the browser's history: Back returns to the game before,
+// which goes on on the server.
 async function createGame(body) {
   const view = await api("POST", "/api/games", body);
-  history.replaceState(null, "", `?game=${encodeURIComponent(view.id)}`);
+  const address = `?game=${encodeURIComponent(view.id)}`;
+  if (S.game) history.pushState(null, "", address);
+  else history.replaceState(null, "", address);
   return view;
+}
+
+// Back or Forward to another game of the page's history.
+function onHistory() {
+  const id = new URLSearchParams(location.search).get("game");
+  if (id && (!S.game || S.game.id !== id)) loadGame(id);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1066,7 +1132,8 @@ function onCell(cell) {
     if (!sel.path.length) {
       const p = pieceAt(cell);
       if (p && p.player === S.game.to_move) return selectPiece(cell);
-      return cancelSelection();
+      cancelSelection();
+      return setMessage(cannotGo(sel, cell));
     }
     if (!sel.complete) return explainCannotEnd();
     setMessage(`the piece cannot go to ${cell}: click it again or Finish to end the move here, or choose a marked landing`);
@@ -1268,6 +1335,12 @@ function moveGhost(pr, ev) {
 // A release: the end of a drag, or a tap on the cell pressed. Taps are
 // handled here rather than by the click event, which a redraw between
 // press and release (a `state` event) would swallow.
+// Why the selected piece cannot go to `cell` (a click or a drop there).
+function cannotGo(sel, cell) {
+  const marked = sel.next.map((n) => n.to).join(", ");
+  return `the piece on ${sel.from} cannot go to ${cell}: it can go to ${marked}`;
+}
+
 async function onPointerUp(ev) {
   const pr = S.press;
   if (!pr || ev.pointerId !== pr.id) return;
@@ -1287,6 +1360,7 @@ async function onPointerUp(ev) {
   if (S.sel && target && target !== pr.cell && S.sel.next.some((n) => n.to === target)) {
     entryStep(() => takeLeg(target));
   } else {
+    if (S.sel && target && target !== pr.cell && target !== currentSquare()) setMessage(cannotGo(S.sel, target));
     renderBoard();
   }
 }
@@ -1341,7 +1415,7 @@ async function onSave() {
   const name = input.value.trim() || `${S.game.variant.name}-${S.game.id}`;
   try {
     const res = await api("POST", `/api/games/${S.game.id}/save`, { name });
-    setMessage(`saved as ${res && res.file ? res.file : name}`);
+    setMessage(`saved as ${res && res.file ? res.file : name}`, true);
   } catch (e) {
     setMessage(e.message);
   }
@@ -1503,6 +1577,7 @@ function updateNgContinue() {
 // built-in variant drops the variant file too.
 function onNgVariantChange() {
   const variant = $("ng-variant").value;
+  showNgError("");
   if (variant === SAVED_OPTION) return; // the saved game's own, chosen again
   clearNgRecord();
   clearNgSaved();
@@ -1578,6 +1653,7 @@ async function onNgStart() {
 // record stays (it may need the file).
 async function onNgVariantFile() {
   const f = $("ng-variant-file").files[0];
+  showNgError("");
   clearNgSaved();
   S.ngVariantText = f ? await readFile(f).catch(() => "") : "";
   if (f) $("ng-variant").value = FILE_OPTION;
@@ -1590,6 +1666,7 @@ async function onNgVariantFile() {
 // ([GameType "21"]), Camelot when there is neither.
 async function onNgRecord() {
   const f = $("ng-record").files[0];
+  showNgError("");
   if (f) clearNgSaved();
   updateNgContinue();
   if (!f) return;
@@ -1731,6 +1808,7 @@ function wire() {
       navigator.sendBeacon(`/api/games/${encodeURIComponent(S.game.id)}/analysis`, JSON.stringify({ stop: true }));
     }
   });
+  window.addEventListener("popstate", onHistory);
   window.addEventListener("pageshow", (ev) => {
     if (!ev.persisted || !S.game) return;
     openEvents(S.game.id);
@@ -1758,7 +1836,10 @@ async function start() {
   }
   try {
     const res = await api("GET", "/api/start");
-    if (res && res.game !== undefined && res.game !== null) return loadGame(String(res.game));
+    if (res && res.game !== undefined && res.game !== null) {
+      history.replaceState(null, "", `?game=${encodeURIComponent(res.game)}`);
+      return loadGame(String(res.game));
+    }
   } catch (e) {
     /* no game given to `camelot serve`: choose one */
   }

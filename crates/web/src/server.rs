@@ -153,12 +153,21 @@ impl AppState {
     }
 }
 
+/// The number of the server's first game: the time it started, in
+/// milliseconds since 1970, so that a game's number is never one an
+/// earlier run of the server gave (a page left open on a game of that run
+/// finds no game, rather than another game under its number).
+fn first_game_number() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(1, |t| t.as_millis() as u64).max(1)
+}
+
 /// The app: the page and the API, with `config`.
 pub fn router(config: Config) -> Router {
     let state = AppState {
         config: Arc::new(config.clone()),
         games: Arc::default(),
-        next_id: Arc::new(AtomicU64::new(1)),
+        next_id: Arc::new(AtomicU64::new(first_game_number())),
         start: Arc::default(),
     };
     Router::new()
@@ -210,10 +219,11 @@ async fn variants() -> Json<Value> {
     Json(Value::Array(list))
 }
 
-/// The game `camelot serve VARIANT` opens on, made at the first ask.
+/// The game `camelot serve VARIANT` opens on, made at the first ask;
+/// `null` when no variant was given (the page then offers a new game).
 async fn start_game(State(state): State<AppState>) -> ApiResult<Json<Value>> {
     let Some(variant) = state.config.variant.clone() else {
-        return Err(ApiError::NotFound("no variant was given to `camelot serve`".into()));
+        return Ok(Json(json!({ "game": null })));
     };
     let mut start = state.start.lock().unwrap_or_else(|e| e.into_inner()).take();
     if start.is_some_and(|id| state.slot(&id.to_string()).is_err()) {

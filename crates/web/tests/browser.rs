@@ -694,3 +694,56 @@ async fn a_crowded_panel_stays_readable() {
     })
     .await;
 }
+
+// (q) The browser's Back and Forward go between the games the page
+// started (each goes on on the server); a click where the chosen piece
+// cannot go says so; a save says it worked, not as a refusal; a game the
+// server does not have is said, and the dialog offers another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn back_returns_to_the_game_before() {
+    run("back_returns_to_the_game_before", |page| async move {
+        let first = page.open_variant("camelot").await;
+        page.play(&first, "H7", &["H8"], "H7-H8").await;
+        page.click("[data-piece][data-on=\"G10\"]").await;
+        page.wait_js("G10's landings", "document.querySelector('[data-target=\"G12\"]') !== null").await;
+        page.click("[data-cell=\"G14\"]").await;
+        let said = page.wait_message("cannot go to G14").await;
+        assert!(said.starts_with("the piece on G10 cannot go to G14: it can go to "), "{said}");
+        assert!(said.contains("G12"), "{said}");
+        let refusal = page.js("return document.querySelector('#message').classList.contains('done');").await;
+        assert_eq!(refusal, json!(false), "a refusal is no news of success");
+
+        page.type_into("#save-name", "kept").await;
+        page.click("#save").await;
+        page.wait_message("saved as kept.pgn").await;
+        let done = page.js("return document.querySelector('#message').classList.contains('done');").await;
+        assert_eq!(done, json!(true), "a save is said as done");
+
+        open_dialog(&page).await;
+        page.choose("#ng-variant", "checkers").await;
+        page.click("#ng-start").await;
+        let second = page.wait_game_other_than(Some(&first)).await;
+        page.client.back().await.expect("Back");
+        page.wait_for("Back to the first game", async || match page.game_id().await {
+            Some(id) if id == first => Ok(()),
+            other => Err(format!("{other:?}")),
+        })
+        .await;
+        page.wait_moves(&["H7-H8"]).await;
+        page.client.forward().await.expect("Forward");
+        page.wait_for("Forward to the second game", async || match page.game_id().await {
+            Some(id) if id == second && page.moves().await.is_empty() => Ok(()),
+            other => Err(format!("{other:?}")),
+        })
+        .await;
+        page.wait_js("checkers drawn", "document.querySelector('[data-cell=\"32\"]') !== null").await;
+
+        // A game number the server never gave (as after a restart).
+        page.goto("/?game=7").await;
+        let said = page.wait_message("game 7 is no longer on the server").await;
+        assert!(said.contains("start a new game, or load a saved one"), "{said}");
+        page.wait_js("the new-game dialog", "document.querySelector('#new-game-dialog').open").await;
+    })
+    .await;
+}
