@@ -488,12 +488,42 @@ fn replay_a_record_with_a_bad_position_or_variant() {
 }
 
 #[test]
+fn replay_reads_a_result_that_does_not_say_how_the_game_ended() {
+    // As archives write a resignation: the result alone, or the PGN
+    // standard's Termination values.
+    let dir = TempDir::new("replay-results");
+    let cases = [
+        (
+            "[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 1-0\n",
+            "Result: 1-0 (Black lost, how the record does not say)",
+        ),
+        ("[Termination \"time forfeit\"]\n\n1.E6-E8 0-1\n", "Result: 0-1 (White lost on time)"),
+        ("[Termination \"normal\"]\n\n1.E6-E8 1/2-1/2\n", "Result: 1/2-1/2 (drawn, how the record does not say)"),
+        (
+            "[Variant \"tri-camelot\"]\n\n1.E4-E2 1/2-0-1/2\n",
+            "Result: 1/2-0-1/2 (Red lost, how the record does not say)",
+        ),
+    ];
+    for (i, (text, said)) in cases.iter().enumerate() {
+        let file = dir.path(&format!("r{i}.pgn"));
+        std::fs::write(&file, text).unwrap();
+        let out = run(&["replay", &file]);
+        assert!(out.status == 0 && out.stdout.contains(said), "{text}: {}", out.show());
+    }
+    // Unterminated, yet a result: refused, at the tag.
+    let file = dir.path("unterminated.pgn");
+    std::fs::write(&file, "[Termination \"unterminated\"]\n\n1.E6-E8 0-1\n").unwrap();
+    let out = fails(&["replay", &file], 1);
+    assert!(out.stderr.contains("unterminated.pgn:1:1: game 1: the record gives the result 0-1"), "{}", out.show());
+}
+
+#[test]
 fn replay_refuses_a_result_that_the_position_does_not_give() {
     let out = fails(&["replay", "tests/games/wrong_result.pgn"], 1);
     assert_eq!(
         out.stderr,
-        "error: tests/games/wrong_result.pgn:4:16: game 1: the record gives the result 0-1, but the game is not \
-         over after the last move, and no [Termination] tag says how it ended\n",
+        "error: tests/games/wrong_result.pgn:4:9: game 1: the record gives the result 1-0-0, but the game is not \
+         over after the last move, and no ending off the board gives that result (one player's loss, or a draw)\n",
         "{}",
         out.show()
     );
@@ -1634,7 +1664,7 @@ fn play_goes_on_from_a_resignation_only_after_an_undo() {
     // A result that nothing explains is refused, as replay refuses it.
     let wrong = package_dir().join("tests/games/wrong_result.pgn");
     let out = run_stdin(&["play", wrong.to_str().unwrap()], "");
-    assert!(out.status != 0 && out.stderr.contains("no [Termination] tag says how it ended"), "{}", out.show());
+    assert!(out.status != 0 && out.stderr.contains("no ending off the board gives that result"), "{}", out.show());
     // A tag that names no ending giving the result, at its place.
     let xyz = dir.path("xyz.pgn");
     std::fs::write(&xyz, "[Variant \"camelot\"]\n[Termination \"xyz\"]\n\n1.E6-E8 H11-F9 1/2-1/2\n").unwrap();

@@ -71,6 +71,15 @@ pub enum Termination {
     Agreement,
     /// The game reached its most plies: unfinished (counted as a draw).
     PlyLimit,
+    /// A record's game that ended off the board without the record saying
+    /// how in this program's words: its result alone (no `Termination`
+    /// tag, as archives often write a resignation), or a standard PGN
+    /// `Termination` value such as `normal` or `adjudication`. `loser`: the
+    /// one player who lost; `None`: a draw.
+    Recorded {
+        /// The player who lost, or `None` for a draw.
+        loser: Option<leap_core::Player>,
+    },
 }
 
 impl Termination {
@@ -84,10 +93,13 @@ impl Termination {
             Termination::Rules(Outcome { result: GameResult::Win(w), .. }) => {
                 Some((0..players).map(|p| if p == w.index() { (1, 1) } else { (0, 1) }).collect())
             }
-            Termination::Rules(Outcome { result: GameResult::Draw, .. }) | Termination::Agreement => {
-                Some(vec![share(players); players])
-            }
-            Termination::Time { loser } | Termination::Forfeit { loser } | Termination::Resignation { loser } => {
+            Termination::Rules(Outcome { result: GameResult::Draw, .. })
+            | Termination::Agreement
+            | Termination::Recorded { loser: None } => Some(vec![share(players); players]),
+            Termination::Time { loser }
+            | Termination::Forfeit { loser }
+            | Termination::Resignation { loser }
+            | Termination::Recorded { loser: Some(loser) } => {
                 Some((0..players).map(|p| if p == loser.index() { (0, 1) } else { share(players - 1) }).collect())
             }
             Termination::PlyLimit => None,
@@ -124,6 +136,10 @@ impl Termination {
             Termination::Resignation { loser } => format!("{} resigned", name(loser)),
             Termination::Agreement => "drawn by agreement".to_string(),
             Termination::PlyLimit => "unfinished (ply limit)".to_string(),
+            Termination::Recorded { loser: Some(loser) } => {
+                format!("{} lost, how the record does not say", name(loser))
+            }
+            Termination::Recorded { loser: None } => "drawn, how the record does not say".to_string(),
         }
     }
 
@@ -149,6 +165,25 @@ impl Termination {
         })
     }
 
+    /// The ending off the board a record's `result` gives, read with the
+    /// PGN standard's `Termination` value `tag` (or none): a loss on time
+    /// for `time forfeit`, else [`Termination::Recorded`]; `None` when
+    /// the result has more than one loser, or `tag` is `unterminated`.
+    fn from_result<G: Game>(game: &G, result: &str, tag: Option<&str>) -> Option<Termination> {
+        if tag.is_some_and(|t| t.eq_ignore_ascii_case("unterminated")) {
+            return None;
+        }
+        let players = (0..game.players().len() as u8).map(leap_core::Player);
+        let loser = players.map(Some).chain([None]).find(|&loser| {
+            let ending = loser.map_or(Termination::Agreement, |loser| Termination::Resignation { loser });
+            ending.result_token(game) == result
+        })?;
+        match (loser, tag) {
+            (Some(loser), Some(t)) if t.eq_ignore_ascii_case("time forfeit") => Some(Termination::Time { loser }),
+            _ => Some(Termination::Recorded { loser }),
+        }
+    }
+
     /// Every ending off the board of `game` that a record's `Termination`
     /// tag may name: each player's flag, forfeit and resignation, then an
     /// agreed draw.
@@ -172,7 +207,11 @@ impl Termination {
     /// written). A game they do not end is unfinished (`*`), or ended off
     /// the board, as its `Termination` tag says ([`Termination::from_tags`]),
     /// with that ending's result; a tag that names no such ending, or one
-    /// that gives another result, is refused.
+    /// that gives another result, is refused. A result with no
+    /// `Termination` tag, or with one of the PGN standard's values
+    /// ([`PGN_TERMINATIONS`]), is taken as written: `time forfeit` is a
+    /// loss on time, the others a [`Termination::Recorded`] ending, as
+    /// long as the result has one loser or is a draw.
     ///
     /// `Ok(None)`: unfinished. The error says where (the result or tag at
     /// fault) and what is wrong.
@@ -193,8 +232,10 @@ impl Termination {
     /// assert_eq!(resigned, Ok(Some(Termination::Resignation { loser: Player(1) })));
     /// let e = ending("[Termination \"White resigned\"]\n1.E6-E8 1-0").unwrap_err();
     /// assert_eq!(e, "the record gives the result 1-0, but its [Termination] tag says White resigned, which gives 0-1");
-    /// let e = ending("1.E6-E8 1-0").unwrap_err();
-    /// assert!(e.ends_with("the game is not over after the last move, and no [Termination] tag says how it ended"));
+    /// // A result alone, as archives write a resignation.
+    /// assert_eq!(ending("1.E6-E8 1-0"), Ok(Some(Termination::Recorded { loser: Some(Player(1)) })));
+    /// let time = ending("[Termination \"time forfeit\"]\n1.E6-E8 0-1");
+    /// assert_eq!(time, Ok(Some(Termination::Time { loser: Player(0) })));
     /// let e = ending("[Termination \"xyz\"]\n1.E6-E8 1/2-1/2").unwrap_err();
     /// assert!(e.ends_with("its [Termination] tag, \"xyz\", names no ending that gives it: expected `drawn by agreement`"));
     /// let e = ending("[Result \"1-0\"]\n1.E6-E8 *").unwrap_err();
@@ -237,8 +278,14 @@ impl Termination {
             return Ok(Some(Termination::Rules(outcome)));
         }
         let tag = record.tag("Termination").map(str::trim);
-        let named = tag.and_then(|t| Termination::from_tags(game, t, None));
         let tag_at = record.tag_at("Termination");
+        let standard = tag.is_none_or(|t| PGN_TERMINATIONS.iter().any(|s| s.eq_ignore_ascii_case(t)));
+        if result != "*" && standard {
+            if let Some(how) = Termination::from_result(game, result, tag) {
+                return Ok(Some(how));
+            }
+        }
+        let named = tag.and_then(|t| Termination::from_tags(game, t, None));
         match (tag, named) {
             (_, None) if result == "*" => Ok(None),
             (Some(tag), Some(how)) if result == "*" => fail(
@@ -252,7 +299,7 @@ impl Termination {
                 at,
                 format!(
                     "the record gives the result {result}, but the game is not over after the last move, \
-                     and no [Termination] tag says how it ended"
+                     and no ending off the board gives that result (one player's loss, or a draw)"
                 ),
             ),
             (Some(tag), None) => {
@@ -289,12 +336,20 @@ impl Termination {
     /// shows by itself), a `Termination` tag saying how it ended.
     pub fn record<G: Game>(&self, game: &G, history: &History, tags: &[(String, String)]) -> String {
         let mut tags = tags.to_vec();
-        if !matches!(self, Termination::Rules(_)) {
+        // (A recorded ending keeps what its record said, which is in `tags`
+        // if anything: a tag of this program's words would not be its.)
+        if !matches!(self, Termination::Rules(_) | Termination::Recorded { .. }) {
             tags.push(("Termination".to_string(), self.describe(game)));
         }
         history.write_record(game, &tags, &self.result_token(game))
     }
 }
+
+/// The values of a `Termination` tag that the PGN standard defines (its
+/// section 9.8.1), which records from elsewhere carry: a game with one of
+/// them (or with none) ended as its result says.
+pub const PGN_TERMINATIONS: [&str; 8] =
+    ["abandoned", "adjudication", "death", "emergency", "normal", "rules infraction", "time forfeit", "unterminated"];
 
 /// What a record says of its game's end that its moves and tags do not
 /// bear out ([`Termination::of_record`]).

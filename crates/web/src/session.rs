@@ -322,9 +322,13 @@ impl<G: Played> Session<G> {
     }
 
     /// Whether the game ended by a player's word, not on the board: a
-    /// resignation or an agreed draw (which a takeback takes back alone).
+    /// resignation or an agreed draw, or a loaded record's result that
+    /// does not say how (which a takeback takes back alone).
     fn ended_by_agreement(&self) -> bool {
-        matches!(self.ended, Some(Termination::Resignation { .. } | Termination::Agreement))
+        matches!(
+            self.ended,
+            Some(Termination::Resignation { .. } | Termination::Agreement | Termination::Recorded { .. })
+        )
     }
 
     fn cell(&self, name: &str) -> ApiResult<Cell> {
@@ -419,7 +423,10 @@ impl<G: Played> Session<G> {
                 GameResult::Win(p) => Some(p.index()),
                 GameResult::Draw => None,
             },
-            Termination::Time { loser } | Termination::Resignation { loser } | Termination::Forfeit { loser }
+            Termination::Time { loser }
+            | Termination::Resignation { loser }
+            | Termination::Forfeit { loser }
+            | Termination::Recorded { loser: Some(loser) }
                 if n == 2 =>
             {
                 Some(1 - loser.index())

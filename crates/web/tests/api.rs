@@ -789,8 +789,8 @@ async fn a_records_result_is_checked_against_its_moves_as_the_command_line_check
             "the record:4:9: the record gives the result 1-0, but its [Termination] tag says White resigned, which gives 0-1",
         ),
         (
-            "1.E6-E8 H11-F9 2.H6-F8 1-0",
-            "the game is not over after the last move, and no [Termination] tag says how it ended",
+            "[Variant \"tri-camelot\"]\n1.E4-E2 1-0-0",
+            "the game is not over after the last move, and no ending off the board gives that result",
         ),
         ("[Termination \"xyz\"]\n1.E6-E8 1/2-1/2", "names no ending that gives it: expected `drawn by agreement`"),
         ("[Result \"1-0\"]\n1.E6-E8 *", "the movetext ends with *, but the [Result] tag says 1-0"),
@@ -805,6 +805,14 @@ async fn a_records_result_is_checked_against_its_moves_as_the_command_line_check
     assert_eq!(view["result"], json!({ "token": "1-0", "winner": 0, "reason": "Black resigned" }));
     let view = app.new_game(json!({ "record": "[Termination \"drawn by agreement\"]\n1.E6-E8 1/2-1/2" })).await;
     assert_eq!(view["result"]["reason"], "drawn by agreement");
+    // A result alone, as archives write a resignation: the game is over as
+    // the result says, and a takeback takes back that ending alone.
+    let view = app.new_game(json!({ "record": "1.E6-E8 H11-F9 2.H6-F8 1-0" })).await;
+    let ended = json!({ "token": "1-0", "winner": 0, "reason": "Black lost, how the record does not say" });
+    assert_eq!(view["result"], ended);
+    let (status, view) = app.post(&format!("/api/games/{}/undo", id(&view)), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!((&view["result"], view["moves"].as_array().map(Vec::len)), (&Value::Null, Some(3)), "{view}");
 }
 
 /// A record's problems say where they are as every file's do
