@@ -855,6 +855,15 @@ fn play_a_variant_file_then_replay_the_saved_record() {
     );
     let after = run(&["show", &variant, "--moves", "1.E6-E8"]);
     assert!(replayed.stdout.contains(&format!("\n{}\n", after.last_line())), "{}", replayed.show());
+    // The record names the file beside it from its folder: the two moved
+    // together to another folder still replay.
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.contains("[VariantFile \"mycamelot.toml\"]"), "{record}");
+    let moved = TempDir::new("play-variant-file-moved");
+    std::fs::rename(&variant, moved.path("mycamelot.toml")).unwrap();
+    std::fs::rename(&file, moved.path("game.pgn")).unwrap();
+    let replayed = run(&["replay", &moved.path("game.pgn")]);
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
 }
 
 /// A game taken back to its start has nothing to keep: `quit` writes no

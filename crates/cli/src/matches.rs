@@ -534,7 +534,10 @@ fn play_match<G: Played>(
     // The games' file is made now, and each game written to it as it ends:
     // a match stopped (Ctrl-C) keeps the games it finished.
     let (output, file) = save::create_new(|n| save::numbered(&base, n))?;
-    let recorder = Recorder { file: std::sync::Mutex::new((file, None)), tags: variant::source_tags(&opts.variant) };
+    let recorder = Recorder {
+        file: std::sync::Mutex::new((file, None)),
+        tags: variant::tags_beside(&variant::source_tags(&opts.variant), &output),
+    };
     let done = |i: u32, record: &GameRecord| {
         recorder.write(&record_text(game, i, record, names, &recorder.tags));
         progress.tick();

@@ -124,7 +124,8 @@ pub fn parse(file: &str, text: &str) -> Result<Variant, leap_format::FileErrors>
 }
 
 /// The tag a saved game gets when its variant was read from a file, so that
-/// `replay` can find the file again: the file's absolute path.
+/// `replay` can find the file again: the file's absolute path, or its path
+/// from the record's folder when it lies there ([`tags_beside`]).
 pub const FILE_TAG: &str = "VariantFile";
 
 /// Tags naming where a variant came from: none for a built-in variant, the
@@ -136,6 +137,46 @@ pub fn source_tags(name_or_path: &str) -> Vec<(String, String)> {
     let path = std::path::Path::new(name_or_path);
     let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     vec![(FILE_TAG.to_string(), absolute.display().to_string())]
+}
+
+/// `tags` as a record saved at `record` writes them: a [`FILE_TAG`] naming
+/// a variant file in the record's folder, or below it, names it relative
+/// to that folder (which [`for_record`] reads it from), so that the two
+/// files can be moved or shared together; any other stays as it is.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("leap-tags-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("rules")).unwrap();
+/// let file = dir.join("rules").join("mine.toml");
+/// std::fs::write(&file, "").unwrap();
+/// let tags = leap_games::source_tags(file.to_str().unwrap());
+/// let beside = leap_games::tags_beside(&tags, &dir.join("game.pgn"));
+/// assert_eq!(beside, [("VariantFile".to_string(), "rules/mine.toml".to_string())]);
+/// // From another folder, the path stays whole.
+/// std::fs::create_dir_all(dir.join("games")).unwrap();
+/// let elsewhere = leap_games::tags_beside(&tags, &dir.join("games").join("game.pgn"));
+/// assert_eq!(elsewhere, tags);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn tags_beside(tags: &[(String, String)], record: &std::path::Path) -> Vec<(String, String)> {
+    let folder = match record.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let folder = std::fs::canonicalize(folder).ok();
+    tags.iter()
+        .map(|(k, v)| {
+            let inside = folder.as_ref().and_then(|f| std::path::Path::new(v).strip_prefix(f).ok());
+            match inside {
+                // (As `/` on every system: the record may go to another.)
+                Some(rel) if k == FILE_TAG => {
+                    let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+                    (k.clone(), parts.join("/"))
+                }
+                _ => (k.clone(), v.clone()),
+            }
+        })
+        .collect()
 }
 
 /// The PDN `GameType` of English draughts, which names checkers in records

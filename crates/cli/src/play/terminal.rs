@@ -14,6 +14,7 @@ use leap_core::entry::{obligation, progress};
 use leap_core::notation::{format_line, format_move, parse_movetext, Diagram};
 use leap_core::{Cell, History, Player};
 use leap_engine::{Engine, Level, Limits, SearchResult, Stop};
+use leap_games as variant;
 use leap_games::Played;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -479,9 +480,19 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     fn record(&self) -> String {
+        self.record_with(&self.tags)
+    }
+
+    /// The record as saved at `path`: a variant file beside it named from
+    /// its folder ([`variant::tags_beside`]).
+    fn record_at(&self, path: &Path) -> String {
+        self.record_with(&variant::tags_beside(&self.tags, path))
+    }
+
+    fn record_with(&self, tags: &[(String, String)]) -> String {
         match &self.ended {
-            Some(how) => how.record(self.game, &self.history, &self.tags),
-            None => self.history.to_record(self.game, &self.tags),
+            Some(how) => how.record(self.game, &self.history, tags),
+            None => self.history.to_record(self.game, tags),
         }
     }
 
@@ -521,7 +532,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                 return writeln!(out, "not saved: {file} is left as it was").map_err(io);
             }
         }
-        let record = self.record();
+        let record = self.record_at(path);
         match write_file(path, &record, &self.protected) {
             Ok(()) => {
                 self.saved = self.version;
