@@ -305,13 +305,16 @@ impl<'i, G: Played> Session<'i, G> {
                     }
                 }
                 "go" => match Go::parse(args, self.game.players().len(), self.white_black()) {
-                    Ok(go) => {
+                    Ok((go, notes)) => {
+                        for note in notes {
+                            self.send(&format!("info string {note}"));
+                        }
                         self.finish_search();
                         self.go(go);
                         // (The session ends: every `go` has its `bestmove`,
-                        // this one's at once.)
+                        // this one's once it has searched a ply.)
                         if self.input.quit {
-                            self.stop.stop();
+                            self.stop.finish();
                         }
                     }
                     Err(message) => self.send_error(&message),
@@ -517,8 +520,9 @@ impl<'i, G: Played> Session<'i, G> {
                     r.hashfull
                 ));
             });
-            // An infinite search gives its move only when stopped.
-            while infinite && !stop.is_stopped() {
+            // An infinite search gives its move only when stopped (or ended
+            // with the session).
+            while infinite && !stop.is_stopped() && !stop.is_finishing() {
                 std::thread::sleep(Duration::from_millis(2));
             }
             let best = result.pv.first().map(|k| format_line(&game, &pos, std::slice::from_ref(k)));
@@ -554,7 +558,7 @@ impl<'i, G: Played> Session<'i, G> {
                     // nothing could stop an infinite search but this.)
                     Err(RecvTimeoutError::Disconnected) => {
                         if self.infinite {
-                            self.stop.stop();
+                            self.stop.finish();
                         }
                         break;
                     }
@@ -572,11 +576,12 @@ impl<'i, G: Played> Session<'i, G> {
     }
 
     /// Ends the search running, if any, as the session ends (`quit`, the
-    /// end of the input): stopped, unless the end came behind lines that
-    /// waited (a script's end), which lets a search with limits end by them.
+    /// end of the input): once it has searched a ply ([`Stop::finish`]),
+    /// unless the end came behind lines that waited (a script's end), which
+    /// lets a search with limits end by them.
     fn end_search(&mut self) {
         if !self.input.from_queue || self.infinite {
-            self.stop.stop();
+            self.stop.finish();
         }
         self.finish_search();
     }
@@ -598,14 +603,14 @@ impl<'i, G: Played> Session<'i, G> {
             }
             (_, Some("isready")) => self.send("readyok"),
             (None, _) | (_, Some("quit")) if !waiting => {
-                self.stop.stop();
+                self.stop.finish();
                 self.input.quit = true;
             }
             // (Behind waiting lines, the end comes in its turn; an infinite
-            // search, which no line after it could end, is stopped.)
+            // search, which no line after it could end, is ended.)
             (None, _) | (_, Some("quit")) => {
                 if self.infinite {
-                    self.stop.stop();
+                    self.stop.finish();
                 }
                 self.input.queued.push_back(line);
             }
@@ -677,8 +682,11 @@ struct Go {
 impl Go {
     /// Reads the words after `go` in a game of `players` players, where
     /// `wtime`, `winc` are the clock of the player `white_black[0]` and
-    /// `btime`, `binc` of `white_black[1]`.
-    fn parse(args: &[&str], players: usize, white_black: [usize; 2]) -> Result<Go, String> {
+    /// `btime`, `binc` of `white_black[1]`. A word the engine does not know
+    /// (UCI's `ponder`, `searchmoves` and its moves, `mate`), and the
+    /// numbers after it, are left out, as UCI engines do, with a note
+    /// saying so (the second value): the search still runs.
+    fn parse(args: &[&str], players: usize, white_black: [usize; 2]) -> Result<(Go, Vec<String>), String> {
         /// What a word of `go` sets.
         enum Field {
             Depth,
@@ -697,7 +705,8 @@ impl Go {
             (p < players).then_some(p)
         };
         let mut go = Go::default();
-        let mut words = args.iter();
+        let mut notes = Vec::new();
+        let mut words = args.iter().peekable();
         while let Some(&word) = words.next() {
             let field = match word {
                 "infinite" => {
@@ -712,11 +721,24 @@ impl Go {
                     (Some(p), _) => Field::Time(p),
                     (_, Some(p)) => Field::Increment(p),
                     _ => {
-                        return Err(format!(
-                            "unknown `go` parameter `{}`: expected depth, nodes, movetime, p1time, p1inc (up to p{players}), \
-                             movestogo or infinite",
-                            leap_core::notation::quoted(w)
-                        ))
+                        // (What follows it up to the next known word is its own:
+                        // numbers, or `searchmoves`' moves.)
+                        let known = |w: &str| {
+                            matches!(w, "infinite" | "depth" | "nodes" | "movetime" | "movestogo")
+                                || player(w, "time").is_some()
+                                || player(w, "inc").is_some()
+                        };
+                        let mut skipped = vec![leap_core::notation::quoted(w)];
+                        while let Some(&&next) = words.peek().filter(|n| !known(n)) {
+                            skipped.push(leap_core::notation::quoted(next));
+                            words.next();
+                        }
+                        notes.push(format!(
+                            "`go` parameter `{}` ignored (the engine knows depth, nodes, movetime, p1time, p1inc \
+                             up to p{players}, movestogo and infinite)",
+                            skipped.join(" ")
+                        ));
+                        continue;
                     }
                 },
             };
@@ -741,7 +763,7 @@ impl Go {
                 Field::Increment(p) => go.increments[p] = Duration::from_millis(number()?),
             }
         }
-        Ok(go)
+        Ok((go, notes))
     }
 }
 
@@ -751,7 +773,7 @@ mod tests {
 
     #[test]
     fn a_number_too_large_to_hold_is_the_largest() {
-        let go =
+        let (go, _) =
             Go::parse(&["movetime", "99999999999999999999999", "nodes", "18446744073709551616"], 2, [0, 1]).unwrap();
         assert_eq!((go.movetime, go.nodes), (Some(Duration::from_millis(u64::MAX)), Some(u64::MAX)));
         assert!(Go::parse(&["movetime", "-5"], 2, [0, 1]).unwrap_err().contains("expected a whole number"));
@@ -760,27 +782,44 @@ mod tests {
 
     #[test]
     fn go_reads_limits_and_clocks() {
-        let go =
+        let (go, notes) =
             Go::parse(&["depth", "5", "p1time", "60000", "p2time", "1000", "p2inc", "50", "movestogo", "3"], 2, [0, 1])
                 .unwrap();
+        assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(go.depth, Some(5));
         assert_eq!(go.times[0], Some(Duration::from_secs(60)));
         assert_eq!(go.times[1], Some(Duration::from_secs(1)));
         assert_eq!(go.increments[1], Duration::from_millis(50));
         assert_eq!(go.moves_to_go, Some(3));
-        let go = Go::parse(&["wtime", "100", "binc", "5", "infinite"], 2, [0, 1]).unwrap();
+        let (go, _) = Go::parse(&["wtime", "100", "binc", "5", "infinite"], 2, [0, 1]).unwrap();
         assert_eq!(
             (go.times[0], go.increments[1], go.infinite),
             (Some(Duration::from_millis(100)), Duration::from_millis(5), true)
         );
-        assert!(Go::parse(&["p3time", "100"], 2, [0, 1]).is_err());
-        assert!(Go::parse(&["p3time", "100"], 3, [0, 1]).is_ok());
+        assert_eq!(Go::parse(&["p3time", "100"], 2, [0, 1]).unwrap().1.len(), 1, "no third player: a note");
+        assert!(Go::parse(&["p3time", "100"], 3, [0, 1]).unwrap().1.is_empty());
         // (Checkers: Black, who moves first, is p1.)
-        let go = Go::parse(&["wtime", "100", "btime", "200"], 2, [1, 0]).unwrap();
+        let (go, _) = Go::parse(&["wtime", "100", "btime", "200"], 2, [1, 0]).unwrap();
         assert_eq!(go.times[..2], [Some(Duration::from_millis(200)), Some(Duration::from_millis(100))]);
         assert!(Go::parse(&["depth"], 2, [0, 1]).is_err());
         assert!(Go::parse(&["depth", "x"], 2, [0, 1]).is_err());
-        assert!(Go::parse(&["speed", "3"], 2, [0, 1]).is_err());
+    }
+
+    #[test]
+    fn go_leaves_out_what_it_does_not_know_and_says_so() {
+        // UCI's words this engine has no use for, with what follows them.
+        let (go, notes) = Go::parse(
+            &["ponder", "depth", "3", "searchmoves", "E6-E8", "F6-F8", "nodes", "99", "speed", "3"],
+            2,
+            [0, 1],
+        )
+        .unwrap();
+        assert_eq!((go.depth, go.nodes), (Some(3), Some(99)));
+        let ignored: Vec<&str> = notes.iter().map(|n| n.split('`').nth(3).unwrap()).collect();
+        assert_eq!(ignored, ["ponder", "searchmoves E6-E8 F6-F8", "speed 3"], "{notes:?}");
+        assert!(notes[0].ends_with(
+            "ignored (the engine knows depth, nodes, movetime, p1time, p1inc up to p2, movestogo and infinite)"
+        ));
     }
 
     #[test]

@@ -288,6 +288,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             limits: *limits,
             time,
             done: AtomicBool::new(false),
+            searched: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             root,
             before: before.iter().map(Position::hash).collect(),

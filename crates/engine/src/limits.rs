@@ -60,9 +60,15 @@ impl Limits {
 }
 
 /// A handle that stops a search from another thread; the search then
-/// returns the best move found so far. Clones share the flag.
+/// returns the best move found so far. Clones share the flags.
 #[derive(Clone, Debug, Default)]
-pub struct Stop(Arc<AtomicBool>);
+pub struct Stop(Arc<StopFlags>);
+
+#[derive(Debug, Default)]
+struct StopFlags {
+    stop: AtomicBool,
+    finish: AtomicBool,
+}
 
 impl Stop {
     /// A handle not yet stopped.
@@ -70,20 +76,51 @@ impl Stop {
         Stop::default()
     }
 
-    /// Stops the search (or the next one, until [`Stop::reset`]).
+    /// Stops the search at once (or the next one, until [`Stop::reset`]):
+    /// stopped before its first iteration ends, it returns the move it
+    /// would try first.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Whether a stop was asked for.
+    /// Ends the search as soon as it has searched one ply (its first
+    /// iteration, a matter of milliseconds), so that the move it returns
+    /// is one it searched: at once if it has (or the next one, until
+    /// [`Stop::reset`]). For a program's input that ends, where nothing
+    /// hurries the answer.
+    ///
+    /// ```
+    /// use leap_engine::{Engine, Limits, Options, Stop};
+    /// let game = leap_camelot::load("camelot").unwrap();
+    /// let eval = leap_camelot::CamelotEval::new(&game);
+    /// let start = leap_core::Game::start(&game);
+    /// let mut engine = Engine::new(game, eval, Options::default());
+    /// let stop = Stop::new();
+    /// stop.finish();
+    /// let r = engine.search(&[start], &Limits::default(), &stop, |_| {});
+    /// assert_eq!(r.depth, 1);
+    /// ```
+    pub fn finish(&self) {
+        self.0.finish.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for ([`Stop::stop`]).
     #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.stop.load(Ordering::Relaxed)
     }
 
-    /// Clears the flag, for the next search.
+    /// Whether the search is to end once it has searched one ply
+    /// ([`Stop::finish`]).
+    #[inline]
+    pub fn is_finishing(&self) -> bool {
+        self.0.finish.load(Ordering::Relaxed)
+    }
+
+    /// Clears the flags, for the next search.
     pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
+        self.0.stop.store(false, Ordering::Relaxed);
+        self.0.finish.store(false, Ordering::Relaxed);
     }
 }
 
@@ -105,6 +142,8 @@ pub(crate) struct TimeManager {
     pub(crate) start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// Whether the time comes from a clock (not a fixed time per move).
+    clocked: bool,
 }
 
 impl TimeManager {
@@ -121,7 +160,7 @@ impl TimeManager {
             soft = Some(soft.map_or(s, |m| m.min(s)));
             hard = Some(hard.map_or(h, |m| m.min(h)));
         }
-        TimeManager { start: Instant::now(), soft, hard }
+        TimeManager { start: Instant::now(), soft, hard, clocked: limits.clock.is_some() }
     }
 
     /// The time since the search started.
@@ -138,6 +177,14 @@ impl TimeManager {
     /// Whether another iteration may start.
     pub(crate) fn may_deepen(&self) -> bool {
         self.soft.is_none_or(|s| self.elapsed() < s)
+    }
+
+    /// Whether a search that takes `more` from now would end before the
+    /// hard limit: asked, on a clock, of an iteration that costs many
+    /// times the last (best-reply search's steps of two plies), whose
+    /// time would be lost if the hard limit cut it short.
+    pub(crate) fn may_finish(&self, more: Duration) -> bool {
+        !self.clocked || self.hard.is_none_or(|h| self.elapsed() + more <= h)
     }
 
     /// Whether the search has a time limit at all.
@@ -166,5 +213,16 @@ mod tests {
         let t = TimeManager::new(&Limits::movetime(250));
         assert_eq!((t.soft, t.hard), (Some(Duration::from_millis(250)), Some(Duration::from_millis(250))));
         assert!(!TimeManager::new(&Limits::depth(3)).is_timed());
+    }
+
+    #[test]
+    fn on_a_clock_an_iteration_that_cannot_end_in_time_is_not_begun() {
+        let clock = Clock { time_left: Duration::from_secs(60), increment: Duration::ZERO, moves_to_go: None };
+        let t = TimeManager::new(&Limits { clock: Some(clock), ..Limits::default() });
+        // The hard limit is about 6 s: 1 s more fits, 7 s does not.
+        assert!(t.may_finish(Duration::from_secs(1)));
+        assert!(!t.may_finish(Duration::from_secs(7)));
+        // A move time is spent whole whatever an iteration would take.
+        assert!(TimeManager::new(&Limits::movetime(100)).may_finish(Duration::from_secs(7)));
     }
 }

@@ -107,6 +107,9 @@ pub(crate) struct Shared<'a, G, E> {
     pub(crate) time: TimeManager,
     /// Set when the search must end (stopped, out of time or nodes, done).
     pub(crate) done: AtomicBool,
+    /// Set when the main thread has completed an iteration: a
+    /// [`Stop::finish`] then ends the search.
+    pub(crate) searched: AtomicBool,
     /// Nodes searched by every thread (each adds its count now and then).
     pub(crate) nodes: AtomicU64,
     /// The position searched.
@@ -131,6 +134,12 @@ impl<G, E> Shared<'_, G, E> {
     #[inline]
     pub(crate) fn is_done(&self) -> bool {
         self.done.load(Atomic::Relaxed)
+    }
+
+    /// Whether a [`Stop::finish`] ends the search: it has searched a ply.
+    #[inline]
+    pub(crate) fn finished(&self) -> bool {
+        self.stop.is_finishing() && self.searched.load(Atomic::Relaxed)
     }
 }
 
@@ -637,7 +646,7 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
                 s.done.store(true, Atomic::Relaxed);
             }
         }
-        if self.s.is_done() || self.s.stop.is_stopped() {
+        if self.s.is_done() || self.s.stop.is_stopped() || self.s.finished() {
             self.stopped = true;
         }
         self.stopped

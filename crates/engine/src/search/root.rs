@@ -73,6 +73,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         let max_depth = self.s.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let first = if self.role.is_contrary() { 2 } else { 1 };
         let mut last: Option<Iteration> = None;
+        // The time at which each iteration ended.
+        let mut ended_at: Vec<std::time::Duration> = Vec::new();
         for depth in first.min(max_depth)..=max_depth {
             if self.role == Role::Main && depth > 1 && !self.s.time.may_deepen() {
                 break;
@@ -83,6 +85,20 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             // the README's measurements). A depth asked for is searched.
             if self.s.multi == Multi::BestReply && depth > 1 && depth % 2 == 1 && depth < max_depth {
                 continue;
+            }
+            // Two plies deeper, an iteration of best-reply search costs many
+            // times the last: on a clock it starts only if, growing as the
+            // last did, it would end before the hard limit, where it would
+            // have taken the time up to that limit for nothing (10% of the
+            // clock a move in Tri-Camelot).
+            if self.role == Role::Main && self.s.multi == Multi::BestReply {
+                if let [.., a, b, c] = ended_at[..] {
+                    let (latest, before) = ((c - b).as_secs_f64(), (b - a).as_secs_f64().max(1e-6));
+                    let growth = (latest / before).clamp(2.0, 30.0);
+                    if !self.s.time.may_finish((c - b).mul_f64(growth)) {
+                        break;
+                    }
+                }
             }
             self.seldepth = 0;
             self.improved = None;
@@ -122,7 +138,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
                 }
             }
             last = Some(iteration);
-            if self.stopped || self.s.is_done() {
+            if self.role == Role::Main {
+                self.s.searched.store(true, std::sync::atomic::Ordering::Relaxed);
+                ended_at.push(self.s.time.elapsed());
+            }
+            if self.stopped || self.s.is_done() || self.s.finished() {
                 break;
             }
             let decided = decided(score).is_some_and(|d| d.plies < depth);
