@@ -1039,6 +1039,9 @@ fn play_help_lists_the_commands_of_the_game() {
             "  moves [CELL] the legal moves, a line per piece",
             "  history      the game so far in notation\n",
             "  undo [N]     take back the last move (or the last N)\n",
+            "  board        show the board again (also: show)\n",
+            "  resign       the player to move resigns",
+            "  draw         the player to move offers a draw",
             "  save FILE    write the game as a record",
             "  quit         leave",
             "--color <WHEN>",
@@ -1661,10 +1664,13 @@ fn play_goes_on_from_a_resignation_only_after_an_undo() {
     let file = dir.path("resigned.pgn");
     std::fs::write(&file, "[Variant \"camelot\"]\n[Termination \"Black resigned\"]\n[Result \"1-0\"]\n\n1.F7-F8 1-0\n")
         .unwrap();
-    let out = run_stdin(&["play", &file], "F10-F9\nundo\nF7-F8\nsave resigned-again.pgn\n");
+    let out = run_stdin(&["play", &file], "F10-F9\nundo\nhistory\nF10-F9\nsave resigned-again.pgn\n");
     assert!(out.stdout.contains("Game over: Black resigned."), "{}", out.show());
     assert!(out.stdout.contains("the game is over (Black resigned)"), "a move after it is refused: {}", out.show());
-    assert!(out.stdout.contains("Last move: White F7-F8"), "after the undo the game goes on: {}", out.show());
+    // The undo takes back the resignation alone: White's move stays.
+    assert!(out.stdout.contains("> took back Black's resignation\n"), "{}", out.show());
+    assert!(out.stdout.contains("> 1.F7-F8 *\n"), "{}", out.show());
+    assert!(out.stdout.contains("Last move: Black F10-F9"), "after the undo the game goes on: {}", out.show());
     // Saved unchanged, it keeps its ending.
     let out = run_stdin(&["play", &file], &format!("save {file}\n"));
     assert!(out.stdout.contains("saved to"), "{}", out.show());
@@ -1684,17 +1690,199 @@ fn play_goes_on_from_a_resignation_only_after_an_undo() {
 }
 
 #[test]
+fn play_resign_ends_the_game_and_undo_takes_back_the_resignation_alone() {
+    let dir = TempDir::new("play-resign");
+    let input = b"E6-E8\nresign now\nresign\nF11-F9\nresign\ndraw\nhistory\nsave r.pgn\nundo\nhistory\nF11-F9\nquit\n";
+    let out = run_stdin_in(&dir, &["play", "camelot", "--color", "never"], input);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = &out.stdout;
+    assert!(text.contains("> `resign` takes nothing after it: type `resign` alone\n"), "{}", out.show());
+    // Black, to move, resigns: White wins.
+    assert!(
+        text.contains(
+            "Game over: Black resigned.\n\
+             The game is over: save FILE keeps it, undo takes back the resignation, quit leaves.\n"
+        ),
+        "{}",
+        out.show()
+    );
+    assert!(
+        text.contains("> the game is over (Black resigned): undo takes back the resignation, save FILE keeps it\n"),
+        "{}",
+        out.show()
+    );
+    assert!(text.contains("> the game is over: there is nothing to resign\n"), "{}", out.show());
+    assert!(text.contains("> the game is over: there is no draw to offer\n"), "{}", out.show());
+    assert!(text.contains("> 1.E6-E8 1-0\n"), "the history gives the result: {}", out.show());
+    // The record says how the game ended, and replays.
+    let saved = std::fs::read_to_string(dir.path("r.pgn")).unwrap();
+    assert!(saved.contains("[Termination \"Black resigned\"]\n[Result \"1-0\"]\n"), "{saved}");
+    assert!(saved.ends_with("\n1.E6-E8 1-0\n"), "{saved}");
+    let replayed = run_stdin_in(&dir, &["replay", "r.pgn"], b"");
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+    assert!(replayed.stdout.ends_with("Result: 1-0 (Black resigned)\n"), "{}", replayed.show());
+    // `undo` takes back the resignation, not White's move with it.
+    assert!(text.contains("> took back Black's resignation\n"), "{}", out.show());
+    assert!(text.contains("> 1.E6-E8 *\n"), "{}", out.show());
+    assert!(text.contains("Last move: Black F11-F9"), "{}", out.show());
+}
+
+#[test]
+fn play_undo_of_a_resignation_and_moves_counts_the_resignation_as_one() {
+    let dir = TempDir::new("play-resign-undo");
+    let input = b"E6-E8\nF11-F9\nresign\nundo 2\nhistory\nresign\nundo 3\nhistory\nresign\nundo 9\n";
+    let out = run_stdin_in(&dir, &["play", "camelot", "--color", "never"], input);
+    let text = &out.stdout;
+    assert!(text.contains("> took back White's resignation and 1 move\n"), "{}", out.show());
+    assert!(text.contains("> 1.E6-E8 *\n"), "{}", out.show());
+    assert!(text.contains("> took back Black's resignation and 1 move (only 1 move to take back)\n"), "{}", out.show());
+    assert!(text.contains("> *\n"), "{}", out.show());
+    assert!(text.contains("> took back White's resignation (no move to take back)\n"), "{}", out.show());
+}
+
+#[test]
+fn play_tri_camelot_resignation_ends_the_game_and_replays() {
+    // The one resigning loses; the others share the point (as the web app has it).
+    let dir = TempDir::new("play-tri-resign");
+    let args = ["play", "tri-camelot", "--seats", "human,engine,engine", "--depth", "1", "--color", "never"];
+    let out = run_stdin_in(&dir, &args, b"F5-F9\nresign\nsave tri.pgn\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("Game over: Blue resigned.\n"), "{}", out.show());
+    let saved = std::fs::read_to_string(dir.path("tri.pgn")).unwrap();
+    assert!(saved.contains("[Termination \"Blue resigned\"]\n[Result \"0-1/2-1/2\"]\n"), "{saved}");
+    let replayed = run_stdin_in(&dir, &["replay", "tri.pgn"], b"");
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+    assert!(replayed.stdout.ends_with("Result: 0-1/2-1/2 (Blue resigned)\n"), "{}", replayed.show());
+    // Loaded, it stays over until `undo`, which takes back the resignation alone.
+    let out = run_stdin_in(&dir, &["play", "tri.pgn", "--seats", "human,engine,engine"], b"undo\nhistory\nquit\n");
+    assert!(out.stdout.contains("> took back Blue's resignation\n"), "{}", out.show());
+    assert!(out.stdout.contains("Blue to move (move 2)."), "{}", out.show());
+    let history =
+        out.lines().into_iter().find(|l| l.starts_with("> 1.F5-F9 ")).unwrap_or_else(|| panic!("{}", out.show()));
+    assert_eq!(history.split_whitespace().count(), 5, "three moves and `*`: {history}");
+    assert!(history.ends_with(" *"), "{history}");
+}
+
+#[test]
+fn play_a_draw_offered_between_people_is_asked_and_agreed() {
+    let dir = TempDir::new("play-draw");
+    // Black answers `maybe` (asked again), then no; after E6-E8 White is
+    // asked, and agrees.
+    let input = b"draw now\ndraw\nmaybe\nno\nE6-E8\ndraw\nyes\nsave d.pgn\nundo\nhistory\nquit\n";
+    let out = run_stdin_in(&dir, &["play", "camelot", "--color", "never"], input);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = &out.stdout;
+    assert!(text.contains("> `draw` takes nothing after it: type `draw` alone\n"), "{}", out.show());
+    assert!(
+        text.contains(
+            "> Black, do you accept a draw? (yes/no) please answer yes or no\n\
+             Black, do you accept a draw? (yes/no) Black declines the draw: the game goes on\n"
+        ),
+        "{}",
+        out.show()
+    );
+    assert!(text.contains("> White, do you accept a draw? (yes/no) "), "{}", out.show());
+    assert!(text.contains("Game over: drawn by agreement.\n"), "{}", out.show());
+    let saved = std::fs::read_to_string(dir.path("d.pgn")).unwrap();
+    assert!(saved.contains("[Termination \"drawn by agreement\"]\n[Result \"1/2-1/2\"]\n"), "{saved}");
+    let replayed = run_stdin_in(&dir, &["replay", "d.pgn"], b"");
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+    assert!(replayed.stdout.ends_with("Result: 1/2-1/2 (drawn by agreement)\n"), "{}", replayed.show());
+    // `undo` takes back the agreement alone.
+    assert!(text.contains("> took back the agreed draw\n"), "{}", out.show());
+    assert!(text.contains("> 1.E6-E8 *\n"), "{}", out.show());
+}
+
+#[test]
+fn play_board_and_show_draw_the_board_again() {
+    let out = run_stdin(&["play", "camelot", "--color", "never"], "board\nshow\nshow me\n");
+    let boards = out.stdout.matches("White to move (move 1). castle-moves: White 0, Black 0.\n").count();
+    assert_eq!(boards, 3, "the board at the start, then again for board and show: {}", out.show());
+    assert!(out.stdout.contains("> `show` takes nothing after it: type `show` alone\n"), "{}", out.show());
+}
+
+#[test]
+fn play_reads_a_move_typed_with_spaces_or_look_alike_characters() {
+    let dir = TempDir::new("play-slips");
+    let input = "e6 - e8\nE6\t-E8\ne6 - e9\nE6→E8\nE6–E8\nF11—F9\nＧ７-Ｇ８\nD11−D12\nF6×F10\nhistory\nquit\n";
+    let out = run_stdin_in(&dir, &["play", "camelot", "--color", "never"], input.as_bytes());
+    let text = &out.stdout;
+    // Spaces: the move as it is written, not played.
+    assert_eq!(text.matches("> a move is written without spaces: E6-E8\n").count(), 2, "{}", out.show());
+    assert!(
+        text.contains("> a move is written without spaces, and `e6-e9` is not legal here; the legal moves"),
+        "{}",
+        out.show()
+    );
+    // A character no move has: named, without a line and column.
+    assert!(
+        text.contains(
+            "> `E6→E8` is not a move, move number, comment or result; `→` is no part of a move: a move is written \
+             as E6-E8\n"
+        ),
+        "{}",
+        out.show()
+    );
+    assert!(!text.contains("1:1:"), "{}", out.show());
+    // Dashes, a minus sign, full-width letters and digits and `×`, read as
+    // the notation's, and said so.
+    for said in [
+        "> read as E6-E8 (`–` as `-`)\n",
+        "> read as F11-F9 (`—` as `-`)\n",
+        "> read as G7-G8 (`Ｇ` as `G`, `７` as `7`, `８` as `8`)\n",
+        "> read as D11-D12 (`−` as `-`)\n",
+        "> read as F6xF10 (`×` as `x`)\n",
+    ] {
+        assert!(text.contains(said), "{said:?}: {}", out.show());
+    }
+    // The last is refused (no piece of White can take so), after saying how it was read.
+    assert!(text.contains("> read as F6xF10 (`×` as `x`)\nmove 3 (White): `F6xF10`"), "{}", out.show());
+    assert!(text.contains("> 1.E6-E8 F11-F9 2.G7-G8 D11-D12 *\n"), "{}", out.show());
+}
+
+#[test]
+fn play_moves_takes_one_cell_at_a_time() {
+    let out = run_stdin(&["play", "camelot", "--color", "never"], "moves E6 F6\nmoves Ｅ６\n");
+    assert!(
+        out.stdout.contains("> one cell at a time: moves E6 lists the moves of E6, not `E6 F6`\n"),
+        "{}",
+        out.show()
+    );
+    assert!(!out.stdout.contains("there is no cell"), "{}", out.show());
+    assert!(out.stdout.contains("> E6: E6-C8 E6-D5 E6-E5 E6-E8 E6-F5 E6-G8\n"), "{}", out.show());
+}
+
+#[test]
+fn play_saves_to_a_quoted_name_and_under_the_home_folder() {
+    let dir = TempDir::new("play-save-names");
+    let home = TempDir::new("play-home");
+    let input = b"E6-E8\nsave \"a b.pgn\"\nsave ~/g.pgn\nsave ''\n";
+    let out = run_stdin_env(&dir, &["play", "camelot", "--color", "never"], input, &[("HOME", home.to_str().unwrap())]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("> saved to a b.pgn\n"), "{}", out.show());
+    assert!(dir.join("a b.pgn").is_file(), "{}", out.show());
+    assert!(!dir.join("\"a b.pgn\"").exists());
+    assert!(out.stdout.contains(&format!("> saved to {}\n", home.join("g.pgn").display())), "{}", out.show());
+    assert!(home.join("g.pgn").is_file(), "{}", out.show());
+    assert!(!dir.join("~").exists());
+    assert!(out.stdout.contains("> not saved: give a file name: save FILE\n"), "{}", out.show());
+}
+
+#[test]
 fn play_asks_before_saving_over_another_file() {
     let dir = TempDir::new("play-ask");
     let other = dir.path("other.pgn");
     std::fs::write(&other, "[Event \"mine\"]\n\n1.E6-E8 *\n").unwrap();
     // Asked, and told no: the file stays; asked again, and told yes: replaced.
-    let out = run_stdin(&["play", "camelot"], &format!("F7-F8\nsave {other}\nno\n"));
+    let out = run_stdin(&["play", "camelot"], &format!("F7-F8\nsave {other}\nmaybe\nno\n"));
     assert!(
         out.stdout.contains("already exists and is not this game's record: replace it? (yes/no)"),
         "{}",
         out.show()
     );
+    // An answer that is neither yes nor no asks again.
+    assert_eq!(out.stdout.matches("replace it? (yes/no)").count(), 2, "{}", out.show());
+    assert!(out.stdout.contains("replace it? (yes/no) please answer yes or no\n"), "{}", out.show());
     assert!(out.stdout.contains("is left as it was"), "{}", out.show());
     assert!(std::fs::read_to_string(&other).unwrap().contains("mine"));
     let out = run_stdin(&["play", "camelot"], &format!("F7-F8\nsave {other}\nyes\nF10-F9\nsave {other}\n"));

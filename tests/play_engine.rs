@@ -86,3 +86,48 @@ fn seats_that_do_not_fit_are_refused() {
         assert!(status == 2 && err.contains(message), "{args:?}: status {status}: {err}");
     }
 }
+
+#[test]
+fn the_engine_accepts_a_draw_only_when_it_stands_about_level_or_worse() {
+    // Black, short of material, accepts once it has moved (its last score is
+    // its judgement); before, it declines, as the web app's computer does.
+    let losing = "W:WKC6,KJ6,D6,E6,F6,G6,H6:BE11,F11 castle-moves=0,0";
+    let args = ["camelot", "--position", losing, "--black", "engine", "--depth", "2", "--color", "never"];
+    let (status, out, err) = play(&args, "draw\nD6-D7\ndraw\nhistory\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    let declined = out.find("> Black (engine) declines the draw: the game goes on\n").expect(&out);
+    let agreed = out.find("Game over: drawn by agreement.\n").expect(&out);
+    assert!(declined < agreed, "{out}");
+    assert!(out.contains("1/2-1/2\n"), "{out}");
+    // Ahead, it declines.
+    let winning = "W:WE6,F6:BKD10,KI10,E10,F10,G10,H10 castle-moves=0,0";
+    let args = ["camelot", "--position", winning, "--black", "engine", "--depth", "2", "--color", "never"];
+    let (status, out, err) = play(&args, "E6-E7\ndraw\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Black (engine) plays "), "{out}");
+    assert!(out.contains("> Black (engine) declines the draw: the game goes on\n"), "{out}");
+    assert!(!out.contains("drawn by agreement"), "{out}");
+}
+
+#[test]
+fn a_draw_in_tri_camelot_needs_every_other_player() {
+    // Blue offers at once: the engine's seats have not moved, and decline
+    // together, without asking anyone.
+    let args = ["tri-camelot", "--seats", "human,engine,engine", "--depth", "1", "--color", "never"];
+    let (status, out, err) = play(&args, "draw\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("> Red (engine) and Green (engine) decline the draw: the game goes on\n"), "{out}");
+    // With two people and the engine: the engine declines first, and no
+    // person is asked for nothing.
+    let args = ["tri-camelot", "--seats", "human,human,engine", "--depth", "1", "--color", "never"];
+    let (_, out, _) = play(&args, "draw\nquit\n");
+    assert!(out.contains("> Green (engine) declines the draw: the game goes on\n"), "{out}");
+    assert!(!out.contains("do you accept"), "{out}");
+    // Three people: each is asked, in turn order, until one declines.
+    let args = ["tri-camelot", "--color", "never"];
+    let (_, out, _) = play(&args, "draw\nyes\nno\nquit\n");
+    assert!(out.contains("> Red, do you accept a draw? (yes/no) Green, do you accept a draw? (yes/no) "), "{out}");
+    assert!(out.contains("Green declines the draw: the game goes on\n"), "{out}");
+    let (_, out, _) = play(&args, "draw\nyes\ny\nquit\n");
+    assert!(out.contains("Game over: drawn by agreement.\n"), "{out}");
+}

@@ -73,6 +73,26 @@ pub fn describe(score: Score) -> String {
     }
 }
 
+/// The most the engine's last score may be in its favour for it to accept
+/// a draw: a quarter of a Man. A score at or below it (level, or any score
+/// worse for the engine) accepts.
+pub const DRAW_ACCEPT: Score = 25;
+
+/// Whether the engine accepts a draw offered to it, `last` being the score
+/// of its last search for its own move (`None`: it has not moved yet in
+/// this game, and declines): when it stands about level or worse
+/// ([`DRAW_ACCEPT`]). The one rule of the web app's computer and of
+/// `camelot play`'s.
+///
+/// ```
+/// use leap_engine::score::{accepts_draw, win_in};
+/// assert!(accepts_draw(Some(0)) && accepts_draw(Some(25)) && accepts_draw(Some(-win_in(3))));
+/// assert!(!accepts_draw(Some(26)) && !accepts_draw(Some(win_in(5))) && !accepts_draw(None));
+/// ```
+pub fn accepts_draw(last: Option<Score>) -> bool {
+    last.is_some_and(|score| score <= DRAW_ACCEPT)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,11 +58,6 @@ impl Seat {
 /// The shortest and longest time per move the engine may be given.
 pub const ENGINE_MS: std::ops::RangeInclusive<u64> = 10..=600_000;
 
-/// The most the engine's last score may be in its favour for it to accept
-/// a draw: a quarter of a Man. A score at or below it (level, or any score
-/// worse for the engine) accepts.
-const DRAW_ACCEPT: Score = 25;
-
 /// The transposition table of each engine of a game, in MiB.
 const HASH_MIB: usize = 16;
 
@@ -689,7 +684,7 @@ impl<G: Played> Table for Session<G> {
         let mut declined = Vec::new();
         for q in self.in_game() {
             if self.seating.seats[q.index()] == Seat::Engine && q != p {
-                let accepts = self.last_score[q.index()].is_some_and(|s| s <= DRAW_ACCEPT);
+                let accepts = leap_engine::score::accepts_draw(self.last_score[q.index()]);
                 self.offers[q.index()] = accepts;
                 if !accepts {
                     declined.push(self.name(q).to_string());

@@ -1,7 +1,8 @@
 //! Where the players' lines come from: a line editor with the history of
 //! typed lines when the input is a terminal (rustyline), or plain lines
 //! when it is piped. Either gives each line as bytes, so that a line that
-//! is not text can be refused without ending the game.
+//! is not text can be refused without ending the game; and the questions
+//! asked of a player, answered yes or no.
 
 use std::io::{self, BufRead, Write};
 
@@ -70,6 +71,20 @@ impl Lines for Edited {
             }
             Err(rustyline::error::ReadlineError::Io(e)) => Err(e),
             Err(e) => Err(io::Error::other(e.to_string())),
+        }
+    }
+}
+
+/// Asks `question` until the answer is yes or no (`yes`, `y`, `no`, `n`,
+/// in any case): whether it is yes. Anything else asks again; the end of
+/// the input is no.
+pub(super) fn yes_or_no(lines: &mut dyn Lines, question: &str, out: &mut dyn Write) -> io::Result<bool> {
+    loop {
+        let Some(answer) = lines.read(question, out)? else { return Ok(false) };
+        match String::from_utf8_lossy(&answer).trim().to_ascii_lowercase().as_str() {
+            "yes" | "y" => return Ok(true),
+            "no" | "n" => return Ok(false),
+            _ => writeln!(out, "please answer yes or no")?,
         }
     }
 }

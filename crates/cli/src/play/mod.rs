@@ -6,6 +6,7 @@ mod colour;
 mod input;
 mod keep;
 mod terminal;
+mod typed;
 
 use crate::analyze::EngineArgs;
 use crate::error::{CliError, CliResult, GameProblem};
@@ -256,7 +257,7 @@ pub fn play(opts: &Options) -> CliResult {
         let mut engine = Engine::new(g.clone(), g.evaluation(), options);
         engine.set_seed(leap_engine::clock_seed());
         let solution = engine.use_installed_solution();
-        let computer = Computer { engine, limits: opts.limits(), level: opts.level.unwrap_or_default(), seats };
+        let computer = Computer::new(engine, opts.limits(), opts.level.unwrap_or_default(), seats);
         let protected: Vec<PathBuf> = variant_file.into_iter().flat_map(crate::save::rules_files).collect();
         let ended = match &record {
             Some((record, file, _)) => ended_off_the_board(&g, &history, record, file)?,

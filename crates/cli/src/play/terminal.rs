@@ -4,14 +4,15 @@
 //! refused and the game goes on, and a game left unsaved is kept in a file
 //! the program names ([`super::keep`]), however the session ends.
 
-use super::input::Lines;
+use super::input::{yes_or_no, Lines};
 use super::keep::{Interruptible, OnSignals, Unsaved};
 use crate::analyze::score_text;
 use crate::commands::status;
 use crate::error::{CliError, CliResult};
 use leap_arena::Termination;
 use leap_core::entry::{obligation, progress};
-use leap_core::notation::{format_line, format_move, parse_movetext, Diagram};
+use leap_core::notation::{format_line, format_move, parse_movetext, quoted, read_move, Diagram, MoveError};
+use leap_core::search::Score;
 use leap_core::{Cell, History, Player};
 use leap_engine::{Engine, Level, Limits, SearchResult, Stop};
 use leap_games as variant;
@@ -21,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::colour::Colours;
+use super::typed::{self, Reading};
 use super::Seat;
 
 /// The commands a player may type, one or two lines each.
@@ -28,21 +30,30 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
                typing just a cell does the same)
   history      the game so far in notation
   hint         the engine's choice for the side to move
+  board        show the board again (also: show)
   undo [N]     take back the last move (or the last N)
+               (a resignation or an agreed draw is taken back alone)
+  resign       the player to move resigns, and the game is over
+  draw         the player to move offers a draw: the engine accepts when it
+               stands about level or worse, each other person is asked
   save FILE    write the game as a record (camelot play FILE goes on with it,
                camelot replay FILE checks it); asks before replacing another
-               file, or this game's if it changed since or has comments
+               file, or this game's if it changed since or has comments;
+               \"a b.pgn\" for a name with spaces, ~/ for the home folder
   help         this text
   quit         leave (a game not saved is kept in a file, which is named)";
 
 /// The engine's part in a game: which seats it plays, how long it thinks,
 /// and how well it plays.
 pub(super) struct Computer<G: Played> {
-    pub(super) engine: Engine<G, G::Eval>,
-    pub(super) limits: Limits,
+    engine: Engine<G, G::Eval>,
+    limits: Limits,
     /// The strength of the engine's own moves (hints are at full strength).
-    pub(super) level: Level,
-    pub(super) seats: Vec<Seat>,
+    level: Level,
+    seats: Vec<Seat>,
+    /// The score of the engine's last move for each seat (it answers an
+    /// offer of a draw by it).
+    last_score: Vec<Option<Score>>,
 }
 
 /// At what strength the engine thinks: its seats' level, or full (hints).
@@ -53,6 +64,13 @@ enum Strength {
 }
 
 impl<G: Played> Computer<G> {
+    /// The engine, playing `seats` (one per player) within `limits`, its
+    /// own moves at `level`.
+    pub(super) fn new(engine: Engine<G, G::Eval>, limits: Limits, level: Level, seats: Vec<Seat>) -> Self {
+        let last_score = vec![None; seats.len()];
+        Computer { engine, limits, level, seats, last_score }
+    }
+
     /// The engine's choice in the current position, at `strength`.
     fn think(&mut self, history: &History, strength: Strength, stop: &Stop) -> SearchResult {
         self.engine.set_level(match strength {
@@ -64,6 +82,12 @@ impl<G: Played> Computer<G> {
 
     fn plays(&self, player: Player) -> bool {
         self.seats[player.index()] == Seat::Engine
+    }
+
+    /// Whether the engine, in `player`'s seat, accepts a draw (as the web
+    /// app's computer does: [`leap_engine::score::accepts_draw`]).
+    fn accepts_draw(&self, player: Player) -> bool {
+        leap_engine::score::accepts_draw(self.last_score[player.index()])
     }
 }
 
@@ -80,8 +104,9 @@ pub(super) struct Terminal<'g, G: Played> {
     /// which `save` replaces without asking while it holds what was read
     /// or written there.
     own_file: Option<OwnFile>,
-    /// How the game ended off the board (a saved resignation, flag or
-    /// agreement); taking back a move undoes it.
+    /// How the game ended off the board (a resignation or an agreed draw,
+    /// typed or saved, or a saved flag); `undo` takes back a resignation
+    /// or an agreement alone, a flag with the move before it.
     ended: Option<Termination>,
     /// Grows with every change to the game.
     version: u64,
@@ -114,6 +139,8 @@ enum Next {
     Read,
     /// `save FILE`: it may ask before replacing a file.
     Save(String),
+    /// `draw`: the other people are asked.
+    Draw,
     Redraw,
     Quit,
 }
@@ -231,6 +258,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             match self.command(line.trim(), out)? {
                 Next::Read => {}
                 Next::Save(file) => self.save_asking(&file, input, out)?,
+                Next::Draw => redraw = self.offer_draw(input, out)?,
                 Next::Redraw => redraw = true,
                 Next::Quit => return Ok(()),
             }
@@ -257,7 +285,8 @@ impl<'g, G: Played> Terminal<'g, G> {
             None => writeln!(out, "{}", status(self.game, &self.history)).map_err(io)?,
         }
         if self.is_over() {
-            writeln!(out, "The game is over: save FILE keeps it, undo takes back moves, quit leaves.").map_err(io)?;
+            let undo = self.undo_takes_back();
+            writeln!(out, "The game is over: save FILE keeps it, undo takes back {undo}, quit leaves.").map_err(io)?;
         } else if let Some(o) = obligation(self.game, pos) {
             writeln!(out, "{}", capitalised(&o.to_string())).map_err(io)?;
         }
@@ -294,6 +323,29 @@ impl<'g, G: Played> Terminal<'g, G> {
         Ok(())
     }
 
+    /// What `undo` takes back in a finished game: a resignation or an
+    /// agreed draw alone, else moves.
+    fn undo_takes_back(&self) -> &'static str {
+        match self.ended {
+            Some(Termination::Resignation { .. }) => "the resignation",
+            Some(Termination::Agreement) => "the agreement",
+            _ => "moves",
+        }
+    }
+
+    /// The name of `player`.
+    fn name(&self, player: Player) -> &str {
+        &self.game.players()[player.index()].name
+    }
+
+    /// The result token of the game so far (`*` while it goes on).
+    fn result_token(&self) -> String {
+        match &self.ended {
+            Some(how) => how.result_token(self.game),
+            None => self.history.result_token(self.game),
+        }
+    }
+
     fn engine_moves(&mut self, out: Out) -> CliResult {
         let io = CliError::Output;
         let pos = *self.history.current();
@@ -305,6 +357,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let text = format_line(self.game, &pos, &[key]).join("");
         writeln!(out, "{player} (engine) plays {text}   [score {}, depth {}]", score_text(r.score), r.depth)
             .map_err(io)?;
+        self.computer.last_score[pos.to_move().index()] = Some(r.score);
         let before = self.in_game();
         self.history.play_text(self.game, &text).map_err(|e| CliError::Usage(format!("the engine's move: {e}")))?;
         self.version += 1;
@@ -317,7 +370,12 @@ impl<'g, G: Played> Terminal<'g, G> {
         let rest = rest.trim();
         // (A command that takes nothing does nothing with more: `quit now`
         // is not read as `quit`.)
-        if !rest.is_empty() && matches!(word, "quit" | "exit" | "help" | "?" | "history" | "hint") {
+        if !rest.is_empty()
+            && matches!(
+                word,
+                "quit" | "exit" | "help" | "?" | "history" | "hint" | "board" | "show" | "resign" | "draw"
+            )
+        {
             writeln!(out, "`{word}` takes nothing after it: type `{word}` alone").map_err(io)?;
             return Ok(Next::Read);
         }
@@ -327,13 +385,16 @@ impl<'g, G: Played> Terminal<'g, G> {
             "help" | "?" => writeln!(out, "{}", self.help()).map_err(io)?,
             "moves" => self.list_moves(rest, out)?,
             "history" => {
-                let text = self.history.movetext(self.game, &self.history.result_token(self.game));
+                let text = self.history.movetext(self.game, &self.result_token());
                 write!(out, "{text}").map_err(io)?;
             }
             "hint" => self.hint(out)?,
+            "board" | "show" => return Ok(Next::Redraw),
             "undo" => return self.undo(rest, out),
+            "resign" => return self.resign(out),
+            "draw" => return Ok(Next::Draw),
             "save" => return Ok(Next::Save(rest.to_string())),
-            _ if self.game.board().cell(line).is_some() => self.list_moves(line, out)?,
+            _ if self.game.board().cell(&Reading::of(line).text).is_some() => self.list_moves(line, out)?,
             _ => return self.play(line, out),
         }
         Ok(Next::Read)
@@ -350,12 +411,15 @@ impl<'g, G: Played> Terminal<'g, G> {
         }
         let only: Option<Cell> = match cell {
             "" => None,
-            name => match board.cell(name) {
+            several if several.contains(char::is_whitespace) => {
+                let first = quoted(several.split_whitespace().next().unwrap_or_default());
+                let several = quoted(several);
+                return writeln!(out, "one cell at a time: moves {first} lists the moves of {first}, not `{several}`")
+                    .map_err(io);
+            }
+            name => match board.cell(&Reading::of(name).text) {
                 Some(c) => Some(c),
-                None => {
-                    let name = leap_core::notation::quoted(name);
-                    return writeln!(out, "there is no cell {name} on this board").map_err(io);
-                }
+                None => return writeln!(out, "there is no cell {} on this board", quoted(name)).map_err(io),
             },
         };
         if let Some(c) = only {
@@ -409,7 +473,9 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     /// Takes back `count` moves (default 1), each back to a person's turn
-    /// (the engine's replies go with them).
+    /// (the engine's replies go with them). A resignation or an agreed
+    /// draw is taken back first, and alone (as the web app takes it back):
+    /// it counts as one.
     fn undo(&mut self, count: &str, out: Out) -> Result<Next, CliError> {
         let io = CliError::Output;
         let count: usize = match count {
@@ -417,66 +483,171 @@ impl<'g, G: Played> Terminal<'g, G> {
             n => match n.parse() {
                 Ok(n) if n > 0 => n,
                 _ => {
-                    let n = leap_core::notation::quoted(n);
+                    let n = quoted(n);
                     writeln!(out, "undo takes a number of moves to take back (undo 2), not `{n}`").map_err(io)?;
                     return Ok(Next::Read);
                 }
             },
         };
+        let word = match self.ended {
+            Some(Termination::Resignation { loser }) => Some(format!("{}'s resignation", self.name(loser))),
+            Some(Termination::Agreement) => Some("the agreed draw".to_string()),
+            _ => None,
+        };
+        let wanted = count - usize::from(word.is_some());
         let mut taken = 0;
-        while taken < count && self.history.undo() {
+        while taken < wanted && self.history.undo() {
             taken += 1;
             while self.computer.plays(self.history.current().to_move()) && self.history.undo() {}
         }
-        if taken > 0 {
+        if word.is_some() || taken > 0 {
             self.ended = None;
         }
-        match taken {
-            0 => {
+        let moves = |t: usize| format!("{t} move{}", plural(t));
+        match (word, taken) {
+            (None, 0) => {
                 writeln!(out, "nothing to undo").map_err(io)?;
                 return Ok(Next::Read);
             }
-            t if t < count => writeln!(out, "only {t} move{} to take back: took back {t}", plural(t)).map_err(io)?,
-            t if t > 1 => writeln!(out, "took back {t} moves").map_err(io)?,
-            _ => {}
+            (None, t) if t < wanted => writeln!(out, "only {} to take back: took back {t}", moves(t)).map_err(io)?,
+            (None, t) if t > 1 => writeln!(out, "took back {}", moves(t)).map_err(io)?,
+            (None, _) => {}
+            (Some(word), t) => {
+                let and = if t > 0 { format!(" and {}", moves(t)) } else { String::new() };
+                let only = match t {
+                    _ if t == wanted => String::new(),
+                    0 => " (no move to take back)".to_string(),
+                    t => format!(" (only {} to take back)", moves(t)),
+                };
+                writeln!(out, "took back {word}{and}{only}").map_err(io)?
+            }
         }
         self.version += 1;
         Ok(Next::Redraw)
     }
 
+    /// `resign`: the player to move resigns, and the game is over (with
+    /// three players too, as the web app has it: the others share the point).
+    fn resign(&mut self, out: Out) -> Result<Next, CliError> {
+        if self.is_over() {
+            writeln!(out, "the game is over: there is nothing to resign").map_err(CliError::Output)?;
+            return Ok(Next::Read);
+        }
+        self.ended = Some(Termination::Resignation { loser: self.history.current().to_move() });
+        self.version += 1;
+        Ok(Next::Redraw)
+    }
+
+    /// `draw`: the player to move offers a draw, which ends the game when
+    /// every other player still in it accepts: the engine's seats as the
+    /// web app's computer does, each person asked at the terminal (the
+    /// engine answers first: a person is not asked for nothing). Whether
+    /// the game ended.
+    fn offer_draw(&mut self, input: &mut dyn Lines, out: Out) -> Result<bool, CliError> {
+        let io = CliError::Output;
+        if self.is_over() {
+            writeln!(out, "the game is over: there is no draw to offer").map_err(io)?;
+            return Ok(false);
+        }
+        let offers = self.history.current().to_move();
+        let others: Vec<Player> = self.in_game().into_iter().filter(|&p| p != offers).collect();
+        let declining: Vec<String> = others
+            .iter()
+            .filter(|&&p| self.computer.plays(p) && !self.computer.accepts_draw(p))
+            .map(|&p| format!("{} (engine)", self.name(p)))
+            .collect();
+        if !declining.is_empty() {
+            let verb = if declining.len() == 1 { "declines" } else { "decline" };
+            writeln!(out, "{} {verb} the draw: the game goes on", declining.join(" and ")).map_err(io)?;
+            return Ok(false);
+        }
+        for p in others.into_iter().filter(|&p| !self.computer.plays(p)) {
+            let name = self.name(p).to_string();
+            let question = format!("{name}, do you accept a draw? (yes/no) ");
+            if !yes_or_no(input, &question, out).map_err(CliError::Input)? {
+                writeln!(out, "{name} declines the draw: the game goes on").map_err(io)?;
+                return Ok(false);
+            }
+        }
+        self.ended = Some(Termination::Agreement);
+        self.version += 1;
+        Ok(true)
+    }
+
+    /// A line that is not a command: a move, read with its look-alike
+    /// characters as the notation's ([`Reading`]), and played.
     fn play(&mut self, line: &str, out: Out) -> Result<Next, CliError> {
         let io = CliError::Output;
         if let Some(how) = &self.ended {
             let how = how.describe(self.game);
-            writeln!(out, "the game is over ({how}): undo takes back moves, save FILE keeps it").map_err(io)?;
+            let undo = self.undo_takes_back();
+            writeln!(out, "the game is over ({how}): undo takes back {undo}, save FILE keeps it").map_err(io)?;
             return Ok(Next::Read);
         }
-        let plies = match parse_movetext(line) {
+        let reading = Reading::of(line);
+        let plies = match parse_movetext(&reading.text) {
             Ok(p) if p.len() == 1 => p,
-            Ok(_) => {
-                writeln!(out, "one move at a time, please (type help for the commands)").map_err(io)?;
-                return Ok(Next::Read);
-            }
-            Err(e) => {
-                writeln!(out, "{e}").map_err(io)?;
+            parsed => {
+                if let Some(said) = self.spaced(&reading.text) {
+                    writeln!(out, "{said}").map_err(io)?;
+                } else {
+                    match parsed {
+                        Ok(_) => writeln!(out, "one move at a time, please (type help for the commands)"),
+                        // (At the prompt, a line and column say nothing.)
+                        Err(e) => writeln!(out, "{}{}", e.message, self.foreign(&reading.text)),
+                    }
+                    .map_err(io)?;
+                }
                 return Ok(Next::Read);
             }
         };
+        let text = &plies[0].text;
         let before = self.in_game();
-        match self.history.play_text(self.game, &plies[0].text) {
+        // (What was read otherwise than typed is said: an abbreviated
+        // path in full, look-alike characters as the notation's.)
+        match self.history.play_text(self.game, text) {
             Ok(read) => {
-                if let Some(full) = read.completed {
-                    writeln!(out, "read as {full}").map_err(io)?;
+                if read.completed.is_some() || reading.changed() {
+                    let full = read.completed.as_ref().unwrap_or(text);
+                    writeln!(out, "read as {full}{}", reading.how()).map_err(io)?;
                 }
                 self.version += 1;
                 self.say_who_is_out(&before, out)?;
                 Ok(Next::Redraw)
             }
             Err(e) => {
+                if reading.changed() {
+                    writeln!(out, "read as {text}{}", reading.how()).map_err(io)?;
+                }
                 writeln!(out, "{e}").map_err(io)?;
                 Ok(Next::Read)
             }
         }
+    }
+
+    /// What to say of a move typed with spaces in it (`E6 - E8`), when the
+    /// line without them is a move: that a move has none, and the move as
+    /// it is written; or why it would be refused even so.
+    fn spaced(&self, line: &str) -> Option<String> {
+        let joined = typed::unspaced(line)?;
+        match read_move(self.game, self.history.current(), &joined) {
+            Ok(read) => {
+                let written = format_move(self.game.board(), &read.path);
+                Some(format!("a move is written without spaces: {written}"))
+            }
+            Err(MoveError::Syntax { .. }) => None,
+            Err(e) => Some(format!("a move is written without spaces, and {e}")),
+        }
+    }
+
+    /// For a line that is no move: the first character in it that no move
+    /// is written with, named (`; `→` is no part of a move: a move is
+    /// written as E6-E8`), if it is not ASCII.
+    fn foreign(&self, line: &str) -> String {
+        let example = self.examples.split(", ").next().unwrap_or_default();
+        line.chars()
+            .find(|c| !c.is_ascii() && !c.is_whitespace())
+            .map_or_else(String::new, |c| format!("; `{c}` is no part of a move: a move is written as {example}"))
     }
 
     fn record(&self) -> String {
@@ -500,10 +671,11 @@ impl<'g, G: Played> Terminal<'g, G> {
     /// replaced only if the player says so.
     fn save_asking(&mut self, file: &str, input: &mut dyn Lines, out: Out) -> CliResult {
         let io = CliError::Output;
-        if file.is_empty() {
+        let path = typed::file_name(file);
+        if path.as_os_str().is_empty() {
             return writeln!(out, "not saved: give a file name: save FILE").map_err(io);
         }
-        let path = Path::new(file);
+        let (path, file) = (path.as_path(), path.display());
         // What would be refused anyway is refused before asking.
         if let Err(e) = crate::save::check_target(path, &self.protected) {
             return writeln!(out, "not saved: {e}").map_err(io);
@@ -524,11 +696,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         };
         if let Some(why) = why {
             let question = format!("{file} {why}: replace it? (yes/no) ");
-            let answer = input.read(&question, out).map_err(CliError::Input)?;
-            let yes = answer.is_some_and(|a| {
-                matches!(String::from_utf8_lossy(&a).trim().to_ascii_lowercase().as_str(), "y" | "yes")
-            });
-            if !yes {
+            if !yes_or_no(input, &question, out).map_err(CliError::Input)? {
                 return writeln!(out, "not saved: {file} is left as it was").map_err(io);
             }
         }
