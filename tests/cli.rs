@@ -1641,7 +1641,9 @@ fn serve_answers_on_the_address_it_prints() {
     child.kill().unwrap();
     child.wait().unwrap();
     let answer = answer.unwrap_or_else(|| panic!("no address in {first:?}"));
-    assert!(answer.starts_with("HTTP/1.1 200") && answer.contains(r#"{"game":"1"}"#), "{answer}");
+    // (A game's number is the server's start time in milliseconds.)
+    let number = answer.split(r#"{"game":""#).nth(1).and_then(|r| r.split('"').next()).unwrap_or_default();
+    assert!(answer.starts_with("HTTP/1.1 200") && number.parse::<u64>().is_ok_and(|n| n > 1), "{answer}");
 }
 
 #[test]
@@ -1676,6 +1678,14 @@ fn play_goes_on_from_a_resignation_only_after_an_undo() {
     assert!(out.stdout.contains("saved to"), "{}", out.show());
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("[Termination \"Black resigned\"]") && text.contains("1-0"), "{text}");
+    // A result alone, as archives write a resignation: the game is over,
+    // and undo takes back that result alone.
+    let bare = dir.path("bare.pgn");
+    std::fs::write(&bare, "1.F7-F8 1-0\n").unwrap();
+    let out = run_stdin(&["play", &bare], "undo\nhistory\n");
+    assert!(out.stdout.contains("Game over: Black lost, how the record does not say."), "{}", out.show());
+    assert!(out.stdout.contains("> took back the recorded result\n"), "{}", out.show());
+    assert!(out.stdout.contains("> 1.F7-F8 *\n"), "{}", out.show());
     // A result that nothing explains is refused, as replay refuses it.
     let wrong = package_dir().join("tests/games/wrong_result.pgn");
     let out = run_stdin(&["play", wrong.to_str().unwrap()], "");

@@ -121,8 +121,18 @@ fn a_game_that_starts_with_black_is_numbered_1_dots() {
 
 #[test]
 fn a_result_that_the_final_position_contradicts_is_refused() {
-    let e = replay_fails("[Variant \"camelot\"]\n\n1.E6-E8 H11-F9 0-1\n");
-    assert!(e.contains("game.pgn:3:16: game 1: the record gives the result 0-1, but the game is not over"), "{e}");
+    let won = "[Position \"W:WKC6,F15,G16:BKC11,D11,E11 castle-moves=0,0\"]\n\n1.F15-F16 0-1\n";
+    let e = replay_fails(won);
+    assert!(
+        e.contains(
+            "game.pgn:3:11: game 1: the record gives the result 0-1, but the final position gives 1-0 (White wins"
+        ),
+        "{e}"
+    );
+    // A game not over: a result no ending off the board gives (two of
+    // three players lose).
+    let e = replay_fails("[Variant \"tri-camelot\"]\n\n1.E4-E2 1-0-0\n");
+    assert!(e.contains("game.pgn:3:9: game 1: the record gives the result 1-0-0, but the game is not over"), "{e}");
     // A game ended otherwise than by the rules says how.
     let (out, _) = replay("[Termination \"White resigned\"]\n1.E6-E8 H11-F9 0-1\n");
     assert_eq!(out.status, 0, "{}", out.show());

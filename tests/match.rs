@@ -489,3 +489,44 @@ fn a_match_stopped_midway_keeps_the_games_it_finished() {
     assert_eq!(out.status, 0, "{}", out.show());
     assert_eq!(out.stdout.matches(&format!(" of {games}\n")).count(), games, "{}", out.show());
 }
+
+/// Ctrl-C (SIGINT) during a match: the games it finished are in the file,
+/// none half written, and the match says how many and where before it
+/// ends with the status of a program ended by that signal.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_match_says_where_its_games_are() {
+    let dir = common::TempDir::new("match-interrupted");
+    let file = dir.path("m.pgn");
+    let args =
+        ["match", "camelot", "--engine", "engine", "--engine", "alphabeta:1", "--games", "40", "--movetime", "20"];
+    let mut command = common::command(std::path::Path::new(&dir.path("")), &[&args[..], &["-o", &file]].concat());
+    let mut child = common::spawn_piped(&mut command);
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&file).map_or(true, |t| !t.contains("[Round")) {
+        assert!(started.elapsed().as_secs() < 120, "no game ended in two minutes");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(out.status.code(), Some(130), "{stderr} {:?}", out.status.signal());
+    assert!(stderr.starts_with(&format!("40 games, each saved to {file} as it ends\n")), "{stderr}");
+    let said = stderr.lines().last().unwrap().trim_start_matches("\r\x1b[2K");
+    let n: usize = said
+        .strip_prefix("match interrupted: ")
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert_eq!(
+        said,
+        format!("match interrupted: {n} of 40 {} played, saved to {file}", if n == 1 { "game" } else { "games" })
+    );
+    // The file holds those games, whole: replay reads every one.
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[Round ").count(), n, "{text}");
+    let (status, _, err) = camelot(&["replay", &file]);
+    assert_eq!(status, 0, "{err}");
+}

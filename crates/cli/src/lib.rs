@@ -31,6 +31,7 @@ mod bench;
 mod commands;
 mod compare;
 mod error;
+mod interrupt;
 mod matches;
 mod play;
 mod progress;

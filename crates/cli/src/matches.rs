@@ -531,19 +531,45 @@ fn play_match<G: Played>(
         sprt,
     };
     let entrant = |_game: u32, e: usize, seed: u64| specs[e].player(game, &names[e], default_limits, seed, weights[e]);
+    let series_games = games;
     // The games' file is made now, and each game written to it as it ends:
     // a match stopped (Ctrl-C) keeps the games it finished.
     let (output, file) = save::create_new(|n| save::numbered(&base, n))?;
-    let recorder = Recorder {
+    let recorder = std::sync::Arc::new(Recorder {
         file: std::sync::Mutex::new((file, None)),
+        written: std::sync::atomic::AtomicU32::new(0),
         tags: variant::tags_beside(&variant::source_tags(&opts.variant), &output),
+    });
+    if !opts.quiet {
+        eprintln!("{games} games, each saved to {} as it ends", output.display());
+    }
+    // A signal that ends the program (Ctrl-C) waits for the game being
+    // written, and says what the file holds.
+    let watch = {
+        let (recorder, output) = (recorder.clone(), output.clone());
+        crate::interrupt::Interrupt::watch(move || {
+            let guard = recorder.file.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = guard.0.sync_all();
+            let n = recorder.written.load(std::sync::atomic::Ordering::SeqCst);
+            let games = if n == 1 { "game" } else { "games" };
+            eprintln!(
+                "\r\x1b[2Kmatch interrupted: {n} of {series_games} {games} played, saved to {}",
+                output.display()
+            );
+            // (The lock is held until the program ends: no game is half written.)
+            std::mem::forget(guard);
+        })
+        .map_err(|e| eprintln!("note: Ctrl-C will end the match without saying where its games are: {e}"))
+        .ok()
     };
     let done = |i: u32, record: &GameRecord| {
         recorder.write(&record_text(game, i, record, names, &recorder.tags));
         progress.tick();
     };
     let result = pool.install(|| series.play(game, entrant, done));
+    drop(watch);
     progress.finish();
+    let recorder = std::sync::Arc::into_inner(recorder).expect("the watch is over");
     let (file, failed) = recorder.file.into_inner().expect("no panic holds the file");
     let failed = failed.or_else(|| file.sync_all().err());
     emit(&report(game, opts, &result, sprt, &output, concurrency, failed.is_none()))?;
@@ -557,6 +583,8 @@ fn play_match<G: Played>(
 /// of a write (after which nothing more is written).
 struct Recorder {
     file: std::sync::Mutex<(std::fs::File, Option<std::io::Error>)>,
+    /// The games written whole.
+    written: std::sync::atomic::AtomicU32,
     /// The tags of the variant's source, in every record.
     tags: Vec<(String, String)>,
 }
@@ -567,8 +595,11 @@ impl Recorder {
         let mut guard = self.file.lock().expect("no panic holds the file");
         let (file, failed) = &mut *guard;
         if failed.is_none() {
-            if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
-                *failed = Some(e);
+            match file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+                Ok(()) => {
+                    self.written.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+                Err(e) => *failed = Some(e),
             }
         }
     }

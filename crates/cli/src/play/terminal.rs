@@ -323,12 +323,13 @@ impl<'g, G: Played> Terminal<'g, G> {
         Ok(())
     }
 
-    /// What `undo` takes back in a finished game: a resignation or an
-    /// agreed draw alone, else moves.
+    /// What `undo` takes back in a finished game: a resignation, an
+    /// agreed draw or a loaded record's result alone, else moves.
     fn undo_takes_back(&self) -> &'static str {
         match self.ended {
             Some(Termination::Resignation { .. }) => "the resignation",
             Some(Termination::Agreement) => "the agreement",
+            Some(Termination::Recorded { .. }) => "the recorded result",
             _ => "moves",
         }
     }
@@ -492,6 +493,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let word = match self.ended {
             Some(Termination::Resignation { loser }) => Some(format!("{}'s resignation", self.name(loser))),
             Some(Termination::Agreement) => Some("the agreed draw".to_string()),
+            Some(Termination::Recorded { .. }) => Some("the recorded result".to_string()),
             _ => None,
         };
         let wanted = count - usize::from(word.is_some());
