@@ -501,7 +501,7 @@ fn an_interrupted_match_says_where_its_games_are() {
     let args =
         ["match", "camelot", "--engine", "engine", "--engine", "alphabeta:1", "--games", "40", "--movetime", "20"];
     let mut command = common::command(std::path::Path::new(&dir.path("")), &[&args[..], &["-o", &file]].concat());
-    let mut child = common::spawn_piped(&mut command);
+    let child = common::spawn_piped(&mut command);
     let started = std::time::Instant::now();
     while std::fs::read_to_string(&file).map_or(true, |t| !t.contains("[Round")) {
         assert!(started.elapsed().as_secs() < 120, "no game ended in two minutes");
