@@ -41,9 +41,25 @@ fn a_match_reports_the_score_and_saves_games_that_replay() {
     assert_eq!(text.matches("[Event \"camelot match\"]").count(), 4);
     // Seats are swapped in each pair: the engine is White in one game, Black in the other.
     assert!(text.contains("[Black \"engine:depth=3\"]") && text.contains("[White \"engine:depth=3\"]"), "{text}");
+    assert!(!text.contains("TimeControl"), "no clock: {text}");
     let (status, replayed, err) = camelot(&["replay", &file]);
     assert_eq!(status, 0, "{err}");
     assert_eq!(replayed.matches(" of 4\n").count(), 4, "{replayed}");
+}
+
+/// A match on a clock saves each game with its time control, in the PGN
+/// standard's tag.
+#[test]
+fn a_match_on_a_clock_saves_its_time_control() {
+    let dir = common::TempDir::new("match-clock");
+    let file = dir.path("games.pgn");
+    let args = ["match", "checkers", "--engine", "random", "--engine", "random", "--games", "2", "--tc", "1+0.1"];
+    let (status, _, err) = camelot(&[&args[..], &["--max-plies", "10", "--quiet", "-o", &file]].concat());
+    assert_eq!(status, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[TimeControl \"1+0.1\"]").count(), 2, "{text}");
+    let (status, _, err) = camelot(&["replay", &file]);
+    assert_eq!(status, 0, "{err}");
 }
 
 #[test]

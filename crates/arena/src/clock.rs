@@ -24,6 +24,52 @@ impl TimeControl {
     pub fn new(base: Duration, increment: Duration) -> TimeControl {
         TimeControl { base, increment, moves: None }
     }
+
+    /// The time control as a record's `TimeControl` tag writes it, in
+    /// seconds, after the PGN standard: `300+3` (base and increment), `300`
+    /// (no increment), `40/300` (moves in a period and the period's time;
+    /// `40/300+3` with an increment too).
+    ///
+    /// ```
+    /// use leap_arena::TimeControl;
+    /// use std::time::Duration;
+    /// let blitz = TimeControl::new(Duration::from_secs(300), Duration::from_secs(3));
+    /// assert_eq!(blitz.pgn_tag(), "300+3");
+    /// assert_eq!(TimeControl::from_pgn_tag("300+3"), Some(blitz));
+    /// let periods = TimeControl { moves: Some(40), ..TimeControl::new(Duration::from_millis(90_500), Duration::ZERO) };
+    /// assert_eq!(periods.pgn_tag(), "40/90.5");
+    /// assert_eq!(TimeControl::from_pgn_tag("40/90.5"), Some(periods));
+    /// // Unknown (`?`), none (`-`), a sandglass (`*180`): no clock this program keeps.
+    /// assert_eq!(TimeControl::from_pgn_tag("-"), None);
+    /// ```
+    pub fn pgn_tag(&self) -> String {
+        let seconds = |d: Duration| {
+            let text = format!("{:.3}", d.as_secs_f64());
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        let period = self.moves.map(|m| format!("{m}/")).unwrap_or_default();
+        let increment = if self.increment.is_zero() { String::new() } else { format!("+{}", seconds(self.increment)) };
+        format!("{period}{}{increment}", seconds(self.base))
+    }
+
+    /// The time control a `TimeControl` tag gives, in the forms
+    /// [`TimeControl::pgn_tag`] writes; `None` for any other (the PGN
+    /// standard's `?`, `-`, `*180`, several periods) or a base of no time.
+    pub fn from_pgn_tag(tag: &str) -> Option<TimeControl> {
+        let seconds = |t: &str| {
+            let s: f64 = t.trim().parse().ok()?;
+            (s.is_finite() && (0.0..1e9).contains(&s)).then(|| Duration::from_millis((s * 1000.0).round() as u64))
+        };
+        let (period, rest) = match tag.trim().split_once('/') {
+            Some((m, rest)) => (Some(m.trim().parse::<u32>().ok().filter(|m| *m > 0)?), rest),
+            None => (None, tag.trim()),
+        };
+        let (base, increment) = match rest.split_once('+') {
+            Some((b, i)) => (seconds(b)?, seconds(i)?),
+            None => (seconds(rest)?, Duration::ZERO),
+        };
+        (!base.is_zero()).then_some(TimeControl { base, increment, moves: period })
+    }
 }
 
 /// A player's flag fell: its time ran out before it moved.

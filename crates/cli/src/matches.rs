@@ -535,10 +535,13 @@ fn play_match<G: Played>(
     // The games' file is made now, and each game written to it as it ends:
     // a match stopped (Ctrl-C) keeps the games it finished.
     let (output, file) = save::create_new(|n| save::numbered(&base, n))?;
+    // (The variant file's tag, and the clock's in the PGN standard's form.)
+    let mut tags = variant::tags_beside(&variant::source_tags(&opts.variant), &output);
+    tags.extend(time.map(|t| ("TimeControl".to_string(), t.pgn_tag())));
     let recorder = std::sync::Arc::new(Recorder {
         file: std::sync::Mutex::new((file, None)),
         written: std::sync::atomic::AtomicU32::new(0),
-        tags: variant::tags_beside(&variant::source_tags(&opts.variant), &output),
+        tags,
     });
     if !opts.quiet {
         eprintln!("{games} games, each saved to {} as it ends", output.display());
@@ -585,7 +588,7 @@ struct Recorder {
     file: std::sync::Mutex<(std::fs::File, Option<std::io::Error>)>,
     /// The games written whole.
     written: std::sync::atomic::AtomicU32,
-    /// The tags of the variant's source, in every record.
+    /// The tags of the variant's source and of the clock, in every record.
     tags: Vec<(String, String)>,
 }
 

@@ -1680,6 +1680,28 @@ async function onNgRecord() {
   const v = S.variants.find((x) => x.name.toLowerCase() === name.toLowerCase() || (x.title || "") === name);
   if (v && !$("ng-variant-file").files[0]) $("ng-variant").value = v.name;
   updateNgVariant();
+  const control = tag("TimeControl");
+  const clock = control && clockOfTag(control[1]);
+  if (clock) setNgClock(clock);
+}
+
+// The clock of a record's [TimeControl] tag, as the server reads it
+// (`300+3`, `300`, `40/300`, seconds): {base_ms, increment_ms, moves}, or
+// null for another form.
+function clockOfTag(text) {
+  const m = /^\s*(?:(\d+)\/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?\s*$/.exec(text);
+  if (!m || !(parseFloat(m[2]) > 0) || m[1] === "0") return null;
+  const ms = (t) => Math.round(parseFloat(t || "0") * 1000);
+  return { base_ms: ms(m[2]), increment_ms: ms(m[3]), moves: m[1] ? parseInt(m[1], 10) : null };
+}
+
+// The dialog's clock set to `clock` ({base_ms, increment_ms, moves}).
+function setNgClock(clock) {
+  $("ng-clock").value = clock.moves ? "period" : "increment";
+  $("ng-base-min").value = String(+(clock.base_ms / 60000).toFixed(4));
+  $("ng-increment-s").value = String(clock.increment_ms / 1000);
+  if (clock.moves) $("ng-moves").value = String(clock.moves);
+  updateNgClock();
 }
 
 // A saved game chosen: the uploaded record and the variant file go, and
@@ -1700,6 +1722,7 @@ async function onNgSaved() {
   }
   if ($("ng-saved").value !== name) return; // another choice meanwhile
   S.ngSaved = game;
+  if (game.clock) setNgClock(game.clock);
   const sel = $("ng-variant");
   if (!game.variant_file && S.variants.some((v) => v.name === game.variant.name)) {
     sel.value = game.variant.name;

@@ -143,6 +143,9 @@ pub trait Table: Send {
     /// The variant file the game was started from, when it was uploaded
     /// (its name and text): a saved record needs it beside it.
     fn uploaded_variant(&self) -> Option<(String, String)>;
+    /// The time control of the record the game was loaded from (its
+    /// `TimeControl` tag), if it names one.
+    fn recorded_time_control(&self) -> Option<TimeControl>;
     /// Names the record's variant file (saved beside it) in its tags.
     fn set_variant_file_tag(&mut self, file: &str);
     /// The variant's name, for file names.
@@ -172,6 +175,9 @@ pub trait Table: Send {
 
 /// An engine of `G` that a search on another thread may hold.
 type Shared<G> = Arc<Mutex<Engine<G, <G as Played>::Eval>>>;
+
+/// The record tag of a game's time control (the PGN standard's).
+const TIME_CONTROL: &str = "TimeControl";
 
 /// A game of `G` at the table.
 pub struct Session<G: Played> {
@@ -721,14 +727,24 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn record(&self) -> String {
+        // The game's own time control, in the PGN standard's tag (a loaded
+        // record's tag gives way to it).
+        let mut tags: Vec<(String, String)> = self.tags.iter().filter(|(k, _)| k != TIME_CONTROL).cloned().collect();
+        if let Some(clocks) = &self.clocks {
+            tags.push((TIME_CONTROL.to_string(), clocks.control().pgn_tag()));
+        }
         match self.termination() {
-            Some(t) => t.record(&self.game, &self.history, &self.tags),
-            None => self.history.to_record(&self.game, &self.tags),
+            Some(t) => t.record(&self.game, &self.history, &tags),
+            None => self.history.to_record(&self.game, &tags),
         }
     }
 
     fn uploaded_variant(&self) -> Option<(String, String)> {
         self.uploaded.clone()
+    }
+
+    fn recorded_time_control(&self) -> Option<TimeControl> {
+        self.tags.iter().find(|(k, _)| k == TIME_CONTROL).and_then(|(_, v)| TimeControl::from_pgn_tag(v))
     }
 
     fn set_variant_file_tag(&mut self, file: &str) {

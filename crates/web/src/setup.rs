@@ -320,11 +320,20 @@ pub fn saved_variant(name: &str, games: &Path) -> ApiResult<Value> {
         .as_array()
         .map(|players| players.iter().map(|p| p["name"].clone()).collect())
         .unwrap_or_default();
+    // (The clock the record was played with, for the dialog to offer.)
+    let clock = table.recorded_time_control().map(|c| {
+        json!({
+            "base_ms": c.base.as_millis() as u64,
+            "increment_ms": c.increment.as_millis() as u64,
+            "moves": c.moves,
+        })
+    });
     Ok(json!({
         "file": name,
         "variant": view["variant"],
         "variant_file": table.uploaded_variant().map(|(f, _)| f),
         "players": players,
+        "clock": clock,
     }))
 }
 

@@ -1272,3 +1272,45 @@ async fn the_computer_accepts_a_draw_when_it_stands_no_better_than_a_quarter_of_
         }
     }
 }
+
+/// A game with clocks is saved with its time control (the PGN standard's
+/// `[TimeControl]` tag), which the saved game's description gives the
+/// page to offer again; a game without clocks has none, even when loaded
+/// from a record that had one.
+#[tokio::test]
+async fn a_saved_game_keeps_its_time_control() {
+    let app = app();
+    for (n, clock, tag, described) in [
+        (
+            0,
+            json!({ "base_ms": 300000, "increment_ms": 3000 }),
+            "300+3",
+            json!({ "base_ms": 300000, "increment_ms": 3000, "moves": null }),
+        ),
+        (
+            1,
+            json!({ "base_ms": 90500, "moves": 40 }),
+            "40/90.5",
+            json!({ "base_ms": 90500, "increment_ms": 0, "moves": 40 }),
+        ),
+    ] {
+        let game = id(&app.new_game(json!({ "clock": clock })).await);
+        app.play(&game, "F7-F8").await;
+        let (status, answer) =
+            app.post(&format!("/api/games/{game}/save"), json!({ "name": format!("clocked-{n}") })).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let file = answer["file"].as_str().unwrap().to_string();
+        let saved = std::fs::read_to_string(app._games.path().join(&file)).unwrap();
+        assert!(saved.contains(&format!("[TimeControl \"{tag}\"]")), "{saved}");
+        let (status, about) = app.get(&format!("/api/saved/{file}")).await;
+        assert_eq!((status, &about["clock"]), (StatusCode::OK, &described), "{about}");
+        // Loaded without a clock and saved again: no time control.
+        let loaded = id(&app.new_game(json!({ "saved": file })).await);
+        let (_, answer) =
+            app.post(&format!("/api/games/{loaded}/save"), json!({ "name": format!("unclocked-{n}") })).await;
+        let resaved = std::fs::read_to_string(app._games.path().join(answer["file"].as_str().unwrap())).unwrap();
+        assert!(!resaved.contains("TimeControl"), "{resaved}");
+        let (_, about) = app.get(&format!("/api/saved/{}", answer["file"].as_str().unwrap())).await;
+        assert_eq!(about["clock"], Value::Null, "{about}");
+    }
+}
