@@ -121,6 +121,31 @@ fn through_two_extends_both_lines_are_named() {
     );
 }
 
+/// Files that extend one another round in a cycle: said once, where the
+/// cycle closes, naming the files round it.
+#[test]
+fn extends_round_a_cycle_is_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("b.toml"), "extends = \"a.toml\"\nname = \"b\"\n").unwrap();
+    let a_path = dir.path().join("a.toml");
+    let a = "extends = \"b.toml\"\nname = \"a\"\n";
+    std::fs::write(&a_path, a).unwrap();
+    let file = a_path.display().to_string();
+    let b_file = dir.path().join("b.toml").display().to_string();
+    assert_eq!(
+        problems(&file, a),
+        [format!("{b_file}:1:11: `extends` goes round in a cycle: a.toml extends b.toml extends a.toml [{file}:1:11]")]
+    );
+    // A file that extends itself.
+    let me = dir.path().join("me.toml");
+    let text = "extends = \"./me.toml\"\nname = \"me\"\n";
+    std::fs::write(&me, text).unwrap();
+    assert_eq!(
+        problems(&me.display().to_string(), text),
+        ["1:11: `extends` goes round in a cycle: me.toml extends me.toml"]
+    );
+}
+
 #[test]
 fn a_cell_off_the_board_is_called_so() {
     let text = "extends = \"camelot\"\nname = \"x\"\n[setup]\nWhite = \"KC6,XC6,KZ9\"\nBlack = \"KC17,K\"\n";

@@ -425,7 +425,7 @@ pub fn extended_files(file: &str) -> Vec<std::path::PathBuf> {
 /// path); problems go to `diag`.
 pub fn resolve(file: &str, text: &str, diag: &mut Diagnostics) -> Option<VariantFile> {
     let mut blanked = Vec::new();
-    let raw = read(file, text, 0, diag, 0, &mut blanked)?;
+    let raw = read(file, text, 0, diag, &[file_key(file)], &mut blanked)?;
     complete(raw, diag, &blanked)
 }
 
@@ -460,12 +460,21 @@ fn parse_raw(text: &str, origin: usize, diag: &mut Diagnostics, blanked: &mut Ve
     }
 }
 
+/// A variant file as the chain of `extends` knows it: its path made whole
+/// where it exists (so that `a.toml` and `./a.toml` are one file), else
+/// as given (a file uploaded by name only).
+fn file_key(file: &str) -> String {
+    std::fs::canonicalize(file).map_or_else(|_| file.to_string(), |p| p.display().to_string())
+}
+
+/// Reads `file`, the last of `chain` (the files that extend it, each
+/// [`file_key`], the first read first), and what it extends.
 fn read(
     file: &str,
     text: &str,
     origin: usize,
     diag: &mut Diagnostics,
-    depth: usize,
+    chain: &[String],
     blanked: &mut Vec<String>,
 ) -> Option<RawFile> {
     let raw = parse_raw(text, origin, diag, blanked)?;
@@ -474,8 +483,8 @@ fn read(
     };
     let at = extends.span();
     let name = extends.get_ref();
-    if depth >= MAX_EXTENDS {
-        diag.error(at.start, format!("`extends` goes more than {MAX_EXTENDS} variants deep (a cycle?)"));
+    if chain.len() > MAX_EXTENDS {
+        diag.error(at.start, format!("`extends` goes more than {MAX_EXTENDS} variants deep"));
         return None;
     }
     let (base_file, base_text) = match crate::builtin(name) {
@@ -502,9 +511,21 @@ fn read(
             }
         }
     };
+    // A file that extends, through others, itself: said once, at the
+    // `extends` that closes the cycle.
+    let key = file_key(&base_file);
+    if let Some(first) = chain.iter().position(|f| *f == key) {
+        let name_of = |f: &String| {
+            std::path::Path::new(f).file_name().map_or_else(|| f.clone(), |n| n.to_string_lossy().into_owned())
+        };
+        let cycle: Vec<String> = chain[first..].iter().chain([&key]).map(name_of).collect();
+        diag.error(at.start, format!("`extends` goes round in a cycle: {}", cycle.join(" extends ")));
+        return None;
+    }
     let base_origin = diag.add_source(&base_file, &base_text, at.start);
     // (Keys left out of the extended file are not missing from this one.)
-    let base = read(&base_file, &base_text, base_origin, diag, depth + 1, &mut Vec::new())?;
+    let chain = [chain, &[key]].concat();
+    let base = read(&base_file, &base_text, base_origin, diag, &chain, &mut Vec::new())?;
     let own_title = raw.title.is_some();
     let own_name = raw.name.clone();
     let mut merged = raw.merge(base);
