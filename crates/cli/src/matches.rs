@@ -550,7 +550,7 @@ fn play_match<G: Played>(
     // written, and says what the file holds.
     let watch = {
         let (recorder, output) = (recorder.clone(), output.clone());
-        crate::interrupt::Interrupt::watch(move || {
+        crate::interrupt::Interrupt::watch(move |_| {
             let guard = recorder.file.lock().unwrap_or_else(|e| e.into_inner());
             let _ = guard.0.sync_all();
             let n = recorder.written.load(std::sync::atomic::Ordering::SeqCst);
@@ -561,6 +561,7 @@ fn play_match<G: Played>(
             );
             // (The lock is held until the program ends: no game is half written.)
             std::mem::forget(guard);
+            true
         })
         .map_err(|e| eprintln!("note: Ctrl-C will end the match without saying where its games are: {e}"))
         .ok()

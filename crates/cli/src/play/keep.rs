@@ -78,60 +78,42 @@ impl Interruptible {
 /// computer thinks, it is SIGINT; while it works out a hint, SIGINT only
 /// stops that search: see [`Interruptible`].)
 pub(super) struct OnSignals {
-    #[cfg(unix)]
-    handle: signal_hook::iterator::Handle,
-    #[cfg(unix)]
-    thread: Option<std::thread::JoinHandle<()>>,
+    /// (Dropped, the watch ends: the session is over, its game kept; a
+    /// signal from now on ends the program as it was going to.)
+    _watch: crate::interrupt::Interrupt,
 }
 
 impl OnSignals {
     /// Starts waiting for the signals that end the program, to keep
     /// `unsaved` first.
-    #[cfg(unix)]
     pub(super) fn watch(unsaved: Arc<Unsaved>, interruptible: Arc<Interruptible>) -> std::io::Result<OnSignals> {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let mut signals = signal_hook::iterator::Signals::new([SIGHUP, SIGTERM, SIGINT])?;
-        let handle = signals.handle();
         // (Not a terminal: nothing to put back.)
+        #[cfg(unix)]
         let terminal = nix::sys::termios::tcgetattr(std::io::stdin()).ok();
-        let thread = std::thread::Builder::new().name("signals".into()).spawn(move || {
-            // (A Ctrl-C that stopped a hint leaves the program running.)
-            if let Some(signal) = signals.forever().find(|&s| s != SIGINT || !interruptible.stop()) {
+        // (Elsewhere no signal is watched: the closure is never called.)
+        #[cfg_attr(not(unix), allow(unused_variables))]
+        let keep = move |signal: i32| {
+            #[cfg(unix)]
+            {
+                // (A Ctrl-C that stopped a hint leaves the program running.)
+                if signal == signal_hook::consts::SIGINT && interruptible.stop() {
+                    return false;
+                }
                 if let Some(settings) = &terminal {
                     let _ =
                         nix::sys::termios::tcsetattr(std::io::stdin(), nix::sys::termios::SetArg::TCSANOW, settings);
                 }
-                let mut stdout = std::io::stdout();
-                // (The prompt's line is left as it was.)
-                let _ = writeln!(stdout);
-                let kept = unsaved.keep(&mut stdout);
-                let _ = stdout.flush();
-                if let Err(error) = kept {
-                    eprintln!("error: {error}");
-                }
-                std::process::exit(128 + signal);
             }
-        })?;
-        Ok(OnSignals { handle, thread: Some(thread) })
-    }
-
-    /// No signal ends the program but by its default action, elsewhere.
-    #[cfg(not(unix))]
-    pub(super) fn watch(_unsaved: Arc<Unsaved>, _interruptible: Arc<Interruptible>) -> std::io::Result<OnSignals> {
-        Ok(OnSignals {})
-    }
-}
-
-impl Drop for OnSignals {
-    /// The thread ends (the session is over, its game kept: a signal from
-    /// now on is ignored, and the program ends as it was going to).
-    fn drop(&mut self) {
-        #[cfg(unix)]
-        {
-            self.handle.close();
-            if let Some(thread) = self.thread.take() {
-                let _ = thread.join();
+            let mut stdout = std::io::stdout();
+            // (The prompt's line is left as it was.)
+            let _ = writeln!(stdout);
+            let kept = unsaved.keep(&mut stdout);
+            let _ = stdout.flush();
+            if let Err(error) = kept {
+                eprintln!("error: {error}");
             }
-        }
+            true
+        };
+        crate::interrupt::Interrupt::watch(keep).map(|watch| OnSignals { _watch: watch })
     }
 }
