@@ -1711,13 +1711,13 @@ fn play_resign_ends_the_game_and_undo_takes_back_the_resignation_alone() {
     assert!(
         text.contains(
             "Game over: Black resigned.\n\
-             The game is over: save FILE keeps it, undo takes back the resignation, quit leaves.\n"
+             The game is over: save FILE keeps it, undo takes back Black's resignation, quit leaves.\n"
         ),
         "{}",
         out.show()
     );
     assert!(
-        text.contains("> the game is over (Black resigned): undo takes back the resignation, save FILE keeps it\n"),
+        text.contains("> the game is over (Black resigned): undo takes back Black's resignation, save FILE keeps it\n"),
         "{}",
         out.show()
     );

@@ -325,12 +325,19 @@ impl<'g, G: Played> Terminal<'g, G> {
 
     /// What `undo` takes back in a finished game: a resignation, an
     /// agreed draw or a loaded record's result alone, else moves.
-    fn undo_takes_back(&self) -> &'static str {
+    fn undo_takes_back(&self) -> String {
+        self.ending_taken_back().unwrap_or_else(|| "moves".to_string())
+    }
+
+    /// The ending that `undo` takes back alone, in words: a resignation,
+    /// an agreed draw or a loaded record's result (not a flag, which goes
+    /// with the move before it).
+    fn ending_taken_back(&self) -> Option<String> {
         match self.ended {
-            Some(Termination::Resignation { .. }) => "the resignation",
-            Some(Termination::Agreement) => "the agreement",
-            Some(Termination::Recorded { .. }) => "the recorded result",
-            _ => "moves",
+            Some(Termination::Resignation { loser }) => Some(format!("{}'s resignation", self.name(loser))),
+            Some(Termination::Agreement) => Some("the agreed draw".to_string()),
+            Some(Termination::Recorded { .. }) => Some("the recorded result".to_string()),
+            _ => None,
         }
     }
 
@@ -490,12 +497,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                 }
             },
         };
-        let word = match self.ended {
-            Some(Termination::Resignation { loser }) => Some(format!("{}'s resignation", self.name(loser))),
-            Some(Termination::Agreement) => Some("the agreed draw".to_string()),
-            Some(Termination::Recorded { .. }) => Some("the recorded result".to_string()),
-            _ => None,
-        };
+        let word = self.ending_taken_back();
         let wanted = count - usize::from(word.is_some());
         let mut taken = 0;
         while taken < wanted && self.history.undo() {
