@@ -12,7 +12,7 @@ use crate::layout::{path, pieces, Layout};
 use crate::request::Number;
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
-use leap_core::notation::{format_line, format_move, format_position, legal_move_texts, read_move};
+use leap_core::notation::{format_line, format_move, format_position, legal_move_texts, read_move, Reading};
 use leap_core::search::Score;
 use leap_core::{Cell, GameResult, History, LegKind, MoveKey, Player};
 use leap_engine::{Engine, Level, Limits, Options, Stop};
@@ -623,8 +623,11 @@ impl<G: Played> Table for Session<G> {
         }
         let entered = match (&request.text, &request.from) {
             (Some(text), None) => {
-                // (The error quotes the text shortened: a long one is not sent back whole.)
-                let read = read_move(&self.game, &pos, text).map_err(|e| ApiError::Invalid(e.to_string()))?;
+                // (Typed: a dash pasted from elsewhere reads as `-`, as at the
+                // terminal. The error quotes the text shortened: a long one is
+                // not sent back whole.)
+                let text = Reading::of(text).text;
+                let read = read_move(&self.game, &pos, &text).map_err(|e| ApiError::Invalid(e.to_string()))?;
                 read.path
             }
             (None, Some(from)) => {

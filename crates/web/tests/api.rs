@@ -1314,3 +1314,18 @@ async fn a_saved_game_keeps_its_time_control() {
         assert_eq!(about["clock"], Value::Null, "{about}");
     }
 }
+
+/// A typed move with a dash pasted from elsewhere (an en dash, a minus
+/// sign) or full-width characters reads as the notation's, as at the
+/// terminal.
+#[tokio::test]
+async fn a_typed_move_with_a_look_alike_dash_is_read() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let (status, view) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "F7–F8" })).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let (status, view) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "Ｆ１０−Ｆ９" })).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let moves: Vec<&str> = view["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(moves, ["F7-F8", "F10-F9"]);
+}

@@ -22,8 +22,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::colour::Colours;
-use super::typed::{self, Reading};
+use super::typed;
 use super::Seat;
+use leap_core::notation::Reading;
 
 /// The commands a player may type, one or two lines each.
 pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per piece (of the piece on CELL only;

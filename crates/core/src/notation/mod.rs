@@ -10,6 +10,7 @@
 mod diagram;
 mod position;
 mod record;
+mod typed;
 
 pub use diagram::{diagram, Diagram, Look, Paint, Part, Trace};
 pub use position::{
@@ -18,6 +19,7 @@ pub use position::{
 };
 pub(crate) use record::put_out_note;
 pub use record::{parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly};
+pub use typed::Reading;
 
 use crate::bitset::Bitset;
 use crate::board::{Board, Cell};
