@@ -233,7 +233,7 @@ const WEIGHT: Ty = WHOLE;
 
 /// Every key of a variant file, the top level first.
 pub const KEYS: &[Key] = &[
-    key("extends", TEXT, "A built-in variant's name, or a variant file relative to this one, whose keys this file takes unless it gives its own")
+    key("extends", TEXT, "A built-in variant's name, or a variant file relative to this one, whose keys this file takes unless it gives its own (at most 8 files deep, and never round a cycle)")
         .defaults("none", "none")
         .example("extends = \"camelot\""),
     key("name", TEXT, "The variant's short name: letters, digits, `-` and `_`").defaults("required", "required").example("name = \"my-camelot\""),
