@@ -1184,6 +1184,7 @@ async fn a_saved_game_says_the_variant_and_players_it_loads_with() {
             "variant": { "name": "tri-camelot", "title": tri["title"] },
             "variant_file": null,
             "players": tri["players"],
+            "clock": null,
         })
     );
     // Loaded with a seat for each of its players.
@@ -1200,6 +1201,7 @@ async fn a_saved_game_says_the_variant_and_players_it_loads_with() {
             "variant": { "name": "tiny", "title": "Tiny Camelot" },
             "variant_file": "tiny.toml",
             "players": ["White", "Black"],
+            "clock": null,
         })
     );
     // What would not load is refused as a load refuses it.
