@@ -531,7 +531,6 @@ fn play_match<G: Played>(
         sprt,
     };
     let entrant = |_game: u32, e: usize, seed: u64| specs[e].player(game, &names[e], default_limits, seed, weights[e]);
-    let series_games = games;
     // The games' file is made now, and each game written to it as it ends:
     // a match stopped (Ctrl-C) keeps the games it finished.
     let (output, file) = save::create_new(|n| save::numbered(&base, n))?;
@@ -554,11 +553,8 @@ fn play_match<G: Played>(
             let guard = recorder.file.lock().unwrap_or_else(|e| e.into_inner());
             let _ = guard.0.sync_all();
             let n = recorder.written.load(std::sync::atomic::Ordering::SeqCst);
-            let games = if n == 1 { "game" } else { "games" };
-            eprintln!(
-                "\r\x1b[2Kmatch interrupted: {n} of {series_games} {games} played, saved to {}",
-                output.display()
-            );
+            let noun = if n == 1 { "game" } else { "games" };
+            eprintln!("\r\x1b[2Kmatch interrupted: {n} of {games} {noun} played, saved to {}", output.display());
             // (The lock is held until the program ends: no game is half written.)
             std::mem::forget(guard);
             true

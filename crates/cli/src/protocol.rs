@@ -537,7 +537,7 @@ impl<'i, G: Played> Session<'i, G> {
     /// Waits for the search running, if any, and takes the engine back. An
     /// infinite search (`go infinite`) ends only when stopped: a command
     /// waits for the `stop` (or the end of the input, which nothing else
-    /// could follow); the session's end, [`Session::end_search`], stops it
+    /// could follow); the session's end, [`Session::end_search`], ends it
     /// first.
     ///
     /// Meanwhile the lines after the command are read: `stop` ends the
@@ -689,6 +689,7 @@ impl Go {
     fn parse(args: &[&str], players: usize, white_black: [usize; 2]) -> Result<(Go, Vec<String>), String> {
         /// What a word of `go` sets.
         enum Field {
+            Infinite,
             Depth,
             Nodes,
             Movetime,
@@ -704,43 +705,40 @@ impl Go {
             };
             (p < players).then_some(p)
         };
+        // (`None`: a word the engine does not know.)
+        let field_of = |w: &str| match w {
+            "infinite" => Some(Field::Infinite),
+            "depth" => Some(Field::Depth),
+            "nodes" => Some(Field::Nodes),
+            "movetime" => Some(Field::Movetime),
+            "movestogo" => Some(Field::MovesToGo),
+            _ => player(w, "time").map(Field::Time).or_else(|| player(w, "inc").map(Field::Increment)),
+        };
         let mut go = Go::default();
         let mut notes = Vec::new();
         let mut words = args.iter().peekable();
         while let Some(&word) = words.next() {
-            let field = match word {
-                "infinite" => {
+            let field = match field_of(word) {
+                Some(Field::Infinite) => {
                     go.infinite = true;
                     continue;
                 }
-                "depth" => Field::Depth,
-                "nodes" => Field::Nodes,
-                "movetime" => Field::Movetime,
-                "movestogo" => Field::MovesToGo,
-                w => match (player(w, "time"), player(w, "inc")) {
-                    (Some(p), _) => Field::Time(p),
-                    (_, Some(p)) => Field::Increment(p),
-                    _ => {
-                        // (What follows it up to the next known word is its own:
-                        // numbers, or `searchmoves`' moves.)
-                        let known = |w: &str| {
-                            matches!(w, "infinite" | "depth" | "nodes" | "movetime" | "movestogo")
-                                || player(w, "time").is_some()
-                                || player(w, "inc").is_some()
-                        };
-                        let mut skipped = vec![leap_core::notation::quoted(w)];
-                        while let Some(&&next) = words.peek().filter(|n| !known(n)) {
-                            skipped.push(leap_core::notation::quoted(next));
-                            words.next();
-                        }
-                        notes.push(format!(
-                            "`go` parameter `{}` ignored (the engine knows depth, nodes, movetime, p1time, p1inc \
-                             up to p{players}, movestogo and infinite)",
-                            skipped.join(" ")
-                        ));
-                        continue;
+                Some(field) => field,
+                None => {
+                    // (What follows it up to the next known word is its own:
+                    // numbers, or `searchmoves`' moves.)
+                    let mut skipped = vec![leap_core::notation::quoted(word)];
+                    while let Some(&&next) = words.peek().filter(|n| field_of(n).is_none()) {
+                        skipped.push(leap_core::notation::quoted(next));
+                        words.next();
                     }
-                },
+                    notes.push(format!(
+                        "`go` parameter `{}` ignored (the engine knows depth, nodes, movetime, p1time, p1inc \
+                         up to p{players}, movestogo and infinite)",
+                        skipped.join(" ")
+                    ));
+                    continue;
+                }
             };
             let value = words.next().ok_or_else(|| format!("`go {word}` needs a number after it"))?;
             // (A whole number too large to hold is taken as the largest: no
@@ -761,6 +759,8 @@ impl Go {
                 Field::MovesToGo => go.moves_to_go = Some(number()?.min(u32::MAX as u64) as u32),
                 Field::Time(p) => go.times[p] = Some(Duration::from_millis(number()?)),
                 Field::Increment(p) => go.increments[p] = Duration::from_millis(number()?),
+                // (Read above: `infinite` takes no number.)
+                Field::Infinite => go.infinite = true,
             }
         }
         Ok((go, notes))
