@@ -20,6 +20,10 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
+    /// The record tag of a game's time control (the PGN standard's), whose
+    /// value is [`TimeControl::pgn_tag`].
+    pub const TAG: &'static str = "TimeControl";
+
     /// A clock of `base` for the game, with `increment` after each move.
     pub fn new(base: Duration, increment: Duration) -> TimeControl {
         TimeControl { base, increment, moves: None }

@@ -536,7 +536,7 @@ fn play_match<G: Played>(
     let (output, file) = save::create_new(|n| save::numbered(&base, n))?;
     // (The variant file's tag, and the clock's in the PGN standard's form.)
     let mut tags = variant::tags_beside(&variant::source_tags(&opts.variant), &output);
-    tags.extend(time.map(|t| ("TimeControl".to_string(), t.pgn_tag())));
+    tags.extend(time.map(|t| (TimeControl::TAG.to_string(), t.pgn_tag())));
     let recorder = std::sync::Arc::new(Recorder {
         file: std::sync::Mutex::new((file, None)),
         written: std::sync::atomic::AtomicU32::new(0),

@@ -176,9 +176,6 @@ pub trait Table: Send {
 /// An engine of `G` that a search on another thread may hold.
 type Shared<G> = Arc<Mutex<Engine<G, <G as Played>::Eval>>>;
 
-/// The record tag of a game's time control (the PGN standard's).
-const TIME_CONTROL: &str = "TimeControl";
-
 /// A game of `G` at the table.
 pub struct Session<G: Played> {
     id: u64,
@@ -732,9 +729,10 @@ impl<G: Played> Table for Session<G> {
     fn record(&self) -> String {
         // The game's own time control, in the PGN standard's tag (a loaded
         // record's tag gives way to it).
-        let mut tags: Vec<(String, String)> = self.tags.iter().filter(|(k, _)| k != TIME_CONTROL).cloned().collect();
+        let mut tags: Vec<(String, String)> =
+            self.tags.iter().filter(|(k, _)| k != TimeControl::TAG).cloned().collect();
         if let Some(clocks) = &self.clocks {
-            tags.push((TIME_CONTROL.to_string(), clocks.control().pgn_tag()));
+            tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
         }
         match self.termination() {
             Some(t) => t.record(&self.game, &self.history, &tags),
@@ -747,7 +745,7 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn recorded_time_control(&self) -> Option<TimeControl> {
-        self.tags.iter().find(|(k, _)| k == TIME_CONTROL).and_then(|(_, v)| TimeControl::from_pgn_tag(v))
+        self.tags.iter().find(|(k, _)| k == TimeControl::TAG).and_then(|(_, v)| TimeControl::from_pgn_tag(v))
     }
 
     fn set_variant_file_tag(&mut self, file: &str) {
