@@ -48,16 +48,24 @@ fn a_match_reports_the_score_and_saves_games_that_replay() {
 }
 
 /// A match on a clock saves each game with its time control, in the PGN
-/// standard's tag.
+/// standard's tag, and after each move of the players (not of the set
+/// opening) the time its player had left.
 #[test]
 fn a_match_on_a_clock_saves_its_time_control() {
     let dir = common::TempDir::new("match-clock");
     let file = dir.path("games.pgn");
     let args = ["match", "checkers", "--engine", "random", "--engine", "random", "--games", "2", "--tc", "1+0.1"];
-    let (status, _, err) = camelot(&[&args[..], &["--max-plies", "10", "--quiet", "-o", &file]].concat());
+    let openings = dir.path("openings.txt");
+    std::fs::write(&openings, "11-15 23-19\n").unwrap();
+    let opening = ["--openings", openings.as_str()];
+    let (status, _, err) = camelot(&[&args[..], &opening, &["--max-plies", "6", "--quiet", "-o", &file]].concat());
     assert_eq!(status, 0, "{err}");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.matches("[TimeControl \"1+0.1\"]").count(), 2, "{text}");
+    // Each game: two moves of the opening, then four on the clock, each
+    // with the increment earned (a random player takes no time to speak of).
+    assert_eq!(text.matches("1.11-15 23-19 2.").count(), 2, "{text}");
+    assert_eq!(text.matches(" {[%clk 0:00:01").count(), 8, "{text}");
     let (status, _, err) = camelot(&["replay", &file]);
     assert_eq!(status, 0, "{err}");
 }

@@ -99,16 +99,63 @@ pub struct Clocks {
     control: TimeControl,
     left: Vec<Duration>,
     moved: Vec<u32>,
-    /// For each move charged, in order: its player, that player's time
-    /// left once the move's time was taken (before the increment), and its
-    /// moves made before it (what [`Clocks::take_back`] returns to).
-    before: Vec<(Player, Duration, u32)>,
+    /// Each move of the game so far, in order (see [`Clocks::shown`]).
+    plies: Vec<Ply>,
+}
+
+/// What the clocks keep of one move of the game.
+#[derive(Clone, Copy, Debug)]
+struct Ply {
+    player: Player,
+    /// The player's time left once the move's time was taken, before the
+    /// increment (what [`Clocks::take_back`] returns to), where known.
+    rest: Option<Duration>,
+    /// The player's moves made before it.
+    moved: u32,
+    /// The player's time left after the move, increment included, where known.
+    shown: Option<Duration>,
 }
 
 impl Clocks {
     /// The clocks of `players` players at the start of a game.
     pub fn new(control: TimeControl, players: usize) -> Clocks {
-        Clocks { control, left: vec![control.base; players], moved: vec![0; players], before: Vec::new() }
+        Clocks { control, left: vec![control.base; players], moved: vec![0; players], plies: Vec::new() }
+    }
+
+    /// The clocks of a game that goes on from a record under `control`:
+    /// each of its moves, in order, with its player and the time that
+    /// player had left after it, where the record says
+    /// ([`leap_core::notation::WrittenPly::clock`]). Each move counts
+    /// towards its player's period; each clock shows the last time
+    /// recorded for its player, or the base time.
+    ///
+    /// ```
+    /// use leap_arena::{Clocks, TimeControl};
+    /// use leap_core::Player;
+    /// use std::time::Duration;
+    /// let s = Duration::from_secs;
+    /// let plies = [(Player(0), Some(s(295))), (Player(1), Some(s(290))), (Player(0), None)];
+    /// let clocks = Clocks::resume(TimeControl::new(s(300), s(0)), 2, plies);
+    /// assert_eq!((clocks.left(Player(0)), clocks.left(Player(1))), (s(295), s(290)));
+    /// assert_eq!(clocks.shown(), [Some(s(295)), Some(s(290)), None]);
+    /// ```
+    pub fn resume(
+        control: TimeControl,
+        players: usize,
+        plies: impl IntoIterator<Item = (Player, Option<Duration>)>,
+    ) -> Clocks {
+        let mut clocks = Clocks::new(control, players);
+        for (player, shown) in plies {
+            let p = player.index();
+            let moved = clocks.moved[p];
+            clocks.moved[p] += 1;
+            let rest = shown.map(|left| left.saturating_sub(clocks.earned(p)));
+            if let Some(left) = shown {
+                clocks.left[p] = left;
+            }
+            clocks.plies.push(Ply { player, rest, moved, shown });
+        }
+        clocks
     }
 
     /// The time control.
@@ -121,6 +168,13 @@ impl Clocks {
         self.left[player.index()]
     }
 
+    /// For each move of the game, in order, the time its player had left
+    /// after it (increment included), where known: what a record writes
+    /// after each move ([`leap_core::History::write_record`]).
+    pub fn shown(&self) -> Vec<Option<Duration>> {
+        self.plies.iter().map(|ply| ply.shown).collect()
+    }
+
     /// The clock of `player` as the engine sees it.
     pub fn engine_clock(&self, player: Player) -> leap_engine::Clock {
         let p = player.index();
@@ -131,6 +185,13 @@ impl Clocks {
         }
     }
 
+    /// What player `p`'s clock earned by its last move: the increment, and
+    /// the base time again if the move ended a period.
+    fn earned(&self, p: usize) -> Duration {
+        let period_over = self.control.moves.is_some_and(|m| m > 0 && self.moved[p].is_multiple_of(m));
+        self.control.increment + if period_over { self.control.base } else { Duration::ZERO }
+    }
+
     /// `player` moved after thinking `took`: its clock loses that, then
     /// gains the increment (and the base time again at the end of a period).
     /// A move that took longer than the time left is not charged: the flag
@@ -138,11 +199,19 @@ impl Clocks {
     pub fn charge(&mut self, player: Player, took: Duration) -> Result<(), FlagFell> {
         let p = player.index();
         let rest = self.left[p].checked_sub(took).ok_or(FlagFell(player))?;
-        self.before.push((player, rest, self.moved[p]));
+        let moved = self.moved[p];
         self.moved[p] += 1;
-        let period_over = self.control.moves.is_some_and(|m| m > 0 && self.moved[p].is_multiple_of(m));
-        self.left[p] = rest + self.control.increment + if period_over { self.control.base } else { Duration::ZERO };
+        self.left[p] = rest + self.earned(p);
+        self.plies.push(Ply { player, rest: Some(rest), moved, shown: Some(self.left[p]) });
         Ok(())
+    }
+
+    /// `player` made a move off the clock (a match's set opening): no
+    /// time is charged or earned, and the move does not count towards a
+    /// period.
+    pub fn off_the_clock(&mut self, player: Player) {
+        let moved = self.moved[player.index()];
+        self.plies.push(Ply { player, rest: None, moved, shown: None });
     }
 
     /// `player`'s flag fell: its clock shows no time left.
@@ -154,8 +223,9 @@ impl Clocks {
     /// period starts where it would have), and its clock shows what it had
     /// once the move's time was taken, before the increment. A takeback
     /// gives no time: neither the time the move took nor the increment (or
-    /// the new period's time) it earned. (For a move these clocks did not
-    /// charge, as in a game loaded from a record, the time stays as it is.)
+    /// the new period's time) it earned. (For a move of a record, that is
+    /// the time recorded after it less what it earned; for a move whose
+    /// time is not known, the time stays as it is.)
     ///
     /// ```
     /// use leap_arena::{Clocks, TimeControl};
@@ -169,13 +239,16 @@ impl Clocks {
     /// clocks.charge(Player(0), s(20)).unwrap(); // 44 s
     /// clocks.take_back(Player(0));
     /// assert_eq!(clocks.left(Player(0)), s(39));
+    /// assert!(clocks.shown().is_empty());
     /// ```
     pub fn take_back(&mut self, player: Player) {
         let p = player.index();
-        match self.before.last() {
-            Some(&(q, rest, moved)) if q == player => {
-                self.before.pop();
-                self.left[p] = self.left[p].min(rest);
+        match self.plies.last() {
+            Some(&Ply { player: q, rest, moved, .. }) if q == player => {
+                self.plies.pop();
+                if let Some(rest) = rest {
+                    self.left[p] = self.left[p].min(rest);
+                }
                 self.moved[p] = moved;
             }
             _ => self.moved[p] = self.moved[p].saturating_sub(1),

@@ -333,15 +333,23 @@ impl Termination {
 
     /// The game as a record (see [`History::write_record`]), with this
     /// ending's result and, unless the rules ended it (which the record
-    /// shows by itself), a `Termination` tag saying how it ended.
-    pub fn record<G: Game>(&self, game: &G, history: &History, tags: &[(String, String)]) -> String {
+    /// shows by itself), a `Termination` tag saying how it ended; after
+    /// each move the time its player had left, where `clocks` gives it
+    /// ([`Clocks::shown`]).
+    pub fn record<G: Game>(
+        &self,
+        game: &G,
+        history: &History,
+        tags: &[(String, String)],
+        clocks: &[Option<Duration>],
+    ) -> String {
         let mut tags = tags.to_vec();
         // (A recorded ending keeps what its record said, which is in `tags`
         // if anything: a tag of this program's words would not be its.)
         if !matches!(self, Termination::Rules(_) | Termination::Recorded { .. }) {
             tags.push(("Termination".to_string(), self.describe(game)));
         }
-        history.write_record(game, &tags, &self.result_token(game))
+        history.write_record(game, &tags, &self.result_token(game), clocks)
     }
 }
 
@@ -385,6 +393,9 @@ pub struct GameRecord {
     pub pieces_captured: u64,
     /// The legal moves summed over the positions where a move was made.
     pub branching: u64,
+    /// For each move, the time its player had left after it, where the
+    /// game had clocks and the move was made on them ([`Clocks::shown`]).
+    pub clocks: Vec<Option<Duration>>,
 }
 
 impl GameRecord {
@@ -481,6 +492,9 @@ pub fn play<G: Game, P: Player<G>>(game: &G, players: &mut [P], seats: &[usize],
             (None, Opening::Random { .. }) => None,
         };
         let key = if let Some(k) = opened {
+            if let Some(c) = &mut clocks {
+                c.off_the_clock(mover);
+            }
             k
         } else {
             let clock = clocks.as_ref().map(|c| c.engine_clock(mover));
@@ -507,5 +521,6 @@ pub fn play<G: Game, P: Player<G>>(game: &G, players: &mut [P], seats: &[usize],
         let path = game.canonical(&pos, &key).expect("a legal move has a path");
         history.push(game, path);
     };
-    GameRecord { history, termination, usage, captures, pieces_captured, branching }
+    let clocks = clocks.map(|c| c.shown()).unwrap_or_default();
+    GameRecord { history, termination, usage, captures, pieces_captured, branching, clocks }
 }

@@ -622,7 +622,8 @@ fn ending<G: Game>(game: &G, record: &GameRecord) -> String {
 
 /// Game `i` of the match as a record, and a blank line: the tags `source`
 /// (the variant file's, as `play` writes them), the match's (its Round,
-/// the game's number in the match) and the players'.
+/// the game's number in the match) and the players'; on clocks, the time
+/// each move's player had left after it.
 fn record_text<G: Game>(
     game: &G,
     i: u32,
@@ -638,7 +639,7 @@ fn record_text<G: Game>(
     for (p, info) in players.iter().enumerate() {
         tags.push((info.name.clone(), names[seats[p]].clone()));
     }
-    let mut text = record.termination.record(game, &record.history, &tags);
+    let mut text = record.termination.record(game, &record.history, &tags, &record.clocks);
     text.push('\n');
     text
 }

@@ -7,6 +7,7 @@ use crate::notation::{format_move, format_position, read_move, MoveError, ReadMo
 use crate::outcome::{EndReason, GameResult, Outcome};
 use crate::position::{Player, Position};
 use std::fmt;
+use std::time::Duration;
 
 /// A move of a game that could not be played, with its place in the game.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -223,7 +224,7 @@ impl History {
     /// Writes the game as a record that [`parse_records`](crate::notation::parse_records) reads back,
     /// with the result the position gives ([`result_token`](Self::result_token)).
     pub fn to_record<G: Game>(&self, game: &G, tags: &[(String, String)]) -> String {
-        self.write_record(game, tags, &self.result_token(game))
+        self.write_record(game, tags, &self.result_token(game), &[])
     }
 
     /// The number written before each move, in one pass over the game:
@@ -259,7 +260,12 @@ impl History {
     /// players, a comment after a move says who it put out of the game
     /// (`1.F5xH7 {Red is out} J13-J11`), so that a reader knows whose the
     /// moves of the rounds after it are (records read the same without it).
-    pub fn movetext<G: Game>(&self, game: &G, result: &str) -> String {
+    ///
+    /// `clocks[i]`, where given, is the time the player of ply `i` had left
+    /// once it was made, written after the move as chess programs write it
+    /// (`1.E6-E8 {[%clk 0:04:58]}`: see
+    /// [`clock_command`](crate::notation::clock_command)).
+    pub fn movetext<G: Game>(&self, game: &G, result: &str, clocks: &[Option<Duration>]) -> String {
         let mut out = String::new();
         let mut line = String::new();
         for (i, (label, mv)) in self.move_labels().into_iter().zip(&self.moves).enumerate() {
@@ -267,6 +273,9 @@ impl History {
             line.push_str(&format_move(game.board(), mv));
             for name in self.put_out(game, i) {
                 line.push_str(&format!(" {{{}}}", crate::notation::put_out_note(name)));
+            }
+            if let Some(left) = clocks.get(i).copied().flatten() {
+                line.push_str(&format!(" {{{}}}", crate::notation::clock_command(left)));
             }
             line.push(' ');
             if line.len() > 70 {
@@ -301,8 +310,16 @@ impl History {
     }
 
     /// Writes the game as a record with the result `result` (a game ended
-    /// otherwise than by the rules: a flag, a resignation, an agreement).
-    pub fn write_record<G: Game>(&self, game: &G, tags: &[(String, String)], result: &str) -> String {
+    /// otherwise than by the rules: a flag, a resignation, an agreement),
+    /// and the clocks after each move, where given (see
+    /// [`movetext`](Self::movetext)).
+    pub fn write_record<G: Game>(
+        &self,
+        game: &G,
+        tags: &[(String, String)],
+        result: &str,
+        clocks: &[Option<Duration>],
+    ) -> String {
         let mut out = format!("[Variant \"{}\"]\n", game.name());
         for (k, v) in tags {
             // (Escaped as the reader reads them; a tag is one line.)
@@ -313,7 +330,7 @@ impl History {
             out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
         }
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        out.push_str(&self.movetext(game, result));
+        out.push_str(&self.movetext(game, result, clocks));
         out
     }
 }

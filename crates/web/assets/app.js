@@ -54,6 +54,7 @@ const S = {
   suppressClick: false, // the click after a press handled on release
   ngVariantText: "", // the variant file chosen in the new-game dialog
   ngSaved: null, // the saved game chosen in the dialog, as the server reads it (GET /api/saved/FILE)
+  ngClockGiven: null, // a record's clock set in the dialog: {shown: the minutes shown, base_ms}
 };
 
 const $ = (id) => document.getElementById(id);
@@ -1623,7 +1624,12 @@ async function ngBody() {
   if (clock !== "none") {
     const base = parseFloat($("ng-base-min").value);
     if (!(base > 0)) throw new Error("the clock needs a time above 0 minutes");
-    body.clock = { base_ms: Math.round(base * 60000) };
+    // (A record's clock shown in minutes to 4 places is sent exact while
+    // it is shown unchanged, so that the game goes on with the record's
+    // times left, which the server keeps on the record's clock only.)
+    const given = S.ngClockGiven;
+    const exact = given && given.shown === $("ng-base-min").value ? given.base_ms : Math.round(base * 60000);
+    body.clock = { base_ms: exact };
     if (clock === "increment") body.clock.increment_ms = Math.round(Math.max(0, parseFloat($("ng-increment-s").value) || 0) * 1000);
     if (clock === "period") body.clock.moves = Math.max(1, parseInt($("ng-moves").value, 10) || 1);
   }
@@ -1699,6 +1705,7 @@ function clockOfTag(text) {
 function setNgClock(clock) {
   $("ng-clock").value = clock.moves ? "period" : "increment";
   $("ng-base-min").value = String(+(clock.base_ms / 60000).toFixed(4));
+  S.ngClockGiven = { shown: $("ng-base-min").value, base_ms: clock.base_ms };
   $("ng-increment-s").value = String(clock.increment_ms / 1000);
   if (clock.moves) $("ng-moves").value = String(clock.moves);
   updateNgClock();

@@ -204,6 +204,11 @@ impl<G: Played> Session<G> {
     /// A game of `game` numbered `id`, from `history`, seated and timed
     /// by `seating`; `tags` go into its record, `uploaded` is the variant
     /// file it came from when one was uploaded.
+    ///
+    /// A game from a record gives in `recorded` the time each move's
+    /// player had left after it, where the record says: on the clock the
+    /// record names in its `TimeControl` tag, the clocks go on from the
+    /// last times recorded (on another clock, from its base time).
     pub fn new(
         id: u64,
         game: G,
@@ -211,8 +216,18 @@ impl<G: Played> Session<G> {
         seating: Seating,
         tags: Vec<(String, String)>,
         uploaded: Option<(String, String)>,
+        recorded: &[Option<Duration>],
     ) -> ApiResult<Session<G>> {
         let n = game.players().len();
+        let recorded_control =
+            tags.iter().find(|(k, _)| k == TimeControl::TAG).and_then(|(_, v)| TimeControl::from_pgn_tag(v));
+        let clocks = seating.clock.map(|control| {
+            let movers = history.positions()[..history.moves().len()].iter().map(|p| p.to_move());
+            let times = movers.enumerate().map(|(i, mover)| {
+                (mover, recorded.get(i).copied().flatten().filter(|_| recorded_control == Some(control)))
+            });
+            Clocks::resume(control, n, times)
+        });
         check_seats(&seating.seats, n)?;
         let layout = serde_json::to_value(Layout::of(&game)).expect("a layout is plain data");
         Ok(Session {
@@ -222,7 +237,7 @@ impl<G: Played> Session<G> {
             uploaded,
             history,
             ended: None,
-            clocks: seating.clock.map(|c| Clocks::new(c, n)),
+            clocks,
             seating,
             turn_started: Instant::now(),
             offers: vec![false; n],
@@ -734,9 +749,10 @@ impl<G: Played> Table for Session<G> {
         if let Some(clocks) = &self.clocks {
             tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
         }
+        let clocks = self.clocks.as_ref().map(Clocks::shown).unwrap_or_default();
         match self.termination() {
-            Some(t) => t.record(&self.game, &self.history, &tags),
-            None => self.history.to_record(&self.game, &tags),
+            Some(t) => t.record(&self.game, &self.history, &tags, &clocks),
+            None => self.history.write_record(&self.game, &tags, &self.history.result_token(&self.game), &clocks),
         }
     }
 

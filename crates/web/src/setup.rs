@@ -434,8 +434,8 @@ fn seat<G: Played>(
     if seating.seats.is_empty() {
         seating.seats = vec![Seat::Human; game.players().len()];
     }
-    let (history, tags, ended) = match record {
-        None => (History::new(game.start()), Vec::new(), None),
+    let (history, tags, ended, recorded) = match record {
+        None => (History::new(game.start()), Vec::new(), None, Vec::new()),
         Some((record, file)) => {
             let start = match record.start_tag().map_err(|why| ApiError::Invalid(format!("{file}: {why}")))? {
                 Some((tag, text)) => {
@@ -458,10 +458,11 @@ fn seat<G: Played>(
             let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination", leap_games::FILE_TAG];
             let tags =
                 record.tags.into_iter().filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k))).collect();
-            (history, tags, ended)
+            let recorded = record.moves.iter().map(|ply| ply.clock).collect();
+            (history, tags, ended, recorded)
         }
     };
-    let mut session = Session::new(id, game, history, seating, tags, uploaded)?;
+    let mut session = Session::new(id, game, history, seating, tags, uploaded, &recorded)?;
     session.end(ended);
     Ok(Box::new(session))
 }

@@ -1331,3 +1331,39 @@ async fn a_typed_move_with_a_look_alike_dash_is_read() {
     let moves: Vec<&str> = view["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
     assert_eq!(moves, ["F7-F8", "F10-F9"]);
 }
+
+/// A game saved on a clock keeps the time each player had left after each
+/// move (as chess programs write it: `{[%clk 0:04:50]}`), and goes on from
+/// those times when loaded on the same clock; on another clock the clocks
+/// start from its base time.
+#[tokio::test]
+async fn a_saved_game_goes_on_with_the_times_left() {
+    let app = app();
+    let record = "[Variant \"camelot\"]\n[TimeControl \"300+3\"]\n\n\
+                  1.D6-D5 {[%clk 0:04:50]} I11-I12 {[%clk 0:04:40.5]} 2.E6-E5 {[%clk 0:04:30]} *\n";
+    let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
+    let same = json!({ "base_ms": 300000, "increment_ms": 3000 });
+    let view = app.new_game(json!({ "record": record, "clock": same })).await;
+    assert_eq!(ms(&view, 0), 270_000, "{view}");
+    assert!((270_000..=280_500).contains(&ms(&view, 1)), "Black's clock runs from 4:40.5: {view}");
+    assert_eq!(view["clocks"][1]["running"], true, "{view}");
+    let game = id(&view);
+    // Saved again: the recorded times stay, and the new move has its own.
+    app.play(&game, "H11-H12").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "times" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let saved = std::fs::read_to_string(app._games.path().join(answer["file"].as_str().unwrap())).unwrap();
+    assert!(saved.contains("1.D6-D5 {[%clk 0:04:50]} I11-I12 {[%clk 0:04:40.5]} 2.E6-E5 {[%clk 0:04:30]}"), "{saved}");
+    assert!(saved.contains("H11-H12 {[%clk 0:04:4"), "Black's time after its move, increment included: {saved}");
+    // Taken back: Black's clock shows the time before the increment, at most.
+    let (status, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(ms(&view, 1) <= 280_500, "{view}");
+    // On another clock, the recorded times do not apply.
+    let other = json!({ "base_ms": 600000, "increment_ms": 0 });
+    let view = app.new_game(json!({ "record": record, "clock": other })).await;
+    assert_eq!(ms(&view, 0), 600_000, "{view}");
+    // A record without times: the clocks start from the base time.
+    let view = app.new_game(json!({ "record": "[TimeControl \"300+3\"]\n1.D6-D5 *", "clock": same })).await;
+    assert_eq!(ms(&view, 0), 300_000, "{view}");
+}

@@ -394,7 +394,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             "help" | "?" => writeln!(out, "{}", self.help()).map_err(io)?,
             "moves" => self.list_moves(rest, out)?,
             "history" => {
-                let text = self.history.movetext(self.game, &self.result_token());
+                let text = self.history.movetext(self.game, &self.result_token(), &[]);
                 write!(out, "{text}").map_err(io)?;
             }
             "hint" => self.hint(out)?,
@@ -667,7 +667,7 @@ impl<'g, G: Played> Terminal<'g, G> {
 
     fn record_with(&self, tags: &[(String, String)]) -> String {
         match &self.ended {
-            Some(how) => how.record(self.game, &self.history, tags),
+            Some(how) => how.record(self.game, &self.history, tags, &[]),
             None => self.history.to_record(self.game, tags),
         }
     }

@@ -18,7 +18,9 @@ pub use position::{
     PositionSetup, COUNTER_BARED,
 };
 pub(crate) use record::put_out_note;
-pub use record::{parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly};
+pub use record::{
+    clock_command, parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly,
+};
 pub use typed::Reading;
 
 use crate::bitset::Bitset;

@@ -11,10 +11,16 @@
 //!
 //! The reader accepts the usual furniture: `1...` before a move of the
 //! second player, annotation glyphs (`! ? !! ?? !? ?!`), `$n` codes,
-//! `{comments}` and `;` comments to the end of the line, and several games
-//! in one file (each starts with its tag pairs).
+//! `{comments}` and `;` comments to the end of the line, variations in
+//! parentheses (`(6...H10-F8 7.G7xI9)`, which may nest: skipped, as
+//! annotations), lines starting with `%` (the PGN standard's escape:
+//! skipped), and several games in one file (each starts with its tag
+//! pairs). A comment after a move may give the time its player had left
+//! after it, as PGN programs write it: `{[%clk 0:04:59.5]}`
+//! ([`WrittenPly::clock`]).
 
 use std::fmt;
+use std::time::Duration;
 
 /// One move as written in a record, with where it was written.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -27,6 +33,9 @@ pub struct WrittenPly {
     pub column: usize,
     /// The move number written before it, if any (see [`MoveNumber`]).
     pub number: Option<MoveNumber>,
+    /// The time its player had left once it was made, from a `[%clk
+    /// H:MM:SS]` command in a comment after it (see [`clock_command`]).
+    pub clock: Option<Duration>,
 }
 
 /// A move number as written before a move: `12.` (the first move of a
@@ -182,6 +191,67 @@ fn is_put_out_note(text: &str) -> bool {
     text.strip_suffix(" is out").is_some_and(|name| !name.trim().is_empty() && !name.contains('\n'))
 }
 
+/// The command a comment after a move gives for the time its player had
+/// left once it was made, as chess programs write it (lichess, chess.com):
+/// `[%clk H:MM:SS]`, with tenths of a second when there are any (rounded
+/// down).
+///
+/// ```
+/// use leap_core::notation::clock_command;
+/// use std::time::Duration;
+/// assert_eq!(clock_command(Duration::from_millis(299_560)), "[%clk 0:04:59.5]");
+/// assert_eq!(clock_command(Duration::from_secs(5400)), "[%clk 1:30:00]");
+/// ```
+pub fn clock_command(left: Duration) -> String {
+    let tenths = left.as_millis() / 100;
+    let (h, m, s, t) = (tenths / 36_000, tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
+    if t == 0 {
+        format!("[%clk {h}:{m:02}:{s:02}]")
+    } else {
+        format!("[%clk {h}:{m:02}:{s:02}.{t}]")
+    }
+}
+
+/// A time written as `H:MM:SS`, `M:SS` or either with a fraction of a
+/// second (`0:04:59.5`).
+fn read_clock(text: &str) -> Option<Duration> {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    let (h, m, s) = match parts[..] {
+        [h, m, s] => (h, m, s),
+        [m, s] => ("0", m, s),
+        _ => return None,
+    };
+    let whole = |t: &str| (!t.is_empty() && t.chars().all(|c| c.is_ascii_digit())).then(|| t.parse::<u64>().ok())?;
+    let (secs, fraction) = s.split_once('.').unwrap_or((s, ""));
+    if !fraction.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    // (Milliseconds: the first three digits of the fraction.)
+    let millis = format!("{fraction:0<3}")[..3].parse::<u64>().ok()?;
+    let seconds = whole(h)?.checked_mul(3600)?.checked_add(whole(m)?.checked_mul(60)?)?.checked_add(whole(secs)?)?;
+    Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+}
+
+/// The clock a comment gives (its last `[%clk ...]` command that reads
+/// as a time: see [`clock_command`]) and the comment's text without its
+/// clock commands.
+fn comment_clock(text: &str) -> (Option<Duration>, String) {
+    let (mut clock, mut rest, mut left) = (None, String::new(), text);
+    while let Some(at) = left.find("[%clk") {
+        let Some(end) = left[at..].find(']') else { break };
+        match read_clock(&left[at + "[%clk".len()..at + end]) {
+            Some(time) => {
+                clock = Some(time);
+                rest.push_str(&left[..at]);
+            }
+            None => rest.push_str(&left[..=at + end]),
+        }
+        left = &left[at + end + 1..];
+    }
+    rest.push_str(left);
+    (clock, rest)
+}
+
 /// Reads every game of a record file. A byte-order mark at the start is
 /// skipped; a tag given twice in one game is refused.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
@@ -223,12 +293,61 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 return Err(err(l0, c0, "comment `{` is never closed with `}`".into()));
             }
             // (`{Red is out}` after a move is what a record of a game of
-            // more than two players says, and writes again: no annotation.)
+            // more than two players says, and `{[%clk 0:04:59]}` the time
+            // its player had left: written again, they are no annotation.)
             let comment: String = chars[from..i].iter().collect();
-            if !(in_moves && is_put_out_note(&comment)) {
+            let (clock, said) = comment_clock(&comment);
+            let last = current.moves.last_mut().filter(|_| in_moves);
+            let timed = clock.is_some() && last.is_some();
+            if let (Some(ply), Some(_)) = (last, clock) {
+                ply.clock = clock;
+            }
+            let rewritten = is_put_out_note(&comment) || (timed && said.trim().is_empty());
+            if !(in_moves && rewritten) {
                 annotate(&mut games, &mut current, in_moves);
             }
             advance(&mut i, &mut line, &mut col);
+        } else if c == '(' {
+            // A variation: skipped whole, with the variations and comments
+            // in it (a parenthesis in a comment counts for nothing).
+            let mut depth = 0;
+            loop {
+                match chars.get(i) {
+                    None => return Err(err(l0, c0, "variation `(` is never closed with `)`".into())),
+                    Some('(') => depth += 1,
+                    Some(')') => {
+                        depth -= 1;
+                        if depth == 0 {
+                            advance(&mut i, &mut line, &mut col);
+                            break;
+                        }
+                    }
+                    Some('{') => {
+                        let at = (line, col);
+                        while i < chars.len() && chars[i] != '}' {
+                            advance(&mut i, &mut line, &mut col);
+                        }
+                        if i == chars.len() {
+                            return Err(err(at.0, at.1, "comment `{` is never closed with `}`".into()));
+                        }
+                    }
+                    Some(';') => {
+                        while i + 1 < chars.len() && chars[i + 1] != '\n' {
+                            advance(&mut i, &mut line, &mut col);
+                        }
+                    }
+                    Some(_) => {}
+                }
+                advance(&mut i, &mut line, &mut col);
+            }
+            annotate(&mut games, &mut current, in_moves);
+        } else if c == ')' {
+            return Err(err(l0, c0, "`)` closes no variation (a variation is written `(` moves `)`)".into()));
+        } else if c == '%' && c0 == 1 {
+            // The PGN standard's escape: a line starting with `%` is skipped.
+            while i < chars.len() && chars[i] != '\n' {
+                advance(&mut i, &mut line, &mut col);
+            }
         } else if c == ';' {
             annotate(&mut games, &mut current, in_moves);
             while i < chars.len() && chars[i] != '\n' {
@@ -293,7 +412,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             current.tags_at.push((l0, c0));
         } else {
             let start = i;
-            while i < chars.len() && !chars[i].is_whitespace() && !"{;[".contains(chars[i]) {
+            while i < chars.len() && !chars[i].is_whitespace() && !"{;[()".contains(chars[i]) {
                 advance(&mut i, &mut line, &mut col);
             }
             let token: String = chars[start..i].iter().collect();
@@ -352,6 +471,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 line: l0,
                 column: c0 + off,
                 number: number.take(),
+                clock: None,
             });
         }
     }
@@ -446,6 +566,71 @@ mod tests {
         // What a record of three players says after a move, not a person.
         assert_eq!(annotated("1.F5xH7 {Red is out} J13-J11 *"), [false]);
         assert_eq!(annotated("1.F5xH7 {Red is out, sadly} J13-J11 *"), [true]);
+    }
+
+    #[test]
+    fn variations_are_skipped_as_annotations() {
+        let text = "1.E6-E8 (1.F6-F8 {a (paren} H11-H9 (1...E11-E9) ; ) here\n) H11-F9 2.H6-F8 *";
+        let record = &parse_records(text).unwrap()[0];
+        let moves: Vec<&str> = record.moves.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(moves, ["E6-E8", "H11-F9", "H6-F8"]);
+        assert!(record.annotated);
+        // Glued to a move, as some programs write them.
+        let glued = &parse_records("1.E6-E8(1.F6-F8)H11-F9 *").unwrap()[0];
+        assert_eq!(glued.moves.len(), 2);
+        for (text, at, message) in [
+            ("1.E6-E8 (1.F6-F8 (H11-H9) H11-F9 *", (1, 9), "variation `(` is never closed with `)`"),
+            ("1.E6-E8 ({x) H11-F9 *", (1, 10), "comment `{` is never closed with `}`"),
+            ("1.E6-E8 H11-F9) *", (1, 15), "`)` closes no variation"),
+        ] {
+            let e = parse_records(text).unwrap_err();
+            assert_eq!((e.line, e.column), at, "{text}: {e:?}");
+            assert!(e.message.starts_with(message), "{text}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_starting_with_a_percent_sign_is_skipped() {
+        let record = &parse_records("%a note for programs E6-E8\n1.F6-F8 %not at a line's start\n*");
+        let e = record.as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (2, 9), "{e:?}");
+        let record = &parse_records("%a note for programs E6-E8\n1.F6-F8 *").unwrap()[0];
+        assert_eq!(record.moves.len(), 1);
+        assert!(!record.annotated);
+    }
+
+    #[test]
+    fn a_clock_after_a_move_is_read_and_no_annotation() {
+        let text = "1.E6-E8 {[%clk 0:04:59.5]} H11-F9 { [%clk 1:02:03] } 2.H6-F8 {[%clk 0:59]} *";
+        let record = &parse_records(text).unwrap()[0];
+        let clocks: Vec<Option<Duration>> = record.moves.iter().map(|p| p.clock).collect();
+        let ms = |m| Some(Duration::from_millis(m));
+        assert_eq!(clocks, [ms(299_500), ms(3_723_000), ms(59_000)]);
+        assert!(!record.annotated);
+        // A comment that says more than the time is an annotation; a time
+        // that does not read is the comment's text.
+        for (text, clock) in [
+            ("1.E6-E8 {[%clk 0:04:59] good} *", ms(299_000)),
+            ("1.E6-E8 {[%clk 0:04:5x]} *", None),
+            ("1.E6-E8 {[%clk 0:04:59]} {fine} *", ms(299_000)),
+            ("1.E6-E8 {[%clk 0:04:59] [%eval 0.3]} *", ms(299_000)),
+        ] {
+            let record = &parse_records(text).unwrap()[0];
+            assert_eq!((record.moves[0].clock, record.annotated), (clock, true), "{text}");
+        }
+        // Before the moves, a clock is an annotation of no move.
+        let record = &parse_records("{[%clk 0:05:00]} 1.E6-E8 *").unwrap()[0];
+        assert_eq!((record.moves[0].clock, record.annotated), (None, true));
+    }
+
+    #[test]
+    fn a_clock_is_written_as_it_is_read() {
+        for ms in [0, 100, 59_999, 299_500, 3_600_000, 36_000_000 + 61_300] {
+            let written = clock_command(Duration::from_millis(ms));
+            let (read, rest) = comment_clock(&written);
+            assert_eq!(read, Some(Duration::from_millis(ms / 100 * 100)), "{written}");
+            assert!(rest.is_empty(), "{written}");
+        }
     }
 
     #[test]
