@@ -495,7 +495,7 @@ fn replay_reads_a_result_that_does_not_say_how_the_game_ended() {
     let cases = [
         (
             "[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 1-0\n",
-            "Result: 1-0 (Black lost, how the record does not say)",
+            "Result: 1-0 (White lost, how the record does not say)",
         ),
         ("[Termination \"time forfeit\"]\n\n1.E6-E8 0-1\n", "Result: 0-1 (White lost on time)"),
         ("[Termination \"normal\"]\n\n1.E6-E8 1/2-1/2\n", "Result: 1/2-1/2 (drawn, how the record does not say)"),
@@ -1468,17 +1468,37 @@ fn checkers_perft_matches_the_published_counts() {
 #[test]
 fn checkers_replay_of_a_pdn_file() {
     // Two games of English draughts ([GameType "21"], no Variant tag), the
-    // second from a [FEN] position, won by Black: 0-1, White's score first.
+    // second from a [FEN] position, won by Black: 1-0, Black's score first
+    // (PDN 2.0), though the position strings list White first.
     let out = ok(&["replay", "tests/games/checkers.pdn"]);
     assert!(out.stdout.contains("\n8 moves played. Black to move (move 5).\nResult: *\n"), "{}", out.show());
     assert!(
         out.stdout.contains(
-            "W:W:B1,23\n1 move played. Game over: Black wins (all pieces of a side captured).\nResult: 0-1\n"
+            "W:W:B1,23\n1 move played. Game over: Black wins (all pieces of a side captured).\nResult: 1-0\n"
         ),
         "{}",
         out.show()
     );
     assert_eq!(out.stderr, "");
+}
+
+/// Checkers records as archives and checkers programs write them
+/// (tests/games/archive.pdn): no `GameType` tag (the moves, in square
+/// numbers, say it is draughts), a capture written with `-` and a star
+/// move, a variation and a `$n` code, `*` ending the moves with the result
+/// in the tag (`1-0`: Black won, as PDN 2.0 says), a `[FEN]` with ranges of
+/// squares and `1. ...` before White's first move.
+#[test]
+fn checkers_archives_replay_as_written() {
+    let out = ok(&["replay", "tests/games/archive.pdn"]);
+    assert!(out.stdout.contains("archive.pdn:5:70: read `10-17` as 10x17"), "{}", out.show());
+    for said in [
+        "10 moves played. Black to move (move 6).\nResult: 1-0 (White lost, how the record does not say)\n",
+        "B:W14,21,23,24,25,26,27,28,K29,K30,K31,K32:B1,2,3,4,5,6,7,8,9,10,12,16 clock=3\n\
+         3 moves played. Black to move (move 3).\nResult: 0-1 (Black lost, how the record does not say)\n",
+    ] {
+        assert!(out.stdout.contains(said), "{said}\n{}", out.show());
+    }
 }
 
 #[test]

@@ -141,8 +141,15 @@ fn a_result_that_the_final_position_contradicts_is_refused() {
 
 #[test]
 fn a_result_tag_that_contradicts_the_movetext_is_refused() {
-    let e = replay_fails("[Result \"1-0\"]\n1.E6-E8 H11-F9 *\n");
-    assert!(e.contains("the movetext ends with *, but the [Result] tag says 1-0"), "{e}");
+    let e = replay_fails("[Result \"1-0\"]\n1.E6-E8 H11-F9 0-1\n");
+    assert!(e.contains("the movetext ends with 0-1, but the [Result] tag says 1-0"), "{e}");
+    // A `*` ending the moves (PDN 3.0 ends every game so) leaves the result
+    // to the tag, and a `*` tag to the movetext.
+    for record in ["[Result \"1-0\"]\n1.E6-E8 H11-F9 *\n", "[Result \"*\"]\n1.E6-E8 H11-F9 1-0\n"] {
+        let (out, _) = replay(record);
+        assert_eq!(out.status, 0, "{record}: {}", out.show());
+        assert!(out.stdout.ends_with("Result: 1-0 (Black lost, how the record does not say)\n"), "{}", out.show());
+    }
 }
 
 #[test]

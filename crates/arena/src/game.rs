@@ -5,7 +5,7 @@
 
 use crate::clock::{Clocks, FlagFell, TimeControl};
 use crate::player::Player;
-use leap_core::notation::{result_fits, Record};
+use leap_core::notation::{one_point, result_fits, Record};
 use leap_core::{EndReason, Game, GameResult, History, MoveKey, Outcome, Position, SplitMix64};
 use std::time::{Duration, Instant};
 
@@ -107,7 +107,7 @@ impl Termination {
     }
 
     /// The result token of a record: the scores in the game's
-    /// [`notation_order`](Game::notation_order) joined by `-` (`1-0`,
+    /// [`result_order`](Game::result_order) joined by `-` (`1-0`,
     /// `1/2-1/2`, `0-1/2-1/2`), or `*` for an unfinished game. For an ending
     /// by the rules it is [`History::result_token`]'s.
     pub fn result_token<G: Game>(&self, game: &G) -> String {
@@ -119,7 +119,7 @@ impl Termination {
             (n, 1) => n.to_string(),
             (n, d) => format!("{n}/{d}"),
         };
-        game.notation_order().iter().map(|p| text(scores[p.index()])).collect::<Vec<_>>().join("-")
+        game.result_order().iter().map(|p| text(scores[p.index()])).collect::<Vec<_>>().join("-")
     }
 
     /// How the game ended, in words: `White wins (goal reached)`, `Black
@@ -238,19 +238,26 @@ impl Termination {
     /// assert_eq!(time, Ok(Some(Termination::Time { loser: Player(0) })));
     /// let e = ending("[Termination \"xyz\"]\n1.E6-E8 1/2-1/2").unwrap_err();
     /// assert!(e.ends_with("its [Termination] tag, \"xyz\", names no ending that gives it: expected `drawn by agreement`"));
-    /// let e = ending("[Result \"1-0\"]\n1.E6-E8 *").unwrap_err();
-    /// assert_eq!(e, "the movetext ends with *, but the [Result] tag says 1-0");
+    /// // A `*` ending the moves, as PDN 3.0 ends every game: the tag's result.
+    /// assert_eq!(ending("[Result \"1-0\"]\n1.E6-E8 *"), Ok(Some(Termination::Recorded { loser: Some(Player(1)) })));
+    /// let e = ending("[Result \"1-0\"]\n1.E6-E8 0-1").unwrap_err();
+    /// assert_eq!(e, "the movetext ends with 0-1, but the [Result] tag says 1-0");
     /// ```
-    pub fn of_record<G: Game>(
+    pub fn of_record<'r, G: Game>(
         game: &G,
         history: &History,
-        record: &Record,
+        record: &'r Record,
     ) -> Result<Option<Termination>, EndingError> {
         let fail = |at: Option<(usize, usize)>, why: String| Err(EndingError { at, why });
-        let written = record.result.as_deref().map(str::trim);
-        let tagged = record.tag("Result").map(str::trim);
+        // (Draughts' two points in a PDN record, `2-0`, read as one, `1-0`.)
+        let two = game.players().len() == 2 && record.tag("GameType").is_some();
+        let read = |token: &'r str| if two { one_point(token.trim()) } else { token.trim() };
+        let written = record.result.as_deref().map(read);
+        let tagged = record.tag("Result").map(read);
+        // (A `*` ending the moves gives way to the tag's result: PDN 3.0
+        // ends every game with `*`, the result in its tag.)
         if let (Some(written), Some(tagged)) = (written, tagged) {
-            if written != tagged {
+            if written != tagged && written != "*" && tagged != "*" {
                 return fail(
                     record.result_at,
                     format!("the movetext ends with {written}, but the [Result] tag says {tagged}"),
@@ -264,8 +271,11 @@ impl Termination {
                 return fail(at, why);
             }
         }
-        let result = written.or(tagged).unwrap_or("*");
-        let at = record.result_at.or(record.tag_at("Result"));
+        let (result, at) = match (written, tagged) {
+            (Some(r), _) if r != "*" => (r, record.result_at),
+            (_, Some(r)) => (r, record.tag_at("Result")),
+            (w, None) => (w.unwrap_or("*"), record.result_at),
+        };
         if let Some(outcome) = history.outcome(game) {
             let computed = history.result_token(game);
             if result != "*" && result != computed {

@@ -23,11 +23,13 @@ fn a_loss_gives_the_point_to_the_others() {
 }
 
 #[test]
-fn checkers_records_list_white_first() {
+fn checkers_results_give_black_s_score_first() {
     let checkers = leap_checkers::load("checkers").unwrap();
-    // Black moves first in checkers; its loss is written 1-0 (White first).
+    // Black moves first in checkers; as PDN 2.0 says, `1-0` is its win and
+    // its loss is written 0-1 (though position strings list White first).
     assert_eq!(checkers.players()[0].name, "Black");
-    assert_eq!(Termination::Time { loser: Player(0) }.result_token(&checkers), "1-0");
+    assert_eq!(Termination::Time { loser: Player(0) }.result_token(&checkers), "0-1");
+    assert_eq!(Termination::Time { loser: Player(1) }.result_token(&checkers), "1-0");
 }
 
 #[test]

@@ -87,6 +87,7 @@ pub struct Camelot {
     rules: Rules,
     end: EndRules,
     notation_order: Vec<Player>,
+    result_order: Vec<Player>,
     start: Position,
     landings: Vec<PlayerLandings>,
     goal_zones: Vec<Bitset>,
@@ -115,6 +116,7 @@ impl Camelot {
             rules,
             end: common.end,
             notation_order: common.notation_order,
+            result_order: common.result_order,
             start: common.start,
             landings: Vec::new(),
             goal_zones: Vec::new(),
@@ -474,6 +476,9 @@ impl Game for Camelot {
 
     fn notation_order(&self) -> Vec<Player> {
         self.notation_order.clone()
+    }
+    fn result_order(&self) -> Vec<Player> {
+        self.result_order.clone()
     }
 
     fn zone_owner(&self, cell: Cell) -> Option<Player> {

@@ -46,6 +46,7 @@ pub struct Checkers {
     zones: Vec<Zone>,
     goal_zones: [Bitset; 2],
     notation_order: Vec<Player>,
+    result_order: Vec<Player>,
     start: Position,
     /// Per player and kind: what the piece may do (the same on every square).
     abilities: [[Abilities; MAX_KINDS]; 2],
@@ -120,6 +121,7 @@ impl Checkers {
             zones: common.zones,
             goal_zones,
             notation_order: common.notation_order,
+            result_order: common.result_order,
             start: common.start,
             abilities,
             landings,
@@ -312,5 +314,9 @@ impl Game for Checkers {
     /// As the variant file says (PDN: White first, although Black moves first).
     fn notation_order(&self) -> Vec<Player> {
         self.notation_order.clone()
+    }
+    /// As the variant file says (PDN 2.0: Black first, `1-0` its win).
+    fn result_order(&self) -> Vec<Player> {
+        self.result_order.clone()
     }
 }

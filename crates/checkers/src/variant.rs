@@ -181,7 +181,7 @@ mod tests {
         let misspelt = problems("advance_limit", "advance_limt");
         assert_eq!(misspelt.len(), 1);
         assert!(
-            misspelt[0].starts_with("76:1: unknown key `advance_limt` in [end]; did you mean `advance_limit`?"),
+            misspelt[0].starts_with("77:1: unknown key `advance_limt` in [end]; did you mean `advance_limit`?"),
             "{misspelt:?}"
         );
         assert_eq!(

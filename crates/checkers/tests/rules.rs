@@ -266,14 +266,16 @@ fn moves_are_read_in_full_or_from_start_to_end() {
 }
 
 #[test]
-fn result_tokens_list_white_first() {
+fn result_tokens_give_black_s_score_first() {
+    // PDN 2.0: "1-0 indicating Black (Red) won the game, 0-1 indicating
+    // White won the game".
     let g = game();
     let won_by = |text: &str| {
         let h = History::new(pos(&g, text));
         h.result_token(&g)
     };
-    assert_eq!(won_by("W:W29:B22,25"), "0-1", "Black wins");
-    assert_eq!(won_by("B:W9,10,13,14,15:B1,5,6"), "1-0", "White wins");
+    assert_eq!(won_by("W:W29:B22,25"), "1-0", "Black wins");
+    assert_eq!(won_by("B:W9,10,13,14,15:B1,5,6"), "0-1", "White wins");
     assert_eq!(won_by("B:WK1:BK32 clock=100"), "1/2-1/2");
     assert_eq!(won_by("B:WK1:BK32"), "*");
 }

@@ -134,11 +134,18 @@ pub trait Game: LeapRules + Sync {
         None
     }
     /// The players in the order notation lists them: the sections of a
-    /// position string and the scores of a result token (`1-0`). Turn order
-    /// unless the game's convention differs (PDN checkers: White first,
-    /// although Black moves first).
+    /// position string, and by default the scores of a result token. Turn
+    /// order unless the game's convention differs (PDN checkers: White
+    /// first, although Black moves first).
     fn notation_order(&self) -> Vec<Player> {
         (0..self.players().len()).map(|i| Player(i as u8)).collect()
+    }
+    /// The players in the order of the scores of a result token (`1-0`):
+    /// [`Game::notation_order`] unless the game's convention differs (PDN
+    /// checkers: Black first, `1-0` a win for Black, though its position
+    /// strings list White first).
+    fn result_order(&self) -> Vec<Player> {
+        self.notation_order()
     }
     /// The letter showing `piece` in diagrams (see [`KindInfo::symbols`]).
     fn piece_symbol(&self, piece: Piece) -> char {

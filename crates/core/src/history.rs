@@ -204,15 +204,15 @@ impl History {
     }
 
     /// The result token of the game so far (`*` while it goes on). With two
-    /// players the scores are in [`Game::notation_order`]: `1-0` is a win for
-    /// the player listed first (Camelot: White; PDN checkers: White too,
-    /// although Black moves first).
+    /// players the scores are in [`Game::result_order`]: `1-0` is a win for
+    /// the player listed first (Camelot: White; PDN checkers: Black, who
+    /// moves first).
     ///
-    /// One score per player in notation order, joined by `-`: `1` for the
+    /// One score per player in that order, joined by `-`: `1` for the
     /// winner and `0` for the others (`1-0`, `0-1`, `0-0-1`), or an equal
     /// share for a draw (`1/2-1/2`, `1/3-1/3-1/3`).
     pub fn result_token<G: Game>(&self, game: &G) -> String {
-        let order = game.notation_order();
+        let order = game.result_order();
         let scores: Vec<String> = match self.outcome(game).map(|o| o.result) {
             None => return "*".into(),
             Some(GameResult::Draw) => order.iter().map(|_| format!("1/{}", order.len())).collect(),

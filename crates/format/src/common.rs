@@ -51,8 +51,11 @@ pub struct Common {
     pub listed: Vec<usize>,
     /// The kinds of piece.
     pub kinds: Vec<KindInfo>,
-    /// The order of the players in position strings and result tokens.
+    /// The order of the players in position strings (and result tokens,
+    /// unless `result_order` says otherwise).
     pub notation_order: Vec<Player>,
+    /// The order of the scores in result tokens.
+    pub result_order: Vec<Player>,
     /// The `[[zones]]`.
     pub zones: Vec<Zone>,
     /// The end conditions (royal counts taken from the start position).
@@ -135,7 +138,11 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
     let (listed_players, listed) = players(spec, diag);
     let players: Vec<PlayerInfo> = listed.iter().filter_map(|&i| listed_players.get(i).cloned()).collect();
     let kinds = pieces(spec, &listed, diag);
-    let notation_order = notation_order(spec, &players, diag);
+    let notation_order = player_order(spec, spec.notation.player_order.as_ref(), "player_order", &players, diag);
+    let result_order = match &spec.notation.result_order {
+        Some(_) => player_order(spec, spec.notation.result_order.as_ref(), "result_order", &players, diag),
+        None => notation_order.clone(),
+    };
     let board = board?;
     ambiguous_names(spec, &board, &kinds, diag);
     let zones = zones(spec, &board, &players, diag);
@@ -151,6 +158,7 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
         listed,
         kinds,
         notation_order,
+        result_order,
         zones,
         end,
         start,
@@ -441,12 +449,20 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
     kinds
 }
 
-fn notation_order(spec: &VariantFile, players: &[PlayerInfo], diag: &mut Diagnostics) -> Vec<Player> {
+/// The players in the order of the `[notation]` list `order` (the key
+/// `key`), or turn order without it.
+fn player_order(
+    spec: &VariantFile,
+    order: Option<&Names>,
+    key: &str,
+    players: &[PlayerInfo],
+    diag: &mut Diagnostics,
+) -> Vec<Player> {
     let turn_order: Vec<Player> = (0..players.len()).map(|i| Player(i as u8)).collect();
-    let Some(order) = &spec.notation.player_order else {
+    let Some(order) = order else {
         return turn_order;
     };
-    match player_list(spec, order, players, "player_order", diag) {
+    match player_list(spec, order, players, key, diag) {
         Some(list) => list.into_iter().map(|i| Player(i as u8)).collect(),
         None => turn_order,
     }

@@ -157,10 +157,19 @@ const ZONES: &[Key] = &[
     key("cells", Ty::Names, "The zone's cells").required().example("cells = [\"F8\", \"G8\"]"),
 ];
 
-const NOTATION: &[Key] =
-    &[key("player_order", Ty::Names, "The order of the players in position strings and result tokens")
+const NOTATION: &[Key] = &[
+    key("player_order", Ty::Names, "The order of the players in position strings and result tokens")
         .defaults("turn order", "turn order")
-        .example("player_order = [\"White\", \"Black\"]")];
+        .example("player_order = [\"White\", \"Black\"]"),
+    key(
+        "result_order",
+        Ty::Names,
+        "The order of the scores in result tokens, where it differs from `player_order` (PDN checkers: \
+         `1-0` is a win for Black, who moves first, though position strings list White first)",
+    )
+    .defaults("`player_order`", "`player_order`")
+    .example("result_order = [\"Black\", \"White\"]"),
+];
 
 const RULES: &[Key] = &[
     key("castle_moves", U8, "Camelot family: castle moves each player may make per game")

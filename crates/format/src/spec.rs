@@ -134,6 +134,10 @@ pub struct NotationSpec {
     /// `player_order = ["White", "Black"]`: the order of the players in
     /// position strings and result tokens (default: turn order).
     pub player_order: Option<Names>,
+    /// `result_order = ["Black", "White"]`: the order of the scores in
+    /// result tokens, where it differs from `player_order` (default:
+    /// `player_order`).
+    pub result_order: Option<Names>,
 }
 
 /// The `[rules]` options of every family; each family reads its own and
@@ -303,7 +307,7 @@ macro_rules! fields {
     };
 }
 fields!(RawBoard { geometry, files, ranks, layout, names });
-fields!(NotationSpec { player_order });
+fields!(NotationSpec { player_order, result_order });
 fields!(RulesSpec {
     castle_moves,
     own_castle_jump,

@@ -199,14 +199,28 @@ pub fn other_variant_tag<'r>(record: &'r leap_core::notation::Record, variant: &
     record.tag("Variant").filter(|&tagged| tagged != variant.name())
 }
 
+/// Whether a record with neither a `Variant` nor a `GameType` tag is of
+/// draughts: its first move is written in square numbers (`11-15`, where
+/// Camelot's cells are letters and numbers: `F7-F8`), or it has no moves
+/// and its file's name ends in `.pdn`.
+fn is_draughts(record: &leap_core::notation::Record, record_file: &std::path::Path) -> bool {
+    match record.moves.first() {
+        Some(ply) => ply.text.starts_with(|c: char| c.is_ascii_digit()),
+        None => record_file.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")),
+    }
+}
+
 /// Loads the variant of a game record, so that it replays under the rules
 /// it was played with. With a `VariantFile` tag, that file, whatever the
 /// `Variant` tag says (a variant file may reuse a built-in name): a
 /// relative path is read from the record's folder (never the current
 /// directory), and a `Variant` tag must give the file's name. Without one,
 /// the built-in variant its `Variant` tag names, in any case (checkers for
-/// a PDN record of English draughts, `[GameType "21"]`; camelot when there
-/// is neither tag). A `Variant` tag that names no built-in variant, or a
+/// a PDN record of English draughts, `[GameType "21"]`). With neither tag,
+/// checkers when the moves are written in square numbers (`11-15`: the
+/// archives of English draughts and its programs write no `GameType`), or
+/// for a record without moves when the file's name ends in `.pdn`;
+/// otherwise camelot. A `Variant` tag that names no built-in variant, or a
 /// `GameType` of another game, is an error.
 pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Result<Variant, LoadError> {
     if let Some(file) = record.tag(FILE_TAG) {
@@ -239,6 +253,7 @@ pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path:
                  reads {ENGLISH_DRAUGHTS}, English draughts); a [Variant] tag names any of its variants"
             )))
         }
+        (None, None) if is_draughts(record, record_file) => "checkers",
         (None, None) => "camelot",
     };
     // (A variant file is named by its own tag, never by [Variant]: a record

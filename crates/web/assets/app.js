@@ -1669,7 +1669,8 @@ async function onNgVariantFile() {
 // A record chosen: the saved game goes, and the record's variant, as the
 // server reads it, picks the variant (for the seats shown): its
 // [Variant "…"] tag, checkers for a PDN record of English draughts
-// ([GameType "21"]), Camelot when there is neither.
+// ([GameType "21"], or neither tag and moves in square numbers: `11-15`),
+// Camelot otherwise.
 async function onNgRecord() {
   const f = $("ng-record").files[0];
   showNgError("");
@@ -1683,6 +1684,11 @@ async function onNgRecord() {
   let name = "camelot";
   if (named) name = named[1];
   else if (type) name = type[1].split(",")[0].trim() === "21" ? "checkers" : "";
+  else {
+    const moves = text.replace(/^\s*\[.*$/gm, "").replace(/\{[^}]*\}/g, " ").replace(/;.*$/gm, "");
+    const first = /^\s*(?:\d+\.+\s*)?(\S+)/.exec(moves);
+    if (first && /^\d+[-xX:]\d/.test(first[1])) name = "checkers";
+  }
   const v = S.variants.find((x) => x.name.toLowerCase() === name.toLowerCase() || (x.title || "") === name);
   if (v && !$("ng-variant-file").files[0]) $("ng-variant").value = v.name;
   updateNgVariant();

@@ -793,7 +793,7 @@ async fn a_records_result_is_checked_against_its_moves_as_the_command_line_check
             "the game is not over after the last move, and no ending off the board gives that result",
         ),
         ("[Termination \"xyz\"]\n1.E6-E8 1/2-1/2", "names no ending that gives it: expected `drawn by agreement`"),
-        ("[Result \"1-0\"]\n1.E6-E8 *", "the movetext ends with *, but the [Result] tag says 1-0"),
+        ("[Result \"1-0\"]\n1.E6-E8 0-1", "the movetext ends with 0-1, but the [Result] tag says 1-0"),
         ("1.E6-E8 1-1", "the result `1-1` is not a result"),
         ("[Termination \"Black resigned\"]\n1.E6-E8 *", "the record gives no result (*), but"),
     ] {

@@ -19,7 +19,7 @@ pub use position::{
 };
 pub(crate) use record::put_out_note;
 pub use record::{
-    clock_command, parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly,
+    clock_command, one_point, parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly,
 };
 pub use typed::Reading;
 
@@ -271,7 +271,10 @@ pub struct ReadMove {
 }
 
 /// Reads `text` as a legal move of `pos`: an exact legal path, or else
-/// written cells that are a subsequence of exactly one legal move's path.
+/// written cells that are a subsequence of exactly one legal move's path
+/// (`completed` then gives the path it was read as); the separators count
+/// unless no move fits with them (`10-17` for the capture `10x17`, which
+/// PDN writes so, is read as `10x17`).
 ///
 /// ```
 /// # use leap_core::{Game, Position, notation::{read_move, MoveError}};
@@ -322,9 +325,18 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
                 return Ok(ReadMove { key: mv.key(), path: mv, completed: None });
             }
         }
-        let mut loose = Subsequence { written: &written, keys: Vec::new() };
-        walk_piece(game, pos, written.from, scope.captures_only, PathMode::Simple, &mut loose);
-        let fits: Vec<MoveKey> = legal.iter().filter(|k| loose.keys.contains(k)).copied().collect();
+        // Landings left out; then, if no move fits, the separators taken
+        // for what they should be (`10-17` for a capture, as PDN allows:
+        // the landings alone tell a step from a jump).
+        let fitting = |any_separator: bool| {
+            let mut loose = Subsequence { written: &written, any_separator, keys: Vec::new() };
+            walk_piece(game, pos, written.from, scope.captures_only, PathMode::Simple, &mut loose);
+            legal.iter().filter(|k| loose.keys.contains(k)).copied().collect::<Vec<MoveKey>>()
+        };
+        let mut fits = fitting(false);
+        if fits.is_empty() {
+            fits = fitting(true);
+        }
         let show = |k: &MoveKey| game.canonical(pos, k).map(|m| format_move(board, &m)).unwrap_or_default();
         match fits.len() {
             1 => {
@@ -376,6 +388,8 @@ impl PathSink for Exact<'_> {
 
 struct Subsequence<'a> {
     written: &'a WrittenMove,
+    /// Whether a landing may be written after any separator (`-` before a jump's).
+    any_separator: bool,
     keys: Vec<MoveKey>,
 }
 
@@ -387,7 +401,7 @@ impl PathSink for Subsequence<'_> {
         }
         let mut i = 0;
         for leg in legs {
-            if i < want.len() && want[i].1 == leg.to && sep_fits(want[i].0, leg.kind) {
+            if i < want.len() && want[i].1 == leg.to && (self.any_separator || sep_fits(want[i].0, leg.kind)) {
                 i += 1;
             }
         }

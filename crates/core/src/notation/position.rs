@@ -324,8 +324,11 @@ impl PositionSetup {
             }
             let mut piece_col = section_col + 1;
             for item in rest.split(',') {
-                match parse_piece(game, item) {
-                    Some((kind, cell)) => setup.pieces.push((cell, Piece { player, kind }, piece_col)),
+                match parse_piece(game, item).map(|(kind, cell)| vec![(kind, cell)]).or_else(|| piece_range(game, item))
+                {
+                    Some(pieces) => setup
+                        .pieces
+                        .extend(pieces.into_iter().map(|(kind, cell)| (cell, Piece { player, kind }, piece_col))),
                     None => problems.add(piece_col, NotAPiece { item: item.to_string(), prefixes: prefixes(game) }),
                 }
                 piece_col += item.chars().count() + 1;
@@ -510,6 +513,23 @@ pub const COUNTER_BARED: &str = "counter-bared";
 /// Reads one piece of a position string section: a kind prefix and a cell (`KC6`, `D6`).
 pub fn parse_piece<G: Game + ?Sized>(game: &G, item: &str) -> Option<(Kind, Cell)> {
     parse_piece_on(game.board(), game.kinds(), item)
+}
+
+/// A range of pieces of one kind on cells named by numbers, as PDN writes
+/// them (`21-32`, `K1-4`: every numbered cell from the first to the last),
+/// if `item` is one.
+fn piece_range<G: Game + ?Sized>(game: &G, item: &str) -> Option<Vec<(Kind, Cell)>> {
+    let (first, last) = item.split_once('-')?;
+    let (kind, from) = parse_piece(game, first)?;
+    let board = game.board();
+    let prefix = &game.kinds()[kind.index()].prefix;
+    let last = last.strip_prefix(prefix.as_str()).unwrap_or(last);
+    let number = |name: &str| name.chars().all(|c| c.is_ascii_digit()).then(|| name.parse::<u32>().ok())?;
+    let (a, b) = (number(board.name(from))?, number(last)?);
+    if a > b {
+        return None;
+    }
+    (a..=b).map(|n| board.cell(&n.to_string()).map(|c| (kind, c))).collect()
 }
 
 /// [`parse_piece`] on a board with these kinds of piece, before a game is built from them.

@@ -9,8 +9,9 @@
 //! 1.E6-E8 H11-F9 {a comment} 2.H6-F8! F11-H9 1-0
 //! ```
 //!
-//! The reader accepts the usual furniture: `1...` before a move of the
-//! second player, annotation glyphs (`! ? !! ?? !? ?!`), `$n` codes,
+//! The reader accepts the usual furniture: `1...` (or `1. ...`) before a
+//! move of the second player, annotation glyphs (`! ? !! ?? !? ?!`, and
+//! PDN's star move `*` glued to a move), `$n` codes,
 //! `{comments}` and `;` comments to the end of the line, variations in
 //! parentheses (`(6...H10-F8 7.G7xI9)`, which may nest: skipped, as
 //! annotations), lines starting with `%` (the PGN standard's escape:
@@ -136,12 +137,32 @@ impl std::error::Error for RecordError {}
 /// each `1`, `0` or a share of a draw (`1-0`, `0-1`, `1/2-1/2`, `0-1-0`,
 /// `1/3-1/3-1/3`).
 fn is_result(token: &str) -> bool {
-    if token == "*" {
+    if token == "*" || one_point(token) != token {
         return true;
     }
     let parts: Vec<&str> = token.split('-').collect();
     (2..=crate::position::MAX_PLAYERS).contains(&parts.len())
         && parts.iter().all(|p| matches!(*p, "0" | "1" | "1/2" | "1/3" | "1/4"))
+}
+
+/// A result of two players in the two points of draughts scoring (`2-0`,
+/// `1-1`, `0-2`, which PDN records of draughts write) in one point
+/// (`1-0`, `1/2-1/2`, `0-1`); any other token as it is. (A reader applies
+/// it to PDN records, those with a `GameType` tag: `1-1` in a Camelot
+/// record is no result.)
+///
+/// ```
+/// use leap_core::notation::one_point;
+/// assert_eq!((one_point("2-0"), one_point("1-1"), one_point("0-2")), ("1-0", "1/2-1/2", "0-1"));
+/// assert_eq!(one_point("1-0"), "1-0");
+/// ```
+pub fn one_point(token: &str) -> &str {
+    match token {
+        "2-0" => "1-0",
+        "1-1" => "1/2-1/2",
+        "0-2" => "0-1",
+        other => other,
+    }
 }
 
 /// Whether `token`, a result, fits a game of `players` players: `*`, or
@@ -425,6 +446,14 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 in_moves = false;
                 continue;
             }
+            // `12. ...`: the dots of a later move of the round written apart
+            // from its number (as CheckerBoard writes a game White starts).
+            if let (Some(n), "...") = (&mut number, token.as_str()) {
+                if !n.continued {
+                    n.continued = true;
+                    continue;
+                }
+            }
             let mut rest = token.as_str();
             let mut off = 0;
             // Move number: `12.` or `12...`, possibly glued to the move.
@@ -452,7 +481,16 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 current.annotated = true;
                 continue;
             }
-            let body = rest.trim_end_matches(['!', '?']);
+            // Glyphs glued to the move: `!`, `?`, PDN's star move `*`, and
+            // a `$n` code (`23-19$1`).
+            let mut body = rest;
+            while let Some((move_text, code)) = body.rsplit_once('$') {
+                if move_text.is_empty() || code.is_empty() || !code.chars().all(|c| c.is_ascii_digit()) {
+                    break;
+                }
+                body = move_text;
+            }
+            let body = body.trim_end_matches(['!', '?', '*']);
             if body.len() < rest.len() {
                 current.annotated = true;
             }
@@ -630,6 +668,22 @@ mod tests {
             let (read, rest) = comment_clock(&written);
             assert_eq!(read, Some(Duration::from_millis(ms / 100 * 100)), "{written}");
             assert!(rest.is_empty(), "{written}");
+        }
+    }
+
+    #[test]
+    fn draughts_records_read_as_their_programs_write_them() {
+        // `1. ...` before a later move of the round; glyphs glued to moves.
+        let record = &parse_records("1. ... 22-18 2. 11-16$1 18-14* 3. 9-13$14$2 2-0").unwrap()[0];
+        let texts: Vec<&str> = record.moves.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["22-18", "11-16", "18-14", "9-13"]);
+        let number = record.moves[0].number.unwrap();
+        assert_eq!((number.number, number.continued), (1, true));
+        assert!(record.annotated);
+        // Draughts' two points end a game as results.
+        assert_eq!(record.result.as_deref(), Some("2-0"));
+        for token in ["2-0", "1-1", "0-2"] {
+            assert!(is_result(token), "{token}");
         }
     }
 
