@@ -312,7 +312,7 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
 
 pub fn replay(file: &Path) -> CliResult {
     let name = file.display().to_string();
-    let text = leap_format::read_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let text = leap_format::read_record_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
     let games = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
     if games.iter().all(|g| g.is_empty()) {
         return Err(CliError::Usage(format!("{name}: there is no game in the file (no tags, no moves, no result)")));

@@ -49,7 +49,7 @@ pub fn run(opts: &SuiteOptions) -> CliResult {
     let limits = opts.limits.limits();
     let file = &opts.file;
     let name = file.display().to_string();
-    let text = leap_format::read_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let text = leap_format::read_record_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
     let records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
     let records: Vec<&Record> = records.iter().filter(|r| !r.is_empty()).collect();
     if records.is_empty() {

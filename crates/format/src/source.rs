@@ -123,6 +123,51 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 /// assert_eq!(e.to_string(), "it is a directory, not a regular file");
 /// ```
 pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    let bytes = read_bytes(path)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        // The place of the first bad byte, counted in the text before it.
+        let good = e.utf8_error().valid_up_to();
+        let before = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
+        let (line, column) = crate::diag::line_col(before, good);
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it is not UTF-8 text (line {line}, column {column})"),
+        )
+    })?;
+    Ok(match text.strip_prefix(BOM) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Reads a game record file as [`read_text`] reads a text file, except
+/// that a file that is not UTF-8 is read as ISO 8859-1 (Latin-1), each
+/// byte its character: the encoding the PGN standard and PDN 2.0 give
+/// records, which old archives use for accented names.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("latin1-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let file = dir.join("old.pdn");
+/// std::fs::write(&file, b"[White \"Fjellstr\xf6m\"]\n1. 11-15 *\n").unwrap();
+/// assert!(leap_format::read_text(&file).is_err());
+/// assert_eq!(leap_format::read_record_text(&file).unwrap(), "[White \"Fjellstr\u{f6}m\"]\n1. 11-15 *\n");
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn read_record_text(path: &std::path::Path) -> std::io::Result<String> {
+    let bytes = read_bytes(path)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => match text.strip_prefix(BOM) {
+            Some(rest) => rest.to_string(),
+            None => text,
+        },
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+    })
+}
+
+/// The bytes of a file a user named, refusing what is not a regular file
+/// and files over [`MAX_FILE_BYTES`] (see [`read_text`]).
+fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read};
     let not_regular = |meta: &std::fs::Metadata| {
         let what = if meta.is_dir() { "a directory" } else { "a device, a FIFO or a socket" };
@@ -152,17 +197,7 @@ pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_big());
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        // The place of the first bad byte, counted in the text before it.
-        let good = e.utf8_error().valid_up_to();
-        let before = std::str::from_utf8(&e.as_bytes()[..good]).unwrap_or_default();
-        let (line, column) = crate::diag::line_col(before, good);
-        Error::new(ErrorKind::InvalidData, format!("it is not UTF-8 text (line {line}, column {column})"))
-    })?;
-    Ok(match text.strip_prefix(BOM) {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    Ok(bytes)
 }
 
 /// The byte-order mark some editors write at the start of a UTF-8 file.

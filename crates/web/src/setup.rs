@@ -298,8 +298,8 @@ fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
             if meta.file_type().is_symlink() { "a link" } else { "a folder or a special file" }
         )));
     }
-    // (As the command line reads files: text, at most 4 MiB.)
-    let text = leap_format::read_text(&path).map_err(|e| {
+    // (As the command line reads records: text, UTF-8 or Latin-1, at most 4 MiB.)
+    let text = leap_format::read_record_text(&path).map_err(|e| {
         ApiError::Invalid(format!("{name} cannot be read as a game record: {}", leap_format::io_words(&e)))
     })?;
     Ok((one_record(&text, name)?, text))

@@ -141,7 +141,7 @@ fn examples<G: Game>(game: &G) -> &'static str {
 /// a variant file's tables have no quotes).
 pub(crate) fn is_record(path: &Path) -> bool {
     has_record_name(path)
-        || leap_format::read_text(path).is_ok_and(|text| {
+        || leap_format::read_record_text(path).is_ok_and(|text| {
             let text = text.trim_start_matches('\u{feff}').trim_start();
             text.starts_with('[') && text.lines().next().is_some_and(|l| l.contains('"'))
         })
@@ -171,7 +171,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
             return Err(CliError::Usage("a saved game starts where it stopped: --position cannot be given".into()));
         }
         let name = opts.variant.clone();
-        let text = leap_format::read_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
+        let text = leap_format::read_record_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
         let mut records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
         records.retain(|r| !r.is_empty());
         if records.len() != 1 {

@@ -693,7 +693,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let why = match own {
             _ if !path.exists() => None,
             None => Some("already exists and is not this game's record"),
-            Some(o) if leap_format::read_text(path).ok().as_ref() != Some(&o.text) => {
+            Some(o) if leap_format::read_record_text(path).ok().as_ref() != Some(&o.text) => {
                 Some("has changed since this game was loaded from it or saved to it (another program or game wrote it)")
             }
             Some(o) if o.annotated => Some("holds comments or annotations (such as `!?`) that this game does not keep"),
