@@ -1492,10 +1492,13 @@ fn checkers_replay_of_a_pdn_file() {
 /// numbers, say it is draughts), a capture written with `-` and a star
 /// move, a variation and a `$n` code, `*` ending the moves with the result
 /// in the tag (`1-0`: Black won, as PDN 2.0 says), a `[FEN]` with ranges of
-/// squares and `1. ...` before White's first move.
+/// squares and `1. ...` before White's first move; a `Variant` tag of
+/// `English draughts`.
 #[test]
 fn checkers_archives_replay_as_written() {
     let out = ok(&["replay", "tests/games/archive.pdn"]);
+    assert!(out.stdout.contains("Game 3 of 3\n"), "{}", out.show());
+    assert!(out.stdout.ends_with("3 moves played. White to move (move 2).\nResult: *\n"), "{}", out.show());
     assert!(out.stdout.contains("archive.pdn:5:70: read `10-17` as 10x17"), "{}", out.show());
     for said in [
         "10 moves played. Black to move (move 6).\nResult: 1-0 (White lost, how the record does not say)\n",

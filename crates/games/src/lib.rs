@@ -199,6 +199,9 @@ pub fn other_variant_tag<'r>(record: &'r leap_core::notation::Record, variant: &
     record.tag("Variant").filter(|&tagged| tagged != variant.name())
 }
 
+/// Other names records give checkers in a `Variant` tag.
+const CHECKERS_NAMES: [&str; 4] = ["english", "english draughts", "american checkers", "straight checkers"];
+
 /// Whether a record with neither a `Variant` nor a `GameType` tag is of
 /// draughts: its first move is written in square numbers (`11-15`, where
 /// Camelot's cells are letters and numbers: `F7-F8`), or it has no moves
@@ -215,7 +218,8 @@ fn is_draughts(record: &leap_core::notation::Record, record_file: &std::path::Pa
 /// `Variant` tag says (a variant file may reuse a built-in name): a
 /// relative path is read from the record's folder (never the current
 /// directory), and a `Variant` tag must give the file's name. Without one,
-/// the built-in variant its `Variant` tag names, in any case (checkers for
+/// the built-in variant its `Variant` tag names, in any case (`English
+/// draughts`, `English` or `American checkers` for checkers too; checkers for
 /// a PDN record of English draughts, `[GameType "21"]`). With neither tag,
 /// checkers when the moves are written in square numbers (`11-15`: the
 /// archives of English draughts and its programs write no `GameType`), or
@@ -258,7 +262,8 @@ pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path:
     };
     // (A variant file is named by its own tag, never by [Variant]: a record
     // does not make the program read a file it does not say is a variant.)
-    match builtin_names().find(|n| n.eq_ignore_ascii_case(name)) {
+    let name = if CHECKERS_NAMES.iter().any(|n| n.eq_ignore_ascii_case(name.trim())) { "checkers" } else { name };
+    match builtin_names().find(|n| n.eq_ignore_ascii_case(name.trim())) {
         Some(builtin) => load(builtin),
         None => Err(LoadError::Tag(format!(
             "the record's [Variant \"{name}\"] is not a built-in variant ({}); a game of a variant file names \
