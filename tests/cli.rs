@@ -409,6 +409,30 @@ fn replay_a_game_with_tags_comments_glyphs_and_an_abbreviated_charge() {
     assert_eq!(position_after(moves), SHORT_FINAL);
 }
 
+/// A file of several games is checked whole, as archives of hundreds of
+/// games need: each game's problem is said where it is, the games after
+/// it are replayed, and the command fails saying how many had problems.
+#[test]
+fn replay_checks_every_game_of_a_file() {
+    let dir = TempDir::new("replay-all");
+    let file = dir.path("games.pgn");
+    let games = "[Round \"1\"]\n1.E6-E8 *\n\n[Round \"2\"]\n1.E6-E9 *\n\n[Round \"3\"]\n1.F6-F8 1-1\n\n\
+                 [Round \"4\"]\n1.F7-F8 *\n";
+    std::fs::write(&file, games).unwrap();
+    let out = fails(&["replay", &file], 1);
+    let errors: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(errors.len(), 3, "{}", out.show());
+    assert!(errors[0].starts_with(&format!("error: {file}:5:3: move 1 (White): `E6-E9` is not legal here")));
+    assert!(errors[1].starts_with(&format!("error: {file}:8:9: game 3: the result `1-1` is not a result")));
+    assert_eq!(errors[2], format!("error: {file}: 2 of its 4 games have problems (each said above)"));
+    assert!(out.stdout.contains("Game 4 of 4\nRound: 4\n"), "{}", out.show());
+    assert!(
+        out.stdout.ends_with("Black to move (move 1). castle-moves: White 0, Black 0.\nResult: *\n"),
+        "{}",
+        out.show()
+    );
+}
+
 #[test]
 fn replay_a_file_with_several_games() {
     let out = ok(&["replay", "tests/games/several.pgn"]);

@@ -310,6 +310,10 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
     })
 }
 
+/// Replays every game of a record file. A file of several games is
+/// checked whole: a game with a problem is reported and the next one
+/// replayed (as archives hold hundreds of games), and the command then
+/// fails, saying how many had problems.
 pub fn replay(file: &Path) -> CliResult {
     let name = file.display().to_string();
     let text = leap_format::read_record_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
@@ -317,53 +321,87 @@ pub fn replay(file: &Path) -> CliResult {
     if games.iter().all(|g| g.is_empty()) {
         return Err(CliError::Usage(format!("{name}: there is no game in the file (no tags, no moves, no result)")));
     }
-    for (i, record) in games.iter().enumerate() {
-        let mut out = String::new();
-        if games.len() > 1 {
-            outln!(out, "Game {} of {}", i + 1, games.len());
-        }
-        let game_problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
-        let variant = variant::for_record(record, file).map_err(|e| game_problem(GameProblem::variant(record, e)))?;
-        with_game!(variant, g => {
-            let start = record_start(&g, record).map_err(game_problem)?;
-            let mut history = History::new(start);
-            for (k, v) in &record.tags {
-                if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
-                    outln!(out, "{k}: {v}");
-                }
-            }
-            let read = match history.play_all(&g, &record.moves) {
-                Ok(read) => read,
-                Err(error) => {
-                    emit(&out)?;
-                    return Err(CliError::Replay { file: name.clone(), error });
-                }
-            };
-            for (ply, r) in record.moves.iter().zip(&read) {
-                if let Some(full) = &r.completed {
-                    outln!(out, "note: {name}:{}:{}: read `{}` as {full}", ply.line, ply.column, ply.text);
-                }
-            }
-            outw!(out, "{}", diagram(&g, history.current()));
-            outln!(out, "{}", format_position(&g, history.current()));
-            let plural = if read.len() == 1 { "" } else { "s" };
-            outln!(out, "{} move{plural} played. {}", read.len(), status(&g, &history));
-            // The result and the tags as written, checked against the moves.
-            match leap_arena::Termination::of_record(&g, &history, record) {
-                // A game ended otherwise than by the rules (a flag, a resignation, an agreement).
-                Ok(Some(how)) if !matches!(how, leap_arena::Termination::Rules(_)) => {
-                    outln!(out, "Result: {} ({})", how.result_token(&g), how.describe(&g));
-                }
-                Ok(_) => outln!(out, "Result: {}", history.result_token(&g)),
-                Err(e) => {
-                    emit(&out)?;
-                    return Err(game_problem(GameProblem::Tags { at: e.at, why: e.why }));
-                }
-            }
-            emit(&out)
-        })?;
+    if let [record] = &games[..] {
+        return replay_game(file, record, None);
     }
-    Ok(())
+    let mut failed = 0;
+    for (i, record) in games.iter().enumerate() {
+        match replay_game(file, record, Some((i, games.len()))) {
+            Ok(()) => {}
+            // (Output that cannot be written ends the replay.)
+            Err(e @ CliError::Output(_)) => return Err(e),
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed += 1;
+            }
+        }
+    }
+    match failed {
+        0 => Ok(()),
+        _ => Err(CliError::Games { file: name, failed, total: games.len() }),
+    }
+}
+
+/// Replays one game of a record file, game `i` of `n` when it holds several.
+fn replay_game(file: &Path, record: &Record, place: Option<(usize, usize)>) -> CliResult {
+    let name = file.display().to_string();
+    let i = place.map_or(0, |(i, _)| i);
+    let mut out = String::new();
+    if let Some((i, n)) = place {
+        outln!(out, "Game {} of {n}", i + 1);
+    }
+    let game_problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
+    let variant = match variant::for_record(record, file) {
+        Ok(v) => v,
+        Err(e) => {
+            emit(&out)?;
+            return Err(game_problem(GameProblem::variant(record, e)));
+        }
+    };
+    with_game!(variant, g => {
+        let start = match record_start(&g, record) {
+            Ok(start) => start,
+            Err(problem) => {
+                emit(&out)?;
+                return Err(game_problem(problem));
+            }
+        };
+        let mut history = History::new(start);
+        for (k, v) in &record.tags {
+            if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
+                outln!(out, "{k}: {v}");
+            }
+        }
+        let read = match history.play_all(&g, &record.moves) {
+            Ok(read) => read,
+            Err(error) => {
+                emit(&out)?;
+                return Err(CliError::Replay { file: name.clone(), error });
+            }
+        };
+        for (ply, r) in record.moves.iter().zip(&read) {
+            if let Some(full) = &r.completed {
+                outln!(out, "note: {name}:{}:{}: read `{}` as {full}", ply.line, ply.column, ply.text);
+            }
+        }
+        outw!(out, "{}", diagram(&g, history.current()));
+        outln!(out, "{}", format_position(&g, history.current()));
+        let plural = if read.len() == 1 { "" } else { "s" };
+        outln!(out, "{} move{plural} played. {}", read.len(), status(&g, &history));
+        // The result and the tags as written, checked against the moves.
+        match leap_arena::Termination::of_record(&g, &history, record) {
+            // A game ended otherwise than by the rules (a flag, a resignation, an agreement).
+            Ok(Some(how)) if !matches!(how, leap_arena::Termination::Rules(_)) => {
+                outln!(out, "Result: {} ({})", how.result_token(&g), how.describe(&g));
+            }
+            Ok(_) => outln!(out, "Result: {}", history.result_token(&g)),
+            Err(e) => {
+                emit(&out)?;
+                return Err(game_problem(GameProblem::Tags { at: e.at, why: e.why }));
+            }
+        }
+        emit(&out)
+    })
 }
 
 /// The position a record's game starts from: its `[Position]` tag, or the

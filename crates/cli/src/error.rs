@@ -64,6 +64,16 @@ pub enum CliError {
         /// Which move, where, and why.
         error: ReplayError,
     },
+    /// Games of a record file that `replay` found wrong (their problems
+    /// are printed as it goes).
+    Games {
+        /// The record's file.
+        file: String,
+        /// How many have problems.
+        failed: usize,
+        /// How many games the file holds.
+        total: usize,
+    },
     /// Variant files that `check` found wrong (their problems are printed).
     Check {
         /// How many have problems.
@@ -163,6 +173,9 @@ impl fmt::Display for CliError {
             }
             CliError::Replay { file, error } => write!(f, "{file}:{error}"),
             CliError::Check { failed, total } => write!(f, "{failed} of {total} files have problems"),
+            CliError::Games { file, failed, total } => {
+                write!(f, "{file}: {failed} of its {total} games have problems (each said above)")
+            }
             CliError::Threads { count, why } => write!(f, "cannot start {count} threads (--threads): {why}"),
             CliError::Input(e) => write!(f, "cannot read the input: {e}"),
             CliError::Output(e) => write!(f, "cannot write the output: {e}"),
