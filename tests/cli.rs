@@ -575,7 +575,7 @@ fn replay_refuses_a_move_after_the_end_of_the_game() {
     let out = fails(&["replay", "tests/games/after_the_end.pgn"], 1);
     assert_eq!(
         out.stderr,
-        "error: tests/games/after_the_end.pgn:4:11: move 1 (Black): the game is over; no move is legal\n"
+        "error: tests/games/after_the_end.pgn:4:11: move 1 (Black): the game is over (goal reached); no move is legal\n"
     );
 }
 
@@ -733,8 +733,9 @@ fn play_says_when_the_game_is_over() {
     let over = "Game over: drawn (move limit without progress).\n\
                 The game is over: save FILE keeps it, undo takes back moves, quit leaves.\n";
     let at = text.find(over).unwrap_or_else(|| panic!("{}", out.show()));
-    let refused =
-        text.find("> move 1 (Black): the game is over; no move is legal\n").unwrap_or_else(|| panic!("{}", out.show()));
+    let refused = text
+        .find("> move 1 (Black): the game is over (move limit without progress); no move is legal\n")
+        .unwrap_or_else(|| panic!("{}", out.show()));
     assert!(at < refused);
     assert!(text.contains("> the game is over: no move is legal\n"), "{}", out.show());
     assert!(text[refused..].contains("White to move (move 1). castle-moves: White 0, Black 0.\n"), "{}", out.show());

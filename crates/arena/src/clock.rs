@@ -189,7 +189,7 @@ impl Clocks {
     /// the base time again if the move ended a period.
     fn earned(&self, p: usize) -> Duration {
         let period_over = self.control.moves.is_some_and(|m| m > 0 && self.moved[p].is_multiple_of(m));
-        self.control.increment + if period_over { self.control.base } else { Duration::ZERO }
+        self.control.increment.saturating_add(if period_over { self.control.base } else { Duration::ZERO })
     }
 
     /// `player` moved after thinking `took`: its clock loses that, then
@@ -201,7 +201,7 @@ impl Clocks {
         let rest = self.left[p].checked_sub(took).ok_or(FlagFell(player))?;
         let moved = self.moved[p];
         self.moved[p] += 1;
-        self.left[p] = rest + self.earned(p);
+        self.left[p] = rest.saturating_add(self.earned(p));
         self.plies.push(Ply { player, rest: Some(rest), moved, shown: Some(self.left[p]) });
         Ok(())
     }
@@ -212,6 +212,14 @@ impl Clocks {
     pub fn off_the_clock(&mut self, player: Player) {
         let moved = self.moved[player.index()];
         self.plies.push(Ply { player, rest: None, moved, shown: None });
+    }
+
+    /// `player` thought `took` on a move it did not make (the game ended
+    /// off the board, or a move was taken back): its clock shows what is
+    /// left, no time earned.
+    pub fn spend(&mut self, player: Player, took: Duration) {
+        let left = &mut self.left[player.index()];
+        *left = left.saturating_sub(took);
     }
 
     /// `player`'s flag fell: its clock shows no time left.

@@ -111,9 +111,9 @@ impl History {
 
     /// Reads and plays a written move; on error nothing changes.
     pub fn play_text<G: Game>(&mut self, game: &G, text: &str) -> Result<ReadMove, ReplayError> {
-        if self.outcome(game).is_some() {
+        if let Some(o) = self.outcome(game) {
             let (number, player) = self.next_label(game);
-            return Err(ReplayError { number, player, at: None, error: Box::new(MoveError::GameOver) });
+            return Err(ReplayError { number, player, at: None, error: Box::new(MoveError::GameOver(o.reason)) });
         }
         match read_move(game, self.current(), text) {
             Ok(read) => {

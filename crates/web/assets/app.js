@@ -152,6 +152,17 @@ function readFile(file) {
   });
 }
 
+// A game record's text: UTF-8, or else Latin-1, the PGN standard's
+// encoding, which old archives use (as `camelot replay` reads records).
+async function readRecordFile(file) {
+  const bytes = await file.arrayBuffer().catch(() => { throw new Error(`cannot read ${file.name}`); });
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (_) {
+    return new TextDecoder("iso-8859-1").decode(bytes);
+  }
+}
+
 /* ------------------------------------------------------------------ */
 /* Reading the view                                                    */
 /* ------------------------------------------------------------------ */
@@ -1610,7 +1621,7 @@ async function ngBody() {
     body.variant = variant;
   }
   if (rfile) {
-    body.record = await readFile(rfile);
+    body.record = await readRecordFile(rfile);
     body.record_file = rfile.name;
   }
   else if (saved) body.saved = saved;
@@ -1677,7 +1688,7 @@ async function onNgRecord() {
   if (f) clearNgSaved();
   updateNgContinue();
   if (!f) return;
-  const text = await readFile(f).catch(() => "");
+  const text = await readRecordFile(f).catch(() => "");
   const tag = (name) => new RegExp(`\\[\\s*${name}\\s+"([^"]*)"\\s*\\]`, "i").exec(text);
   const named = tag("Variant");
   const type = tag("GameType");
@@ -1685,7 +1696,12 @@ async function onNgRecord() {
   if (named) name = named[1];
   else if (type) name = type[1].split(",")[0].trim() === "21" ? "checkers" : "";
   else {
-    const moves = text.replace(/^\s*\[.*$/gm, "").replace(/\{[^}]*\}/g, " ").replace(/;.*$/gm, "");
+    // (Tags, `%` lines, comments and variations left out.)
+    let moves = text.replace(/^\s*\[.*$/gm, "").replace(/^%.*$/gm, "").replace(/\{[^}]*\}/g, " ").replace(/;.*$/gm, "");
+    for (let before = ""; before !== moves; ) {
+      before = moves;
+      moves = moves.replace(/\([^()]*\)/g, " ");
+    }
     const first = /^\s*(?:\d+\.+\s*)?(\S+)/.exec(moves);
     if (first && /^\d+[-xX:]\d/.test(first[1])) name = "checkers";
   }

@@ -198,6 +198,10 @@ pub struct Session<G: Played> {
     engine: Option<Shared<G>>,
     analyst: Option<Shared<G>>,
     analysis: Option<Stop>,
+    /// The time each move's player had left after it, as the record the
+    /// game was loaded from says (written again when the game has no
+    /// clocks, so that a save keeps them); cut back by takebacks.
+    recorded: Vec<Option<Duration>>,
 }
 
 impl<G: Played> Session<G> {
@@ -228,6 +232,7 @@ impl<G: Played> Session<G> {
             });
             Clocks::resume(control, n, times)
         });
+        let kept = recorded[..recorded.len().min(history.moves().len())].to_vec();
         check_seats(&seating.seats, n)?;
         let layout = serde_json::to_value(Layout::of(&game)).expect("a layout is plain data");
         Ok(Session {
@@ -249,15 +254,30 @@ impl<G: Played> Session<G> {
             engine: None,
             analyst: None,
             analysis: None,
+            recorded: kept,
             game,
         })
     }
 
-    /// Ends the game off the board (as a saved record did), if `how`.
+    /// Ends the game off the board (as a saved record did), if `how`: a
+    /// game lost on time shows no time left on the loser's clock.
     pub fn end(&mut self, how: Option<Termination>) {
+        if let (Some(Termination::Time { loser }), Some(clocks)) = (how, &mut self.clocks) {
+            clocks.run_out(loser);
+        }
         if how.is_some() {
             self.ended = how;
         }
+    }
+
+    /// The clock of the player to move stops at what it shows: the time
+    /// it has thought is spent (the game ends off the board, or a move is
+    /// taken back), and the turn starts afresh.
+    fn stop_clock(&mut self) {
+        if let (Some(mover), Some(clocks)) = (self.mover(), &mut self.clocks) {
+            clocks.spend(mover, self.turn_started.elapsed());
+        }
+        self.turn_started = Instant::now();
     }
 
     fn name(&self, p: Player) -> &str {
@@ -670,6 +690,9 @@ impl<G: Played> Table for Session<G> {
             return Err(ApiError::Conflict("there is no move to take back".into()));
         }
         let humans = self.seating.seats.contains(&Seat::Human);
+        // (The time the player to move has thought is spent: a takeback
+        // gives no time.)
+        self.stop_clock();
         if !word {
             loop {
                 self.history.undo();
@@ -683,6 +706,7 @@ impl<G: Played> Table for Session<G> {
                 }
             }
         }
+        self.recorded.truncate(self.history.moves().len());
         self.ended = None;
         self.offers.iter_mut().for_each(|o| *o = false);
         self.turn_started = Instant::now();
@@ -693,6 +717,7 @@ impl<G: Played> Table for Session<G> {
 
     fn resign(&mut self, player: Option<Number>) -> ApiResult<()> {
         let loser = self.person(player)?;
+        self.stop_clock();
         self.ended = Some(Termination::Resignation { loser });
         self.changed();
         Ok(())
@@ -713,6 +738,7 @@ impl<G: Played> Table for Session<G> {
             }
         }
         if self.in_game().iter().all(|q| self.offers[q.index()]) {
+            self.stop_clock();
             self.ended = Some(Termination::Agreement);
             self.notice = None;
         } else if !declined.is_empty() {
@@ -743,13 +769,17 @@ impl<G: Played> Table for Session<G> {
 
     fn record(&self) -> String {
         // The game's own time control, in the PGN standard's tag (a loaded
-        // record's tag gives way to it).
-        let mut tags: Vec<(String, String)> =
-            self.tags.iter().filter(|(k, _)| k != TimeControl::TAG).cloned().collect();
-        if let Some(clocks) = &self.clocks {
-            tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
-        }
-        let clocks = self.clocks.as_ref().map(Clocks::shown).unwrap_or_default();
+        // record's tag gives way to it); and the times left after each
+        // move: the clocks', or without clocks those of the record loaded.
+        let mut tags = self.tags.clone();
+        let clocks = match &self.clocks {
+            Some(clocks) => {
+                tags.retain(|(k, _)| k != TimeControl::TAG);
+                tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
+                clocks.shown()
+            }
+            None => self.recorded.clone(),
+        };
         match self.termination() {
             Some(t) => t.record(&self.game, &self.history, &tags, &clocks),
             None => self.history.write_record(&self.game, &tags, &self.history.result_token(&self.game), &clocks),

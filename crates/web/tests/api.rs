@@ -1307,14 +1307,16 @@ async fn a_saved_game_keeps_its_time_control() {
         assert!(saved.contains(&format!("[TimeControl \"{tag}\"]")), "{saved}");
         let (status, about) = app.get(&format!("/api/saved/{file}")).await;
         assert_eq!((status, &about["clock"]), (StatusCode::OK, &described), "{about}");
-        // Loaded without a clock and saved again: no time control.
+        // Loaded without a clock and saved again: the record's time control
+        // and times stay (nothing saved is lost), and its clock is offered.
         let loaded = id(&app.new_game(json!({ "saved": file })).await);
         let (_, answer) =
             app.post(&format!("/api/games/{loaded}/save"), json!({ "name": format!("unclocked-{n}") })).await;
         let resaved = std::fs::read_to_string(app._games.path().join(answer["file"].as_str().unwrap())).unwrap();
-        assert!(!resaved.contains("TimeControl"), "{resaved}");
+        assert!(resaved.contains(&format!("[TimeControl \"{tag}\"]")), "{resaved}");
+        assert!(resaved.contains("1.F7-F8 {[%clk "), "{resaved}");
         let (_, about) = app.get(&format!("/api/saved/{}", answer["file"].as_str().unwrap())).await;
-        assert_eq!(about["clock"], Value::Null, "{about}");
+        assert_eq!(about["clock"], described, "{about}");
     }
 }
 
@@ -1367,4 +1369,33 @@ async fn a_saved_game_goes_on_with_the_times_left() {
     // A record without times: the clocks start from the base time.
     let view = app.new_game(json!({ "record": "[TimeControl \"300+3\"]\n1.D6-D5 *", "clock": same })).await;
     assert_eq!(ms(&view, 0), 300_000, "{view}");
+}
+
+/// The clock of the player to move stops where it is when the game ends
+/// off the board or a move is taken back: resigning and taking the
+/// resignation back gives no time; a game loaded as lost on time shows no
+/// time left on the loser's clock.
+#[tokio::test]
+async fn an_ending_off_the_board_gives_no_time_back() {
+    let app = app();
+    let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
+    let view = app.new_game(json!({ "clock": { "base_ms": 10000, "increment_ms": 0 } })).await;
+    let game = id(&view);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let (status, view) = app.post(&format!("/api/games/{game}/resign"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{}", view["error"]);
+    assert!(ms(&view, 0) <= 9600, "the resignation stops White's clock where it was: {}", view["clocks"]);
+    let (status, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{}", view["error"]);
+    assert!(ms(&view, 0) <= 9600, "the takeback gives no time: {}", view["clocks"]);
+    // A move taken back: the thinking of the player who takes it back is spent.
+    app.play(&game, "F7-F8").await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert!(ms(&view, 1) <= 9600, "Black's thinking is spent: {}", view["clocks"]);
+    // Lost on time, loaded on its clock.
+    let record = "[TimeControl \"300+3\"]\n[Termination \"Black lost on time\"]\n\n\
+                  1.D6-D5 {[%clk 0:04:50]} I11-I12 {[%clk 0:00:01.5]} 2.E6-E5 {[%clk 0:04:30]} 1-0\n";
+    let view = app.new_game(json!({ "record": record, "clock": { "base_ms": 300000, "increment_ms": 3000 } })).await;
+    assert_eq!((ms(&view, 0), ms(&view, 1)), (270_000, 0), "{}", view["clocks"]);
 }

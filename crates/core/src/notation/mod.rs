@@ -27,6 +27,7 @@ use crate::bitset::Bitset;
 use crate::board::{Board, Cell};
 use crate::game::Game;
 use crate::moves::{Leg, LegKind, Move, MoveKey};
+use crate::outcome::EndReason;
 use crate::position::Position;
 use crate::rules::{walk_piece, PathMode, PathSink};
 use std::fmt;
@@ -136,8 +137,8 @@ pub enum MoveError {
         /// The legal moves that fit.
         candidates: Vec<String>,
     },
-    /// The game is over: no move is legal.
-    GameOver,
+    /// The game is over, for this reason: no move is legal.
+    GameOver(EndReason),
     /// A pass was written, but the player has a move (or the game has no passing).
     NoPass,
     /// The move number written before the move is not this move's.
@@ -190,7 +191,7 @@ impl fmt::Display for MoveError {
                     candidates.join(" ")
                 )
             }
-            MoveError::GameOver => write!(f, "the game is over; no move is legal"),
+            MoveError::GameOver(reason) => write!(f, "the game is over ({reason}); no move is legal"),
             MoveError::NoPass => write!(f, "`pass` is legal only for a player who has no move"),
             MoveError::Number { expected, found } => {
                 write!(f, "expected move {expected}, found {}", quoted(found))
@@ -287,8 +288,8 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
     let board = game.board();
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
-        if game.decided(pos).is_some() {
-            return Err(MoveError::GameOver);
+        if let Some(o) = game.decided(pos) {
+            return Err(MoveError::GameOver(o.reason));
         }
         let legal = game.legal_moves(pos);
         if legal.contains(&MoveKey::PASS) {
@@ -297,8 +298,8 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         return Err(MoveError::NoPass);
     }
     let written = parse_written(board, text)?;
-    if game.decided(pos).is_some() {
-        return Err(MoveError::GameOver);
+    if let Some(o) = game.decided(pos) {
+        return Err(MoveError::GameOver(o.reason));
     }
     let mover = pos.to_move();
     match pos.piece_at(written.from) {

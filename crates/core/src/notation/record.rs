@@ -148,8 +148,8 @@ fn is_result(token: &str) -> bool {
 /// A result of two players in the two points of draughts scoring (`2-0`,
 /// `1-1`, `0-2`, which PDN records of draughts write) in one point
 /// (`1-0`, `1/2-1/2`, `0-1`); any other token as it is. (A reader applies
-/// it to PDN records, those with a `GameType` tag: `1-1` in a Camelot
-/// record is no result.)
+/// it to PDN records, those with a `GameType` tag or moves in square
+/// numbers: `1-1` in a Camelot record is no result.)
 ///
 /// ```
 /// use leap_core::notation::one_point;
@@ -233,8 +233,11 @@ pub fn clock_command(left: Duration) -> String {
     }
 }
 
+/// The longest time a clock command may give: a thousand hours.
+const MAX_CLOCK_SECONDS: u64 = 1000 * 3600;
+
 /// A time written as `H:MM:SS`, `M:SS` or either with a fraction of a
-/// second (`0:04:59.5`).
+/// second (`0:04:59.5`), under a thousand hours.
 fn read_clock(text: &str) -> Option<Duration> {
     let parts: Vec<&str> = text.trim().split(':').collect();
     let (h, m, s) = match parts[..] {
@@ -250,7 +253,8 @@ fn read_clock(text: &str) -> Option<Duration> {
     // (Milliseconds: the first three digits of the fraction.)
     let millis = format!("{fraction:0<3}")[..3].parse::<u64>().ok()?;
     let seconds = whole(h)?.checked_mul(3600)?.checked_add(whole(m)?.checked_mul(60)?)?.checked_add(whole(secs)?)?;
-    Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+    // (Over a thousand hours is no game's clock.)
+    (seconds < MAX_CLOCK_SECONDS).then(|| Duration::from_secs(seconds) + Duration::from_millis(millis))
 }
 
 /// The clock a comment gives (its last `[%clk ...]` command that reads
@@ -652,6 +656,8 @@ mod tests {
             ("1.E6-E8 {[%clk 0:04:5x]} *", None),
             ("1.E6-E8 {[%clk 0:04:59]} {fine} *", ms(299_000)),
             ("1.E6-E8 {[%clk 0:04:59] [%eval 0.3]} *", ms(299_000)),
+            ("1.E6-E8 {[%clk 5124095576030431:00:00]} *", None),
+            ("1.E6-E8 {[%clk 1000:00:00]} *", None),
         ] {
             let record = &parse_records(text).unwrap()[0];
             assert_eq!((record.moves[0].clock, record.annotated), (clock, true), "{text}");
