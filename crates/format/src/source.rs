@@ -123,7 +123,12 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 /// assert_eq!(e.to_string(), "it is a directory, not a regular file");
 /// ```
 pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
-    let bytes = read_bytes(path)?;
+    utf8(read_bytes(path)?)
+}
+
+/// The bytes as UTF-8 text, without a byte-order mark; or the place of the
+/// first byte that is not UTF-8.
+fn utf8(bytes: Vec<u8>) -> std::io::Result<String> {
     let text = String::from_utf8(bytes).map_err(|e| {
         // The place of the first bad byte, counted in the text before it.
         let good = e.utf8_error().valid_up_to();
@@ -143,7 +148,9 @@ pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
 /// Reads a game record file as [`read_text`] reads a text file, except
 /// that a file that is not UTF-8 is read as ISO 8859-1 (Latin-1), each
 /// byte its character: the encoding the PGN standard and PDN 2.0 give
-/// records, which old archives use for accented names.
+/// records, which old archives use for accented names. (A file with
+/// control characters other than tabs, line and page breaks is no text in
+/// either: it is refused as [`read_text`] refuses it.)
 ///
 /// ```
 /// let dir = std::env::temp_dir().join(format!("latin1-{}", std::process::id()));
@@ -156,13 +163,11 @@ pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
 /// ```
 pub fn read_record_text(path: &std::path::Path) -> std::io::Result<String> {
     let bytes = read_bytes(path)?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => match text.strip_prefix(BOM) {
-            Some(rest) => rest.to_string(),
-            None => text,
-        },
-        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
-    })
+    let control = |b: &u8| *b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c);
+    if std::str::from_utf8(&bytes).is_err() && !bytes.iter().any(control) {
+        return Ok(bytes.into_iter().map(char::from).collect());
+    }
+    utf8(bytes)
 }
 
 /// The bytes of a file a user named, refusing what is not a regular file
