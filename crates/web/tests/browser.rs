@@ -747,3 +747,46 @@ async fn back_returns_to_the_game_before() {
     })
     .await;
 }
+
+// (r) A record from a checkers archive, as such programs write it: a
+// Latin-1 name, no GameType (its moves in square numbers), a clock and the
+// time left after each move. The dialog picks checkers and the record's
+// clock; the game goes on from the times recorded; saved again, the name
+// and the times are kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn an_archived_record_goes_on_with_its_clocks() {
+    run("an_archived_record_goes_on_with_its_clocks", |page| async move {
+        let first = page.open_variant("camelot").await;
+        let record = page.games.parent().expect("the test's folder").join("archive.pdn");
+        let text = b"[Black \"Fjellstr\xf6m\"]\n[White \"Bob\"]\n[TimeControl \"300+3\"]\n\n\
+                     1. 11-15 {[%clk 0:04:50]} 23-19 {[%clk 0:04:40]} *\n";
+        std::fs::write(&record, text).unwrap();
+        open_dialog(&page).await;
+        page.upload("#ng-record", &record).await;
+        page.wait_js("checkers, from the moves", "document.querySelector('#ng-variant').value === 'checkers'").await;
+        page.wait_js(
+            "the record's clock",
+            "document.querySelector('#ng-clock').value === 'increment' \
+             && document.querySelector('#ng-base-min').value === '5' \
+             && document.querySelector('#ng-increment-s').value === '3'",
+        )
+        .await;
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&first)).await;
+        page.wait_moves(&["11-15", "23-19"]).await;
+        let v = view(&page, &game).await;
+        // Black (first in turn order) to move, its clock running from 4:50.
+        assert_eq!(v["clocks"][1]["ms"], json!(280_000), "White's recorded time: {}", v["clocks"]);
+        let black = v["clocks"][0]["ms"].as_u64().unwrap_or_default();
+        assert!((270_000..=290_000).contains(&black), "Black's recorded time, running: {}", v["clocks"]);
+        let (code, answer) =
+            page.api("POST", &format!("/api/games/{game}/save"), Some(json!({"name": "archived"}))).await;
+        assert_eq!(code, 200, "{answer}");
+        let saved = page.games.join(answer["file"].as_str().unwrap_or_default());
+        let saved = std::fs::read_to_string(&saved).unwrap_or_else(|e| panic!("{}: {e}", saved.display()));
+        assert!(saved.contains("[Black \"Fjellstr\u{f6}m\"]"), "{saved}");
+        assert!(saved.contains("1.11-15 {[%clk 0:04:50]} 23-19 {[%clk 0:04:40]}"), "{saved}");
+    })
+    .await;
+}
