@@ -23,8 +23,9 @@ impl Unsaved {
 
     /// Keeps the game, if it has moves not saved, in the first free
     /// `camelot-unsaved-N.pgn` (written whole or not at all), and says
-    /// where on `out`; the file could not be written: says so, and the
-    /// error. Nothing is left to keep after it.
+    /// where on `out` (on standard error too when `out` cannot be written:
+    /// a closed pipe must not hide where the game is); the file could not
+    /// be written: says so, and the error. Nothing is left to keep after it.
     pub(super) fn keep(&self, out: &mut dyn Write) -> Result<(), CliError> {
         let io = CliError::Output;
         // (Held to the end: a signal's keeping waits for this one.)
@@ -33,8 +34,11 @@ impl Unsaved {
         match crate::save::save_new(|n| PathBuf::from(format!("camelot-unsaved-{n}.pgn")), &text) {
             Ok(name) => {
                 let name = name.display();
-                writeln!(out, "the game was not saved: it is kept in {name} (camelot play {name} goes on with it)")
-                    .map_err(io)
+                let said = format!("the game was not saved: it is kept in {name} (camelot play {name} goes on with it)");
+                writeln!(out, "{said}").map_err(|e| {
+                    eprintln!("{said}");
+                    io(e)
+                })
             }
             Err(CliError::Write { path, error }) => {
                 // (The record itself, then, to copy: the game is not lost.)
