@@ -371,6 +371,19 @@ fn a_solve_replaces_a_table_and_no_other_file() {
         assert_eq!(out.status, 0, "{variant}: {}", out.show());
     }
     assert!(Table::open(&camette(), std::path::Path::new(&table)).is_ok());
+    // At the default path, a table under other rules stays: a variant file
+    // that reuses a built-in's name must not replace the built-in's table.
+    let out = camelot(&dir, &["solve", "camette", "--max-pieces", "2", "--quiet"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let built_in = std::fs::read(dir.join("camette-2pieces.table")).unwrap();
+    std::fs::create_dir_all(dir.join("mine")).unwrap();
+    let other = "extends = \"camette\"\nname = \"camette\"\n[end]\nbare_win_min_material = 2\n";
+    std::fs::write(dir.join("mine/camette.toml"), other).unwrap();
+    let file = dir.path("mine/camette.toml");
+    let out = camelot(&dir, &["solve", &file, "--max-pieces", "2", "--quiet"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("holds a table of camette under other rules"), "{}", out.show());
+    assert_eq!(std::fs::read(dir.join("camette-2pieces.table")).unwrap(), built_in, "the built-in's table stays");
 }
 
 #[test]

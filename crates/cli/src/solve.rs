@@ -105,7 +105,7 @@ fn open<G: Game>(game: &G, path: &std::path::Path, opts: &Options) -> Result<Tab
 
 /// Solves the variant and writes its table, then reports on the start.
 fn solve<G: Played + Sync>(game: &G, path: &std::path::Path, opts: &Options) -> CliResult {
-    replaceable(game, path)?;
+    replaceable(game, path, opts.output.is_some())?;
     let layout = Layout::new(game, opts.max_pieces)?;
     let needed = leap_solve::memory_needed(&layout);
     if let Some(available) = available_memory() {
@@ -187,12 +187,25 @@ fn solve<G: Played + Sync>(game: &G, path: &std::path::Path, opts: &Options) -> 
 /// file of another kind (a game record, a variant file): only a table, as
 /// [`Table::open`] reads one (of this game or of another, or under other
 /// rules), is replaced. A file whose kind cannot be told is refused too.
-fn replaceable<G: Game>(game: &G, path: &std::path::Path) -> CliResult {
+/// At the default path (`named` false: no `-o`), a table under other
+/// rules is refused as well: a variant file may reuse a built-in
+/// variant's name, and its solve must not replace the built-in's table
+/// (Camette's takes an hour).
+fn replaceable<G: Game>(game: &G, path: &std::path::Path, named: bool) -> CliResult {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(());
     }
     let why = match Table::open(game, path) {
-        Ok(_) | Err(leap_solve::SolveError::Mismatch { .. }) => return Ok(()),
+        Ok(_) => return Ok(()),
+        Err(leap_solve::SolveError::Mismatch { .. }) if named => return Ok(()),
+        Err(leap_solve::SolveError::Mismatch { .. }) => {
+            return Err(CliError::Usage(format!(
+                "{} holds a table of {} under other rules (a variant file may reuse a name), which this solve \
+                 does not replace: give -o FILE to write this one elsewhere, or remove that file first",
+                path.display(),
+                game.name()
+            )))
+        }
         Err(leap_solve::SolveError::BadTable { message, .. }) => message,
         Err(e) => e.to_string(),
     };

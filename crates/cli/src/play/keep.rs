@@ -34,7 +34,8 @@ impl Unsaved {
         match crate::save::save_new(|n| PathBuf::from(format!("camelot-unsaved-{n}.pgn")), &text) {
             Ok(name) => {
                 let name = name.display();
-                let said = format!("the game was not saved: it is kept in {name} (camelot play {name} goes on with it)");
+                let said =
+                    format!("the game was not saved: it is kept in {name} (camelot play {name} goes on with it)");
                 writeln!(out, "{said}").map_err(|e| {
                     eprintln!("{said}");
                     io(e)
