@@ -487,4 +487,15 @@ fn play_and_analyze_use_the_installed_table() {
         "{}",
         out.show()
     );
+    // The engine protocol says so too, at the first search.
+    let script = b"position startpos\ngo depth 2\ngo depth 2\nquit\n";
+    let env = [("CAMELOT_TABLES", dir.to_str().unwrap())];
+    for (game, said) in
+        [(variant, "info string the engine plays from the solved table "), ("camette", "info string warning: ")]
+    {
+        let out = run_stdin_env(&dir, &["engine", game], script, &env);
+        assert_eq!(out.status, 0, "{}", out.show());
+        assert_eq!(out.stdout.lines().filter(|l| l.starts_with(said)).count(), 1, "{}", out.show());
+        assert!(out.stdout.lines().next().is_some_and(|l| l.starts_with(said)), "{}", out.show());
+    }
 }

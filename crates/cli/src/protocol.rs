@@ -212,24 +212,33 @@ struct Session<'i, G: Played> {
     out: Output,
     bounds: Bounds,
     input: &'i mut Input,
+    /// What to say of the solved table at the first search, as `info string`.
+    table_note: Option<String>,
 }
 
 /// The engine of a session: with the game's solved table when one is
-/// installed (a table that cannot be used is left aside: the protocol has
-/// no place to say so before `ugi`), and a level's chance seeded from the
-/// clock (a new game seeds it again).
-fn engine_for<G: Played>(game: &G, options: Options) -> Engine<G, G::Eval> {
+/// installed (a table that cannot be used is left aside), and a level's
+/// chance seeded from the clock (a new game seeds it again); with what to
+/// say of the table, at the first search (the protocol has no place to
+/// say it before `ugi`).
+fn engine_for<G: Played>(game: &G, options: Options) -> (Engine<G, G::Eval>, Option<String>) {
     let mut engine = Engine::new(game.clone(), game.evaluation(), options);
     engine.set_seed(leap_engine::clock_seed());
-    let _unused_when_unusable = engine.use_installed_solution();
-    engine
+    let note = match engine.use_installed_solution() {
+        Ok(Some(path)) => Some(format!("the engine plays from the solved table {}", path.display())),
+        Ok(None) => None,
+        Err(why) => Some(format!("warning: {why}")),
+    };
+    (engine, note)
 }
 
 impl<'i, G: Played> Session<'i, G> {
     fn new(game: G, name: &str, options: Options, out: Output, bounds: Bounds, input: &'i mut Input) -> Self {
         let history = History::new(game.start());
+        let (engine, table_note) = engine_for(&game, options);
         Session {
-            engine: Some(engine_for(&game, options)),
+            engine: Some(engine),
+            table_note,
             search: None,
             stop: Stop::new(),
             game,
@@ -483,6 +492,9 @@ impl<'i, G: Played> Session<'i, G> {
 
     /// `go ...`: starts a search on its own thread.
     fn go(&mut self, go: Go) {
+        if let Some(note) = self.table_note.take() {
+            self.send(&format!("info string {note}"));
+        }
         let mut engine = self.engine.take().expect("no search");
         let positions = self.history.positions().to_vec();
         let pos = *positions.last().expect("a position");
@@ -569,7 +581,7 @@ impl<'i, G: Played> Session<'i, G> {
                 // (A search that panicked lost its engine: start a new one.)
                 Err(_) => {
                     self.send_error("the search failed on an internal error; the engine starts afresh");
-                    self.engine = Some(engine_for(&self.game, self.options));
+                    self.engine = Some(engine_for(&self.game, self.options).0);
                 }
             }
         }
