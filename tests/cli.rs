@@ -891,6 +891,18 @@ fn play_a_variant_file_then_replay_the_saved_record() {
     assert_eq!(replayed.status, 0, "{}", replayed.show());
 }
 
+/// A game kept unsaved in the current folder names a variant file there as
+/// a saved game does: from its folder.
+#[test]
+fn an_unsaved_game_names_its_variant_file_from_its_folder() {
+    let dir = TempDir::new("play-kept-variant");
+    std::fs::write(dir.join("mine.toml"), "extends = \"camelot\"\nname = \"mine\"\n").unwrap();
+    let out = run_stdin_in(&dir, &["play", "mine.toml", "--color", "never"], b"F7-F8\nquit\n");
+    assert!(out.stdout.contains("it is kept in camelot-unsaved-1.pgn"), "{}", out.show());
+    let kept = std::fs::read_to_string(dir.join("camelot-unsaved-1.pgn")).unwrap();
+    assert!(kept.contains("[VariantFile \"mine.toml\"]"), "{kept}");
+}
+
 /// A game taken back to its start has nothing to keep: `quit` writes no
 /// `camelot-unsaved-N.pgn`.
 #[test]

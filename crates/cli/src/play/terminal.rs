@@ -227,7 +227,9 @@ impl<'g, G: Played> Terminal<'g, G> {
     fn publish(&self) {
         let at_start = self.history.positions().first() == Some(&self.game.start());
         let empty = self.history.moves().is_empty() && self.ended.is_none() && at_start;
-        self.unsaved.set((self.version != self.saved && !empty).then(|| self.record()));
+        // (Kept in the current folder, its variant file named from there.)
+        let kept = || self.record_at(Path::new("camelot-unsaved.pgn"));
+        self.unsaved.set((self.version != self.saved && !empty).then(kept));
     }
 
     fn session(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {
@@ -653,10 +655,6 @@ impl<'g, G: Played> Terminal<'g, G> {
         line.chars()
             .find(|c| !c.is_ascii() && !c.is_whitespace())
             .map_or_else(String::new, |c| format!("; `{c}` is no part of a move: a move is written as {example}"))
-    }
-
-    fn record(&self) -> String {
-        self.record_with(&self.tags)
     }
 
     /// The record as saved at `path`: a variant file beside it named from
