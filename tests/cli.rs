@@ -324,10 +324,19 @@ fn perft_divide_rows_sum_to_the_total() {
     listed.sort();
     assert_eq!(names, listed);
 
-    let v = json(&ok(&["perft", "camelot", "--depth", "2", "--divide", "--json"]));
-    let divide = v["divide"].as_object().expect("a divide object");
-    assert_eq!(divide.len(), 100);
-    assert_eq!(divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), v["nodes"].as_u64().unwrap());
+    // Counting paths too: a move reached by several paths is one row, the
+    // sum of its paths' counts (12 580 paths at depth 2 against 10 026
+    // positions).
+    for paths in [false, true] {
+        let args = ["perft", "camelot", "--depth", "2", "--divide", "--json", "--paths"];
+        let v = json(&ok(&args[..args.len() - usize::from(!paths)]));
+        let divide = v["divide"].as_object().expect("a divide object");
+        assert_eq!(divide.len(), 100);
+        assert_eq!(divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), v["nodes"].as_u64().unwrap());
+        assert_eq!(v["nodes"], if paths { 12_580 } else { 10_026 });
+    }
+    let out = ok(&["perft", "checkers", "--position", "W:WK22:B4,18,19,26,27", "--depth", "1", "--paths", "--divide"]);
+    assert!(out.stdout.starts_with("22x15x24x31x22           2\n\n"), "{}", out.show());
 }
 
 #[test]

@@ -271,6 +271,15 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
                     .map(|(k, n)| (g.canonical(&pos, &k).map(|m| format_move(g.board(), &m)).unwrap_or_default(), n))
                     .collect();
                 rows.sort();
+                // (Counting paths, a move taken by several paths is one row:
+                // the sum over its paths.)
+                rows.dedup_by(|later, kept| {
+                    let same = later.0 == kept.0;
+                    if same {
+                        kept.1 += later.1;
+                    }
+                    same
+                });
                 (rows.iter().map(|r| r.1).sum(), Some(rows))
             } else if threads == 1 {
                 (leap_core::perft::perft(&g, &pos, opts.depth, count), None)

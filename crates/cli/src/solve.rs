@@ -157,12 +157,13 @@ fn solve<G: Played + Sync>(game: &G, path: &std::path::Path, opts: &Options) -> 
     table.write(path)?;
     let counts = table.counts()?;
     let mut out = String::new();
+    let threads = rayon::current_num_threads();
     let _ = writeln!(
         out,
-        "{} solved in {} ({} threads, peak memory {})",
+        "{} solved in {} ({threads} thread{}, peak memory {})",
         game.name(),
         duration(solved.as_secs_f64()),
-        rayon::current_num_threads(),
+        if threads == 1 { "" } else { "s" },
         peak_memory().map_or("unknown".into(), gib)
     );
     let _ = writeln!(
