@@ -83,6 +83,11 @@ fn the_schema_flags_what_the_loader_refuses() {
         assert!(!complaints(&v, &text).is_empty(), "the schema accepts {why}:\n{text}");
         assert!(parse("x.toml", &text).is_err(), "the loader accepts {why}");
     }
+    // A table's required keys are not required where `extends` gives them.
+    let partial = "extends = \"camette\"\nname = \"x\"\n[board]\nlayout = \"\"\"\n...\n...\n\"\"\"\n";
+    assert_eq!(complaints(&v, partial), Vec::<String>::new());
+    let alone = "name = \"x\"\n[board]\nlayout = \"...\"\n";
+    assert!(complaints(&v, alone).iter().any(|c| c.contains("\"geometry\" is a required property")), "{alone}");
     // A checkers weight is fine in a checkers file, and either family's in a
     // file that extends another without naming its family.
     assert_eq!(complaints(&v, "name = \"x\"\nfamily = \"checkers\"\n[eval]\nking = 5\n"), Vec::<String>::new());

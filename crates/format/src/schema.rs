@@ -585,7 +585,28 @@ pub fn json_schema(eval: &[(Family, &[&str])]) -> Value {
         "if": { "required": ["extends"], "not": { "required": ["family"] } },
         "then": names(&Family::ALL)
     }));
-    if !eval.is_empty() {
+    if eval.is_empty() {
+        rules.clear();
+    }
+    // A table's required keys are required only in a file that extends
+    // nothing: `extends` merges tables key by key ([board] may give only
+    // its layout).
+    for k in KEYS {
+        if let Ty::Table(inner) = k.ty {
+            let required: Vec<&str> = inner.iter().filter(|i| i.required).map(|i| i.name).collect();
+            if required.is_empty() {
+                continue;
+            }
+            if let Some(Value::Object(table)) = root.get_mut("properties").and_then(|p| p.get_mut(k.name)) {
+                table.remove("required");
+            }
+            rules.push(json!({
+                "if": { "not": { "required": ["extends"] } },
+                "then": { "properties": { (k.name): { "required": required } } }
+            }));
+        }
+    }
+    if !rules.is_empty() {
         root.insert("allOf".into(), Value::Array(rules));
     }
     Value::Object(root)
