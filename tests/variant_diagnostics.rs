@@ -346,3 +346,14 @@ fn a_goal_that_can_never_be_reached_is_refused() {
     assert!(p[0].starts_with("4:14: goal_count = 2, but a goal has fewer cells (Black's 1 cell)"), "{p:?}");
     assert!(parse("k.toml", &text.replace("goal_count = 2", "goal_count = 1")).is_ok());
 }
+
+/// A problem found twice (two players of one name each read the setup
+/// line that names them) is said once.
+#[test]
+fn a_problem_found_twice_is_said_once() {
+    let player = "[[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"C1\"]\n";
+    let text = format!("extends = \"camette\"\nname = \"dn\"\n{player}{player}[setup]\nWhite = \"C9\"\n");
+    let found = problems("dn.toml", &text);
+    let setup: Vec<&String> = found.iter().filter(|p| p.contains("[setup] White")).collect();
+    assert_eq!(setup.len(), 1, "{found:#?}");
+}

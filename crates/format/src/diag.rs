@@ -143,7 +143,8 @@ impl<'a> Diagnostics<'a> {
 
     /// Records a problem at byte `offset` of the source. A line of the
     /// message longer than [`MAX_LINE`] characters (a long piece of the
-    /// file quoted) is cut there, with `…`.
+    /// file quoted) is cut there, with `…`. The same problem at the same
+    /// place is recorded once.
     pub fn error(&mut self, offset: usize, message: impl Into<String>) {
         let message = message.into();
         let message = if message.lines().any(|l| l.chars().count() > MAX_LINE) {
@@ -151,7 +152,10 @@ impl<'a> Diagnostics<'a> {
         } else {
             message
         };
-        self.found.push((offset, message));
+        // (One problem found twice, as by two players of one name, is said once.)
+        if !self.found.iter().any(|(at, said)| *at == offset && *said == message) {
+            self.found.push((offset, message));
+        }
     }
 
     /// Whether any problem was recorded.
