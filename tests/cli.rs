@@ -1316,6 +1316,10 @@ fn check_the_builtin_variant_file() {
          drawn after 100 plies without progress\n"
     );
     assert_eq!(out.stderr, "");
+    // A built-in variant's name checks its file, as other commands take names.
+    let dir = TempDir::new("check-name");
+    let named = run_in(&dir, &["check", "camelot"]);
+    assert_eq!((named.status, named.stdout), (0, out.stdout));
 }
 
 #[test]

@@ -429,8 +429,17 @@ pub fn check(files: &[std::path::PathBuf]) -> CliResult {
     let mut out = String::new();
     let mut failed = 0;
     for file in files {
-        let name = file.display().to_string();
-        match leap_format::read_text(file) {
+        let mut name = file.display().to_string();
+        // (A built-in variant's name, where no such file is, checks its file.)
+        let builtin = leap_format::BUILTIN.iter().find(|(n, _)| *n == name && !file.exists());
+        let text = match builtin {
+            Some((n, text)) => {
+                name = format!("variants/{n}.toml");
+                Ok(text.to_string())
+            }
+            None => leap_format::read_text(file),
+        };
+        match text {
             Err(e) => {
                 eprintln!("{name}: cannot read: {}", leap_format::io_words(&e));
                 failed += 1;

@@ -156,7 +156,7 @@ enum Command {
     Serve(serve::Options),
     /// Validate variant files and describe each valid one.
     Check {
-        /// Variant files.
+        /// Variant files (or built-in variants' names, for their files).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
