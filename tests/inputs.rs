@@ -194,6 +194,11 @@ fn duplicate_tags_are_refused() {
     // The same tag in two games of one file is fine.
     let (out, _) = replay("[Event \"a\"]\n*\n[Event \"b\"]\n*\n");
     assert_eq!(out.status, 0, "{}", out.show());
+    // A tag that does not say how to read the game may be given twice (the
+    // PDN 3.0 standard's own example gives [Event] twice): both are kept.
+    let (out, _) = replay("[Event \"Double Corner\"]\n[Event \"an 8x8 game\"]\n1.E6-E8 *\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.starts_with("Event: Double Corner\nEvent: an 8x8 game\n"), "{}", out.show());
 }
 
 #[test]

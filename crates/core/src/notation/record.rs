@@ -277,8 +277,14 @@ fn comment_clock(text: &str) -> (Option<Duration>, String) {
     (clock, rest)
 }
 
+/// The tags that say how to read a game, each of which a game may give
+/// only once.
+const GAME_TAGS: [&str; 9] =
+    ["Variant", "VariantFile", "Position", "FEN", "SetUp", "Result", "Termination", "GameType", "TimeControl"];
+
 /// Reads every game of a record file. A byte-order mark at the start is
-/// skipped; a tag given twice in one game is refused.
+/// skipped; a tag that says how to read the game (`GAME_TAGS`) given twice
+/// in one game is refused.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chars: Vec<char> = text.chars().collect();
@@ -429,7 +435,11 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             }
             advance(&mut i, &mut line, &mut col);
             let key = key.as_str();
-            if let Some(i) = current.tag_index(key) {
+            // (A tag that says how to read the game may not be given twice;
+            // another, such as PDN 3.0's own example's second [Event], is
+            // kept twice, as written.)
+            let read = GAME_TAGS.iter().any(|t| t.eq_ignore_ascii_case(key));
+            if let Some(i) = current.tag_index(key).filter(|_| read) {
                 let (l, c) = current.tags_at[i];
                 return Err(err(l0, c0, format!("the tag [{key}] is given twice in one game (first at {l}:{c})")));
             }
