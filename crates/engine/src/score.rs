@@ -78,19 +78,24 @@ pub fn describe(score: Score) -> String {
 /// worse for the engine) accepts.
 pub const DRAW_ACCEPT: Score = 25;
 
-/// Whether the engine accepts a draw offered to it, `last` being the score
-/// of its last search for its own move (`None`: it has not moved yet in
-/// this game, and declines): when it stands about level or worse
-/// ([`DRAW_ACCEPT`]). The one rule of the web app's computer and of
-/// `camelot play`'s.
+/// Whether the engine accepts a draw offered to it in a game of `players`
+/// players, `last` being the score of its last search for its own move
+/// (`None`: it has not moved yet in this game, and declines): with two
+/// players, when it stands about level or worse ([`DRAW_ACCEPT`]). With
+/// more, it declines: its scores are its own against all the others
+/// together (see `search/mod.rs`, "Teams"), below zero in an even
+/// position and often a loss, and say nothing of what a shared draw is
+/// worth to it. The one rule of the web app's computer and of `camelot
+/// play`'s.
 ///
 /// ```
 /// use leap_engine::score::{accepts_draw, win_in};
-/// assert!(accepts_draw(Some(0)) && accepts_draw(Some(25)) && accepts_draw(Some(-win_in(3))));
-/// assert!(!accepts_draw(Some(26)) && !accepts_draw(Some(win_in(5))) && !accepts_draw(None));
+/// assert!(accepts_draw(Some(0), 2) && accepts_draw(Some(25), 2) && accepts_draw(Some(-win_in(3)), 2));
+/// assert!(!accepts_draw(Some(26), 2) && !accepts_draw(Some(win_in(5)), 2) && !accepts_draw(None, 2));
+/// assert!(!accepts_draw(Some(-1600), 3) && !accepts_draw(Some(-win_in(8)), 3));
 /// ```
-pub fn accepts_draw(last: Option<Score>) -> bool {
-    last.is_some_and(|score| score <= DRAW_ACCEPT)
+pub fn accepts_draw(last: Option<Score>, players: usize) -> bool {
+    players == 2 && last.is_some_and(|score| score <= DRAW_ACCEPT)
 }
 
 #[cfg(test)]

@@ -730,10 +730,10 @@ impl<G: Played> Table for Session<G> {
         let mut declined = Vec::new();
         for q in self.in_game() {
             if self.seating.seats[q.index()] == Seat::Engine && q != p {
-                let accepts = leap_engine::score::accepts_draw(self.last_score[q.index()]);
+                let accepts = leap_engine::score::accepts_draw(self.last_score[q.index()], self.game.players().len());
                 self.offers[q.index()] = accepts;
                 if !accepts {
-                    declined.push(self.name(q).to_string());
+                    declined.push(format!("{} (computer)", self.name(q)));
                 }
             }
         }
@@ -744,7 +744,8 @@ impl<G: Played> Table for Session<G> {
         } else if !declined.is_empty() {
             // A declined offer is withdrawn: no one can take it up later.
             self.offers.iter_mut().for_each(|o| *o = false);
-            self.notice = Some(format!("{} (computer) declines the draw", declined.join(" and ")));
+            let verb = if declined.len() == 1 { "declines" } else { "decline" };
+            self.notice = Some(format!("{} {verb} the draw", declined.join(" and ")));
         } else {
             self.notice = Some(format!("{} offers a draw", self.name(p)));
         }

@@ -1399,3 +1399,29 @@ async fn an_ending_off_the_board_gives_no_time_back() {
     let view = app.new_game(json!({ "record": record, "clock": { "base_ms": 300000, "increment_ms": 3000 } })).await;
     assert_eq!((ms(&view, 0), ms(&view, 1)), (270_000, 0), "{}", view["clocks"]);
 }
+
+/// With three players the computer declines a draw, even where its score
+/// (its own against both others, below level in an even position) would
+/// have it accept in a game of two.
+#[tokio::test]
+async fn the_computer_declines_a_draw_with_three_players() {
+    let app = app();
+    let seats = json!(["human", "engine", "engine"]);
+    let view = app.new_game(json!({ "variant": "tri-camelot", "seats": seats, "engine_ms": 50 })).await;
+    let game = id(&view);
+    app.play(&game, "E4-E2").await;
+    // Both computers move, then the person offers.
+    let started = Instant::now();
+    loop {
+        let (_, view) = app.get(&format!("/api/games/{game}")).await;
+        if view["to_move"] == 0 && view["moves"].as_array().is_some_and(|m| m.len() == 3) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "the computers never moved: {}", view["status"]);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, view) = app.post(&format!("/api/games/{game}/draw"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{}", view["error"]);
+    assert_eq!(view["result"], Value::Null, "{}", view["status"]);
+    assert_eq!(view["notice"], "Red (computer) and Green (computer) decline the draw", "{}", view["notice"]);
+}

@@ -88,7 +88,7 @@ impl<G: Played> Computer<G> {
     /// Whether the engine, in `player`'s seat, accepts a draw (as the web
     /// app's computer does: [`leap_engine::score::accepts_draw`]).
     fn accepts_draw(&self, player: Player) -> bool {
-        leap_engine::score::accepts_draw(self.last_score[player.index()])
+        leap_engine::score::accepts_draw(self.last_score[player.index()], self.seats.len())
     }
 }
 
