@@ -52,7 +52,7 @@ const S = {
   variants: [],
   press: null, // a pointer pressed on the board: a tap or a drag in the making
   suppressClick: false, // the click after a press handled on release
-  ngVariantText: "", // the variant file chosen in the new-game dialog
+  ngVariantPlayers: null, // the players of the variant file chosen in the dialog, as the server reads it
   ngSaved: null, // the saved game chosen in the dialog, as the server reads it (GET /api/saved/FILE)
   ngClockGiven: null, // a record's clock set in the dialog: {shown: the minutes shown, base_ms}
 };
@@ -143,15 +143,6 @@ async function api(method, path, body) {
 }
 
 // Reads an uploaded file as text (FileReader).
-function readFile(file) {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(`cannot read ${file.name}`));
-    reader.readAsText(file);
-  });
-}
-
 // A game record's text: UTF-8, or else Latin-1, the PGN standard's
 // encoding, which old archives use (as `camelot replay` reads records).
 async function readRecordFile(file) {
@@ -1417,8 +1408,8 @@ async function onDraw() {
   if (!S.game || S.game.result) return;
   const who = drawPlayer();
   if (who === null) return;
+  // (The answer, an offer or a computer's refusal, is the status box's notice.)
   await gameAction("draw", { player: who });
-  if (S.game && S.game.notice) setMessage(S.game.notice);
 }
 
 async function onSave() {
@@ -1518,24 +1509,25 @@ function showNgError(text) {
   el.hidden = !text;
 }
 
-// The players of the variant chosen (a saved game's as the server reads
-// it, a built-in, or guessed from a file or record).
+// The players of the variant chosen (a saved game's or a variant file's
+// as the server reads them, a built-in's).
 function ngPlayers() {
   if (S.ngSaved && S.ngSaved.file === $("ng-saved").value) return S.ngSaved.players;
   const name = $("ng-variant").value;
+  if (name === FILE_OPTION && S.ngVariantPlayers) return S.ngVariantPlayers;
   const v = S.variants.find((x) => x.name === name);
   if (v && v.players && v.players.length) return v.players;
-  const names = playersInToml(S.ngVariantText || "");
-  return names.length ? names : ["White", "Black"];
+  return ["White", "Black"];
 }
 
-// The player names of a variant file: its [[players]] tables' names.
-function playersInToml(text) {
-  const chunks = text.split(/^\s*\[\[\s*players\s*\]\]\s*(?:#.*)?$/m).slice(1);
-  return chunks
-    .map((c) => /^\s*name\s*=\s*"([^"]*)"/m.exec(c.split(/^\s*\[/m)[0]))
-    .filter(Boolean)
-    .map((m) => m[1]);
+// A variant file's text: UTF-8, as the command line reads variant files.
+async function readVariantFile(file) {
+  const bytes = await file.arrayBuffer().catch(() => { throw new Error(`cannot read ${file.name}`); });
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (_) {
+    throw new Error(`${file.name} is not UTF-8 text: a variant file is read as UTF-8`);
+  }
 }
 
 // Seat labels and the third seat follow the chosen variant.
@@ -1577,7 +1569,7 @@ function forgetNgSaved() {
 // Drops the variant file.
 function clearNgVariantFile() {
   $("ng-variant-file").value = "";
-  S.ngVariantText = "";
+  S.ngVariantPlayers = null;
 }
 
 // "Continue" applies to a record only.
@@ -1615,7 +1607,7 @@ async function ngBody() {
   if (variant === FILE_OPTION) {
     const vfile = $("ng-variant-file").files[0];
     if (!vfile) throw new Error("choose a variant file (.toml)");
-    body.variant_text = await readFile(vfile);
+    body.variant_text = await readVariantFile(vfile);
     body.variant_file = vfile.name;
   } else if (!rfile && !saved) {
     body.variant = variant;
@@ -1628,8 +1620,19 @@ async function ngBody() {
   const players = ngPlayers();
   const seats = players.map((_, i) => $(`ng-seat-${i}`) ? $(`ng-seat-${i}`).value : "human").slice(0, Math.max(2, players.length));
   if (seats.some((s) => s === "engine") || body.variant) body.seats = seats;
-  const ms = parseInt($("ng-engine-ms").value, 10);
-  if (Number.isFinite(ms) && ms > 0) body.engine_ms = ms;
+  const msField = $("ng-engine-ms");
+  // (A number field holding no number reads as "": its validity says so.)
+  if (msField.validity && msField.validity.badInput) {
+    throw new Error("the computer's time is a whole number of milliseconds from 10 to 600000");
+  }
+  const given = msField.value.trim();
+  if (given !== "") {
+    const ms = Number(given);
+    if (!Number.isInteger(ms) || ms < 10 || ms > 600000) {
+      throw new Error(`the computer's time is a whole number of milliseconds from 10 to 600000, not ${given}`);
+    }
+    body.engine_ms = ms;
+  }
   body.engine_level = parseInt($("ng-engine-level").value, 10);
   const clock = $("ng-clock").value;
   if (clock !== "none") {
@@ -1672,8 +1675,20 @@ async function onNgVariantFile() {
   const f = $("ng-variant-file").files[0];
   showNgError("");
   clearNgSaved();
-  S.ngVariantText = f ? await readFile(f).catch(() => "") : "";
+  S.ngVariantPlayers = null;
   if (f) $("ng-variant").value = FILE_OPTION;
+  updateNgVariant();
+  if (!f) return;
+  // The players as the server reads the file (its `extends` included), or
+  // why it cannot be played, said at once.
+  try {
+    const text = await readVariantFile(f);
+    const about = await api("POST", "/api/variants", { variant_text: text, variant_file: f.name });
+    if ($("ng-variant-file").files[0] !== f) return; // another choice meanwhile
+    S.ngVariantPlayers = about.players;
+  } catch (e) {
+    if ($("ng-variant-file").files[0] === f) showNgError(e.message);
+  }
   updateNgVariant();
 }
 

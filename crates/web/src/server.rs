@@ -174,7 +174,7 @@ pub fn router(config: Config) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
-        .route("/api/variants", get(variants))
+        .route("/api/variants", get(variants).post(describe_variant))
         .route("/api/start", get(start_game))
         .route("/api/saved", get(saved))
         .route("/api/saved/{file}", get(saved_game))
@@ -217,6 +217,14 @@ async fn variants() -> Json<Value> {
         })
         .collect();
     Json(Value::Array(list))
+}
+
+/// `POST /api/variants`: what an uploaded variant file would be played as.
+async fn describe_variant(JsonBody(upload): JsonBody<crate::setup::VariantUpload>) -> ApiResult<Json<Value>> {
+    let answer = tokio::task::spawn_blocking(move || crate::setup::describe_upload(upload))
+        .await
+        .map_err(|_| ApiError::Invalid("the variant file could not be read".into()))??;
+    Ok(Json(answer))
 }
 
 /// The game `camelot serve VARIANT` opens on, made at the first ask;

@@ -155,6 +155,48 @@ fn builtin_list() -> String {
     leap_format::BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
 }
 
+/// A variant file about to be uploaded, as `POST /api/variants` reads it.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct VariantUpload {
+    /// The file's text.
+    variant_text: String,
+    /// The file's name.
+    variant_file: Option<String>,
+}
+
+/// What a variant file uploaded would be played as (`POST /api/variants`),
+/// so that the new-game dialog shows its players: its name, title and
+/// players in turn order, read as a new game with it reads it (a file
+/// that does not load is refused alike).
+pub fn describe_upload(upload: VariantUpload) -> ApiResult<Value> {
+    let file = upload_name(upload.variant_file.as_deref())?;
+    let variant = uploaded_variant(&file, &upload.variant_text)?;
+    shown(&variant)?;
+    let name = variant.name().to_string();
+    let (title, players) = with_game!(variant, g => {
+        let players: Vec<String> = leap_core::Game::players(&g).iter().map(|p| p.name.clone()).collect();
+        (g.variant_title().to_string(), players)
+    });
+    Ok(json!({ "file": file, "name": name, "title": title, "players": players }))
+}
+
+/// The most players the page shows (seats, rows, clocks).
+pub const MAX_SHOWN_PLAYERS: usize = 3;
+
+/// Refuses a variant of more players than the page shows.
+fn shown(variant: &Variant) -> ApiResult<()> {
+    let players = with_game!(variant, g => leap_core::Game::players(g).len());
+    if players > MAX_SHOWN_PLAYERS {
+        return Err(ApiError::Invalid(format!(
+            "{} has {players} players; the web app plays games of two or three (play it at the terminal: \
+             camelot play FILE)",
+            variant.name()
+        )));
+    }
+    Ok(())
+}
+
 /// Reads a variant file uploaded, or kept beside a saved record (where an
 /// upload was saved). `extends` may name only a built-in variant: another
 /// file would be read from the server's disk.
@@ -413,6 +455,7 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
         (None, None, Some((r, saved, file))) => record_variant(r, file, games, *saved)?,
         (None, None, None) => (builtin("camelot").expect("camelot is built in"), None),
     };
+    shown(&variant)?;
     let seating = Seating {
         seats: request.seats.clone().unwrap_or_default(),
         engine_ms: request.engine_ms.map(crate::session::engine_ms).transpose()?.unwrap_or(DEFAULT_ENGINE_MS),

@@ -1425,3 +1425,42 @@ async fn the_computer_declines_a_draw_with_three_players() {
     assert_eq!(view["result"], Value::Null, "{}", view["status"]);
     assert_eq!(view["notice"], "Red (computer) and Green (computer) decline the draw", "{}", view["notice"]);
 }
+
+/// `POST /api/variants` says what an uploaded variant file would be
+/// played as, `extends` included, so that the dialog shows its players; a
+/// file that cannot be played in the page is refused as a game with it is.
+#[tokio::test]
+async fn an_uploaded_variant_file_is_described_before_a_game() {
+    let app = app();
+    let (status, about) = app
+        .post(
+            "/api/variants",
+            json!({ "variant_text": "extends = \"tri-camelot\"\nname = \"tri2\"\n", "variant_file": "t.toml" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{about}");
+    assert_eq!(about["players"], json!(["Blue", "Red", "Green"]), "{about}");
+    assert_eq!((&about["name"], &about["file"]), (&json!("tri2"), &json!("t.toml")), "{about}");
+    let (_, about) =
+        app.post("/api/variants", json!({ "variant_text": "extends = \"checkers\"\nname = \"c2\"\n" })).await;
+    assert_eq!(about["players"], json!(["Black", "White"]), "{about}");
+    // Broken, or of four players: refused, as a new game with it is.
+    let broken = json!({ "variant_text": "name = \"x\"\n[board\n", "variant_file": "b.toml" });
+    let error = refused(&app, "/api/variants", broken, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(error.starts_with("b.toml:2:"), "{error}");
+    // Skirmish with two more players, each with a castle and two pieces.
+    let two = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/skirmish.toml")).unwrap();
+    let players = "[[players]]\nname = \"Red\"\nletter = \"R\"\ncastle = [\"A4\"]\n\n\
+                   [[players]]\nname = \"Green\"\nletter = \"G\"\ncastle = [\"H5\"]\n\n[[pieces]]";
+    let four = two.replace("name = \"skirmish\"", "name = \"quad\"").replacen("[[pieces]]", players, 1).replace(
+        "Black = \"KC7,KF7,C6,D6,E6,F6\"",
+        "Black = \"KC7,KF7,C6,D6,E6,F6\"\nRed = \"KA5,B4\"\nGreen = \"KH4,G5\"",
+    );
+    assert!(leap_games::parse("quad.toml", &four).is_ok(), "a valid file of four players:\n{four}");
+    for uri in ["/api/variants", "/api/games"] {
+        let error = refused(&app, uri, json!({ "variant_text": four }), StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(error.contains("quad has 4 players; the web app plays games of two or three"), "{error}");
+    }
+    let error = refused(&app, "/api/variants", json!({ "variant_file": "x.toml" }), StatusCode::BAD_REQUEST).await;
+    assert!(error.contains("variant_text"), "{error}");
+}

@@ -790,3 +790,30 @@ async fn an_archived_record_goes_on_with_its_clocks() {
     })
     .await;
 }
+
+// (s) A variant file that only extends Tri-Camelot: the dialog shows its
+// three players, as the server reads them, and a computer seat starts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_variant_file_s_players_come_from_the_server() {
+    run("a_variant_file_s_players_come_from_the_server", |page| async move {
+        let first = page.open_variant("camelot").await;
+        let file = page.games.parent().expect("the test's folder").join("three.toml");
+        std::fs::write(&file, "extends = \"tri-camelot\"\nname = \"three\"\n").unwrap();
+        open_dialog(&page).await;
+        page.upload("#ng-variant-file", &file).await;
+        page.wait_js(
+            "the file's three players",
+            "!document.querySelector('#new-game-dialog .seat-2').hidden \
+             && document.querySelector('#ng-seat-label-2').textContent === 'Green'",
+        )
+        .await;
+        page.choose("#ng-seat-1", "engine").await;
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&first)).await;
+        let v = view(&page, &game).await;
+        assert_eq!(v["variant"]["name"], json!("three"), "{}", v["variant"]);
+        assert_eq!(v["seats"], json!(["human", "engine", "human"]), "{}", v["seats"]);
+    })
+    .await;
+}
