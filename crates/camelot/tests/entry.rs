@@ -45,7 +45,7 @@ fn a_knights_charge_entered_leg_by_leg() {
     assert_eq!(after_jump.complete, None);
     assert_eq!(next(&g, &after_jump.next), [("E6".to_string(), LegKind::Jump, true, false)]);
     let refusal = why_not_end(&g, &p, from, &cells(&g, &["G8", "G6"]));
-    assert_eq!(refusal, Refusal::MustContinue { example: "I10-G8xG6xE6".into() });
+    assert_eq!(refusal, Refusal::MustContinue { ways: vec!["I10-G8xG6xE6".into()] });
     assert_eq!(refusal.to_string(), "the jump must continue: I10-G8xG6xE6");
     let done = progress(&g, &p, from, &cells(&g, &["G8", "G6", "E6"])).unwrap();
     assert!(done.next.is_empty());

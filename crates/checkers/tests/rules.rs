@@ -304,3 +304,16 @@ fn game_records_round_trip() {
     assert_eq!(games[0].tag("Event"), Some(odd), "{record}");
     assert_eq!(games[0].tag("Site"), Some("one two"), "{record}");
 }
+
+/// A jump that must go on and may go two ways: the refusal to end it
+/// names both.
+#[test]
+fn a_jump_that_must_go_on_names_every_way_on() {
+    let g = game();
+    let p = pos(&g, "B:W18,26,27:B14");
+    let cell = |n: &str| leap_core::rules::LeapRules::board(&g).cell(n).expect("a square");
+    let refusal = leap_core::entry::why_not_end(&g, &p, cell("14"), &[cell("23")]);
+    assert_eq!(refusal.to_string(), "the jump must continue: 14x23x30 or 14x23x32");
+    let e = read_move(&g, &p, "14x23").unwrap_err();
+    assert!(e.to_string().contains("the jump must continue: 14x23x30 or 14x23x32"), "{e}");
+}

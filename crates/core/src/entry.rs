@@ -72,8 +72,9 @@ pub enum Refusal {
     },
     /// The move cannot end here: the jump must go on (`F8xF10xF12`).
     MustContinue {
-        /// A way on, written as a whole move.
-        example: String,
+        /// The ways on, each written as a whole move (at least one; the
+        /// message names the first [`MAX_WAYS_SAID`]).
+        ways: Vec<String>,
     },
     /// The move cannot end here: a Knight that lands where it could jump
     /// must capture (the Knight canter rule).
@@ -98,7 +99,13 @@ impl fmt::Display for Refusal {
             Refusal::NotALanding { cell, landings } => {
                 write!(f, "the piece cannot go to {cell}; it can go to {}", landings.join(", "))
             }
-            Refusal::MustContinue { example } => write!(f, "the jump must continue: {example}"),
+            Refusal::MustContinue { ways } => {
+                let said = ways.iter().take(MAX_WAYS_SAID).cloned().collect::<Vec<_>>().join(" or ");
+                match ways.len().saturating_sub(MAX_WAYS_SAID) {
+                    0 => write!(f, "the jump must continue: {said}"),
+                    more => write!(f, "the jump must continue: {said}, or {more} more"),
+                }
+            }
             Refusal::CanterRule => {
                 f.write_str("a Knight that lands where it could jump must capture (Knight canter rule)")
             }
@@ -165,6 +172,9 @@ pub fn obligation<G: Game>(game: &G, pos: &Position) -> Option<Obligation> {
     None
 }
 
+/// The most ways on a refusal of a jump that must continue names.
+pub const MAX_WAYS_SAID: usize = 3;
+
 /// Where the piece on `from` stands after the landings `path` (its cells
 /// after `from`, in order): the legs it may take next and whether the path
 /// is already a legal move; or why it cannot be entered.
@@ -229,9 +239,14 @@ pub fn why_not_end<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell])
     let legal = game.legal_moves(pos);
     let kind = follow_path(game, pos, from, before, &legal).next.iter().find(|n| n.to == last).map(|n| n.kind);
     let on = follow_path(game, pos, from, path, &legal).longer;
+    let first = on.first().cloned();
     let canter_rule = pos.piece_at(from).is_some_and(|p| game.abilities(pos, from, p).canter_must_capture);
-    match (kind, on) {
-        (Some(LegKind::Jump), Some(m)) => Refusal::MustContinue { example: crate::notation::format_move(board, &m) },
+    match (kind, first) {
+        (Some(LegKind::Jump), Some(_)) => {
+            let mut ways: Vec<String> = on.iter().map(|m| crate::notation::format_move(board, m)).collect();
+            ways.sort_by(|a, b| crate::notation::notation_order(board, a, b));
+            Refusal::MustContinue { ways }
+        }
         (Some(LegKind::Canter), Some(m)) if canter_rule && !m.captured.is_empty() => Refusal::CanterRule,
         _ => Refusal::CannotEndHere { cell: board.name(last).to_string() },
     }
@@ -257,7 +272,7 @@ fn follow_path<'a, G: Game>(
     path: &'a [Cell],
     legal: &'a [MoveKey],
 ) -> Prefix<'a> {
-    let mut walk = Prefix { path, legal, next: Vec::new(), complete: None, longer: None };
+    let mut walk = Prefix { path, legal, next: Vec::new(), complete: None, longer: Vec::new() };
     walk_piece(game, pos, from, game.scope(pos).captures_only, PathMode::Simple, &mut walk);
     walk.next.retain(|n| n.ends || n.goes_on);
     walk
@@ -271,7 +286,9 @@ struct Prefix<'a> {
     legal: &'a [MoveKey],
     next: Vec<NextLeg>,
     complete: Option<Move>,
-    longer: Option<Move>,
+    /// The whole moves that go on from the path, one per move (the first
+    /// path found of each).
+    longer: Vec<Move>,
 }
 
 impl Prefix<'_> {
@@ -299,8 +316,8 @@ impl PathSink for Prefix<'_> {
                 next.goes_on = true;
             }
         }
-        if self.longer.is_none() {
-            self.longer = Some(mv);
+        if !self.longer.iter().any(|m| m.key() == mv.key()) {
+            self.longer.push(mv);
         }
     }
 

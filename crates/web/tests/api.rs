@@ -172,7 +172,7 @@ async fn enters_a_move_leg_by_leg_and_says_why_a_move_is_refused() {
     let (status, refused) =
         app.post(&format!("/api/games/{game}/move"), json!({ "from": "F8", "path": ["F10"] })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(refused["error"], "the jump must continue: F8xF10xF12");
+    assert_eq!(refused["error"], "the jump must continue: F8xF10xD12xB10 or F8xF10xF12 or F8xF10xH12xJ10xJ12");
     let (status, refused) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "E6-E8" })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(refused["error"], "`E6-E8` is not legal here: a capture is obligatory: F8 can capture");

@@ -444,7 +444,7 @@ pub fn legal_move_texts<G: Game>(game: &G, pos: &Position) -> Vec<String> {
 }
 
 /// Orders move texts by their cells in listing order (start cell first; see [`Board::listing_key`]).
-fn notation_order(board: &Board, a: &str, b: &str) -> std::cmp::Ordering {
+pub(crate) fn notation_order(board: &Board, a: &str, b: &str) -> std::cmp::Ordering {
     let cells = |s: &str| -> Vec<usize> {
         parse_written(board, s)
             .map(|w| {
