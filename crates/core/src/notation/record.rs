@@ -304,6 +304,22 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         *i += 1;
     };
     let err = |line: usize, column: usize, message: String| RecordError { line, column, message };
+    // Moves on to the next `stop` (or the end of the text).
+    let skip_to = |stop: char, i: &mut usize, line: &mut usize, col: &mut usize| {
+        while *i < chars.len() && chars[*i] != stop {
+            advance(i, line, col);
+        }
+    };
+    // From a comment's `{` on to its `}`; refused where it opens if it is never closed.
+    let skip_comment = |i: &mut usize, line: &mut usize, col: &mut usize| {
+        let opened = (*line, *col);
+        skip_to('}', i, line, col);
+        if *i < chars.len() {
+            Ok(())
+        } else {
+            Err(err(opened.0, opened.1, "comment `{` is never closed with `}`".into()))
+        }
+    };
     // An annotation belongs to the game it is written in; one after a
     // game's result, before the next game's tags, to the game it follows.
     let annotate = |games: &mut Vec<Record>, current: &mut Record, in_moves: bool| match games.last_mut() {
@@ -317,12 +333,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             advance(&mut i, &mut line, &mut col);
         } else if c == '{' {
             let from = i + 1;
-            while i < chars.len() && chars[i] != '}' {
-                advance(&mut i, &mut line, &mut col);
-            }
-            if i == chars.len() {
-                return Err(err(l0, c0, "comment `{` is never closed with `}`".into()));
-            }
+            skip_comment(&mut i, &mut line, &mut col)?;
             // (`{Red is out}` after a move is what a record of a game of
             // more than two players says, and `{[%clk 0:04:59]}` the time
             // its player had left: written again, they are no annotation.)
@@ -353,19 +364,11 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                             break;
                         }
                     }
-                    Some('{') => {
-                        let at = (line, col);
-                        while i < chars.len() && chars[i] != '}' {
-                            advance(&mut i, &mut line, &mut col);
-                        }
-                        if i == chars.len() {
-                            return Err(err(at.0, at.1, "comment `{` is never closed with `}`".into()));
-                        }
-                    }
+                    Some('{') => skip_comment(&mut i, &mut line, &mut col)?,
                     Some(';') => {
-                        while i + 1 < chars.len() && chars[i + 1] != '\n' {
-                            advance(&mut i, &mut line, &mut col);
-                        }
+                        // (To the line's end, which the next turn reads.)
+                        skip_to('\n', &mut i, &mut line, &mut col);
+                        continue;
                     }
                     Some(_) => {}
                 }
@@ -376,14 +379,10 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             return Err(err(l0, c0, "`)` closes no variation (a variation is written `(` moves `)`)".into()));
         } else if c == '%' && c0 == 1 {
             // The PGN standard's escape: a line starting with `%` is skipped.
-            while i < chars.len() && chars[i] != '\n' {
-                advance(&mut i, &mut line, &mut col);
-            }
+            skip_to('\n', &mut i, &mut line, &mut col);
         } else if c == ';' {
             annotate(&mut games, &mut current, in_moves);
-            while i < chars.len() && chars[i] != '\n' {
-                advance(&mut i, &mut line, &mut col);
-            }
+            skip_to('\n', &mut i, &mut line, &mut col);
         } else if c == '[' {
             if in_moves {
                 games.push(std::mem::take(&mut current));
