@@ -251,8 +251,7 @@ impl Termination {
         let fail = |at: Option<(usize, usize)>, why: String| Err(EndingError { at, why });
         // (Draughts' two points, `2-0`, read as one, `1-0`, in a PDN record:
         // one with a GameType tag, or with moves in square numbers.)
-        let numbered = record.moves.first().is_some_and(|m| m.text.starts_with(|c: char| c.is_ascii_digit()));
-        let two = game.players().len() == 2 && (record.tag("GameType").is_some() || numbered);
+        let two = game.players().len() == 2 && (record.tag("GameType").is_some() || record.numbered_moves());
         let read = |token: &'r str| if two { one_point(token.trim()) } else { token.trim() };
         let written = record.result.as_deref().map(read);
         let tagged = record.tag("Result").map(read);

@@ -431,10 +431,9 @@ pub fn check(files: &[std::path::PathBuf]) -> CliResult {
     for file in files {
         let mut name = file.display().to_string();
         // (A built-in variant's name, where no such file is, checks its file.)
-        let builtin = leap_format::BUILTIN.iter().find(|(n, _)| *n == name && !file.exists());
-        let text = match builtin {
-            Some((n, text)) => {
-                name = format!("variants/{n}.toml");
+        let text = match leap_format::builtin(&name).filter(|_| !file.exists()) {
+            Some(text) => {
+                name = format!("variants/{name}.toml");
                 Ok(text.to_string())
             }
             None => leap_format::read_text(file),

@@ -239,9 +239,8 @@ pub fn why_not_end<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell])
     let legal = game.legal_moves(pos);
     let kind = follow_path(game, pos, from, before, &legal).next.iter().find(|n| n.to == last).map(|n| n.kind);
     let on = follow_path(game, pos, from, path, &legal).longer;
-    let first = on.first().cloned();
     let canter_rule = pos.piece_at(from).is_some_and(|p| game.abilities(pos, from, p).canter_must_capture);
-    match (kind, first) {
+    match (kind, on.first()) {
         (Some(LegKind::Jump), Some(_)) => {
             let mut ways: Vec<String> = on.iter().map(|m| crate::notation::format_move(board, m)).collect();
             ways.sort_by(|a, b| crate::notation::notation_order(board, a, b));

@@ -207,9 +207,10 @@ const CHECKERS_NAMES: [&str; 4] = ["english", "english draughts", "american chec
 /// Camelot's cells are letters and numbers: `F7-F8`), or it has no moves
 /// and its file's name ends in `.pdn`.
 fn is_draughts(record: &leap_core::notation::Record, record_file: &std::path::Path) -> bool {
-    match record.moves.first() {
-        Some(ply) => ply.text.starts_with(|c: char| c.is_ascii_digit()),
-        None => record_file.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")),
+    if record.moves.is_empty() {
+        record_file.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+    } else {
+        record.numbered_moves()
     }
 }
 

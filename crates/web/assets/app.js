@@ -142,15 +142,16 @@ async function api(method, path, body) {
   return data;
 }
 
-// Reads an uploaded file as text (FileReader).
-// A game record's text: UTF-8, or else Latin-1, the PGN standard's
-// encoding, which old archives use (as `camelot replay` reads records).
-async function readRecordFile(file) {
+// A file's text, as the command line reads it: UTF-8; a game record
+// that is not UTF-8 is read as Latin-1, the PGN standard's encoding, which
+// old archives use (`latin1`), while a variant file must be UTF-8.
+async function readFileText(file, latin1) {
   const bytes = await file.arrayBuffer().catch(() => { throw new Error(`cannot read ${file.name}`); });
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (_) {
-    return new TextDecoder("iso-8859-1").decode(bytes);
+    if (latin1) return new TextDecoder("iso-8859-1").decode(bytes);
+    throw new Error(`${file.name} is not UTF-8 text: a variant file is read as UTF-8`);
   }
 }
 
@@ -1520,16 +1521,6 @@ function ngPlayers() {
   return ["White", "Black"];
 }
 
-// A variant file's text: UTF-8, as the command line reads variant files.
-async function readVariantFile(file) {
-  const bytes = await file.arrayBuffer().catch(() => { throw new Error(`cannot read ${file.name}`); });
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch (_) {
-    throw new Error(`${file.name} is not UTF-8 text: a variant file is read as UTF-8`);
-  }
-}
-
 // Seat labels and the third seat follow the chosen variant.
 function updateNgVariant() {
   const players = ngPlayers();
@@ -1607,13 +1598,13 @@ async function ngBody() {
   if (variant === FILE_OPTION) {
     const vfile = $("ng-variant-file").files[0];
     if (!vfile) throw new Error("choose a variant file (.toml)");
-    body.variant_text = await readVariantFile(vfile);
+    body.variant_text = await readFileText(vfile, false);
     body.variant_file = vfile.name;
   } else if (!rfile && !saved) {
     body.variant = variant;
   }
   if (rfile) {
-    body.record = await readRecordFile(rfile);
+    body.record = await readFileText(rfile, true);
     body.record_file = rfile.name;
   }
   else if (saved) body.saved = saved;
@@ -1682,7 +1673,7 @@ async function onNgVariantFile() {
   // The players as the server reads the file (its `extends` included), or
   // why it cannot be played, said at once.
   try {
-    const text = await readVariantFile(f);
+    const text = await readFileText(f, false);
     const about = await api("POST", "/api/variants", { variant_text: text, variant_file: f.name });
     if ($("ng-variant-file").files[0] !== f) return; // another choice meanwhile
     S.ngVariantPlayers = about.players;
@@ -1703,7 +1694,7 @@ async function onNgRecord() {
   if (f) clearNgSaved();
   updateNgContinue();
   if (!f) return;
-  const text = await readRecordFile(f).catch(() => "");
+  const text = await readFileText(f, true).catch(() => "");
   const tag = (name) => new RegExp(`\\[\\s*${name}\\s+"([^"]*)"\\s*\\]`, "i").exec(text);
   const named = tag("Variant");
   const type = tag("GameType");

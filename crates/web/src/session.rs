@@ -173,6 +173,11 @@ pub trait Table: Send {
     fn close(&mut self);
 }
 
+/// The time control a record's tags name (its `TimeControl` tag), if one.
+fn time_control_of(tags: &[(String, String)]) -> Option<TimeControl> {
+    tags.iter().find(|(k, _)| k == TimeControl::TAG).and_then(|(_, v)| TimeControl::from_pgn_tag(v))
+}
+
 /// An engine of `G` that a search on another thread may hold.
 type Shared<G> = Arc<Mutex<Engine<G, <G as Played>::Eval>>>;
 
@@ -223,8 +228,7 @@ impl<G: Played> Session<G> {
         recorded: &[Option<Duration>],
     ) -> ApiResult<Session<G>> {
         let n = game.players().len();
-        let recorded_control =
-            tags.iter().find(|(k, _)| k == TimeControl::TAG).and_then(|(_, v)| TimeControl::from_pgn_tag(v));
+        let recorded_control = time_control_of(&tags);
         let clocks = seating.clock.map(|control| {
             let movers = history.positions()[..history.moves().len()].iter().map(|p| p.to_move());
             let times = movers.enumerate().map(|(i, mover)| {
@@ -792,7 +796,7 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn recorded_time_control(&self) -> Option<TimeControl> {
-        self.tags.iter().find(|(k, _)| k == TimeControl::TAG).and_then(|(_, v)| TimeControl::from_pgn_tag(v))
+        time_control_of(&self.tags)
     }
 
     fn set_variant_file_tag(&mut self, file: &str) {

@@ -108,6 +108,13 @@ impl Record {
         }
     }
 
+    /// Whether its moves are written in square numbers (`11-15`), as
+    /// records of draughts write them (Camelot's cells are a letter and a
+    /// number: `F7-F8`); `false` without moves.
+    pub fn numbered_moves(&self) -> bool {
+        self.moves.first().is_some_and(|m| m.text.starts_with(|c: char| c.is_ascii_digit()))
+    }
+
     /// Whether the record holds nothing: no tag, no move, no result.
     pub fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
