@@ -346,6 +346,20 @@ fn the_command_refuses_what_it_cannot_do_in_words() {
     let out = camelot(&dir, &["solve", "camette", "--probe"]);
     assert_eq!(out.status, 1, "{}", out.show());
     assert!(out.stderr.contains("camette.table: not a usable table"), "{}", out.show());
+    // A tables folder that is a file: said at once, before hours of solving.
+    let file = dir.join("not-a-folder");
+    std::fs::write(&file, "a file").unwrap();
+    let out = run_stdin_env(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["solve", "camette", "--max-pieces", "2"],
+        b"",
+        &[("CAMELOT_TABLES", file.to_str().unwrap())],
+    );
+    assert_eq!(out.status, 1, "{}", out.show());
+    let said = format!("error: {}: it is a file, not a folder to keep tables in", file.display());
+    assert!(out.stderr.starts_with(&said), "{}", out.show());
+    assert!(!out.stderr.contains("solving"), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "a file");
 }
 
 #[test]

@@ -106,6 +106,7 @@ fn open<G: Game>(game: &G, path: &std::path::Path, opts: &Options) -> Result<Tab
 /// Solves the variant and writes its table, then reports on the start.
 fn solve<G: Played + Sync>(game: &G, path: &std::path::Path, opts: &Options) -> CliResult {
     replaceable(game, path, opts.output.is_some())?;
+    Table::check_writable(path)?;
     let layout = Layout::new(game, opts.max_pieces)?;
     let needed = leap_solve::memory_needed(&layout);
     if let Some(available) = available_memory() {

@@ -21,6 +21,7 @@ mod board;
 pub mod entry;
 mod game;
 mod history;
+mod io_words;
 mod moves;
 pub mod notation;
 mod outcome;
@@ -36,6 +37,7 @@ pub use board::{
 };
 pub use game::{canonical_moves, Game, IllegalMove, KindInfo, PlayerInfo};
 pub use history::{line_outcome, History, ReplayError};
+pub use io_words::io_words;
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};

@@ -30,10 +30,11 @@ mod weights;
 
 pub use common::{check_goal_count, foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
 pub use diag::{Diagnostic, Diagnostics, FileErrors, Origin, MAX_DIAGNOSTICS, MAX_LINE};
+pub use leap_core::io_words;
 /// (Kept here too, where the diagnostics' users look for it.)
 pub use leap_core::notation::shortened;
 pub use schema::{json_schema, reference_table, Key, Ty, KEYS};
-pub use source::{io_words, read_record_text, read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
+pub use source::{read_record_text, read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
 pub use spec::{
     extended_files, resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec,
     Setup, VariantFile, ZoneSpec,

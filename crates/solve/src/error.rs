@@ -50,6 +50,14 @@ pub enum SolveError {
     },
 }
 
+impl SolveError {
+    /// The error `e` met reading or writing `path`, in a player's words
+    /// ([`leap_core::io_words`]).
+    pub fn io(path: &std::path::Path, e: &std::io::Error) -> SolveError {
+        SolveError::Io { path: path.display().to_string(), message: leap_core::io_words(e) }
+    }
+}
+
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -203,10 +203,26 @@ impl Table {
         }
     }
 
+    /// Checks that a table can be written at `path` (before a solve that
+    /// may take hours): its folder is a folder, or can be made, and a file
+    /// can be created in it. Makes the folder; leaves no file.
+    pub fn check_writable(path: &Path) -> Result<(), SolveError> {
+        let folder = folder_of(path);
+        if folder.exists() && !folder.is_dir() {
+            return Err(SolveError::Io {
+                path: folder.display().to_string(),
+                message: "it is a file, not a folder to keep tables in".into(),
+            });
+        }
+        std::fs::create_dir_all(folder).map_err(|e| SolveError::io(folder, &e))?;
+        tempfile::NamedTempFile::new_in(folder).map_err(|e| SolveError::io(folder, &e))?;
+        Ok(())
+    }
+
     /// Writes the table to `path`, whole or not at all (through a
     /// temporary file in the same folder, renamed when complete).
     pub fn write(&self, path: &Path) -> Result<(), SolveError> {
-        let io = |e: std::io::Error| SolveError::Io { path: path.display().to_string(), message: e.to_string() };
+        let io = |e: std::io::Error| SolveError::io(path, &e);
         let header = Header {
             format: FORMAT,
             variant: self.variant.clone(),
@@ -219,10 +235,7 @@ impl Table {
                 .into(),
         };
         let json = serde_json::to_vec(&header).map_err(|e| io(std::io::Error::other(e)))?;
-        let folder = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
+        let folder = folder_of(path);
         std::fs::create_dir_all(folder).map_err(io)?;
         let temp = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
         let mut out = BufWriter::with_capacity(1 << 20, temp);
@@ -249,7 +262,7 @@ impl Table {
     pub fn open<G: Game>(game: &G, path: &Path) -> Result<Table, SolveError> {
         let name = path.display().to_string();
         let bad = |message: String| SolveError::BadTable { path: name.clone(), message };
-        let mut file = File::open(path).map_err(|e| SolveError::Io { path: name.clone(), message: e.to_string() })?;
+        let mut file = File::open(path).map_err(|e| SolveError::io(path, &e))?;
         if file.metadata().is_ok_and(|m| m.is_dir()) {
             return Err(bad("it is a folder, not a table".into()));
         }
@@ -280,7 +293,7 @@ impl Table {
             )));
         }
         let start = 12 + len as u64;
-        let size = file.metadata().map_err(|e| SolveError::Io { path: name.clone(), message: e.to_string() })?.len();
+        let size = file.metadata().map_err(|e| SolveError::io(path, &e))?.len();
         if size != start + layout.len() {
             return Err(bad(format!(
                 "it should be {} bytes long and is {size}: it is cut short or damaged",
@@ -311,7 +324,7 @@ impl Table {
     }
 
     fn io(&self, e: std::io::Error) -> SolveError {
-        SolveError::Io { path: self.origin.clone(), message: e.to_string() }
+        SolveError::Io { path: self.origin.clone(), message: leap_core::io_words(&e) }
     }
 }
 
@@ -374,6 +387,14 @@ fn read_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<
         }
     }
     Ok(())
+}
+
+/// The folder a file at `path` goes in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
 }
 
 /// The folder where tables are kept: `$CAMELOT_TABLES` if set, else

@@ -1,0 +1,44 @@
+//! Why a file could not be read or written, in a player's words.
+
+/// Why a file could not be read or written, in a player's words: the
+/// system's `no such file`, `permission denied`, `it is a folder, not a
+/// file`; its other errors in its words without the error's number; an
+/// error the program made, with its own words, as it is.
+///
+/// ```
+/// use std::io::{Error, ErrorKind};
+/// assert_eq!(leap_core::io_words(&Error::from_raw_os_error(2)), "no such file");
+/// assert_eq!(leap_core::io_words(&Error::other("it is not UTF-8 text")), "it is not UTF-8 text");
+/// let own = Error::new(ErrorKind::NotFound, "cannot create the file: no folder no/such");
+/// assert_eq!(leap_core::io_words(&own), "cannot create the file: no folder no/such");
+/// ```
+///
+/// A system error that a library passed on with the path it was about
+/// (`Operation not permitted (os error 1) at path "/tmp/.x4Fz.tmp"`, as
+/// the `tempfile` crate does) is the system's error: said in words, and
+/// without the path, which names a temporary file the user never asked for.
+///
+/// ```
+/// # use std::io::{Error, ErrorKind};
+/// let wrapped = Error::new(ErrorKind::PermissionDenied, "Operation not permitted (os error 1) at path \"/r/.t\"");
+/// assert_eq!(leap_core::io_words(&wrapped), "permission denied");
+/// ```
+pub fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    let text = e.to_string();
+    let system = e.raw_os_error().is_some() || (text.contains(" (os error ") && text.contains(") at path "));
+    if !system {
+        return text;
+    }
+    match e.kind() {
+        ErrorKind::NotFound => "no such file".to_string(),
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::IsADirectory => "it is a folder, not a file".to_string(),
+        ErrorKind::NotADirectory => "a folder on its path is a file".to_string(),
+        ErrorKind::AlreadyExists => "a file of that name is already there".to_string(),
+        _ => match text.find(" (os error ") {
+            Some(at) => text[..at].to_string(),
+            None => text,
+        },
+    }
+}
