@@ -26,6 +26,7 @@ mod diag;
 mod schema;
 mod source;
 mod spec;
+mod syntax;
 mod weights;
 
 pub use common::{check_goal_count, foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};

@@ -176,39 +176,6 @@ pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix(BOM).unwrap_or(text)
 }
 
-/// The message of a TOML syntax error at byte `at` of `text`: the
-/// parser's own, or, where it gives none (a value missing after `=`, a
-/// control character), one made from what is written there.
-pub(crate) fn syntax_message(text: &str, at: usize, message: &str) -> String {
-    let message = message.trim();
-    if message.contains("too large to fit") {
-        // (The reader's words: "number too large to fit in target type".)
-        return "the number is too large for any key (each key's range is in docs/variants.md)".to_string();
-    }
-    if !message.is_empty() {
-        return message.to_string();
-    }
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let before = text[line_start..at].trim_end();
-    match text[at..].chars().next() {
-        Some(c) if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => format!(
-            "the control character U+{:04X} cannot be written in a variant file, not even in a comment",
-            c as u32
-        ),
-        Some('\n' | '\r') | None if before.ends_with('=') => {
-            format!("`{before}` needs a value: a \"string\", a number, true or false, or a [list]")
-        }
-        None => "the file ends in the middle of a line that is not complete".to_string(),
-        Some(c) => {
-            format!("`{c}` does not fit here: the line is not written as `key = value`, `[table]` or `# comment`")
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,27 +196,6 @@ mod tests {
         let read = crate::read(file, text, &mut diag);
         diag.finish().map_err(|e| e.to_string())?;
         read.map(|_| ()).ok_or_else(|| "not read".to_string())
-    }
-
-    #[test]
-    fn a_syntax_error_without_a_message_from_the_parser_is_described() {
-        // (Found by fuzzing: these printed `error: ` and nothing more.)
-        let e = problems("x.toml", "castle_moves = ").unwrap_err();
-        assert_eq!(
-            e.lines().next().unwrap(),
-            "x.toml:1:16: error: `castle_moves =` needs a value: a \"string\", a number, true or false, or a [list]"
-        );
-        let e = problems("x.toml", "name = \"x\"\nextends =").unwrap_err();
-        assert!(e.starts_with("x.toml:2:10: error: `extends =` needs a value"), "{e}");
-        let e = problems("x.toml", "# a comment\u{1d}\nname = \"x\"\n").unwrap_err();
-        assert!(e.starts_with("x.toml:1:12: error: the control character U+001D cannot be written"), "{e}");
-        // The parser's own message when it has one.
-        let e = problems("x.toml", "name = [1,").unwrap_err();
-        assert!(e.starts_with("x.toml:1:11: error: invalid array"), "{e}");
-        assert_eq!(
-            syntax_message("a = 1 b", 6, ""),
-            "`b` does not fit here: the line is not written as `key = value`, `[table]` or `# comment`"
-        );
     }
 
     #[test]

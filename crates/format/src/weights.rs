@@ -82,7 +82,7 @@ pub fn read_weights<W: Weights>(file: &str, text: &str, base: W) -> Result<W, Fi
         }
         Err(e) => {
             let at = e.span().map_or(0, |s| s.start);
-            diag.error(at, crate::source::syntax_message(text, at, e.message()));
+            diag.error(at, crate::syntax::syntax_message(text, at, e.message()));
             base
         }
     };
