@@ -33,6 +33,10 @@ pub(crate) fn syntax_message(text: &str, at: usize, message: &str) -> String {
             }
         };
     }
+    if message.contains("too large to fit") {
+        // (The reader's words: "number too large to fit in target type".)
+        return "the number is too large for any key (each key's range is in docs/variants.md)".to_string();
+    }
     let mut lines = message.lines().map(str::trim);
     let (first, detail) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
     in_words(first, detail, found(&text[at..]), before).unwrap_or_else(|| message.to_string())
