@@ -839,7 +839,21 @@ function renderAnalysis() {
     return;
   }
   const head = html("div", "a-head");
-  head.append(html("span", "a-score", a.score ?? ""), " ", html("span", "a-depth", `depth ${a.depth ?? "?"}`));
+  head.append(html("span", "a-score", a.score ?? ""));
+  // Whose score it is: the side to move's; with three players, against
+  // the other two together, which is how the engine searches.
+  if (a.for && a.score !== "game over") {
+    const many = S.game && S.game.layout.players.length > 2;
+    const whose = html("span", "a-for", many ? `for ${a.for} against both others` : `for ${a.for}`);
+    if (many) {
+      whose.title =
+        "With three players the computer weighs the side to move against the other two together: " +
+        "an even position scores below zero, and \u201closs in N\u201d means the other two, playing together, " +
+        "could force it.";
+    }
+    head.append(" ", whose);
+  }
+  head.append(" ", html("span", "a-depth", `depth ${a.depth ?? "?"}`));
   if (a.nodes !== undefined) head.append(" ", html("span", "a-nodes", `${Number(a.nodes).toLocaleString("en")} nodes`));
   if (a.done) head.append(" ", html("span", "a-done", "done"));
   el.append(head);

@@ -396,6 +396,8 @@ async fn analysis_shows_the_best_lines() {
             lines.iter().map(|l| l[2].as_str().unwrap().to_string()).chain([best.clone()]).collect();
         assert_eq!(firsts.len(), 3, "three different moves: {best} and {lines:?}");
         assert!(lines.iter().all(|l| !l[1].as_str().unwrap().is_empty()), "{lines:?}");
+        // The score says whose it is: the side to move's.
+        assert_eq!(page.text("#analysis .a-for").await, "for Black");
         page.screenshot("analysis-three-lines").await;
         // One line: the others go.
         page.choose("#analysis-lines", "1").await;
@@ -637,6 +639,29 @@ async fn the_move_list_follows_the_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn leaving_the_page_stops_its_analysis() {
+    // With three players, the score is the side to move's against both
+    // others, and the page says so.
+    run("a_three_player_score_says_whose_it_is", |page| async move {
+        page.open_variant("tri-camelot").await;
+        page.click("#analyse").await;
+        let whose = page
+            .wait_js(
+                "the score and whose it is",
+                "(() => { const f = document.querySelector('#analysis .a-for'); \
+                 return f && document.querySelector('#analysis .a-score').innerText.trim() !== '' \
+                 && [f.innerText, f.title]; })()",
+            )
+            .await;
+        assert_eq!(whose[0], json!("for Blue against both others"), "{whose}");
+        assert!(whose[1].as_str().unwrap().contains("an even position scores below zero"), "{whose}");
+        page.click("#analyse").await;
+        page.wait_js(
+            "the analysis stopped",
+            "document.querySelector('#analyse').getAttribute('aria-pressed') === 'false'",
+        )
+        .await;
+    })
+    .await;
     run("leaving_the_page_stops_its_analysis", |page| async move {
         let game = page.open_variant("camelot").await;
         let _other_page = page.listen(&game).await;
