@@ -22,7 +22,7 @@ use std::convert::Infallible;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// What `camelot serve` was asked for.
@@ -35,12 +35,18 @@ pub struct Config {
     pub variant: Option<String>,
     /// The largest request body, in bytes.
     pub body_limit: usize,
+    /// How long a game between computers alone, without a clock, plays on
+    /// with no one following it (no page listening to its events, no
+    /// request about it): it then waits, and the next request about it
+    /// sets it going again. (A clock ends such a game soon enough.)
+    pub unwatched: Duration,
 }
 
 impl Config {
-    /// Games saved in `games`, no game to open on, bodies up to 1 MiB.
+    /// Games saved in `games`, no game to open on, bodies up to 1 MiB, a
+    /// game of computers alone waiting after a minute unwatched.
     pub fn new(games: impl Into<PathBuf>) -> Config {
-        Config { games: games.into(), variant: None, body_limit: 1 << 20 }
+        Config { games: games.into(), variant: None, body_limit: 1 << 20, unwatched: Duration::from_secs(60) }
     }
 
     /// Whether the games folder can be one: a folder, or a path where one
@@ -85,11 +91,46 @@ pub(crate) struct Slot {
     /// The record of the games folder this game was loaded from, when it
     /// holds annotations the game does not keep: never replaced by a save.
     pub(crate) annotated: Option<String>,
+    /// Who follows the game, for a game of computers alone (see
+    /// [`Config::unwatched`]).
+    follow: Mutex<Follow>,
+    /// [`Config::unwatched`].
+    unwatched: Duration,
+}
+
+/// When a request last asked about a game, and whether the game waits for
+/// the next one (see [`Config::unwatched`]).
+struct Follow {
+    asked: Instant,
+    waiting: bool,
 }
 
 impl Slot {
     pub(crate) fn lock(&self) -> MutexGuard<'_, Box<dyn Table>> {
         self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn follow(&self) -> MutexGuard<'_, Follow> {
+        self.follow.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A request asks about the game: whether the game was waiting for
+    /// one (it goes on now: see [`Config::unwatched`]).
+    fn asked(&self) -> bool {
+        let mut follow = self.follow();
+        follow.asked = Instant::now();
+        std::mem::take(&mut follow.waiting)
+    }
+
+    /// Whether the game's computer, about to think, waits instead: a game
+    /// of computers alone that no one has followed for [`Config::unwatched`].
+    fn waits(&self) -> bool {
+        if !self.lock().unattended() || self.events.receiver_count() > 0 {
+            return false;
+        }
+        let mut follow = self.follow();
+        follow.waiting = follow.asked.elapsed() >= self.unwatched;
+        follow.waiting
     }
 
     fn send(&self, name: &str, data: &Value) {
@@ -108,12 +149,26 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The game numbered `id`, which a request asks about: if it was
+    /// waiting for one, it goes on.
     fn slot(&self, id: &str) -> ApiResult<Arc<Slot>> {
-        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        id.parse::<u64>()
-            .ok()
-            .and_then(|n| games.get(&n).cloned())
-            .ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))
+        self.followed(id).map(|(slot, _)| slot)
+    }
+
+    /// [`AppState::slot`], and whether the game was waiting.
+    fn followed(&self, id: &str) -> ApiResult<(Arc<Slot>, bool)> {
+        let slot = {
+            let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+            id.parse::<u64>()
+                .ok()
+                .and_then(|n| games.get(&n).cloned())
+                .ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?
+        };
+        let waited = slot.asked();
+        if waited {
+            after_change(&slot);
+        }
+        Ok((slot, waited))
     }
 
     /// Starts a game: it gets a number, its clock ticks, and the computer
@@ -125,7 +180,14 @@ impl AppState {
         let loaded_from: Vec<(String, String)> = loaded.into_iter().collect();
         let (events, _) = broadcast::channel(64);
         let clocked = table.clocks().is_some();
-        let slot = Arc::new(Slot { table: Mutex::new(table), events, saved: Mutex::new(loaded_from), annotated });
+        let slot = Arc::new(Slot {
+            table: Mutex::new(table),
+            events,
+            saved: Mutex::new(loaded_from),
+            annotated,
+            follow: Mutex::new(Follow { asked: Instant::now(), waiting: false }),
+            unwatched: self.config.unwatched,
+        });
         let dropped = {
             let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
             let mut dropped = None;
@@ -281,7 +343,10 @@ async fn create(State(state): State<AppState>, JsonBody(request): JsonBody<NewGa
 }
 
 async fn view(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
-    Ok(Json(state.slot(&id)?.lock().view()))
+    let (slot, waited) = state.followed(&id)?;
+    let mut view = slot.lock().view();
+    view["waited"] = json!(waited);
+    Ok(Json(view))
 }
 
 async fn record(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Response> {
@@ -483,9 +548,13 @@ async fn watch_listeners(slot: Arc<Slot>, mut running: tokio::task::JoinHandle<(
     }
 }
 
-/// After a change: the computer searches if it is its turn; its move, when
-/// found, is played and told to the pages.
+/// After a change: the computer searches if it is its turn (unless the
+/// game waits for someone to follow it: [`Config::unwatched`]); its move,
+/// when found, is played and told to the pages.
 fn after_change(slot: &Arc<Slot>) {
+    if slot.waits() {
+        return;
+    }
     let Some(job) = slot.lock().engine_job() else {
         return;
     };

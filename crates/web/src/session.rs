@@ -152,6 +152,9 @@ pub trait Table: Send {
     fn variant_name(&self) -> String;
     /// Checks the clocks: `true` if a flag fell (the game changed).
     fn tick(&mut self) -> bool;
+    /// Whether the game needs no one: every seat is the computer's, and
+    /// no clock runs.
+    fn unattended(&self) -> bool;
     /// The engine's search, when it is the engine's turn and it is not
     /// already thinking.
     fn engine_job(&mut self) -> Option<EngineJob>;
@@ -821,6 +824,10 @@ impl<G: Played> Table for Session<G> {
             return true;
         }
         false
+    }
+
+    fn unattended(&self) -> bool {
+        self.clocks.is_none() && self.seating.seats.iter().all(|s| *s == Seat::Engine)
     }
 
     fn engine_job(&mut self) -> Option<EngineJob> {

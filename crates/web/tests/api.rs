@@ -606,6 +606,45 @@ async fn the_page_and_its_events_are_served() {
     assert!(String::from_utf8_lossy(&frame).contains("F7-F8"));
 }
 
+/// A game of computers alone that no one follows waits, and the next
+/// request about it sets it going again.
+#[tokio::test]
+async fn an_unwatched_game_of_computers_waits_for_a_request() {
+    let games = tempfile::tempdir().unwrap();
+    let mut config = leap_web::Config::new(games.path());
+    config.unwatched = Duration::from_millis(300);
+    let app = App { router: leap_web::router(config), _games: games };
+    let moves = |view: &Value| view["moves"].as_array().unwrap().len();
+    let game =
+        id(&app.new_game(json!({ "variant": "checkers", "seats": ["engine", "engine"], "engine_ms": 20 })).await);
+    // Unwatched for two seconds: it played for about 0.3 s, then waited.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_, first) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!(first["waited"], json!(true), "{}", first["status"]);
+    // (At 20 ms a move, two seconds of play would be about 100 moves.)
+    assert!((1..=40).contains(&moves(&first)), "it played, then waited: {} moves", moves(&first));
+    assert_eq!(first["result"], Value::Null, "{}", first["status"]);
+    // The request set it going: asked again at once, it was not waiting.
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!(view["waited"], json!(false));
+    // It plays on (here, followed), then waits again once left alone.
+    let followed = app.wait_for(&game, |v| moves(v) > moves(&first) + 2 || v["result"] != Value::Null).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_, after) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!(after["waited"], json!(followed["result"] == Value::Null), "{}", after["status"]);
+    // A game with a person in it, or with a clock, never waits.
+    for body in [
+        json!({ "variant": "checkers", "seats": ["human", "engine"], "engine_ms": 20 }),
+        json!({ "variant": "checkers", "seats": ["engine", "engine"], "engine_ms": 20,
+                "clock": { "base_ms": 60_000, "increment_ms": 0 } }),
+    ] {
+        let game = id(&app.new_game(body).await);
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let (_, view) = app.get(&format!("/api/games/{game}")).await;
+        assert_eq!(view["waited"], json!(false), "{}", view["seats"]);
+    }
+}
+
 #[tokio::test]
 async fn the_start_game_is_the_one_serve_was_given() {
     let games = tempfile::tempdir().unwrap();
