@@ -66,7 +66,7 @@ fn lines<G: Game>(g: &G, title: &str, zones: &[Zone], end: &EndRules, details: D
     for z in zones {
         let what = match z.role {
             ZoneRole::Goal => "counts for the goal",
-            ZoneRole::Forbidden => "may never be entered",
+            ZoneRole::Forbidden => "may never enter",
         };
         out.push(format!("zone {}: {} ({} {what})", z.name, cells(b, z.cells), g.players()[z.player.index()].name));
     }

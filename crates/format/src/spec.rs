@@ -441,7 +441,8 @@ fn parse_raw(text: &str, origin: usize, diag: &mut Diagnostics, blanked: &mut Ve
         Ok(doc) => doc,
         Err(e) => {
             let at = e.span().map_or(0, |s| s.start);
-            diag.error(origin + at, crate::syntax::syntax_message(text, at, e.message()));
+            let (at, message) = crate::syntax::syntax_error(text, at, e.message());
+            diag.error(origin + at, message);
             return None;
         }
     };

@@ -2,6 +2,46 @@
 //! newline, `#``, `invalid basic string`), said as what is wrong on the line
 //! and how to write it.
 
+/// A TOML syntax error that the parser reports at byte `at` of `text`
+/// with `message`: where it is, and what it is in a player's words
+/// ([`syntax_message`]). An unclosed multi-line string, or a list left
+/// open to the end of the file, is placed where it opens: the parser finds
+/// it at the end.
+pub(crate) fn syntax_error(text: &str, at: usize, message: &str) -> (usize, String) {
+    let at = at.min(text.len());
+    let said = syntax_message(text, at, message);
+    let first = message.lines().next().unwrap_or("").trim();
+    let opening = match first {
+        "invalid multiline basic string" => text[..at].rfind("\"\"\""),
+        "invalid multiline literal string" => text[..at].rfind("'''"),
+        "invalid array" if text[at..].trim().is_empty() => open_list(&text[..at]),
+        _ => None,
+    };
+    (opening.unwrap_or(at), said)
+}
+
+/// Where the list open at the end of `text` opens: the first `[` after
+/// the `=` of the last line that gives a key (`key = [`), if any.
+fn open_list(text: &str) -> Option<usize> {
+    let mut line_end = text.len();
+    loop {
+        let start = text[..line_end].trim_end_matches(['\n', '\r']).rfind('\n').map_or(0, |i| i + 1);
+        let line = &text[start..line_end];
+        let key = line.split('=').next().map(str::trim).unwrap_or("");
+        let gives_key = line.contains('=')
+            && !key.is_empty()
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '"' | '\'' | ' '));
+        if gives_key {
+            let equals = start + line.find('=')?;
+            return text[equals..].find('[').map(|i| equals + i);
+        }
+        if start == 0 {
+            return None;
+        }
+        line_end = start;
+    }
+}
+
 /// The message of a TOML syntax error at byte `at` of `text`, from the
 /// parser's `message`: in a player's words where the parser's are known,
 /// else the parser's own; where it gives none (a value missing after `=`,
@@ -26,6 +66,10 @@ pub(crate) fn syntax_message(text: &str, at: usize, message: &str) -> String {
     }
     if message.is_empty() {
         return match next {
+            Some('\r') if !text[at..].starts_with("\r\n") => {
+                "a carriage return alone ends no line here: save the file with ordinary line ends (LF or CRLF)"
+                    .to_string()
+            }
             Some('\n' | '\r') | None if before.ends_with('=') => needs_value(before),
             None => "the file ends in the middle of a line that is not complete".to_string(),
             Some(c) => {
@@ -39,7 +83,16 @@ pub(crate) fn syntax_message(text: &str, at: usize, message: &str) -> String {
     }
     let mut lines = message.lines().map(str::trim);
     let (first, detail) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
-    in_words(first, detail, found(&text[at..]), before).unwrap_or_else(|| message.to_string())
+    let said = in_words(first, detail, found(&text[at..]), before).unwrap_or_else(|| message.to_string());
+    // Lines that end with a carriage return alone (old Mac files) are one
+    // line to TOML: the error is then somewhere on it, and that is why.
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let lone_return = text[line_start..line_end].trim_end_matches('\r').contains('\r');
+    if lone_return {
+        format!("{said} (the file's lines end with a carriage return alone, as old Mac files did: save it with ordinary line ends)")
+    } else {
+        said
+    }
 }
 
 /// What a line that ends after `=` (`before`, the line up to the error)
@@ -110,6 +163,12 @@ fn in_words(first: &str, detail: &str, found: String, before: &str) -> Option<St
         "invalid integer" | "invalid hexadecimal integer" | "invalid octal integer" | "invalid binary integer"
         | "invalid floating-point number" => format!("expected a number, such as 12{found}"),
         "invalid date-time" => format!("expected a number, such as 12, or a \"string\"{found}"),
+        "invalid unicode 4-digit hex code" | "invalid unicode 8-digit hex code" => {
+            "a \"string\" holds a `\\u` escape that names no character (such as `\\uD800`): write the character \
+             itself, or the escape of one"
+                .to_string()
+        }
+        "recursion limit exceeded" => "lists or tables are nested too deep here".to_string(),
         _ => {
             let (name, within) = duplicate(first.strip_prefix("duplicate key ")?);
             let place = within.map(|t| format!(" in [{t}]")).unwrap_or_default();
@@ -210,11 +269,47 @@ mod tests {
             ),
             ("files = 0x\n", "x.toml:1:11: error: expected a number, such as 12"),
             ("x = +\n", "x.toml:1:6: error: expected a number, such as 12"),
-            ("name = \"\"\"abc\n", "x.toml:2:1: error: a \"\"\"string\"\"\" is not closed: add the closing `\"\"\"`"),
-            ("layout = '''\nabc\n", "x.toml:3:1: error: a '''string''' is not closed: add the closing `'''`"),
+            ("name = \"\"\"abc\n", "x.toml:1:8: error: a \"\"\"string\"\"\" is not closed: add the closing `\"\"\"`"),
+            ("layout = '''\nabc\n", "x.toml:1:10: error: a '''string''' is not closed: add the closing `'''`"),
+            (
+                "extends = \"camette\"\nname = \"x\"\ntitle = \"\"\"a\nb\nc\n",
+                "x.toml:3:9: error: a \"\"\"string\"\"\" is not closed: add the closing `\"\"\"`",
+            ),
+            (
+                "extends = \"camette\"\nname = \"x\"\nturn_order = [\"White\", \"Black\"\n",
+                "x.toml:3:14: error: a [list] is not closed, or two of its items have no `,` between them: expected \
+                 `,` or `]`",
+            ),
+            (
+                "title = \"\\uD800\"\n",
+                "x.toml:1:12: error: a \"string\" holds a `\\u` escape that names no character (such as `\\uD800`): \
+                 write the character itself, or the escape of one",
+            ),
+            (
+                &format!("x = {}{}\n", "[".repeat(100), "]".repeat(100)),
+                "x.toml:1:84: error: lists or tables are nested too deep here",
+            ),
         ] {
             assert_eq!(first_problem(text), expected, "{text:?}");
         }
+    }
+
+    /// Control characters are shown as escapes, and lines ended by a
+    /// carriage return alone are named as the cause.
+    #[test]
+    fn carriage_returns_and_tabs_are_shown_and_explained() {
+        assert_eq!(
+            first_problem("extends = \"camette\"\nname = \"mine\"\r\n\r"),
+            "x.toml:3:1: error: a carriage return alone ends no line here: save the file with ordinary line ends (LF or CRLF)"
+        );
+        let e = first_problem("extends = \"camette\"\rname = \"mine\"\r");
+        assert!(e.ends_with("(the file's lines end with a carriage return alone, as old Mac files did: save it with ordinary line ends)"), "{e}");
+        assert!(!e.contains('\r'), "{e:?}");
+        let e = first_problem("name = \"x\" \u{7}\n");
+        assert!(e.starts_with("x.toml:1:12: error: the control character U+0007"), "{e:?}");
+        let mut diag = Diagnostics::new("x.toml", "a");
+        diag.error(0, "rank 6 of the layout has `\t`");
+        assert_eq!(diag.finish().unwrap_err().to_string(), "x.toml:1:1: error: rank 6 of the layout has `\\t`");
     }
 
     /// A message this file does not know is the parser's own.

@@ -39,7 +39,8 @@ pub fn eval_weights<W: Weights>(table: &EvalTable, base: W, diag: &mut Diagnosti
             continue;
         };
         let v = *value.get_ref();
-        if v.abs() > MAX_WEIGHT {
+        // (Not `v.abs()`: it overflows for the least whole number, which read as 0.)
+        if !(-MAX_WEIGHT..=MAX_WEIGHT).contains(&v) {
             diag.error(
                 value.span().start,
                 format!("{} = {v}: expected a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}", name.get_ref()),
@@ -82,7 +83,8 @@ pub fn read_weights<W: Weights>(file: &str, text: &str, base: W) -> Result<W, Fi
         }
         Err(e) => {
             let at = e.span().map_or(0, |s| s.start);
-            diag.error(at, crate::syntax::syntax_message(text, at, e.message()));
+            let (at, message) = crate::syntax::syntax_error(text, at, e.message());
+            diag.error(at, message);
             base
         }
     };
@@ -143,5 +145,17 @@ mod tests {
         assert!(!err.trim_end().ends_with("error:"), "{err}");
         let w = read_weights("w.toml", "\u{feff}[eval]\ntempo = 4\n", Two::default()).unwrap();
         assert_eq!(w, Two { mobility: 3, tempo: 4 });
+    }
+
+    #[test]
+    fn a_weight_out_of_range_is_refused_at_either_end() {
+        for v in [i64::MIN, i64::MIN + 1, -MAX_WEIGHT - 1, MAX_WEIGHT + 1, i64::MAX] {
+            let err = read_weights("w.toml", &format!("[eval]\nmobility = {v}\n"), Two::default()).unwrap_err();
+            let expected =
+                format!("w.toml:2:12: error: mobility = {v}: expected a whole number from -100000 to 100000");
+            assert!(err.to_string().starts_with(&expected), "{err}");
+        }
+        let w = read_weights("w.toml", &format!("[eval]\nmobility = {}\n", -MAX_WEIGHT), Two::default()).unwrap();
+        assert_eq!(w.mobility, -100_000);
     }
 }
