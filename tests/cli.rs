@@ -1321,7 +1321,20 @@ fn check_the_builtin_variant_file() {
     // A built-in variant's name checks its file, as other commands take names.
     let dir = TempDir::new("check-name");
     let named = run_in(&dir, &["check", "camelot"]);
-    assert_eq!((named.status, named.stdout), (0, out.stdout));
+    assert_eq!((named.status, named.stdout.as_str()), (0, out.stdout.as_str()));
+    // However it is written, and before a file that has the name exactly, as `perft` and the others take it.
+    std::fs::write(dir.join("camelot"), "name = \"not camelot\"\n").unwrap();
+    for name in ["camelot", "Camelot"] {
+        let named = run_in(&dir, &["check", name]);
+        assert_eq!((named.status, named.stdout.as_str()), (0, out.stdout.as_str()), "{name}");
+    }
+    let misspelt = run_in(&dir, &["check", "camlot"]);
+    assert_eq!(misspelt.status, 1);
+    assert!(
+        misspelt.stderr.starts_with("camlot: unknown variant `camlot`: expected a built-in variant (camelot,"),
+        "{}",
+        misspelt.show()
+    );
 }
 
 #[test]

@@ -357,3 +357,30 @@ fn a_problem_found_twice_is_said_once() {
     let setup: Vec<&String> = found.iter().filter(|p| p.contains("[setup] White")).collect();
     assert_eq!(setup.len(), 1, "{found:#?}");
 }
+
+/// Names that records and messages quote ("Black resigned") are refused
+/// when empty, padded with spaces, or broken by a control character: a
+/// game saved under them could not be read back.
+#[test]
+fn player_and_piece_names_that_records_could_not_quote_are_refused() {
+    let camette = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/camette.toml")).unwrap();
+    let renamed = |black: &str, man: &str| {
+        camette
+            .replace("name = \"Black\"", &format!("name = \"{black}\""))
+            .replace("Black = \"KC6", &format!("\"{black}\" = \"KC6"))
+            .replace("name = \"Man\"", &format!("name = \"{man}\""))
+    };
+    let first = |text: String| problems("c.toml", &text).first().cloned().unwrap_or_default();
+    assert_eq!(
+        first(renamed(" Black ", "Man")),
+        "56:8: player name ` Black ` begins or ends with a space; write `Black`"
+    );
+    assert_eq!(first(renamed("", "Man")), "56:8: a player needs a name (`name = \"...\"`), not an empty one");
+    assert_eq!(
+        first(renamed("Bl\\nack", "Man")),
+        "56:8: player name `Bl\\nack` holds a line break or another control character"
+    );
+    assert_eq!(first(renamed("Black", "Man ")), "68:8: piece name `Man ` begins or ends with a space; write `Man`");
+    // Spaces inside a name are fine.
+    assert!(leap_games::parse("c.toml", &renamed("Black Army", "Foot Soldier")).is_ok());
+}

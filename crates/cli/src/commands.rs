@@ -429,21 +429,20 @@ pub fn check(files: &[std::path::PathBuf]) -> CliResult {
     let mut out = String::new();
     let mut failed = 0;
     for file in files {
-        let mut name = file.display().to_string();
-        // (A built-in variant's name, where no such file is, checks its file.)
-        let text = match leap_format::builtin(&name).filter(|_| !file.exists()) {
-            Some(text) => {
-                name = format!("variants/{name}.toml");
-                Ok(text.to_string())
-            }
-            None => leap_format::read_text(file),
-        };
-        match text {
-            Err(e) => {
-                eprintln!("{name}: cannot read: {}", leap_format::io_words(&e));
+        // (A built-in variant's name checks its file, found as every other
+        // command finds a variant.)
+        let arg = file.display().to_string();
+        let name = variant_arg(&arg).unwrap_or(arg);
+        match leap_format::variant_source(&name, leap_format::BUILTIN) {
+            Err(leap_format::LoadError::Io(path, why)) => {
+                eprintln!("{path}: cannot read: {why}");
                 failed += 1;
             }
-            Ok(text) => match variant::parse(&name, &text) {
+            Err(e) => {
+                eprintln!("{name}: {e}");
+                failed += 1;
+            }
+            Ok((name, text)) => match variant::parse(&name, &text) {
                 Ok(v) => outln!(out, "{name}: ok\n{}", crate::summary::summary(&v)),
                 Err(e) => {
                     eprintln!("{e}");

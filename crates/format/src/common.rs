@@ -313,7 +313,9 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
                 '?'
             }
         };
-        if infos.iter().any(|i| i.name == *p.name.get_ref()) {
+        if let Some(problem) = name_problem("player", p.name.get_ref()) {
+            diag.error(p.name.span().start, problem);
+        } else if infos.iter().any(|i| i.name == *p.name.get_ref()) {
             diag.error(p.name.span().start, format!("player name `{}` is used twice", p.name.get_ref()));
         }
         infos.push(PlayerInfo { name: p.name.get_ref().clone(), letter });
@@ -326,6 +328,22 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
         return (infos, in_list_order);
     };
     (infos, turns)
+}
+
+/// What is wrong with `name` as the name of a player or a kind of piece
+/// (`what`), which messages, records and their tags quote ("Black
+/// resigned"), if anything: it is empty, begins or ends with a space, or
+/// holds a line break or another control character.
+fn name_problem(what: &str, name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        Some(format!("a {what} needs a name (`name = \"...\"`), not an empty one"))
+    } else if name.trim() != name {
+        Some(format!("{what} name `{name}` begins or ends with a space; write `{}`", name.trim()))
+    } else if name.chars().any(char::is_control) {
+        Some(format!("{what} name `{}` holds a line break or another control character", name.escape_debug()))
+    } else {
+        None
+    }
 }
 
 /// A list naming every player once (`turn_order`, `player_order`), as
@@ -380,7 +398,9 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
         if pieces[..i].iter().any(|q| q.prefix.get_ref() == prefix) {
             diag.error(p.prefix.span().start, format!("prefix `{prefix}` is used by two kinds of piece"));
         }
-        if pieces[..i].iter().any(|q| q.name.get_ref() == p.name.get_ref()) {
+        if let Some(problem) = name_problem("piece", p.name.get_ref()) {
+            diag.error(p.name.span().start, problem);
+        } else if pieces[..i].iter().any(|q| q.name.get_ref() == p.name.get_ref()) {
             diag.error(p.name.span().start, format!("two kinds of piece are named `{}`", p.name.get_ref()));
         }
         // Diagram letters, in [[players]] order.
