@@ -87,7 +87,7 @@ const BOARD: &[Key] = &[
         .example("geometry = \"square\""),
     key("files", Ty::Int(1, 26), "Columns of the layout (A, B, ...)").required().example("files = 12"),
     key("ranks", Ty::Int(1, 255), "Rows of the layout (1, 2, ...)").required().example("ranks = 16"),
-    key("layout", TEXT, "One line per rank, the top rank first, one character per file: `.` a cell, a space no cell")
+    key("layout", TEXT, "One line per rank, the top rank first, one character per file: `.` a cell, a space no cell (a line may stop short: no cells after its end); at most 255 cells")
         .required()
         .example("layout = \"\"\"\\n .. \\n....\\n\"\"\""),
     key("names", TEXT, "A name per cell, in the layout's order (top rank first, left to right), instead of file letter and rank number; no name may be a piece's prefix before another cell's name")
@@ -97,15 +97,15 @@ const BOARD: &[Key] = &[
 
 const PLAYERS: &[Key] = &[
     key("name", TEXT, "The player's name").required().example("name = \"White\""),
-    key("letter", TEXT, "One letter naming the player in position strings").required().example("letter = \"W\""),
+    key("letter", TEXT, "One ASCII letter naming the player in position strings").required().example("letter = \"W\""),
     key("castle", Ty::Names, "Camelot family: the player's own castle (the others' goal)")
-        .defaults("none", NOT)
+        .defaults("required", NOT)
         .example("castle = [\"F1\", \"G1\"]"),
     key("forward", Ty::Text(&["up", "down"]), "Checkers family: where the player's forward-moving pieces go")
         .defaults(NOT, "required")
         .example("forward = \"up\""),
     key("promotion", Ty::Names, "Checkers family: the cells where the player's pieces are promoted")
-        .defaults(NOT, "none")
+        .defaults(NOT, "required")
         .example("promotion = [\"1\", \"2\", \"3\", \"4\"]"),
 ];
 
@@ -245,7 +245,7 @@ pub const KEYS: &[Key] = &[
     key("extends", TEXT, "A built-in variant's name, or a variant file relative to this one, whose keys this file takes unless it gives its own (at most 8 files deep, and never round a cycle)")
         .defaults("none", "none")
         .example("extends = \"camelot\""),
-    key("name", TEXT, "The variant's short name: letters, digits, `-` and `_`").defaults("required", "required").example("name = \"my-camelot\""),
+    key("name", TEXT, "The variant's short name: ASCII letters, digits, `-` and `_`").defaults("required", "required").example("name = \"my-camelot\""),
     key("title", TEXT, "The variant's full name; with `extends` and no title of its own: \"NAME, based on\" the extended variant's title")
         .defaults("none", "none")
         .example("title = \"My Camelot\""),
