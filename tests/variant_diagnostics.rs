@@ -71,7 +71,7 @@ fn a_key_left_out_for_its_type_lets_the_other_checks_run() {
         problems("x.toml", text),
         [
             "5:1: letter = 5: expected text in quotes",
-            "7:1: [[players]] number 2 has no `letter` (One letter naming the player in position strings)",
+            "7:1: [[players]] number 2 has no `letter` (One ASCII letter naming the player in position strings)",
             "11:1: White = 3: expected text in quotes",
         ]
     );

@@ -21,7 +21,6 @@ mod board;
 pub mod entry;
 mod game;
 mod history;
-mod io_words;
 mod moves;
 pub mod notation;
 mod outcome;
@@ -30,6 +29,7 @@ mod position;
 mod rng;
 pub mod rules;
 pub mod search;
+mod words;
 
 pub use bitset::{Bitset, MAX_CELLS};
 pub use board::{
@@ -37,9 +37,9 @@ pub use board::{
 };
 pub use game::{canonical_moves, Game, IllegalMove, KindInfo, PlayerInfo};
 pub use history::{line_outcome, History, ReplayError};
-pub use io_words::io_words;
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};
 pub use rng::SplitMix64;
 pub use rules::KeyList;
+pub use words::{counted, io_words};

@@ -425,7 +425,11 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
                 if list.get_ref().len() != players {
                     diag.error(
                         list.span().start,
-                        format!("expected {players} diagram letters, one per player, found {}", list.get_ref().len()),
+                        format!(
+                            "expected {}, one per player, found {}",
+                            leap_core::counted(players as u64, "diagram letter"),
+                            list.get_ref().len()
+                        ),
                     );
                 }
                 for (j, s) in list.get_ref().iter().enumerate().take(players) {

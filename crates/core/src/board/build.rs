@@ -107,8 +107,9 @@ impl Board {
         let lines = &lines[first..last];
         if lines.len() != ranks as usize {
             return Err(BoardError::Layout(format!(
-                "the layout has {} lines but the board has {ranks} ranks; write one line per rank, the top rank first",
-                lines.len()
+                "the layout has {} but the board has {}; write one line per rank, the top rank first",
+                crate::counted(lines.len() as u64, "line"),
+                crate::counted(ranks, "rank")
             )));
         }
         let mut coords = Vec::new();

@@ -498,7 +498,7 @@ impl EndRules {
                 format!("every {}", names(self.baring))
             };
             let needs = if self.bare_min_material > 1 {
-                format!(" with at least {} pieces left, else draws", self.bare_min_material)
+                format!(" with at least {} left, else draws", crate::counted(self.bare_min_material, "piece"))
             } else {
                 String::new()
             };
@@ -511,7 +511,7 @@ impl EndRules {
                 format!("a side with no {}{spares}", names(self.baring))
             };
             let needs = if self.bare_min_material > 1 {
-                format!(" (with at least {} pieces left, else a draw)", self.bare_min_material)
+                format!(" (with at least {} left, else a draw)", crate::counted(self.bare_min_material, "piece"))
             } else {
                 String::new()
             };
@@ -524,24 +524,24 @@ impl EndRules {
             });
         }
         if let Some(n) = self.insufficient_material {
-            out.push(format!("drawn when every side has at most {n} {}", if n == 1 { "piece" } else { "pieces" }));
+            out.push(format!("drawn when every side has at most {}", crate::counted(n, "piece")));
         }
         out.push(match self.no_moves {
             NoMoves::Loss => "no legal move loses".into(),
             NoMoves::Draw => "no legal move draws".into(),
             NoMoves::Win => "no legal move wins".into(),
             NoMoves::LossIfOpponentHas(n) => {
-                format!("no legal move loses if the opponent has at least {n} pieces, else draws")
+                format!("no legal move loses if the opponent has at least {}, else draws", crate::counted(n, "piece"))
             }
         });
         if let Some(n) = self.repetition {
             out.push(format!("drawn on occurrence {n} of a position"));
         }
         if let Some(n) = self.move_limit {
-            out.push(format!("drawn after {n} plies without progress"));
+            out.push(format!("drawn after {} without progress", crate::counted(n, "ply")));
         }
         if let Some(n) = self.advance_limit {
-            out.push(format!("drawn after {n} plies without a forward-moving piece advancing"));
+            out.push(format!("drawn after {} without a forward-moving piece advancing", crate::counted(n, "ply")));
         }
         out
     }

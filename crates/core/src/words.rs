@@ -1,4 +1,5 @@
-//! Why a file could not be read or written, in a player's words.
+//! Words for people: why a file could not be read or written, and a
+//! number of things with its noun.
 
 /// Why a file could not be read or written, in a player's words: the
 /// system's `no such file`, `permission denied`, `it is a folder, not a
@@ -40,5 +41,24 @@ pub fn io_words(e: &std::io::Error) -> String {
             Some(at) => text[..at].to_string(),
             None => text,
         },
+    }
+}
+
+/// `n` and the noun `one` names one of, in the plural unless `n` is 1:
+/// `1 piece`, `2 pieces`, `1 ply`, `3 plies`.
+///
+/// ```
+/// assert_eq!(leap_core::counted(1, "piece"), "1 piece");
+/// assert_eq!(leap_core::counted(0, "line"), "0 lines");
+/// assert_eq!(leap_core::counted(100, "ply"), "100 plies");
+/// ```
+pub fn counted(n: impl Into<u64>, one: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {one}")
+    } else if let Some(stem) = one.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o', 'u'])) {
+        format!("{n} {stem}ies")
+    } else {
+        format!("{n} {one}s")
     }
 }
