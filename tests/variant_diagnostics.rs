@@ -384,3 +384,20 @@ fn player_and_piece_names_that_records_could_not_quote_are_refused() {
     // Spaces inside a name are fine.
     assert!(leap_games::parse("c.toml", &renamed("Black Army", "Foot Soldier")).is_ok());
 }
+
+/// A wrong value inside an inline table is reported, and the table left
+/// out for it is not then said to be missing.
+#[test]
+fn a_wrong_value_in_an_inline_table_is_no_missing_table() {
+    let text = "name = \"x\"\nboard = { geometry = \"square\", files = \"5\", ranks = 1, layout = \".\" }\n\
+                setup = { White = 3, Black = \"C1\" }\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            // (The players and pieces are missing indeed; the board and setup are not.)
+            "1:1: missing players, pieces (or `extends` a variant that has them)",
+            "2:32: files = \"5\": expected a whole number from 1 to 26",
+            "3:11: White = 3: expected text in quotes",
+        ]
+    );
+}

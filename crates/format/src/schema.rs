@@ -407,7 +407,12 @@ fn check_table(table: &Table, keys: &[Key], path: &str, raw: &str, outer: Option
     for (name, item) in table.iter() {
         let k = table.key(name);
         let dotted = if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
-        let blank = |out: &mut Checked| out.blank_key(outer.cloned().or_else(|| extent(k, item)), &dotted);
+        // (Inside an inline table, the whole table is blanked: it is what
+        // the file is then read without, and what no check may miss.)
+        let blank = |out: &mut Checked| match outer {
+            Some(whole) => out.blank_key(Some(whole.clone()), path),
+            None => out.blank_key(extent(k, item), &dotted),
+        };
         let Some(def) = keys.iter().find(|d| d.name == name) else {
             let hint = match nearest(name, keys.iter().map(|d| d.name)) {
                 Some(n) => format!("; did you mean `{n}`?"),
@@ -518,8 +523,9 @@ fn check_item(
             for (name, v) in entries.iter() {
                 let ek = entries.key(name);
                 if !check_item(inner, def, v, &format!("{path}.{name}"), raw, whole.as_ref(), out, ek) {
-                    if let Some(r) = whole.clone().or_else(|| extent(ek, v)) {
-                        out.blank.push(r);
+                    match &whole {
+                        Some(r) => out.blank_key(Some(r.clone()), path),
+                        None => out.blank.extend(extent(ek, v)),
                     }
                 }
             }
