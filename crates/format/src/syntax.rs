@@ -143,7 +143,8 @@ fn in_words(first: &str, detail: &str, found: String, before: &str) -> Option<St
         }
         "invalid table header" => match detail.strip_prefix("duplicate key ").map(duplicate) {
             Some((name, within)) => format!(
-                "the table [{}{}] is given twice: write each [table] once (a list of tables is written [[name]])",
+                "[{}{}] is given twice, as two [tables] or as a key and a [table]: give each once (a list of \
+                 tables is written [[name]])",
                 within.map(|t| format!("{t}.")).unwrap_or_default(),
                 name.trim_matches('`')
             ),
@@ -247,8 +248,13 @@ mod tests {
             ("[[players]\n", "x.toml:1:10: error: a [[list of tables]] header is not closed: expected `]]`; found `]`"),
             (
                 "[board]\nfiles = 1\n[board]\n",
-                "x.toml:3:1: error: the table [board] is given twice: write each [table] once (a list of tables is \
-                 written [[name]])",
+                "x.toml:3:1: error: [board] is given twice, as two [tables] or as a key and a [table]: give each \
+                 once (a list of tables is written [[name]])",
+            ),
+            (
+                "[end]\ngoal_count = 1\n[end.goal_count]\n",
+                "x.toml:3:1: error: [end.goal_count] is given twice, as two [tables] or as a key and a [table]: \
+                 give each once (a list of tables is written [[name]])",
             ),
             ("name = \"x\"\nname = \"y\"\n", "x.toml:2:1: error: `name` is given twice: give each key once"),
             ("[rules]\na = 1\na = 2\n", "x.toml:3:1: error: `a` in [rules] is given twice: give each key once"),
