@@ -48,9 +48,9 @@ pub fn io_words(e: &std::io::Error) -> String {
 /// `1 piece`, `2 pieces`, `1 ply`, `3 plies`.
 ///
 /// ```
-/// assert_eq!(leap_core::counted(1, "piece"), "1 piece");
-/// assert_eq!(leap_core::counted(0, "line"), "0 lines");
-/// assert_eq!(leap_core::counted(100, "ply"), "100 plies");
+/// assert_eq!(leap_core::counted(1u8, "piece"), "1 piece");
+/// assert_eq!(leap_core::counted(0u8, "line"), "0 lines");
+/// assert_eq!(leap_core::counted(100u16, "ply"), "100 plies");
 /// ```
 pub fn counted(n: impl Into<u64>, one: &str) -> String {
     let n = n.into();
