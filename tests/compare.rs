@@ -334,6 +334,12 @@ fn compare_refuses_bad_options_clearly() {
             2,
             "invalid value '0' for '--games <GAMES>': expected a whole number, at least 1",
         ),
+        (
+            &["compare", "camelot", "--games", "3"],
+            2,
+            "--games 3: games come in pairs from one opening, the seats swapped, so that each player has each seat as \
+             often: give a multiple of 2 (2 or 4)",
+        ),
         (&["compare", "camelot", "--max-plies", "0"], 2, "invalid value '0' for '--max-plies <MAX_PLIES>'"),
         (&["compare", "camelot", "--threads", "0"], 2, "invalid value '0' for '--threads <THREADS>'"),
         (&["compare", "camelot", "--threads", "100000"], 2, "invalid value '100000' for '--threads <THREADS>'"),

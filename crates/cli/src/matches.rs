@@ -420,7 +420,7 @@ fn check_seats(name: &str, seats: usize, opts: &Options, specs: &[Spec]) -> CliR
 /// The games of a match of `players` players: `given`, which must be a
 /// multiple of the set of games from one opening (every seating once), or
 /// by default the first such multiple from 20.
-fn match_games(given: Option<u32>, players: usize) -> Result<u32, CliError> {
+pub(crate) fn match_games(given: Option<u32>, players: usize) -> Result<u32, CliError> {
     let set = leap_arena::seatings(players) as u32;
     match given {
         None => Ok(20u32.div_ceil(set) * set),

@@ -413,6 +413,10 @@ fn validate(opts: &Options) -> CliResult {
     if searching && opts.depths.is_empty() {
         return usage("--depths is empty".into());
     }
+    // (A pair of games from one opening gives each strategy each colour
+    // once: with an odd number one has White more often, and the
+    // like-for-like comparison of minimax and alpha-beta is lost.)
+    crate::matches::match_games(Some(opts.games), 2)?;
     let n = entrants(opts).len();
     if n < 2 {
         return usage(format!(
