@@ -337,6 +337,12 @@ fn perft_divide_rows_sum_to_the_total() {
     }
     let out = ok(&["perft", "checkers", "--position", "W:WK22:B4,18,19,26,27", "--depth", "1", "--paths", "--divide"]);
     assert!(out.stdout.starts_with("22x15x24x31x22           2\n\n"), "{}", out.show());
+    // Depth 0 divides by no move, and counts the position, as without --divide.
+    for paths in [false, true] {
+        let args = ["perft", "camelot", "--depth", "0", "--divide", "--json", "--paths"];
+        let v = json(&ok(&args[..args.len() - usize::from(!paths)]));
+        assert_eq!((v["nodes"].clone(), v["divide"].clone()), (serde_json::json!(1), serde_json::json!({})));
+    }
 }
 
 #[test]

@@ -280,7 +280,9 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
                     }
                     same
                 });
-                (rows.iter().map(|r| r.1).sum(), Some(rows))
+                // (At depth 0 there is no move to divide by: the count is the position's.)
+                let total = if opts.depth == 0 { leap_core::perft::perft(&g, &pos, 0, count) } else { rows.iter().map(|r| r.1).sum() };
+                (total, Some(rows))
             } else if threads == 1 {
                 (leap_core::perft::perft(&g, &pos, opts.depth, count), None)
             } else {
