@@ -232,7 +232,7 @@ const END: &[Key] = &[
         .defaults("100", "100")
         .example("move_limit = 100"),
     key("advance_limit", U16, "Drawn after this many plies without a forward-moving piece advancing; 0: never")
-        .defaults("0", "100")
+        .defaults(NOT, "100")
         .example("advance_limit = 0"),
 ];
 
