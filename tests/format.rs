@@ -340,3 +340,12 @@ fn a_file_of_weights_has_every_problem_said_in_words() {
     let ok = leap_format::read_weights("w.toml", "[eval]\ncastled = 7\n[other]\nfoo = 1\n", base).unwrap();
     assert_eq!(ok.castled, 7);
 }
+
+/// `extends` names a built-in variant however it is written, as the
+/// command line does.
+#[test]
+fn extends_takes_a_built_in_name_in_any_case() {
+    let g = camelot_family("extends = \"Camelot\"\nname = \"mine\"\n[rules]\ncastle_moves = 1\n");
+    assert_eq!(g.rules().castle_moves, 1);
+    assert_eq!(g.board().len(), 160);
+}

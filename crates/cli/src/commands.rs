@@ -76,11 +76,7 @@ pub(crate) fn variant_arg(arg: &str) -> Result<String, String> {
     if leap_format::builtin(arg).is_some() || Path::new(arg).exists() {
         return Ok(arg.to_string());
     }
-    let key =
-        |s: &str| s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
-    let wanted = key(arg);
-    let found = leap_format::BUILTIN.iter().map(|(n, _)| *n).find(|n| !wanted.is_empty() && key(n) == wanted);
-    Ok(found.unwrap_or(arg).to_string())
+    Ok(leap_format::builtin_named(arg).unwrap_or(arg).to_string())
 }
 
 fn load(setup: &Setup) -> Result<Variant, CliError> {

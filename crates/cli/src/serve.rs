@@ -10,6 +10,7 @@ use std::path::PathBuf;
 pub struct Options {
     /// A built-in variant: the page opens on a game of it, ready to play
     /// (every seat a person's, no clock).
+    #[arg(value_parser = crate::commands::variant_arg)]
     pub variant: Option<String>,
     /// The port (0: any free one).
     #[arg(long, default_value_t = 8080, value_parser = crate::commands::count::<u16, 0, 65535>)]

@@ -55,6 +55,21 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("checkers", include_str!("../variants/checkers.toml")),
 ];
 
+/// The built-in variant a person means by `written`, however it is
+/// written: its name in any case, with or without its `-` (`Camelot`,
+/// `TRI-CAMELOT`, `tricamelot`); `None` for no built-in variant.
+///
+/// ```
+/// assert_eq!(leap_format::builtin_named("TriCamelot"), Some("tri-camelot"));
+/// assert_eq!(leap_format::builtin_named("camlot"), None);
+/// ```
+pub fn builtin_named(written: &str) -> Option<&'static str> {
+    let key =
+        |s: &str| s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
+    let wanted = key(written);
+    BUILTIN.iter().map(|(n, _)| *n).find(|n| !wanted.is_empty() && key(n) == wanted)
+}
+
 /// The text of the built-in variant `name`.
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)

@@ -414,7 +414,7 @@ pub fn extended_files(file: &str) -> Vec<std::path::PathBuf> {
         let Ok(text) = crate::read_text(std::path::Path::new(&current)) else { break };
         let Ok(doc) = toml_edit::ImDocument::parse(crate::strip_bom(&text).to_string()) else { break };
         let Some(name) = doc.get("extends").and_then(|e| e.as_str()) else { break };
-        if crate::builtin(name).is_some() {
+        if crate::builtin_named(name).is_some() {
             break;
         }
         let next = extends_path(&current, name);
@@ -492,8 +492,10 @@ fn read(
         diag.error(at.start, format!("`extends` goes more than {MAX_EXTENDS} variants deep"));
         return None;
     }
-    let (base_file, base_text) = match crate::builtin(name) {
-        Some(t) => (format!("variants/{name}.toml"), t.to_string()),
+    // (A built-in name however written, as on the command line.)
+    let builtin = crate::builtin_named(name).and_then(|n| Some((n, crate::builtin(n)?)));
+    let (base_file, base_text) = match builtin {
+        Some((n, t)) => (format!("variants/{n}.toml"), t.to_string()),
         None => {
             let path = extends_path(file, name);
             match crate::read_text(&path) {

@@ -146,9 +146,9 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
     }
 }
 
+/// The built-in variant `name` names, however it is written (`Camelot`).
 fn builtin(name: &str) -> Option<Variant> {
-    leap_format::builtin(name)?;
-    leap_games::load(name).ok()
+    leap_games::load(leap_format::builtin_named(name)?).ok()
 }
 
 fn builtin_list() -> String {
@@ -203,7 +203,7 @@ fn shown(variant: &Variant) -> ApiResult<()> {
 fn uploaded_variant(file: &str, text: &str) -> ApiResult<Variant> {
     if let Ok(table) = text.parse::<toml::Table>() {
         if let Some(base) = table.get("extends") {
-            if base.as_str().is_none_or(|b| leap_format::builtin(b).is_none()) {
+            if base.as_str().is_none_or(|b| leap_format::builtin_named(b).is_none()) {
                 return Err(ApiError::Invalid(format!(
                     "{file}: a variant file the server reads (uploaded, or beside a saved game) may extend only \
                      a built-in variant ({}), not {base}",

@@ -124,8 +124,10 @@ async fn draws_every_geometry_from_the_variant() {
         .as_array()
         .unwrap()
         .contains(&json!({"cell": "D7", "player": 0, "kind": "Knight"})));
-    // Checkers: 32 numbered dark squares on a whole 8 × 8 board.
-    let view = app.new_game(json!({ "variant": "checkers" })).await;
+    // Checkers: 32 numbered dark squares on a whole 8 × 8 board (a
+    // built-in name however written, as on the command line).
+    let view = app.new_game(json!({ "variant": "Checkers" })).await;
+    assert_eq!(view["variant"]["name"], "checkers");
     let layout = &view["layout"];
     assert_eq!(layout["geometry"], "diagonal");
     assert_eq!(layout["cells"].as_array().unwrap().len(), 32);
