@@ -20,6 +20,7 @@ use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -549,12 +550,14 @@ fn play_match<G: Played>(
     // written, and says what the file holds.
     let watch = {
         let (recorder, output) = (recorder.clone(), output.clone());
+        // (The progress bar's line is cleared where there is one.)
+        let clear = if !opts.quiet && std::io::stderr().is_terminal() { "\r\x1b[2K" } else { "" };
         crate::interrupt::Interrupt::watch(move |_| {
             let guard = recorder.file.lock().unwrap_or_else(|e| e.into_inner());
             let _ = guard.0.sync_all();
             let n = recorder.written.load(std::sync::atomic::Ordering::SeqCst);
-            let noun = if n == 1 { "game" } else { "games" };
-            eprintln!("\r\x1b[2Kmatch interrupted: {n} of {games} {noun} played, saved to {}", output.display());
+            let noun = if games == 1 { "game" } else { "games" };
+            eprintln!("{clear}match interrupted: {n} of {games} {noun} played, saved to {}", output.display());
             // (The lock is held until the program ends: no game is half written.)
             std::mem::forget(guard);
             true
