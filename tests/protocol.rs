@@ -385,7 +385,16 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
 fn a_command_waiting_for_a_long_search_still_lets_it_be_stopped() {
     // `position` waits for the search running to end; the lines after it
     // are read meanwhile: `stop` ends the search, `isready` is answered.
-    for waiting in ["position startpos moves E6-E8", "uginewgame", "setoption name Hash value 16", "go depth 2"] {
+    // What is said of a waiting `go` (its notes, its error) comes after
+    // the search running too, not among its lines.
+    for waiting in [
+        "position startpos moves E6-E8",
+        "uginewgame",
+        "setoption name Hash value 16",
+        "go depth 2",
+        "go ponder depth 2",
+        "go depth x",
+    ] {
         let mut e = Engine::start(&["camelot"]);
         e.send("go depth 60");
         e.send(waiting);

@@ -313,21 +313,25 @@ impl<'i, G: Played> Session<'i, G> {
                         self.send_error(&message);
                     }
                 }
-                "go" => match Go::parse(args, self.game.players().len(), self.white_black()) {
-                    Ok((go, notes)) => {
-                        for note in notes {
-                            self.send(&format!("info string {note}"));
+                "go" => {
+                    // (What is said of this `go`, its notes or its error,
+                    // comes after the search running, not among its lines.)
+                    self.finish_search();
+                    match Go::parse(args, self.game.players().len(), self.white_black()) {
+                        Ok((go, notes)) => {
+                            for note in notes {
+                                self.send(&format!("info string {note}"));
+                            }
+                            self.go(go);
+                            // (The session ends: every `go` has its `bestmove`,
+                            // this one's once it has searched a ply.)
+                            if self.input.quit {
+                                self.stop.finish();
+                            }
                         }
-                        self.finish_search();
-                        self.go(go);
-                        // (The session ends: every `go` has its `bestmove`,
-                        // this one's once it has searched a ply.)
-                        if self.input.quit {
-                            self.stop.finish();
-                        }
+                        Err(message) => self.send_error(&message),
                     }
-                    Err(message) => self.send_error(&message),
-                },
+                }
                 "stop" => self.stop.stop(),
                 "query" => self.query(args),
                 "quit" => {
