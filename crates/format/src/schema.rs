@@ -82,7 +82,7 @@ const TEXT: Ty = Ty::Text(&[]);
 const NOT: &str = "—";
 
 const BOARD: &[Key] = &[
-    key("geometry", Ty::Text(&["square", "diagonal", "hex"]), "How cells touch: square (8 directions), diagonal (the 4 diagonals), hex (6)")
+    key("geometry", Ty::Text(&["square", "diagonal", "hex"]), "How cells touch: square (8 directions), diagonal (the 4 diagonals), hex (6: the layout's cells go on every other column, each line shifted by one, as in Tri-Camelot's)")
         .required()
         .example("geometry = \"square\""),
     key("files", Ty::Int(1, 26), "Columns of the layout (A, B, ...)").required().example("files = 12"),

@@ -160,12 +160,14 @@ impl VariantSketch {
         for &h in &self.holes {
             present[h as usize % area] = false;
         }
-        // Cells in layout order: the top rank first, left to right.
+        // Cells in layout order: the top rank first, left to right (on a
+        // hex board, every other column, each rank shifted by one).
+        let hex = matches!(self.geometry, Geometry::Hex);
         let mut cells: Vec<(u8, u8)> = Vec::new();
         let mut layout = String::new();
         for rank in (0..ranks).rev() {
             for file in 0..files {
-                let here = present[rank as usize * files as usize + file as usize];
+                let here = present[rank as usize * files as usize + file as usize] && (!hex || (file + rank) % 2 == 0);
                 layout.push(if here { '.' } else { ' ' });
                 if here {
                     cells.push((file, rank));

@@ -134,6 +134,24 @@ impl Board {
                 }
             }
         }
+        // A hex cell's neighbours are two files away on its rank, or one
+        // file away on the ranks next to it: cells whose file and rank add
+        // up to numbers of both parities would be two boards that never touch.
+        if geometry == Geometry::Hex {
+            let parity = |c: &Coord| (c.file + c.rank) % 2;
+            if let (Some(first), Some(other)) =
+                (coords.first(), coords.iter().find(|c| coords.first().is_some_and(|f| parity(c) != parity(f))))
+            {
+                let name = |c: &Coord| format!("{}{}", (b'A' + c.file) as char, c.rank + 1);
+                return Err(BoardError::Layout(format!(
+                    "on a hex board a cell's neighbours are two columns away on its line, or one column away on \
+                     the lines next to it, so the cells go on every other column, each line shifted by one from \
+                     the next (as in variants/tri-camelot.toml); {} and {} can never meet",
+                    name(first),
+                    name(other)
+                )));
+            }
+        }
         Board::new(geometry, files, ranks, coords)
     }
 

@@ -96,3 +96,12 @@ fn errors() {
     assert_eq!(Board::new(Geometry::Square, 2, 2, [c, c]).unwrap_err(), BoardError::Duplicate(c));
     assert_eq!(Board::new(Geometry::Square, 2, 2, []).unwrap_err(), BoardError::Empty);
 }
+
+#[test]
+fn a_hex_layout_of_cells_that_never_meet_is_refused() {
+    // Every other column, each line shifted by one: one board.
+    assert_eq!(Board::from_layout(Geometry::Hex, 3, 2, " . \n. .\n").unwrap().len(), 3);
+    // Every column: two boards that never touch (B1 is no neighbour of A1 or C1).
+    let e = Board::from_layout(Geometry::Hex, 3, 2, "...\n...\n").unwrap_err().to_string();
+    assert!(e.contains("cells go on every other column") && e.ends_with("A2 and B2 can never meet"), "{e}");
+}
