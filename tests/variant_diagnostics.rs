@@ -401,3 +401,14 @@ fn a_wrong_value_in_an_inline_table_is_no_missing_table() {
         ]
     );
 }
+
+/// A file without its name still has its other problems said.
+#[test]
+fn a_missing_name_hides_no_other_problem() {
+    let camette = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/camette.toml")).unwrap();
+    let text = camette.replace("name = \"camette\"\n", "").replace("castle_moves = 0 ", "castle_moves = 16");
+    let found = problems("c.toml", &text);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0], "1:1: missing name (or `extends` a variant that has them)");
+    assert!(found[1].ends_with("castle_moves = 16: expected a whole number from 0 to 15"), "{found:?}");
+}

@@ -577,10 +577,14 @@ fn complete(raw: RawFile, diag: &mut Diagnostics, blanked: &[String]) -> Option<
     need(raw.setup.is_some(), "setup");
     if !missing.is_empty() {
         diag.error(0, format!("missing {} (or `extends` a variant that has them)", missing.join(", ")));
-        return None;
+        // (Without a name alone, the rest is still checked, under a
+        // stand-in name: its problems are said at once too.)
+        if missing != ["name"] {
+            return None;
+        }
     }
     Some(VariantFile {
-        name: raw.name?,
+        name: raw.name.unwrap_or_else(|| Spanned::new(0..0, "unnamed".to_string())),
         title: raw.title.map(Spanned::into_inner),
         family,
         turn_order: raw.turn_order,
