@@ -402,12 +402,7 @@ async fn analysis_shows_the_best_lines() {
         // One line: the others go.
         page.choose("#analysis-lines", "1").await;
         page.wait_js("the best line alone", "document.querySelectorAll('#analysis .a-line').length === 0").await;
-        page.click("#analyse").await;
-        page.wait_js(
-            "the analysis stopped",
-            "document.querySelector('#analyse').getAttribute('aria-pressed') === 'false'",
-        )
-        .await;
+        page.stop_analysis().await;
     })
     .await;
 }
@@ -654,12 +649,7 @@ async fn leaving_the_page_stops_its_analysis() {
             .await;
         assert_eq!(whose[0], json!("for Blue against both others"), "{whose}");
         assert!(whose[1].as_str().unwrap().contains("an even position scores below zero"), "{whose}");
-        page.click("#analyse").await;
-        page.wait_js(
-            "the analysis stopped",
-            "document.querySelector('#analyse').getAttribute('aria-pressed') === 'false'",
-        )
-        .await;
+        page.stop_analysis().await;
     })
     .await;
     run("leaving_the_page_stops_its_analysis", |page| async move {
@@ -706,8 +696,7 @@ async fn a_crowded_panel_stays_readable() {
         page.screenshot("crowded-panel").await;
         assert_eq!(whole, json!([true, true]), "the status box holds its text, above the entry");
         // The analysis of the move taken back goes with it.
-        page.click("#analyse").await;
-        page.wait_js("the analysis stopped", "document.querySelector('#analyse').getAttribute('aria-pressed') === 'false'").await;
+        page.stop_analysis().await;
         assert!(page.exists("#analysis .a-pv").await, "the analysis stays shown when stopped");
         page.click("#undo").await;
         page.wait_moves(&["E6-E8", "H11-F9"]).await;

@@ -264,6 +264,16 @@ impl Page {
         v.as_str().unwrap_or_default().trim().to_string()
     }
 
+    /// Clicks *Stop analysis* and waits until the analysis has stopped.
+    pub async fn stop_analysis(&self) {
+        self.click("#analyse").await;
+        self.wait_js(
+            "the analysis stopped",
+            "document.querySelector('#analyse').getAttribute('aria-pressed') === 'false'",
+        )
+        .await;
+    }
+
     pub async fn status(&self) -> String {
         self.text("#status").await
     }
