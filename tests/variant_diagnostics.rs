@@ -412,3 +412,18 @@ fn a_missing_name_hides_no_other_problem() {
     assert_eq!(found[0], "1:1: missing name (or `extends` a variant that has them)");
     assert!(found[1].ends_with("castle_moves = 16: expected a whole number from 0 to 15"), "{found:?}");
 }
+
+/// A layout's problem at a character is placed at that character of the
+/// file, not at the layout's opening quotes.
+#[test]
+fn a_layout_problem_is_placed_where_it_is_written() {
+    let camette = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/camette.toml")).unwrap();
+    // Camette's layout opens on line 40; its fifth line is line 45.
+    let bad = camette.replacen("\n.....\n.....\n.....\n", "\n.....\n.....\n..x..\n", 1);
+    assert_eq!(
+        problems("c.toml", &bad),
+        ["45:3: rank 3 of the layout has `x`; expected `.` for a cell or a space for none"]
+    );
+    let wide = camette.replacen("\n ...\n  .\n\"\"\"", "\n ...\n  .   .\n\"\"\"", 1);
+    assert_eq!(problems("c.toml", &wide), ["47:7: rank 1 of the layout is wider than the 5 files"]);
+}

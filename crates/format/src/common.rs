@@ -9,7 +9,8 @@ use crate::Family;
 use leap_core::{
     rules::{EndRules, KindMask, NoMoves},
     search::Score,
-    Bitset, Board, Cell, Coord, Geometry, KindInfo, Piece, Player, PlayerInfo, Position, MAX_KINDS, MAX_PLAYERS,
+    Bitset, Board, BoardError, Cell, Coord, Geometry, KindInfo, Piece, Player, PlayerInfo, Position, MAX_KINDS,
+    MAX_PLAYERS,
 };
 use toml::Spanned;
 
@@ -183,7 +184,14 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
     let mut board = match Board::from_layout(geometry, *b.files.get_ref(), *b.ranks.get_ref(), b.layout.get_ref()) {
         Ok(board) => board,
         Err(e) => {
-            diag.error(b.layout.span().start, e.to_string());
+            let at = match &e {
+                BoardError::LayoutAt { line, column, .. } => {
+                    layout_place(diag.text_from(b.layout.span().start), b.layout.get_ref(), *line, *column)
+                        .map_or(b.layout.span().start, |o| b.layout.span().start + o)
+                }
+                _ => b.layout.span().start,
+            };
+            diag.error(at, e.to_string());
             return None;
         }
     };
@@ -225,6 +233,28 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
         return None;
     }
     Some(board)
+}
+
+/// Where the character `column` of the line `line` of `layout` (the
+/// layout's text, as read) is written in `written`, the file from the
+/// layout's value on: its offset there, when the value is a multi-line
+/// string written as read (no escapes), else `None`.
+fn layout_place(written: &str, layout: &str, line: usize, column: usize) -> Option<usize> {
+    let body = written.strip_prefix("\"\"\"").or_else(|| written.strip_prefix("\'\'\'"))?;
+    // (A line break right after the opening quotes is not part of the text.)
+    let skip = if body.starts_with("\r\n") { 2 } else { usize::from(body.starts_with('\n')) };
+    let mut offset = written.len() - body.len() + skip;
+    for (i, text) in layout.lines().enumerate() {
+        let rest = &written[offset..];
+        if !rest.starts_with(text) {
+            return None;
+        }
+        if i == line {
+            return Some(offset + text.char_indices().nth(column).map_or(text.len(), |(b, _)| b));
+        }
+        offset += text.len() + if rest[text.len()..].starts_with("\r\n") { 2 } else { 1 };
+    }
+    None
 }
 
 /// Cell names that a piece's prefix makes ambiguous: with cells `KC2` and

@@ -123,6 +123,12 @@ impl<'a> Diagnostics<'a> {
         }
     }
 
+    /// The text of the file that holds `offset`, from there to its end.
+    pub fn text_from(&self, offset: usize) -> &str {
+        let (_, text, start) = self.source_of(offset);
+        text.get(offset - start..).unwrap_or("")
+    }
+
     /// Where the extended file `i` is inherited: `file:line:column` of each
     /// `extends`, nearest first.
     fn inherited_at(&self, i: usize) -> Vec<String> {

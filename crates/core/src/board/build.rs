@@ -112,6 +112,8 @@ impl Board {
                 crate::counted(ranks, "rank")
             )));
         }
+        // (A problem at a character: its line in the layout as given.)
+        let at = |i: usize, column: usize, why: String| BoardError::LayoutAt { line: first + i, column, why };
         let mut coords = Vec::new();
         for (i, line) in lines.iter().enumerate() {
             let rank = ranks - 1 - i as u8;
@@ -120,16 +122,21 @@ impl Board {
                     '.' if f < files as usize => coords.push(Coord { file: f as u8, rank }),
                     ' ' => {}
                     '.' => {
-                        return Err(BoardError::Layout(format!(
-                            "rank {} of the layout is wider than the {files} files",
-                            rank + 1
-                        )))
+                        return Err(at(
+                            i,
+                            f,
+                            format!("rank {} of the layout is wider than the {files} files", rank + 1),
+                        ))
                     }
                     other => {
-                        return Err(BoardError::Layout(format!(
-                            "rank {} of the layout has `{other}`; expected `.` for a cell or a space for none",
-                            rank + 1
-                        )))
+                        return Err(at(
+                            i,
+                            f,
+                            format!(
+                                "rank {} of the layout has `{other}`; expected `.` for a cell or a space for none",
+                                rank + 1
+                            ),
+                        ))
                     }
                 }
             }
@@ -139,17 +146,21 @@ impl Board {
         // up to numbers of both parities would be two boards that never touch.
         if geometry == Geometry::Hex {
             let parity = |c: &Coord| (c.file + c.rank) % 2;
-            if let (Some(first), Some(other)) =
+            if let (Some(one), Some(other)) =
                 (coords.first(), coords.iter().find(|c| coords.first().is_some_and(|f| parity(c) != parity(f))))
             {
                 let name = |c: &Coord| format!("{}{}", (b'A' + c.file) as char, c.rank + 1);
-                return Err(BoardError::Layout(format!(
-                    "on a hex board a cell's neighbours are two columns away on its line, or one column away on \
+                return Err(at(
+                    (ranks - 1 - other.rank) as usize,
+                    other.file as usize,
+                    format!(
+                        "on a hex board a cell's neighbours are two columns away on its line, or one column away on \
                      the lines next to it, so the cells go on every other column, each line shifted by one from \
                      the next (as in variants/tri-camelot.toml); {} and {} can never meet",
-                    name(first),
-                    name(other)
-                )));
+                        name(one),
+                        name(other)
+                    ),
+                ));
             }
         }
         Board::new(geometry, files, ranks, coords)

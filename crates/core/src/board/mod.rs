@@ -108,6 +108,17 @@ pub enum BoardError {
     /// A layout picture does not match the board's files and ranks, or has
     /// a character other than `.` and space.
     Layout(String),
+    /// [`BoardError::Layout`] at one character of the layout: on its line
+    /// `line` (from 0, counted in the layout's text as given) at the
+    /// character `column` (from 0), for the place in a file.
+    LayoutAt {
+        /// The line of the layout's text.
+        line: usize,
+        /// The character of the line.
+        column: usize,
+        /// What is wrong there.
+        why: String,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -120,7 +131,7 @@ impl fmt::Display for BoardError {
             BoardError::Duplicate(c) => write!(f, "cell {} is listed twice", default_name(*c)),
             BoardError::Empty => write!(f, "the board has no cells"),
             BoardError::BadNames(why) => write!(f, "cell names: {why}"),
-            BoardError::Layout(why) => write!(f, "{why}"),
+            BoardError::Layout(why) | BoardError::LayoutAt { why, .. } => write!(f, "{why}"),
         }
     }
 }
