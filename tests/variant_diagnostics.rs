@@ -427,3 +427,14 @@ fn a_layout_problem_is_placed_where_it_is_written() {
     let wide = camette.replacen("\n ...\n  .\n\"\"\"", "\n ...\n  .   .\n\"\"\"", 1);
     assert_eq!(problems("c.toml", &wide), ["47:7: rank 1 of the layout is wider than the 5 files"]);
 }
+
+/// A cell name that is none is placed at that name in the file.
+#[test]
+fn a_bad_cell_name_is_placed_where_it_is_written() {
+    let text = "extends = \"camette\"\nname = \"x\"\n[board]\nnames = \"\"\"\n  1\n  2 3 4\nA5 B5 C5 D5 E5\n\
+                6 7 8 9 10\n11 12 ?? 14 15\n16 17 18\n19\n\"\"\"\n";
+    assert_eq!(
+        problems("x.toml", text),
+        ["9:7: `??` is not a cell name; expected digits, optionally after letters (22, E6)"]
+    );
+}

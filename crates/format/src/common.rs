@@ -214,13 +214,12 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
         return None;
     }
     let mut by_cell: Vec<(Cell, String)> = Vec::with_capacity(coords.len());
-    for (word, coord) in words.iter().zip(&coords) {
+    for (i, (word, coord)) in words.iter().zip(&coords).enumerate() {
         let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
         if letters == word.len() || !word[letters..].chars().all(|c| c.is_ascii_digit()) {
-            diag.error(
-                names.span().start,
-                format!("`{word}` is not a cell name; expected digits, optionally after letters (22, E6)"),
-            );
+            let start = names.span().start;
+            let at = word_place(diag.text_from(start), &words, i).map_or(start, |o| start + o);
+            diag.error(at, format!("`{word}` is not a cell name; expected digits, optionally after letters (22, E6)"));
             return None;
         }
         let cell = board.at(*coord).expect("the board holds every cell of the layout");
@@ -253,6 +252,27 @@ fn layout_place(written: &str, layout: &str, line: usize, column: usize) -> Opti
             return Some(offset + text.char_indices().nth(column).map_or(text.len(), |(b, _)| b));
         }
         offset += text.len() + if rest[text.len()..].starts_with("\r\n") { 2 } else { 1 };
+    }
+    None
+}
+
+/// Where the word `index` of `words` (the words of a string value, as
+/// read) is written in `written`, the file from the value on: its offset
+/// there, found word by word after the opening quotes; `None` where the
+/// words are not written as read (escapes).
+fn word_place(written: &str, words: &[&str], index: usize) -> Option<usize> {
+    let quotes = ["\"\"\"", "\'\'\'", "\"", "\'"];
+    let mut offset = quotes.iter().find(|q| written.starts_with(*q))?.len();
+    for (i, word) in words.iter().enumerate().take(index + 1) {
+        let rest = &written[offset..];
+        let skipped = rest.len() - rest.trim_start().len();
+        if !rest[skipped..].starts_with(word) {
+            return None;
+        }
+        if i == index {
+            return Some(offset + skipped);
+        }
+        offset += skipped + word.len();
     }
     None
 }
