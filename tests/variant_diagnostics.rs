@@ -438,3 +438,10 @@ fn a_bad_cell_name_is_placed_where_it_is_written() {
         ["9:7: `??` is not a cell name; expected digits, optionally after letters (22, E6)"]
     );
 }
+
+/// A setup line of the wrong type is said once, not also as missing.
+#[test]
+fn a_setup_line_of_the_wrong_type_is_not_also_missing() {
+    let text = "extends = \"camette\"\nname = \"x\"\n[setup]\nWhite = 5\nBlack = \"KC6\"\n";
+    assert_eq!(problems("x.toml", text), ["4:1: White = 5: expected text in quotes"]);
+}

@@ -783,7 +783,10 @@ fn setup(
     }
     for (i, name) in names.iter().enumerate() {
         let Some(value) = table.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| v) else {
-            diag.error(spec.setup.span().start, format!("[setup] has no line for {name}"));
+            // (A line left out for its type has been reported already.)
+            if !spec.left_out.iter().any(|k| *k == format!("setup.{name}")) {
+                diag.error(spec.setup.span().start, format!("[setup] has no line for {name}"));
+            }
             continue;
         };
         // The value's span includes its opening quote.

@@ -525,7 +525,7 @@ fn check_item(
                 if !check_item(inner, def, v, &format!("{path}.{name}"), raw, whole.as_ref(), out, ek) {
                     match &whole {
                         Some(r) => out.blank_key(Some(r.clone()), path),
-                        None => out.blank.extend(extent(ek, v)),
+                        None => out.blank_key(extent(ek, v), &format!("{path}.{name}")),
                     }
                 }
             }

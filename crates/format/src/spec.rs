@@ -225,6 +225,10 @@ pub struct VariantFile {
     /// `[eval]`: the weights of the family's evaluation that the file (or
     /// a variant it extends) sets; the others keep the family's defaults.
     pub eval: EvalTable,
+    /// The dotted paths of the keys left out for a problem already
+    /// reported (a value of the wrong type), which later checks must not
+    /// report again as missing (`setup.White`).
+    pub left_out: Vec<String>,
 }
 
 /// The board as written.
@@ -603,5 +607,6 @@ fn complete(raw: RawFile, diag: &mut Diagnostics, blanked: &[String]) -> Option<
         rules: raw.rules,
         end: raw.end,
         eval: raw.eval,
+        left_out: blanked.to_vec(),
     })
 }
