@@ -445,3 +445,14 @@ fn a_setup_line_of_the_wrong_type_is_not_also_missing() {
     let text = "extends = \"camette\"\nname = \"x\"\n[setup]\nWhite = 5\nBlack = \"KC6\"\n";
     assert_eq!(problems("x.toml", text), ["4:1: White = 5: expected text in quotes"]);
 }
+
+/// Problems said once, without the others they would cause: two kinds of
+/// one prefix (no setup errors for each of their pieces), an `extends`
+/// that is no name (no missing board).
+#[test]
+fn a_problem_is_not_followed_by_those_it_causes() {
+    let camette = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/camette.toml")).unwrap();
+    let same_prefix = camette.replace("prefix = \"\"", "prefix = \"K\"");
+    assert_eq!(problems("c.toml", &same_prefix), ["69:10: prefix `K` is used by two kinds of piece"]);
+    assert_eq!(problems("x.toml", "extends = 5\nname = \"x\"\n"), ["1:1: extends = 5: expected text in quotes"]);
+}

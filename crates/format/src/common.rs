@@ -774,6 +774,11 @@ fn setup(
     diag: &mut Diagnostics,
 ) -> Position {
     let mut pos = Position::empty(Player(0));
+    // Two kinds of one prefix (reported) would make every piece of theirs
+    // in the setup a problem again: the setup is read once they differ.
+    if kinds.iter().enumerate().any(|(i, k)| kinds[..i].iter().any(|o| o.prefix == k.prefix)) {
+        return pos;
+    }
     let table = spec.setup.get_ref();
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
     for key in table.keys() {

@@ -551,6 +551,11 @@ fn read(
 }
 
 fn complete(raw: RawFile, diag: &mut Diagnostics, blanked: &[String]) -> Option<VariantFile> {
+    // (An `extends` of the wrong type, reported, leaves the file without
+    // what it meant to take: nothing is missing that it would have given.)
+    if blanked.iter().any(|b| b == "extends") {
+        return None;
+    }
     let family = match &raw.family {
         None => Spanned::new(0..0, Family::Camelot),
         Some(f) => match Family::from_name(f.get_ref()) {
