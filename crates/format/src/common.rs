@@ -236,13 +236,10 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
 
 /// Where the character `column` of the line `line` of `layout` (the
 /// layout's text, as read) is written in `written`, the file from the
-/// layout's value on: its offset there, when the value is a multi-line
-/// string written as read (no escapes), else `None`.
+/// layout's value on: its offset there, when the value is written as
+/// read (no escapes), else `None`.
 fn layout_place(written: &str, layout: &str, line: usize, column: usize) -> Option<usize> {
-    let body = written.strip_prefix("\"\"\"").or_else(|| written.strip_prefix("\'\'\'"))?;
-    // (A line break right after the opening quotes is not part of the text.)
-    let skip = if body.starts_with("\r\n") { 2 } else { usize::from(body.starts_with('\n')) };
-    let mut offset = written.len() - body.len() + skip;
+    let mut offset = text_start(written)?;
     for (i, text) in layout.lines().enumerate() {
         let rest = &written[offset..];
         if !rest.starts_with(text) {
@@ -256,13 +253,28 @@ fn layout_place(written: &str, layout: &str, line: usize, column: usize) -> Opti
     None
 }
 
+/// Where the text of the string value written at the start of `written`
+/// begins: after its opening quotes, and, in a multi-line string, after a
+/// line break right after them (which is not part of the text).
+fn text_start(written: &str) -> Option<usize> {
+    let quotes = ["\"\"\"", "\'\'\'", "\"", "\'"].into_iter().find(|q| written.starts_with(*q))?;
+    let body = &written[quotes.len()..];
+    let skip = if quotes.len() < 3 {
+        0
+    } else if body.starts_with("\r\n") {
+        2
+    } else {
+        usize::from(body.starts_with('\n'))
+    };
+    Some(quotes.len() + skip)
+}
+
 /// Where the word `index` of `words` (the words of a string value, as
 /// read) is written in `written`, the file from the value on: its offset
 /// there, found word by word after the opening quotes; `None` where the
 /// words are not written as read (escapes).
 fn word_place(written: &str, words: &[&str], index: usize) -> Option<usize> {
-    let quotes = ["\"\"\"", "\'\'\'", "\"", "\'"];
-    let mut offset = quotes.iter().find(|q| written.starts_with(*q))?.len();
+    let mut offset = text_start(written)?;
     for (i, word) in words.iter().enumerate().take(index + 1) {
         let rest = &written[offset..];
         let skipped = rest.len() - rest.trim_start().len();

@@ -497,7 +497,7 @@ fn read(
         return None;
     }
     // (A built-in name however written, as on the command line.)
-    let builtin = crate::builtin_named(name).and_then(|n| Some((n, crate::builtin(n)?)));
+    let builtin = crate::builtin_named(name).and_then(|n| crate::builtin(n).map(|text| (n, text)));
     let (base_file, base_text) = match builtin {
         Some((n, t)) => (format!("variants/{n}.toml"), t.to_string()),
         None => {

@@ -146,19 +146,17 @@ impl Board {
         // up to numbers of both parities would be two boards that never touch.
         if geometry == Geometry::Hex {
             let parity = |c: &Coord| (c.file + c.rank) % 2;
-            if let (Some(one), Some(other)) =
-                (coords.first(), coords.iter().find(|c| coords.first().is_some_and(|f| parity(c) != parity(f))))
-            {
-                let name = |c: &Coord| format!("{}{}", (b'A' + c.file) as char, c.rank + 1);
+            let apart = coords.first().and_then(|one| Some((one, coords.iter().find(|c| parity(c) != parity(one))?)));
+            if let Some((one, other)) = apart {
                 return Err(at(
                     (ranks - 1 - other.rank) as usize,
                     other.file as usize,
                     format!(
                         "on a hex board a cell's neighbours are two columns away on its line, or one column away on \
-                     the lines next to it, so the cells go on every other column, each line shifted by one from \
-                     the next (as in variants/tri-camelot.toml); {} and {} can never meet",
-                        name(one),
-                        name(other)
+                         the lines next to it, so the cells go on every other column, each line shifted by one \
+                         from the next (as in variants/tri-camelot.toml); {} and {} can never meet",
+                        default_name(*one),
+                        default_name(*other)
                     ),
                 ));
             }
