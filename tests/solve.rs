@@ -183,6 +183,15 @@ fn a_table_reads_back_from_its_file_and_refuses_other_games_and_damage() {
     let dir = TempDir::new("solve-file");
     let path = dir.join("t.table");
     table.write(&path).unwrap();
+    #[cfg(unix)]
+    {
+        // Readable as any new file of the user's, not only by the user.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let plain = dir.join("plain");
+        std::fs::write(&plain, "").unwrap();
+        assert_eq!(mode(&path), mode(&plain), "{:o}", mode(&path));
+    }
     let back = Table::open(&game, &path).unwrap();
     for i in (0..table.layout().len()).step_by(7) {
         assert_eq!(back.value_at(i).unwrap(), table.value_at(i).unwrap());

@@ -88,9 +88,7 @@ pub(crate) fn save_file(path: &Path, text: &str, protected: &[PathBuf]) -> Resul
 /// and removed). Nothing is written.
 pub(crate) fn check_target(path: &Path, protected: &[PathBuf]) -> Result<(), CliError> {
     let (_, dir, _) = preflight(path, protected).map_err(|e| write_error(path, e))?;
-    tempfile::Builder::new()
-        .prefix(".camelot-check.")
-        .tempfile_in(&dir)
+    leap_core::files::temporary_in(&dir, ".camelot-check.", "")
         .map(drop)
         .map_err(|e| write_error(path, SaveError::Io("cannot write in its folder", e)))
 }
@@ -361,18 +359,10 @@ fn temporary(
     existing: Option<&std::fs::Metadata>,
 ) -> Result<tempfile::NamedTempFile, SaveError> {
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // A new file gets what the umask leaves of 0666, as any new file.
-        // An existing one keeps its mode (set below, whatever the umask).
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp =
-        builder.tempfile_in(dir).map_err(|e| SaveError::Io("cannot create a temporary file in its folder", e))?;
+    // A new file gets the permissions of any new file; an existing one
+    // keeps its mode (set below, whatever the umask).
+    let mut tmp = leap_core::files::temporary_in(dir, &format!(".{name}."), ".tmp")
+        .map_err(|e| SaveError::Io("cannot create a temporary file in its folder", e))?;
     tmp.write_all(text.as_bytes()).map_err(|e| SaveError::Io("cannot write the temporary file", e))?;
     if let Some(meta) = existing {
         std::fs::set_permissions(tmp.path(), meta.permissions())

@@ -5,7 +5,7 @@
 //! leap tables ([`Board`], [`Cell`]), positions with an incremental Zobrist
 //! hash ([`Position`]), moves as paths of steps, canters and jumps
 //! ([`Move`], [`MoveKey`]), the [`Game`] trait, outcomes and a game's
-//! [`History`]. Five modules hold the rest:
+//! [`History`]. Six modules hold the rest:
 //!
 //! - [`rules`]: what a game implements ([`rules::LeapRules`]) and the laws
 //!   the core applies to it: the move walker and the end conditions;
@@ -13,12 +13,14 @@
 //!   people write and read them;
 //! - [`entry`]: entering a move leg by leg, and why a move is refused;
 //! - [`perft`]: counting the move tree;
-//! - [`search`]: game-independent players (random, minimax, alpha-beta).
+//! - [`search`]: game-independent players (random, minimax, alpha-beta);
+//! - [`files`]: files written whole or not at all (saved games, tables).
 #![warn(missing_docs)]
 
 mod bitset;
 mod board;
 pub mod entry;
+pub mod files;
 mod game;
 mod history;
 mod moves;

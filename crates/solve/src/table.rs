@@ -215,7 +215,7 @@ impl Table {
             });
         }
         std::fs::create_dir_all(folder).map_err(|e| SolveError::io(folder, &e))?;
-        tempfile::NamedTempFile::new_in(folder).map_err(|e| SolveError::io(folder, &e))?;
+        leap_core::files::temporary_in(folder, ".table.", ".tmp").map_err(|e| SolveError::io(folder, &e))?;
         Ok(())
     }
 
@@ -237,7 +237,7 @@ impl Table {
         let json = serde_json::to_vec(&header).map_err(|e| io(std::io::Error::other(e)))?;
         let folder = folder_of(path);
         std::fs::create_dir_all(folder).map_err(io)?;
-        let temp = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
+        let temp = leap_core::files::temporary_in(folder, ".table.", ".tmp").map_err(io)?;
         let mut out = BufWriter::with_capacity(1 << 20, temp);
         out.write_all(MAGIC).map_err(io)?;
         out.write_all(&(json.len() as u32).to_le_bytes()).map_err(io)?;

@@ -128,15 +128,7 @@ impl Written {
 /// unless `replace`, only if no file has that name when it is written
 /// (the temporary file is linked to the name, which fails if it is taken).
 fn write_new(games: &Path, file: &str, text: &str, replace: bool) -> Result<(), Written> {
-    let mut builder = tempfile::Builder::new();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // What the umask leaves of 0666, as for any new file (and as the
-        // command line's saves), not the temporary file's own 0600.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut temp = builder.tempfile_in(games).map_err(Written::Failed)?;
+    let mut temp = leap_core::files::temporary_in(games, ".tmp", "").map_err(Written::Failed)?;
     temp.write_all(text.as_bytes()).map_err(Written::Failed)?;
     temp.as_file().sync_all().map_err(Written::Failed)?;
     let done = if replace { temp.persist(games.join(file)) } else { temp.persist_noclobber(games.join(file)) };
