@@ -456,3 +456,72 @@ fn a_problem_is_not_followed_by_those_it_causes() {
     assert_eq!(problems("c.toml", &same_prefix), ["69:10: prefix `K` is used by two kinds of piece"]);
     assert_eq!(problems("x.toml", "extends = 5\nname = \"x\"\n"), ["1:1: extends = 5: expected text in quotes"]);
 }
+
+/// A required key of a `[[players]]`, `[[pieces]]` or `[[zones]]` table
+/// given a value of the wrong type is said, and the rest of the file is
+/// read on: its other problems are said too, and none that the key left
+/// out would cause (a setup line of the player whose name it is, a piece
+/// of the kind whose prefix it is, a kind `[end]` names).
+#[test]
+fn a_wrong_required_key_in_a_list_of_tables_hides_no_other_problem() {
+    let players = |white: &str| {
+        format!(
+            "extends = \"camelot\"\nname = \"x\"\n[[players]]\n{white}\ncastle = [\"F1\", \"G1\"]\n\
+             [[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n"
+        )
+    };
+    let setup = "[setup]\nWhite = \"KC6,Z9\"\nBlack = \"KC11\"\n";
+    let text = format!("{}{setup}", players("name = \"White\"\nletter = 5"));
+    assert_eq!(
+        problems("x.toml", &text),
+        ["5:1: letter = 5: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
+    );
+    // A name left out: the setup line that names the player is no problem.
+    let text = format!("{}{setup}", players("name = 7\nletter = \"W\""));
+    assert_eq!(
+        problems("x.toml", &text),
+        ["4:1: name = 7: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
+    );
+    // A castle left out is not also missing.
+    let text = players("name = \"White\"\nletter = \"W\"").replace("castle = [\"F1\", \"G1\"]", "castle = \"F1\"");
+    assert_eq!(
+        problems("x.toml", &format!("{text}{setup}")),
+        [
+            "6:1: castle = \"F1\": expected a list of names in quotes, such as [\"F1\", \"G1\"]",
+            "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"
+        ]
+    );
+    // Pieces and zones: a prefix, a name and a role left out; the setup's
+    // pieces that may be of the kind without its prefix are not read, the
+    // others are; `royal` may name the kind without its name.
+    let text = "extends = \"camelot\"\nname = \"x\"\n[[pieces]]\nname = \"Knight\"\nprefix = 1\nsymbol = \"K\"\n\
+                [[pieces]]\nname = [\"Man\"]\nprefix = \"\"\nsymbol = \"M\"\n\
+                [[zones]]\nplayer = \"White\"\nrole = 3\ncells = [\"F8\", \"Z8\"]\n\
+                [setup]\nWhite = \"KC6,D6\"\nBlack = \"KC11,Z3\"\n[end]\nroyal = [\"Man\"]\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "5:1: prefix = 1: expected text in quotes",
+            "8:1: name = [\"Man\"]: expected text in quotes",
+            "13:1: role = 3: expected one of \"goal\", \"forbidden\"",
+            "14:16: zone cell `Z8` is not on the board",
+            "17:15: [setup] Black: `Z3`: Z3 is not a cell of this board",
+        ]
+    );
+    // The checkers family's required keys of players and pieces.
+    let text = "extends = \"checkers\"\nname = \"x\"\n[[players]]\nname = \"Black\"\nletter = \"B\"\nforward = 5\n\
+                promotion = [\"1\"]\n[[players]]\nname = \"White\"\nletter = \"W\"\nforward = \"up\"\npromotion = 3\n\
+                [[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\nmoves = 3\npromotes_to = \"King\"\n\
+                [[pieces]]\nname = 4\nprefix = \"K\"\nsymbol = \"K\"\nmoves = \"any\"\n\
+                [notation]\nplayer_order = [\"White\", \"Blak\"]\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "6:1: forward = 5: expected one of \"up\", \"down\"",
+            "12:1: promotion = 3: expected a list of names in quotes, such as [\"1\", \"2\", \"3\", \"4\"]",
+            "17:1: moves = 3: expected one of \"forward\", \"any\"",
+            "20:1: name = 4: expected text in quotes",
+            "25:26: player_order names `Blak`, which is not a player; expected Black, White",
+        ]
+    );
+}

@@ -28,14 +28,16 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     if !is_family(spec, family, diag) {
         return None;
     }
-    for p in spec.players.get_ref() {
+    for (i, p) in spec.players.get_ref().iter().enumerate() {
         foreign(&p.forward, "forward", family, diag);
         foreign_list(&p.promotion, "promotion", family, diag);
-        if p.castle.is_none() {
-            diag.error(
-                p.name.span().start,
-                format!("player `{}` needs its `castle` (a list of cells)", p.name.get_ref()),
-            );
+        // (A castle left out for its type has had its problem said.)
+        if p.castle.is_none() && !spec.is_broken(&format!("players.{i}.castle")) {
+            let (at, who) = match &p.name {
+                Some(n) => (n.span().start, format!("player `{}`", n.get_ref())),
+                None => (p.place().unwrap_or(spec.players.span().start), format!("[[players]] number {}", i + 1)),
+            };
+            diag.error(at, format!("{who} needs its `castle` (a list of cells)"));
         }
     }
     let kind_rules = spec

@@ -33,10 +33,16 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     }
     // Per player as listed: its forward directions (a vertical sign), checked before the board is known.
     let mut signs = Vec::new();
-    for p in spec.players.get_ref() {
+    for (i, p) in spec.players.get_ref().iter().enumerate() {
         foreign_list(&p.castle, "castle", family, diag);
-        let at = p.name.span().start;
-        let sign = match required(&p.forward, "forward (\"up\" or \"down\")", at, diag) {
+        let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.players.span().start);
+        // (A key left out for its type has had its problem said.)
+        let forward = if spec.is_broken(&format!("players.{i}.forward")) {
+            None
+        } else {
+            required(&p.forward, "forward (\"up\" or \"down\")", at, diag)
+        };
+        let sign = match forward {
             Some(f) => match f.get_ref().as_str() {
                 "up" => 1,
                 "down" => -1,
@@ -51,7 +57,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
             None => 0,
         };
         signs.push(sign);
-        if p.promotion.is_none() {
+        if p.promotion.is_none() && !spec.is_broken(&format!("players.{i}.promotion")) {
             diag.error(at, "missing `promotion` (the cells where this player's pieces are promoted)");
         }
     }
@@ -100,7 +106,13 @@ fn pieces(spec: &VariantFile, diag: &mut Diagnostics) -> Vec<KindRules> {
     for (i, p) in pieces.iter().enumerate() {
         foreign(&p.charge, "charge", family, diag);
         foreign(&p.canter_rule, "canter_rule", family, diag);
-        let movement = match required(&p.moves, "moves (\"forward\" or \"any\")", p.name.span().start, diag) {
+        let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.pieces.span().start);
+        let moves = if spec.is_broken(&format!("pieces.{i}.moves")) {
+            None
+        } else {
+            required(&p.moves, "moves (\"forward\" or \"any\")", at, diag)
+        };
+        let movement = match moves {
             Some(m) => match m.get_ref().as_str() {
                 "forward" => Movement::Forward,
                 "any" => Movement::Any,
@@ -112,14 +124,17 @@ fn pieces(spec: &VariantFile, diag: &mut Diagnostics) -> Vec<KindRules> {
             None => Movement::Any,
         };
         let promotes_to = p.promotes_to.as_ref().and_then(|target| {
-            match pieces.iter().position(|q| q.name.get_ref() == target.get_ref()) {
+            match pieces.iter().position(|q| q.name.as_ref().is_some_and(|n| n.get_ref() == target.get_ref())) {
                 Some(k) if k != i => Some(Kind(k as u8)),
                 Some(_) => {
                     diag.error(target.span().start, "a kind of piece cannot promote to itself");
                     None
                 }
+                // (A kind whose name is left out, for a problem said already, may be the one meant.)
+                None if pieces.iter().any(|q| q.name.is_none()) => None,
                 None => {
-                    let names: Vec<&str> = pieces.iter().map(|q| q.name.get_ref().as_str()).collect();
+                    let names: Vec<&str> =
+                        pieces.iter().filter_map(|q| q.name.as_ref()).map(|n| n.get_ref().as_str()).collect();
                     diag.error(
                         target.span().start,
                         format!(

@@ -333,7 +333,13 @@ fn not_a_player(
     what: &str,
     diag: &mut Diagnostics,
 ) {
-    if spec.players.get_ref().iter().skip(MAX_PLAYERS).any(|p| p.name.get_ref() == name.get_ref()) {
+    let listed = spec.players.get_ref();
+    if listed.iter().skip(MAX_PLAYERS).any(|p| p.name.as_ref().is_some_and(|n| n.get_ref() == name.get_ref())) {
+        return;
+    }
+    // (A player whose name is left out, for a problem said already, may
+    // be the one meant.)
+    if listed.iter().take(MAX_PLAYERS).any(|p| p.name.is_none()) {
         return;
     }
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
@@ -359,28 +365,36 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
         );
     }
     let mut infos: Vec<PlayerInfo> = Vec::new();
-    for p in listed.iter().take(MAX_PLAYERS) {
-        let letter = match one_letter(p.letter.get_ref()) {
-            Some(c) => {
+    for (i, p) in listed.iter().enumerate().take(MAX_PLAYERS) {
+        // (A key left out has had its problem said: a stand-in takes its place.)
+        let letter = match p.letter.as_ref().map(|l| (l, one_letter(l.get_ref()))) {
+            None => '?',
+            Some((l, Some(c))) => {
                 if infos.iter().any(|i| i.letter.eq_ignore_ascii_case(&c)) {
-                    diag.error(p.letter.span().start, format!("player letter `{c}` is used twice"));
+                    diag.error(l.span().start, format!("player letter `{c}` is used twice"));
                 }
                 c.to_ascii_uppercase()
             }
-            None => {
+            Some((l, None)) => {
                 diag.error(
-                    p.letter.span().start,
-                    format!("`{}` is not a player letter; expected one letter such as W", p.letter.get_ref()),
+                    l.span().start,
+                    format!("`{}` is not a player letter; expected one letter such as W", l.get_ref()),
                 );
                 '?'
             }
         };
-        if let Some(problem) = name_problem("player", p.name.get_ref()) {
-            diag.error(p.name.span().start, problem);
-        } else if infos.iter().any(|i| i.name == *p.name.get_ref()) {
-            diag.error(p.name.span().start, format!("player name `{}` is used twice", p.name.get_ref()));
-        }
-        infos.push(PlayerInfo { name: p.name.get_ref().clone(), letter });
+        let name = match &p.name {
+            None => format!("[[players]] number {}", i + 1),
+            Some(name) => {
+                if let Some(problem) = name_problem("player", name.get_ref()) {
+                    diag.error(name.span().start, problem);
+                } else if infos.iter().any(|i| i.name == *name.get_ref()) {
+                    diag.error(name.span().start, format!("player name `{}` is used twice", name.get_ref()));
+                }
+                name.get_ref().clone()
+            }
+        };
+        infos.push(PlayerInfo { name, letter });
     }
     let in_list_order: Vec<usize> = (0..infos.len()).collect();
     let Some(order) = &spec.turn_order else {
@@ -449,22 +463,33 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
     let players = spec.players.get_ref().len();
     let mut kinds: Vec<KindInfo> = Vec::new();
     let mut seen_symbols: Vec<char> = Vec::new();
+    // (Keys left out have had their problems said: stand-ins take their
+    // places, and the checks that need them are not made.)
+    let same = |a: &Opt<String>, b: &Opt<String>| a.as_ref().zip(b.as_ref()).is_some_and(|(a, b)| a == b);
     for (i, p) in pieces.iter().enumerate().take(MAX_KINDS) {
-        let prefix = p.prefix.get_ref();
-        if !prefix.chars().all(|c| c.is_ascii_uppercase()) {
-            diag.error(
-                p.prefix.span().start,
-                format!("prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"),
-            );
+        let prefix = p.prefix.as_ref().map_or("?", |v| v.get_ref().as_str());
+        if let Some(v) = &p.prefix {
+            if !prefix.chars().all(|c| c.is_ascii_uppercase()) {
+                diag.error(
+                    v.span().start,
+                    format!("prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"),
+                );
+            }
+            if pieces[..i].iter().any(|q| same(&q.prefix, &p.prefix)) {
+                diag.error(v.span().start, format!("prefix `{prefix}` is used by two kinds of piece"));
+            }
         }
-        if pieces[..i].iter().any(|q| q.prefix.get_ref() == prefix) {
-            diag.error(p.prefix.span().start, format!("prefix `{prefix}` is used by two kinds of piece"));
-        }
-        if let Some(problem) = name_problem("piece", p.name.get_ref()) {
-            diag.error(p.name.span().start, problem);
-        } else if pieces[..i].iter().any(|q| q.name.get_ref() == p.name.get_ref()) {
-            diag.error(p.name.span().start, format!("two kinds of piece are named `{}`", p.name.get_ref()));
-        }
+        let name = match &p.name {
+            None => format!("[[pieces]] number {}", i + 1),
+            Some(name) => {
+                if let Some(problem) = name_problem("piece", name.get_ref()) {
+                    diag.error(name.span().start, problem);
+                } else if pieces[..i].iter().any(|q| same(&q.name, &p.name)) {
+                    diag.error(name.span().start, format!("two kinds of piece are named `{}`", name.get_ref()));
+                }
+                name.get_ref().clone()
+            }
+        };
         // Diagram letters, in [[players]] order.
         let mut by_listed = vec!['?'; players];
         match (&p.symbol, &p.symbols) {
@@ -514,10 +539,11 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
                 one.span().start,
                 "give either `symbol` (one letter, cased by player) or `symbols` (one per player), not both",
             ),
-            (None, None) => diag.error(
-                p.name.span().start,
-                format!("piece `{}` needs `symbol = \"X\"` or `symbols` (one letter per player)", p.name.get_ref()),
-            ),
+            (None, None) => {
+                let piece = p.name.as_ref().map_or(name.clone(), |n| format!("piece `{}`", n.get_ref()));
+                let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.pieces.span().start);
+                diag.error(at, format!("{piece} needs `symbol = \"X\"` or `symbols` (one letter per player)"));
+            }
         }
         let value = p.value.as_ref().and_then(|v| match Score::try_from(*v.get_ref()) {
             Ok(n) if (1..=10_000).contains(&n) => Some(n),
@@ -530,7 +556,7 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
             }
         });
         let symbols = listed.iter().map(|&j| by_listed.get(j).copied().unwrap_or('?')).collect();
-        kinds.push(KindInfo { name: p.name.get_ref().clone(), prefix: prefix.clone(), symbols, value });
+        kinds.push(KindInfo { name, prefix: prefix.to_string(), symbols, value });
     }
     kinds
 }
@@ -557,20 +583,24 @@ fn player_order(
 fn zones(spec: &VariantFile, board: &Board, players: &[PlayerInfo], diag: &mut Diagnostics) -> Vec<Zone> {
     let mut out = Vec::new();
     for z in &spec.zones {
-        let player = players.iter().position(|p| p.name == *z.player.get_ref());
-        if player.is_none() {
-            not_a_player(spec, players, &z.player, "zone of", diag);
-        }
-        let role = match z.role.get_ref().as_str() {
+        // (A key left out has had its problem said; the others are checked.)
+        let player = z.player.as_ref().and_then(|name| {
+            let found = players.iter().position(|p| p.name == *name.get_ref());
+            if found.is_none() {
+                not_a_player(spec, players, name, "zone of", diag);
+            }
+            found
+        });
+        let role = z.role.as_ref().and_then(|role| match role.get_ref().as_str() {
             "goal" => Some(ZoneRole::Goal),
             "forbidden" => Some(ZoneRole::Forbidden),
             other => {
-                diag.error(z.role.span().start, format!("role = `{other}`; expected \"goal\" or \"forbidden\""));
+                diag.error(role.span().start, format!("role = `{other}`; expected \"goal\" or \"forbidden\""));
                 None
             }
-        };
-        let cells = cells_of(board, &z.cells, "zone cell", diag);
-        if let (Some(p), Some(role)) = (player, role) {
+        });
+        let cells = z.cells.as_ref().map(|cells| cells_of(board, cells, "zone cell", diag));
+        if let (Some(p), Some(role), Some(cells)) = (player, role, cells) {
             let name = z.name.as_ref().map(|n| n.get_ref().clone()).unwrap_or_else(|| {
                 let what = if role == ZoneRole::Goal { "goal" } else { "forbidden zone" };
                 format!("{}'s {what}", players[p].name)
@@ -644,6 +674,8 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
                     diag.error(n.span().start, format!("{key} names `{}` twice", n.get_ref()))
                 }
                 Some(i) => m |= 1 << i,
+                // (A kind whose name is left out, for a problem said already, may be the one meant.)
+                None if spec.pieces.get_ref().iter().any(|p| p.name.is_none()) => {}
                 None => {
                     let known: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
                     diag.error(
@@ -758,9 +790,11 @@ pub fn check_goal_count(
         _ => {
             for (player, size, at) in short {
                 let zone = || {
-                    let goal =
-                        |z: &&crate::spec::ZoneSpec| *z.player.get_ref() == player.name && z.role.get_ref() == "goal";
-                    spec.zones.iter().find(goal).map_or(0, |z| z.cells.span().start)
+                    let goal = |z: &&crate::spec::ZoneSpec| {
+                        z.player.as_ref().is_some_and(|p| *p.get_ref() == player.name)
+                            && z.role.as_ref().is_some_and(|r| r.get_ref() == "goal")
+                    };
+                    spec.zones.iter().find(goal).and_then(|z| z.cells.as_ref()).map_or(0, |c| c.span().start)
                 };
                 diag.error(
                     at.unwrap_or_else(zone),
@@ -791,42 +825,63 @@ fn setup(
     if kinds.iter().enumerate().any(|(i, k)| kinds[..i].iter().any(|o| o.prefix == k.prefix)) {
         return pos;
     }
+    // A kind whose prefix is left out, for a problem said already, may be
+    // any piece on a cell: those are not read, and not reported.
+    let unknown_prefix = spec.pieces.get_ref().iter().any(|p| p.prefix.is_none());
+    let of_unknown_kind = |item: &str| {
+        let letters = item.chars().take_while(|c| c.is_ascii_uppercase()).count();
+        unknown_prefix && (0..=letters).any(|i| board.cell(&item[i..]).is_some())
+    };
     let table = spec.setup.get_ref();
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-    for key in table.keys() {
+    let named =
+        |name: &str| spec.players.get_ref().iter().any(|p| p.name.as_ref().is_some_and(|n| n.get_ref() == name));
+    // Each item of a line: a piece on a cell, put on the board for
+    // `player` (None: a line of a player whose name is left out, for a
+    // problem said already, read only for its own problems).
+    let line =
+        |key: &str, value: &Spanned<String>, player: Option<Player>, pos: &mut Position, diag: &mut Diagnostics| {
+            // The value's span includes its opening quote.
+            let mut offset = value.span().start + 1;
+            for raw in value.get_ref().split(',') {
+                let item = raw.trim();
+                let here = offset + (raw.len() - raw.trim_start().len());
+                offset += raw.len() + 1;
+                if item.is_empty() {
+                    continue;
+                }
+                match (leap_core::notation::parse_piece_on(board, kinds, item), player) {
+                    (Some((kind, cell)), Some(player)) => {
+                        if pos.piece_at(cell).is_some() {
+                            diag.error(here, format!("[setup] puts two pieces on {}", board.name(cell)));
+                        }
+                        pos.put(cell, Piece { player, kind });
+                    }
+                    (Some(_), None) => {}
+                    // (With no kinds of piece, that alone is the error, said once.)
+                    (None, _) if kinds.is_empty() || of_unknown_kind(item) => {}
+                    (None, _) => diag.error(here, format!("[setup] {key}: {}", not_a_piece(board, kinds, item))),
+                }
+            }
+        };
+    for (key, value) in table {
         if !names.contains(&key.get_ref().as_str()) {
+            if names.iter().any(|n| !named(n)) {
+                line(key.get_ref(), value, None, &mut pos, diag);
+            }
             not_a_player(spec, players, key, "[setup] names", diag);
         }
     }
     for (i, name) in names.iter().enumerate() {
         let Some(value) = table.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| v) else {
-            // (A line left out for its type has been reported already.)
-            if !spec.left_out.iter().any(|k| *k == format!("setup.{name}")) {
+            // (A line left out for its type has been reported already, and
+            // so has a player's name left out.)
+            if named(name) && !spec.is_left_out(&format!("setup.{name}")) {
                 diag.error(spec.setup.span().start, format!("[setup] has no line for {name}"));
             }
             continue;
         };
-        // The value's span includes its opening quote.
-        let mut offset = value.span().start + 1;
-        for raw in value.get_ref().split(',') {
-            let item = raw.trim();
-            let here = offset + (raw.len() - raw.trim_start().len());
-            offset += raw.len() + 1;
-            if item.is_empty() {
-                continue;
-            }
-            match leap_core::notation::parse_piece_on(board, kinds, item) {
-                Some((kind, cell)) => {
-                    if pos.piece_at(cell).is_some() {
-                        diag.error(here, format!("[setup] puts two pieces on {}", board.name(cell)));
-                    }
-                    pos.put(cell, Piece { player: Player(i as u8), kind });
-                }
-                // (With no kinds of piece, that alone is the error, said once.)
-                None if kinds.is_empty() => {}
-                None => diag.error(here, format!("[setup] {name}: {}", not_a_piece(board, kinds, item))),
-            }
-        }
+        line(name, value, Some(Player(i as u8)), &mut pos, diag);
     }
     pos
 }
