@@ -525,3 +525,30 @@ fn a_wrong_required_key_in_a_list_of_tables_hides_no_other_problem() {
         ]
     );
 }
+
+/// A misspelt geometry is said with the one meant, and the checks that do
+/// not depend on how cells touch are made: the rules' problems are said
+/// too (on the board read as a square one, which takes every layout).
+#[test]
+fn a_misspelt_geometry_hides_no_other_problem() {
+    let text = "extends = \"camelot\"\nname = \"x\"\n[board]\ngeometry = \"squar\"\n[rules]\ncastle_moves = 16\n\
+                [setup]\nWhite = \"KC6,Z9\"\nBlack = \"KC11\"\n[end]\nroyal = [\"Kinght\"]\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "4:12: unknown geometry `squar`; did you mean `square`? Expected square, diagonal or hex",
+            "6:16: castle_moves = 16: expected a whole number from 0 to 15",
+            "8:14: [setup] White: `Z9`: Z9 is not a cell of this board",
+            "11:10: royal names `Kinght`, which is not a piece; expected one of Knight, Man",
+        ]
+    );
+    // Tri-Camelot's hex layout is no problem of a misspelt `hex`; a word
+    // far from every geometry gets no guess.
+    let text = "extends = \"tri-camelot\"\nname = \"x\"\n[board]\ngeometry = \"hx\"\n";
+    assert_eq!(
+        problems("x.toml", text),
+        ["4:12: unknown geometry `hx`; did you mean `hex`? Expected square, diagonal or hex"]
+    );
+    let text = "extends = \"camelot\"\nname = \"x\"\n[board]\ngeometry = \"round\"\n";
+    assert_eq!(problems("x.toml", text), ["4:12: unknown geometry `round`; expected square, diagonal or hex"]);
+}

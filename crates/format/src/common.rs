@@ -135,7 +135,7 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         diag.error(spec.name.span().start, format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"));
     }
-    let board = board(spec, diag);
+    let (board, _geometry_known) = board(spec, diag);
     let (listed_players, listed) = players(spec, diag);
     let players: Vec<PlayerInfo> = listed.iter().filter_map(|&i| listed_players.get(i).cloned()).collect();
     let kinds = pieces(spec, &listed, diag);
@@ -166,21 +166,34 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
     })
 }
 
-/// The board: its cells from the layout, and their names.
-fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
+/// The board: its cells from the layout, and their names. An unknown
+/// geometry is reported, and the board is read on as a square one, for
+/// the problems that do not depend on how its cells touch (its layout,
+/// names, castles, zones, setup): the second value says whether the
+/// geometry is the file's.
+fn board(spec: &VariantFile, diag: &mut Diagnostics) -> (Option<Board>, bool) {
     let b = &spec.board;
-    let geometry = match b.geometry.get_ref().as_str() {
-        "square" => Geometry::Square,
-        "diagonal" => Geometry::Diagonal,
-        "hex" => Geometry::Hex,
-        other => {
-            diag.error(
-                b.geometry.span().start,
-                format!("unknown geometry `{other}`; expected square, diagonal or hex"),
-            );
-            return None;
+    let geometries = [("square", Geometry::Square), ("diagonal", Geometry::Diagonal), ("hex", Geometry::Hex)];
+    let written = b.geometry.get_ref().as_str();
+    let (geometry, known) = match geometries.iter().find(|(name, _)| *name == written) {
+        Some(&(_, g)) => (g, true),
+        None => {
+            let expected = "square, diagonal or hex";
+            let message = match crate::schema::nearest(written, geometries.iter().map(|(n, _)| *n)) {
+                Some(near) => format!("unknown geometry `{written}`; did you mean `{near}`? Expected {expected}"),
+                None => format!("unknown geometry `{written}`; expected {expected}"),
+            };
+            diag.error(b.geometry.span().start, message);
+            // (Square boards take every layout: no problem of the layout
+            // is said that another geometry would not have.)
+            (Geometry::Square, false)
         }
     };
+    (board_of(spec, geometry, diag), known)
+}
+
+fn board_of(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> Option<Board> {
+    let b = &spec.board;
     let mut board = match Board::from_layout(geometry, *b.files.get_ref(), *b.ranks.get_ref(), b.layout.get_ref()) {
         Ok(board) => board,
         Err(e) => {

@@ -347,7 +347,7 @@ fn where_(path: &str) -> String {
 }
 
 /// The nearest of `names` to `word`, if near enough to be a misspelling.
-fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     names
         .map(|n| (strsim::damerau_levenshtein(word, n), n))
         .filter(|(d, n)| *d <= 2.max(n.len() / 4) && *d < n.len())
