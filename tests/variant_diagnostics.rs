@@ -552,3 +552,44 @@ fn a_misspelt_geometry_hides_no_other_problem() {
     let text = "extends = \"camelot\"\nname = \"x\"\n[board]\ngeometry = \"round\"\n";
     assert_eq!(problems("x.toml", text), ["4:12: unknown geometry `round`; expected square, diagonal or hex"]);
 }
+
+/// The goal count and the start position are checked in a file with
+/// other problems, where those cannot have caused what the checks find;
+/// where they could, the checks are not made, and no problem is said that
+/// another one causes.
+#[test]
+fn goal_and_start_checks_run_beside_problems_they_do_not_depend_on() {
+    // A castle-move count out of range, and a goal count no castle holds.
+    let text = "extends = \"camelot\"\nname = \"x\"\n[rules]\ncastle_moves = 16\n[end]\ngoal_count = 3\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "4:16: castle_moves = 16: expected a whole number from 0 to 15",
+            "6:14: goal_count = 3, but a goal has fewer cells (White's 2 cells, Black's 2 cells), so it can never be \
+             reached; expected at most 2",
+        ]
+    );
+    // A weight out of range and a name that is none change no game: the
+    // start that is already over is said too.
+    let text = "extends = \"camelot\"\nname = \"x y\"\n[setup]\nWhite = \"KC6,D6\"\nBlack = \"\"\n\
+                [eval]\nmobility = 1000000\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "2:8: `x y` is not a variant name; use letters, digits, `-` and `_`",
+            "3:1: the start position is already over: White wins (all pieces of a side captured)",
+            "7:12: mobility = 1000000: expected a whole number from -100000 to 100000",
+        ]
+    );
+    // A goal zone with a cell off the board: its goal is not also too small.
+    let text = "extends = \"checkers\"\nname = \"k\"\n[end]\ngoal_count = 2\n\
+                [[zones]]\nplayer = \"Black\"\nrole = \"goal\"\ncells = [\"17\", \"99\"]\n\
+                [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"13\", \"14\"]\n";
+    assert_eq!(problems("k.toml", text), ["8:16: zone cell `99` is not on the board"]);
+    // A castle off the board: the goal it makes is not also too small, and
+    // a setup whose start would be over is not said so (it may be the
+    // castle's doing).
+    let text = "extends = \"camelot\"\nname = \"x\"\n[[players]]\nname = \"White\"\nletter = \"W\"\n\
+                castle = [\"F1\", \"Z1\"]\n[[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n";
+    assert_eq!(problems("x.toml", text), ["6:17: castle cell `Z1` is not on the board"]);
+}

@@ -63,6 +63,26 @@ pub struct Common {
     pub end: EndRules,
     /// The start position.
     pub start: Position,
+    /// Which of the checks made on the whole game the parts above are
+    /// sound enough for, when the file has problems (all are, when it has
+    /// none): a check is made where the problems found cannot have caused
+    /// what it would find, and a game with problems is never played.
+    pub sound: Sound,
+}
+
+/// The checks on the whole game that a file's shared parts are sound
+/// enough for, despite its problems (see [`Common::sound`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Sound {
+    /// The goals' ([`check_goal_count`]): the board's cells, the players
+    /// and their turn order, the zones and `goal_count` are as the file
+    /// means them (a family adds its own parts of the goals, as castles).
+    pub goals: bool,
+    /// The start position's ([`crate::playable`]): everything the game is
+    /// built from is as the file means it; only keys that do not change
+    /// the game may have problems (the variant's name and title, player
+    /// letters, `[notation]`, `[eval]`).
+    pub start: bool,
 }
 
 impl Common {
@@ -135,21 +155,57 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         diag.error(spec.name.span().start, format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"));
     }
-    let (board, _geometry_known) = board(spec, diag);
-    let (listed_players, listed) = players(spec, diag);
+    // Whether each part is found without a problem: a check that
+    // leaves the count of problems as it was.
+    let mut at = diag.count();
+    let mut clean = |diag: &Diagnostics| std::mem::replace(&mut at, diag.count()) == diag.count();
+    let (board, geometry_known) = board(spec, diag);
+    let board_clean = clean(diag) && geometry_known;
+    let before = diag.count();
+    let (listed_players, listed, letter_problems) = players(spec, diag);
+    // (Letters name players in position strings alone.)
+    let players_clean =
+        diag.count() - before <= letter_problems && spec.players.get_ref().iter().all(|p| p.name.is_some());
+    clean(diag);
     let players: Vec<PlayerInfo> = listed.iter().filter_map(|&i| listed_players.get(i).cloned()).collect();
     let kinds = pieces(spec, &listed, diag);
+    let kinds_clean = clean(diag) && spec.pieces.get_ref().iter().all(|p| p.name.is_some() && p.prefix.is_some());
     let notation_order = player_order(spec, spec.notation.player_order.as_ref(), "player_order", &players, diag);
     let result_order = match &spec.notation.result_order {
         Some(_) => player_order(spec, spec.notation.result_order.as_ref(), "result_order", &players, diag),
         None => notation_order.clone(),
     };
+    clean(diag);
     let board = board?;
     ambiguous_names(spec, &board, &kinds, diag);
+    let names_clean = clean(diag);
     let zones = zones(spec, &board, &players, diag);
+    let zones_clean =
+        clean(diag) && spec.zones.iter().all(|z| z.player.is_some() && z.role.is_some() && z.cells.is_some());
     let mut end = end_rules(spec, family, &kinds, diag);
+    let end_clean = clean(diag);
     let start = setup(spec, &board, &players, &kinds, diag);
+    let setup_clean = clean(diag);
     end.count_royals(&start, players.len());
+    let goals = players_clean
+        && zones_clean
+        && ["family", "board", "turn_order", "zones", "end.goal_count"].iter().all(|k| !spec.is_broken(k));
+    // (Keys that do not change the game: `players.1.letter`.)
+    let harmless = |key: &String| {
+        let mut parts = key.split('.');
+        let first = parts.next().unwrap_or("");
+        ["name", "title", "notation", "eval"].contains(&first) || (first == "players" && parts.nth(1) == Some("letter"))
+    };
+    let sound = Sound {
+        goals,
+        start: goals
+            && board_clean
+            && kinds_clean
+            && names_clean
+            && end_clean
+            && setup_clean
+            && spec.broken.iter().all(harmless),
+    };
     Some(Common {
         family,
         name,
@@ -163,6 +219,7 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
         zones,
         end,
         start,
+        sound,
     })
 }
 
@@ -363,7 +420,9 @@ fn not_a_player(
 }
 
 /// The players as listed, and the turn order as indices into that list.
-fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<usize>) {
+/// (The third value: how many of the problems reported are of the
+/// players' letters.)
+fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<usize>, usize) {
     let listed = spec.players.get_ref();
     let range = spec.family.get_ref().players();
     if !range.contains(&listed.len()) {
@@ -378,6 +437,7 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
         );
     }
     let mut infos: Vec<PlayerInfo> = Vec::new();
+    let mut letter_problems = 0;
     for (i, p) in listed.iter().enumerate().take(MAX_PLAYERS) {
         // (A key left out has had its problem said: a stand-in takes its place.)
         let letter = match p.letter.as_ref().map(|l| (l, one_letter(l.get_ref()))) {
@@ -385,6 +445,7 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
             Some((l, Some(c))) => {
                 if infos.iter().any(|i| i.letter.eq_ignore_ascii_case(&c)) {
                     diag.error(l.span().start, format!("player letter `{c}` is used twice"));
+                    letter_problems += 1;
                 }
                 c.to_ascii_uppercase()
             }
@@ -393,6 +454,7 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
                     l.span().start,
                     format!("`{}` is not a player letter; expected one letter such as W", l.get_ref()),
                 );
+                letter_problems += 1;
                 '?'
             }
         };
@@ -411,12 +473,12 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
     }
     let in_list_order: Vec<usize> = (0..infos.len()).collect();
     let Some(order) = &spec.turn_order else {
-        return (infos, in_list_order);
+        return (infos, in_list_order, letter_problems);
     };
     let Some(turns) = player_list(spec, order, &infos, "turn_order", diag) else {
-        return (infos, in_list_order);
+        return (infos, in_list_order, letter_problems);
     };
-    (infos, turns)
+    (infos, turns, letter_problems)
 }
 
 /// What is wrong with `name` as the name of a player or a kind of piece
