@@ -593,3 +593,52 @@ fn goal_and_start_checks_run_beside_problems_they_do_not_depend_on() {
                 castle = [\"F1\", \"Z1\"]\n[[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n";
     assert_eq!(problems("x.toml", text), ["6:17: castle cell `Z1` is not on the board"]);
 }
+
+/// A forbidden zone that covers a player's goal (the opponent's castle)
+/// so that its pieces could never hold `goal_count` there is refused at
+/// the zone's cells; one that leaves the player enough of its goal (a goal
+/// zone of its own, the other castle of Tri-Camelot), or a game without a
+/// goal, is a variant.
+#[test]
+fn a_forbidden_zone_over_the_whole_goal_is_refused() {
+    let zone = |cells: &str| {
+        format!(
+            "extends = \"camelot\"\nname = \"x\"\n[[zones]]\nplayer = \"White\"\nrole = \"forbidden\"\n\
+             cells = {cells}\n"
+        )
+    };
+    assert_eq!(
+        problems("x.toml", &zone("[\"F16\", \"G16\"]")),
+        ["6:9: White's forbidden zone covers White's whole goal (2 cells: castles to enter, goal zones), where its \
+          pieces never end a move: it can never hold the 2 pieces that win; leave goal cells out of the zone, give \
+          White a goal zone elsewhere, or set goal_count to 0 (no goal)"]
+    );
+    // One castle cell of two: two pieces can never be there.
+    let p = problems("x.toml", &zone("[\"F16\"]"));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("6:9: White's forbidden zone covers 1 of the 2 cells of White's goal"), "{p:?}");
+    assert!(p[0].ends_with("or set goal_count to at most 1"), "{p:?}");
+    // Another goal, or no goal: accepted.
+    let other_goal = format!(
+        "{}[[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"A8\", \"B8\"]\n",
+        zone("[\"F16\", \"G16\"]")
+    );
+    assert!(parse("x.toml", &other_goal).is_ok());
+    assert!(parse("x.toml", &format!("{}[end]\ngoal_count = 0\n", zone("[\"F16\", \"G16\"]"))).is_ok());
+    // Tri-Camelot: Blue's right castle (Green's, K16) may be forbidden, its left one (Red's, A16) not.
+    let tri = |cell: &str| {
+        format!("extends = \"tri-camelot\"\nname = \"x\"\n[[zones]]\nplayer = \"Blue\"\nrole = \"forbidden\"\ncells = [\"{cell}\"]\n")
+    };
+    assert!(parse("x.toml", &tri("K16")).is_ok());
+    let p = problems("x.toml", &tri("A16"));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("6:9: Blue's forbidden zone covers Blue's whole goal (1 cell"), "{p:?}");
+    // The checkers family's goal zones alike.
+    let text = "extends = \"checkers\"\nname = \"k\"\n[end]\ngoal_count = 1\n\
+                [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"13\"]\n\
+                [[zones]]\nplayer = \"Black\"\nrole = \"goal\"\ncells = [\"17\"]\n\
+                [[zones]]\nplayer = \"White\"\nrole = \"forbidden\"\ncells = [\"13\", \"14\"]\n";
+    let p = problems("k.toml", text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("16:9: White's forbidden zone covers White's whole goal (1 cell"), "{p:?}");
+}

@@ -94,7 +94,8 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
             (goal, castle.map(|o| castle_at[o]))
         })
         .collect();
-    check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), diag);
+    let start = game.start();
+    check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), (game.zones(), &start), diag);
     if !start_sound {
         return None;
     }

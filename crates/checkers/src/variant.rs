@@ -107,7 +107,7 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         let goals: Vec<(Bitset, Option<usize>)> = (0..common.players.len())
             .map(|p| (zone_cells(&common.zones, Player(p as u8), ZoneRole::Goal), None))
             .collect();
-        check_goal_count(spec, common.end.goal_count, &goals, &common.players, diag);
+        check_goal_count(spec, common.end.goal_count, &goals, &common.players, (&common.zones, &common.start), diag);
     }
     if !(common.sound.start && family_clean) {
         return None;

@@ -34,6 +34,9 @@ pub struct Zone {
     pub role: ZoneRole,
     /// Its cells.
     pub cells: Bitset,
+    /// Where its cells are written (the offset of its `cells` value, for
+    /// problems found when the whole game is known).
+    pub at: usize,
 }
 
 /// The validated parts every family shares.
@@ -675,12 +678,12 @@ fn zones(spec: &VariantFile, board: &Board, players: &[PlayerInfo], diag: &mut D
             }
         });
         let cells = z.cells.as_ref().map(|cells| cells_of(board, cells, "zone cell", diag));
-        if let (Some(p), Some(role), Some(cells)) = (player, role, cells) {
+        if let (Some(p), Some(role), Some(cells), Some(written)) = (player, role, cells, &z.cells) {
             let name = z.name.as_ref().map(|n| n.get_ref().clone()).unwrap_or_else(|| {
                 let what = if role == ZoneRole::Goal { "goal" } else { "forbidden zone" };
                 format!("{}'s {what}", players[p].name)
             });
-            out.push(Zone { name, player: Player(p as u8), role, cells });
+            out.push(Zone { name, player: Player(p as u8), role, cells, at: written.span().start });
         }
     }
     out
@@ -814,7 +817,9 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
 
 /// Refuses a goal that can never be reached: `goal_count` (the file's, or
 /// the family's default) pieces in a player's goal of fewer cells, or a
-/// goal count where no player has a goal. `goals[p]` is player `p`'s goal
+/// goal count where no player has a goal, or a goal that the player's
+/// forbidden zones (of `zones`) leave with fewer cells its pieces may end
+/// a move on (counting those where `start` has a piece of its own). `goals[p]` is player `p`'s goal
 /// (the castles it wins by entering, and its goal zones; empty where it has
 /// none) and, when the file leaves `goal_count` to the family, where to
 /// report its problem (`None`: at the player's first goal zone).
@@ -823,6 +828,7 @@ pub fn check_goal_count(
     goal_count: Option<u32>,
     goals: &[(Bitset, Option<usize>)],
     players: &[PlayerInfo],
+    (zones, start): (&[Zone], &Position),
     diag: &mut Diagnostics,
 ) {
     let Some(n) = goal_count else { return };
@@ -850,6 +856,39 @@ pub fn check_goal_count(
         .filter(|&(_, size, _)| size > 0 && size < n)
         .collect();
     let cells = |size: u32| if size == 1 { "1 cell".to_string() } else { format!("{size} cells") };
+    // A goal its player's forbidden zones cover: its pieces never end a
+    // move there (a piece set up there may stay), so the goal is never
+    // reached, whatever other way to win the game has.
+    for (p, ((goal, _), player)) in goals.iter().zip(players).enumerate() {
+        let forbidden = zone_cells(zones, Player(p as u8), ZoneRole::Forbidden);
+        let held = start.pieces_of(Player(p as u8));
+        let open = (*goal - forbidden) | (*goal & forbidden & held);
+        if goal.len() < n || open.len() >= n {
+            continue;
+        }
+        let Some(zone) = zones
+            .iter()
+            .find(|z| z.player == Player(p as u8) && z.role == ZoneRole::Forbidden && z.cells.intersects(*goal))
+        else {
+            continue;
+        };
+        let covered = goal.len() - open.len();
+        let how_much = if open.is_empty() {
+            format!("{}'s whole goal ({}: castles to enter, goal zones)", player.name, cells(goal.len()))
+        } else {
+            format!("{covered} of the {} of {}'s goal (castles to enter, goal zones)", cells(goal.len()), player.name)
+        };
+        let win = if n == 1 { "the 1 piece that wins".to_string() } else { format!("the {n} pieces that win") };
+        let fix = if open.is_empty() { "0 (no goal)".to_string() } else { format!("at most {}", open.len()) };
+        diag.error(
+            zone.at,
+            format!(
+                "{} covers {how_much}, where its pieces never end a move: it can never hold {win}; leave goal \
+                 cells out of the zone, give {} a goal zone elsewhere, or set goal_count to {fix}",
+                zone.name, player.name
+            ),
+        );
+    }
     match given {
         Some(g) if !short.is_empty() => {
             let most = short.iter().map(|&(_, size, _)| size).min().unwrap_or(0);
