@@ -642,3 +642,38 @@ fn a_forbidden_zone_over_the_whole_goal_is_refused() {
     assert_eq!(p.len(), 1, "{p:?}");
     assert!(p[0].starts_with("16:9: White's forbidden zone covers White's whole goal (1 cell"), "{p:?}");
 }
+
+/// A layout or `names` written with escapes (`\n`, `\t`, `\u0020`, a
+/// line-ending backslash) has its problems placed at the character of the
+/// file that writes the offending one, not at the string's start.
+#[test]
+fn a_problem_in_a_string_with_escapes_is_placed_where_it_is_written() {
+    let board = |key: &str| format!("extends = \"camette\"\nname = \"x\"\n[board]\n{key}\n");
+    // `names = "` is 9 characters: the text starts at column 10.
+    let names = board(r#"names = "1 2 3 4 A5 B5 C5 D5 E5\n6 7 8 9 10 11 12 ?? 14 15\t16 17 18 19""#);
+    assert_eq!(
+        problems("x.toml", &names),
+        ["4:51: `??` is not a cell name; expected digits, optionally after letters (22, E6)"]
+    );
+    let names = board(r#"names = "\u0031 2 3 4 A5 B5 C5 D5 E5 6 7 8 9 10 11 12 13 14 15 16 17 18 1\u003F""#);
+    assert_eq!(
+        problems("x.toml", &names),
+        ["4:73: `1?` is not a cell name; expected digits, optionally after letters (22, E6)"]
+    );
+    let layout = board(r#"layout = "  .\n ...\n.....\n..x..\n.....\n ...\n  .""#);
+    assert_eq!(
+        problems("x.toml", &layout),
+        ["4:31: rank 4 of the layout has `x`; expected `.` for a cell or a space for none"]
+    );
+    // In """triple quotes""": an escape, and a backslash that joins two lines.
+    let layout = board("layout = \"\"\"\n  .\n ...\\u0020\n.....\n....\\\n  \n.\n.....\n ...\n  x\"\"\"");
+    assert_eq!(
+        problems("x.toml", &layout),
+        ["13:3: rank 1 of the layout has `x`; expected `.` for a cell or a space for none"]
+    );
+    // 'Literal' strings hold no escapes: a backslash is a character.
+    let layout = board("layout = '''\n  .\n ...\n.....\n..\\n.\n.....\n ...\n  .'''");
+    let p = problems("x.toml", &layout);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("8:3: rank 4 of the layout has `\\`"), "{p:?}");
+}

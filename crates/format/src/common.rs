@@ -291,7 +291,7 @@ fn board_of(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> O
         let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
         if letters == word.len() || !word[letters..].chars().all(|c| c.is_ascii_digit()) {
             let start = names.span().start;
-            let at = word_place(diag.text_from(start), &words, i).map_or(start, |o| start + o);
+            let at = word_place(diag.text_from(start), names.get_ref(), i).map_or(start, |o| start + o);
             diag.error(at, format!("`{word}` is not a cell name; expected digits, optionally after letters (22, E6)"));
             return None;
         }
@@ -309,57 +309,97 @@ fn board_of(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> O
 
 /// Where the character `column` of the line `line` of `layout` (the
 /// layout's text, as read) is written in `written`, the file from the
-/// layout's value on: its offset there, when the value is written as
-/// read (no escapes), else `None`.
+/// layout's value on: its offset there (an escape's `\\`, for a character
+/// written as one); `None` where the value is not written as read.
 fn layout_place(written: &str, layout: &str, line: usize, column: usize) -> Option<usize> {
-    let mut offset = text_start(written)?;
-    for (i, text) in layout.lines().enumerate() {
-        let rest = &written[offset..];
-        if !rest.starts_with(text) {
-            return None;
-        }
-        if i == line {
-            return Some(offset + text.char_indices().nth(column).map_or(text.len(), |(b, _)| b));
-        }
-        offset += text.len() + if rest[text.len()..].starts_with("\r\n") { 2 } else { 1 };
-    }
-    None
+    let places = text_places(written, layout)?;
+    let start: usize = layout.split('\n').take(line).map(|l| l.len() + 1).sum();
+    let text = layout.get(start..)?.split('\n').next()?;
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    places.get(start + text.char_indices().nth(column).map_or(text.len(), |(b, _)| b)).copied()
 }
 
-/// Where the text of the string value written at the start of `written`
-/// begins: after its opening quotes, and, in a multi-line string, after a
-/// line break right after them (which is not part of the text).
-fn text_start(written: &str) -> Option<usize> {
-    let quotes = ["\"\"\"", "\'\'\'", "\"", "\'"].into_iter().find(|q| written.starts_with(*q))?;
-    let body = &written[quotes.len()..];
-    let skip = if quotes.len() < 3 {
-        0
-    } else if body.starts_with("\r\n") {
-        2
-    } else {
-        usize::from(body.starts_with('\n'))
+/// Where each byte of `read`, the text of the string value written at the
+/// start of `written`, is written there: for each, the offset of its
+/// character, or of the escape that writes it (`\n`, `\u0041`); then the
+/// offset of the closing quotes. `None` where the value written does not
+/// read as `read` (not a string, or written in a way not known here).
+fn text_places(written: &str, read: &str) -> Option<Vec<usize>> {
+    let quotes = ["\"\"\"", "'''", "\"", "'"].into_iter().find(|q| written.starts_with(*q))?;
+    let (multi, basic) = (quotes.len() == 3, quotes.starts_with('"'));
+    let mut at = quotes.len();
+    // (A line break right after opening triple quotes is not part of the text.)
+    if multi {
+        at += [2, 1].into_iter().find(|&n| written[at..].starts_with(&"\r\n"[2 - n..])).unwrap_or(0);
+    }
+    let (mut text, mut places) = (String::new(), Vec::new());
+    let mut push = |c: char, from: usize| {
+        text.push(c);
+        places.extend(std::iter::repeat_n(from, c.len_utf8()));
     };
-    Some(quotes.len() + skip)
+    loop {
+        let rest = written.get(at..)?;
+        if rest.starts_with(quotes) {
+            // (Up to two quotes before the closing three are text.)
+            if multi && rest[3..].starts_with(&quotes[..1]) {
+                push(rest.chars().next()?, at);
+                at += 1;
+                continue;
+            }
+            break;
+        }
+        let c = rest.chars().next()?;
+        if multi && rest.starts_with("\r\n") {
+            push('\n', at);
+            at += 2;
+        } else if basic && c == '\\' {
+            let hex = |digits: usize| {
+                let code = u32::from_str_radix(rest.get(2..2 + digits)?, 16).ok()?;
+                Some((char::from_u32(code)?, 2 + digits))
+            };
+            let (escaped, len) = match rest[1..].chars().next()? {
+                'b' => ('\u{8}', 2),
+                't' => ('\t', 2),
+                'n' => ('\n', 2),
+                'f' => ('\u{c}', 2),
+                'r' => ('\r', 2),
+                'e' => ('\u{1b}', 2),
+                '"' => ('"', 2),
+                '\\' => ('\\', 2),
+                'x' => hex(2)?,
+                'u' => hex(4)?,
+                'U' => hex(8)?,
+                // A line-ending backslash: the line break and the white
+                // space around it are not text.
+                ' ' | '\t' | '\r' | '\n' if multi => {
+                    at += 1 + rest[1..].len() - rest[1..].trim_start_matches([' ', '\t', '\r', '\n']).len();
+                    continue;
+                }
+                _ => return None,
+            };
+            push(escaped, at);
+            at += len;
+        } else {
+            push(c, at);
+            at += c.len_utf8();
+        }
+    }
+    places.push(at);
+    (text == read).then_some(places)
 }
 
-/// Where the word `index` of `words` (the words of a string value, as
-/// read) is written in `written`, the file from the value on: its offset
-/// there, found word by word after the opening quotes; `None` where the
-/// words are not written as read (escapes).
-fn word_place(written: &str, words: &[&str], index: usize) -> Option<usize> {
-    let mut offset = text_start(written)?;
-    for (i, word) in words.iter().enumerate().take(index + 1) {
-        let rest = &written[offset..];
-        let skipped = rest.len() - rest.trim_start().len();
-        if !rest[skipped..].starts_with(word) {
-            return None;
-        }
-        if i == index {
-            return Some(offset + skipped);
-        }
-        offset += skipped + word.len();
-    }
-    None
+/// Where the word `index` (parted by white space) of `read`, the text of
+/// the string value written at the start of `written`, is written there:
+/// its offset, as [`text_places`] finds it.
+fn word_place(written: &str, read: &str, index: usize) -> Option<usize> {
+    let places = text_places(written, read)?;
+    let mut starts = read.char_indices().scan(true, |space_before, (i, c)| {
+        let start = (*space_before && !c.is_whitespace()).then_some(i);
+        *space_before = c.is_whitespace();
+        Some(start)
+    });
+    let start = starts.by_ref().flatten().nth(index)?;
+    places.get(start).copied()
 }
 
 /// Cell names that a piece's prefix makes ambiguous: with cells `KC2` and
