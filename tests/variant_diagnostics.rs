@@ -456,3 +456,224 @@ fn a_problem_is_not_followed_by_those_it_causes() {
     assert_eq!(problems("c.toml", &same_prefix), ["69:10: prefix `K` is used by two kinds of piece"]);
     assert_eq!(problems("x.toml", "extends = 5\nname = \"x\"\n"), ["1:1: extends = 5: expected text in quotes"]);
 }
+
+/// A required key of a `[[players]]`, `[[pieces]]` or `[[zones]]` table
+/// given a value of the wrong type is said, and the rest of the file is
+/// read on: its other problems are said too, and none that the key left
+/// out would cause (a setup line of the player whose name it is, a piece
+/// of the kind whose prefix it is, a kind `[end]` names).
+#[test]
+fn a_wrong_required_key_in_a_list_of_tables_hides_no_other_problem() {
+    let players = |white: &str| {
+        format!(
+            "extends = \"camelot\"\nname = \"x\"\n[[players]]\n{white}\ncastle = [\"F1\", \"G1\"]\n\
+             [[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n"
+        )
+    };
+    let setup = "[setup]\nWhite = \"KC6,Z9\"\nBlack = \"KC11\"\n";
+    let text = format!("{}{setup}", players("name = \"White\"\nletter = 5"));
+    assert_eq!(
+        problems("x.toml", &text),
+        ["5:1: letter = 5: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
+    );
+    // A name left out: the setup line that names the player is no problem.
+    let text = format!("{}{setup}", players("name = 7\nletter = \"W\""));
+    assert_eq!(
+        problems("x.toml", &text),
+        ["4:1: name = 7: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
+    );
+    // A castle left out is not also missing.
+    let text = players("name = \"White\"\nletter = \"W\"").replace("castle = [\"F1\", \"G1\"]", "castle = \"F1\"");
+    assert_eq!(
+        problems("x.toml", &format!("{text}{setup}")),
+        [
+            "6:1: castle = \"F1\": expected a list of names in quotes, such as [\"F1\", \"G1\"]",
+            "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"
+        ]
+    );
+    // Pieces and zones: a prefix, a name and a role left out; the setup's
+    // pieces that may be of the kind without its prefix are not read, the
+    // others are; `royal` may name the kind without its name.
+    let text = "extends = \"camelot\"\nname = \"x\"\n[[pieces]]\nname = \"Knight\"\nprefix = 1\nsymbol = \"K\"\n\
+                [[pieces]]\nname = [\"Man\"]\nprefix = \"\"\nsymbol = \"M\"\n\
+                [[zones]]\nplayer = \"White\"\nrole = 3\ncells = [\"F8\", \"Z8\"]\n\
+                [setup]\nWhite = \"KC6,D6\"\nBlack = \"KC11,Z3\"\n[end]\nroyal = [\"Man\"]\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "5:1: prefix = 1: expected text in quotes",
+            "8:1: name = [\"Man\"]: expected text in quotes",
+            "13:1: role = 3: expected one of \"goal\", \"forbidden\"",
+            "14:16: zone cell `Z8` is not on the board",
+            "17:15: [setup] Black: `Z3`: Z3 is not a cell of this board",
+        ]
+    );
+    // The checkers family's required keys of players and pieces.
+    let text = "extends = \"checkers\"\nname = \"x\"\n[[players]]\nname = \"Black\"\nletter = \"B\"\nforward = 5\n\
+                promotion = [\"1\"]\n[[players]]\nname = \"White\"\nletter = \"W\"\nforward = \"up\"\npromotion = 3\n\
+                [[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\nmoves = 3\npromotes_to = \"King\"\n\
+                [[pieces]]\nname = 4\nprefix = \"K\"\nsymbol = \"K\"\nmoves = \"any\"\n\
+                [notation]\nplayer_order = [\"White\", \"Blak\"]\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "6:1: forward = 5: expected one of \"up\", \"down\"",
+            "12:1: promotion = 3: expected a list of names in quotes, such as [\"1\", \"2\", \"3\", \"4\"]",
+            "17:1: moves = 3: expected one of \"forward\", \"any\"",
+            "20:1: name = 4: expected text in quotes",
+            "25:26: player_order names `Blak`, which is not a player; expected Black, White",
+        ]
+    );
+}
+
+/// A misspelt geometry is said with the one meant, and the checks that do
+/// not depend on how cells touch are made: the rules' problems are said
+/// too (on the board read as a square one, which takes every layout).
+#[test]
+fn a_misspelt_geometry_hides_no_other_problem() {
+    let text = "extends = \"camelot\"\nname = \"x\"\n[board]\ngeometry = \"squar\"\n[rules]\ncastle_moves = 16\n\
+                [setup]\nWhite = \"KC6,Z9\"\nBlack = \"KC11\"\n[end]\nroyal = [\"Kinght\"]\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "4:12: unknown geometry `squar`; did you mean `square`? Expected square, diagonal or hex",
+            "6:16: castle_moves = 16: expected a whole number from 0 to 15",
+            "8:14: [setup] White: `Z9`: Z9 is not a cell of this board",
+            "11:10: royal names `Kinght`, which is not a piece; expected one of Knight, Man",
+        ]
+    );
+    // Tri-Camelot's hex layout is no problem of a misspelt `hex`; a word
+    // far from every geometry gets no guess.
+    let text = "extends = \"tri-camelot\"\nname = \"x\"\n[board]\ngeometry = \"hx\"\n";
+    assert_eq!(
+        problems("x.toml", text),
+        ["4:12: unknown geometry `hx`; did you mean `hex`? Expected square, diagonal or hex"]
+    );
+    let text = "extends = \"camelot\"\nname = \"x\"\n[board]\ngeometry = \"round\"\n";
+    assert_eq!(problems("x.toml", text), ["4:12: unknown geometry `round`; expected square, diagonal or hex"]);
+}
+
+/// The goal count and the start position are checked in a file with
+/// other problems, where those cannot have caused what the checks find;
+/// where they could, the checks are not made, and no problem is said that
+/// another one causes.
+#[test]
+fn goal_and_start_checks_run_beside_problems_they_do_not_depend_on() {
+    // A castle-move count out of range, and a goal count no castle holds.
+    let text = "extends = \"camelot\"\nname = \"x\"\n[rules]\ncastle_moves = 16\n[end]\ngoal_count = 3\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "4:16: castle_moves = 16: expected a whole number from 0 to 15",
+            "6:14: goal_count = 3, but a goal has fewer cells (White's 2 cells, Black's 2 cells), so it can never be \
+             reached; expected at most 2",
+        ]
+    );
+    // A weight out of range and a name that is none change no game: the
+    // start that is already over is said too.
+    let text = "extends = \"camelot\"\nname = \"x y\"\n[setup]\nWhite = \"KC6,D6\"\nBlack = \"\"\n\
+                [eval]\nmobility = 1000000\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "2:8: `x y` is not a variant name; use letters, digits, `-` and `_`",
+            "3:1: the start position is already over: White wins (all pieces of a side captured)",
+            "7:12: mobility = 1000000: expected a whole number from -100000 to 100000",
+        ]
+    );
+    // A goal zone with a cell off the board: its goal is not also too small.
+    let text = "extends = \"checkers\"\nname = \"k\"\n[end]\ngoal_count = 2\n\
+                [[zones]]\nplayer = \"Black\"\nrole = \"goal\"\ncells = [\"17\", \"99\"]\n\
+                [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"13\", \"14\"]\n";
+    assert_eq!(problems("k.toml", text), ["8:16: zone cell `99` is not on the board"]);
+    // A castle off the board: the goal it makes is not also too small, and
+    // a setup whose start would be over is not said so (it may be the
+    // castle's doing).
+    let text = "extends = \"camelot\"\nname = \"x\"\n[[players]]\nname = \"White\"\nletter = \"W\"\n\
+                castle = [\"F1\", \"Z1\"]\n[[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n";
+    assert_eq!(problems("x.toml", text), ["6:17: castle cell `Z1` is not on the board"]);
+}
+
+/// A forbidden zone that covers a player's goal (the opponent's castle)
+/// so that its pieces could never hold `goal_count` there is refused at
+/// the zone's cells; one that leaves the player enough of its goal (a goal
+/// zone of its own, the other castle of Tri-Camelot), or a game without a
+/// goal, is a variant.
+#[test]
+fn a_forbidden_zone_over_the_whole_goal_is_refused() {
+    let zone = |cells: &str| {
+        format!(
+            "extends = \"camelot\"\nname = \"x\"\n[[zones]]\nplayer = \"White\"\nrole = \"forbidden\"\n\
+             cells = {cells}\n"
+        )
+    };
+    assert_eq!(
+        problems("x.toml", &zone("[\"F16\", \"G16\"]")),
+        ["6:9: White's forbidden zone covers White's whole goal (2 cells: castles to enter, goal zones), where its \
+          pieces never end a move: it can never hold the 2 pieces that win; leave goal cells out of the zone, give \
+          White a goal zone elsewhere, or set goal_count to 0 (no goal)"]
+    );
+    // One castle cell of two: two pieces can never be there.
+    let p = problems("x.toml", &zone("[\"F16\"]"));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("6:9: White's forbidden zone covers 1 of the 2 cells of White's goal"), "{p:?}");
+    assert!(p[0].ends_with("or set goal_count to at most 1"), "{p:?}");
+    // Another goal, or no goal: accepted.
+    let other_goal = format!(
+        "{}[[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"A8\", \"B8\"]\n",
+        zone("[\"F16\", \"G16\"]")
+    );
+    assert!(parse("x.toml", &other_goal).is_ok());
+    assert!(parse("x.toml", &format!("{}[end]\ngoal_count = 0\n", zone("[\"F16\", \"G16\"]"))).is_ok());
+    // Tri-Camelot: Blue's right castle (Green's, K16) may be forbidden, its left one (Red's, A16) not.
+    let tri = |cell: &str| {
+        format!("extends = \"tri-camelot\"\nname = \"x\"\n[[zones]]\nplayer = \"Blue\"\nrole = \"forbidden\"\ncells = [\"{cell}\"]\n")
+    };
+    assert!(parse("x.toml", &tri("K16")).is_ok());
+    let p = problems("x.toml", &tri("A16"));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("6:9: Blue's forbidden zone covers Blue's whole goal (1 cell"), "{p:?}");
+    // The checkers family's goal zones alike.
+    let text = "extends = \"checkers\"\nname = \"k\"\n[end]\ngoal_count = 1\n\
+                [[zones]]\nplayer = \"White\"\nrole = \"goal\"\ncells = [\"13\"]\n\
+                [[zones]]\nplayer = \"Black\"\nrole = \"goal\"\ncells = [\"17\"]\n\
+                [[zones]]\nplayer = \"White\"\nrole = \"forbidden\"\ncells = [\"13\", \"14\"]\n";
+    let p = problems("k.toml", text);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("16:9: White's forbidden zone covers White's whole goal (1 cell"), "{p:?}");
+}
+
+/// A layout or `names` written with escapes (`\n`, `\t`, `\u0020`, a
+/// line-ending backslash) has its problems placed at the character of the
+/// file that writes the offending one, not at the string's start.
+#[test]
+fn a_problem_in_a_string_with_escapes_is_placed_where_it_is_written() {
+    let board = |key: &str| format!("extends = \"camette\"\nname = \"x\"\n[board]\n{key}\n");
+    // `names = "` is 9 characters: the text starts at column 10.
+    let names = board(r#"names = "1 2 3 4 A5 B5 C5 D5 E5\n6 7 8 9 10 11 12 ?? 14 15\t16 17 18 19""#);
+    assert_eq!(
+        problems("x.toml", &names),
+        ["4:51: `??` is not a cell name; expected digits, optionally after letters (22, E6)"]
+    );
+    let names = board(r#"names = "\u0031 2 3 4 A5 B5 C5 D5 E5 6 7 8 9 10 11 12 13 14 15 16 17 18 1\u003F""#);
+    assert_eq!(
+        problems("x.toml", &names),
+        ["4:73: `1?` is not a cell name; expected digits, optionally after letters (22, E6)"]
+    );
+    let layout = board(r#"layout = "  .\n ...\n.....\n..x..\n.....\n ...\n  .""#);
+    assert_eq!(
+        problems("x.toml", &layout),
+        ["4:31: rank 4 of the layout has `x`; expected `.` for a cell or a space for none"]
+    );
+    // In """triple quotes""": an escape, and a backslash that joins two lines.
+    let layout = board("layout = \"\"\"\n  .\n ...\\u0020\n.....\n....\\\n  \n.\n.....\n ...\n  x\"\"\"");
+    assert_eq!(
+        problems("x.toml", &layout),
+        ["13:3: rank 1 of the layout has `x`; expected `.` for a cell or a space for none"]
+    );
+    // 'Literal' strings hold no escapes: a backslash is a character.
+    let layout = board("layout = '''\n  .\n ...\n.....\n..\\n.\n.....\n ...\n  .'''");
+    let p = problems("x.toml", &layout);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].starts_with("8:3: rank 4 of the layout has `\\`"), "{p:?}");
+}

@@ -28,14 +28,16 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     if !is_family(spec, family, diag) {
         return None;
     }
-    for p in spec.players.get_ref() {
+    for (i, p) in spec.players.get_ref().iter().enumerate() {
         foreign(&p.forward, "forward", family, diag);
         foreign_list(&p.promotion, "promotion", family, diag);
-        if p.castle.is_none() {
-            diag.error(
-                p.name.span().start,
-                format!("player `{}` needs its `castle` (a list of cells)", p.name.get_ref()),
-            );
+        // (A castle left out for its type has had its problem said.)
+        if p.castle.is_none() && !spec.is_broken(&format!("players.{i}.castle")) {
+            let (at, who) = match &p.name {
+                Some(n) => (n.span().start, format!("player `{}`", n.get_ref())),
+                None => (p.place().unwrap_or(spec.players.span().start), format!("[[players]] number {}", i + 1)),
+            };
+            diag.error(at, format!("{who} needs its `castle` (a list of cells)"));
         }
     }
     let kind_rules = spec
@@ -51,9 +53,12 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         .collect();
     foreign(&spec.rules.compulsory_capture, "compulsory_capture", family, diag);
     foreign(&spec.end.advance_limit, "advance_limit", family, diag);
-    let rules = rules(spec, spec.players.get_ref().len(), diag);
+    let before = diag.count();
+    let (rules, other_castles_clean) = rules(spec, spec.players.get_ref().len(), diag);
+    let rules_clean = diag.count() == before && !spec.is_broken("rules");
     let eval = leap_format::eval_weights(&spec.eval, EvalWeights::default(), diag);
     let common = common?;
+    let before = diag.count();
     let mut castles: Vec<Bitset> = Vec::new();
     for i in 0..common.players.len() {
         let Some(list) = &common.player_spec(spec, Player(i as u8)).castle else {
@@ -67,7 +72,13 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         }
         castles.push(common.cells(list, "castle cell", diag));
     }
-    if diag.has_errors() {
+    let castles_clean = diag.count() == before
+        && (0..common.players.len()).all(|i| common.player_spec(spec, Player(i as u8)).castle.is_some());
+    // The goals and the start are checked where the problems found cannot
+    // have caused what they would find; no game is played with problems.
+    let goals_sound = common.sound.goals && castles_clean && other_castles_clean;
+    let start_sound = goals_sound && common.sound.start && rules_clean;
+    if !goals_sound {
         return None;
     }
     let castle_at: Vec<usize> = (0..common.players.len())
@@ -83,11 +94,16 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
             (goal, castle.map(|o| castle_at[o]))
         })
         .collect();
-    check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), diag);
+    let start = game.start();
+    check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), (game.zones(), &start), diag);
+    if !start_sound {
+        return None;
+    }
+    let game = playable(game, spec, diag);
     if diag.has_errors() {
         return None;
     }
-    playable(game, spec, diag)
+    game
 }
 
 /// A `[rules]` option given as one of a few words.
@@ -111,7 +127,9 @@ fn choice<T: Copy>(
     }
 }
 
-fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> Rules {
+/// The `[rules]`, and whether `other_castles` (which makes the goals) is
+/// read without a problem.
+fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> (Rules, bool) {
     let r = &spec.rules;
     let own_castle_jump = choice(
         &r.own_castle_jump,
@@ -127,6 +145,7 @@ fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> Rules {
         let at = r.castle_moves.as_ref().map_or(0, |v| v.span().start);
         diag.error(at, format!("castle_moves = {castle_moves}: expected a whole number from 0 to 15"));
     }
+    let before = diag.count();
     let other_castles = choice(
         &r.other_castles,
         "other_castles",
@@ -138,13 +157,15 @@ fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> Rules {
         let at = r.other_castles.as_ref().map_or(0, |v| v.span().start);
         diag.error(at, "other_castles = \"left-wins-right-barred\" needs 3 players");
     }
+    let other_castles_clean = diag.count() == before && !spec.is_broken("rules.other_castles");
     let stuck_passes = choice(&r.no_move, "no_move", false, &[("ends-game", false), ("pass", true)], diag);
-    Rules {
+    let rules = Rules {
         castle_moves,
         own_castle_jump,
         blocked_lapses,
         other_castles,
         goal_entry_exempt: r.goal_entry_exempt.as_ref().is_some_and(|b| *b.get_ref()),
         stuck_passes,
-    }
+    };
+    (rules, other_castles_clean)
 }

@@ -5,9 +5,10 @@
 
 use crate::rules::{Checkers, KindRules, Movement};
 use crate::EvalWeights;
-use leap_core::{Bitset, Game, Kind, Player};
+use leap_core::{Bitset, Kind, Player};
 use leap_format::{
-    check_goal_count, foreign, foreign_list, is_family, playable, required, Common, Family, VariantFile,
+    check_goal_count, foreign, foreign_list, is_family, playable, required, zone_cells, Common, Family, VariantFile,
+    ZoneRole,
 };
 use leap_format::{variant_source, Diagnostics, FileErrors, LoadError};
 
@@ -31,12 +32,35 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     if !is_family(spec, family, diag) {
         return None;
     }
-    // Per player as listed: its forward directions (a vertical sign), checked before the board is known.
-    let mut signs = Vec::new();
+    // Keys of the other family, which change nothing here.
     for p in spec.players.get_ref() {
         foreign_list(&p.castle, "castle", family, diag);
-        let at = p.name.span().start;
-        let sign = match required(&p.forward, "forward (\"up\" or \"down\")", at, diag) {
+    }
+    for p in spec.pieces.get_ref() {
+        foreign(&p.charge, "charge", family, diag);
+        foreign(&p.canter_rule, "canter_rule", family, diag);
+    }
+    let r = &spec.rules;
+    foreign(&r.castle_moves, "castle_moves", family, diag);
+    foreign(&r.own_castle_jump, "own_castle_jump", family, diag);
+    foreign(&r.blocked_castle_piece, "blocked_castle_piece", family, diag);
+    foreign(&r.other_castles, "other_castles", family, diag);
+    foreign(&r.goal_entry_exempt, "goal_entry_exempt", family, diag);
+    foreign(&r.no_move, "no_move", family, diag);
+    let eval = leap_format::eval_weights(&spec.eval, EvalWeights::default(), diag);
+    // Whether the family's own keys are found without a problem.
+    let before = diag.count();
+    // Per player as listed: its forward directions (a vertical sign), checked before the board is known.
+    let mut signs = Vec::new();
+    for (i, p) in spec.players.get_ref().iter().enumerate() {
+        let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.players.span().start);
+        // (A key left out for its type has had its problem said.)
+        let forward = if spec.is_broken(&format!("players.{i}.forward")) {
+            None
+        } else {
+            required(&p.forward, "forward (\"up\" or \"down\")", at, diag)
+        };
+        let sign = match forward {
             Some(f) => match f.get_ref().as_str() {
                 "up" => 1,
                 "down" => -1,
@@ -51,20 +75,12 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
             None => 0,
         };
         signs.push(sign);
-        if p.promotion.is_none() {
+        if p.promotion.is_none() && !spec.is_broken(&format!("players.{i}.promotion")) {
             diag.error(at, "missing `promotion` (the cells where this player's pieces are promoted)");
         }
     }
     let kind_rules = pieces(spec, diag);
-    let r = &spec.rules;
-    foreign(&r.castle_moves, "castle_moves", family, diag);
-    foreign(&r.own_castle_jump, "own_castle_jump", family, diag);
-    foreign(&r.blocked_castle_piece, "blocked_castle_piece", family, diag);
-    foreign(&r.other_castles, "other_castles", family, diag);
-    foreign(&r.goal_entry_exempt, "goal_entry_exempt", family, diag);
-    foreign(&r.no_move, "no_move", family, diag);
     let compulsory_capture = r.compulsory_capture.as_ref().is_none_or(|b| *b.get_ref());
-    let eval = leap_format::eval_weights(&spec.eval, EvalWeights::default(), diag);
     let common = common?;
     let mut forward = [0; 2];
     let mut promotion = [Bitset::EMPTY; 2];
@@ -79,28 +95,43 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
             promotion[i] = common.cells(cells, "promotion cell", diag);
         }
     }
-    if diag.has_errors() {
+    let family_clean = diag.count() == before
+        && spec.players.get_ref().iter().all(|p| p.forward.is_some() && p.promotion.is_some())
+        && spec.pieces.get_ref().iter().all(|p| p.moves.is_some())
+        && !spec.is_broken("rules");
+    // The goals and the start are checked where the problems found cannot
+    // have caused what they would find (the goals are the goal zones; the
+    // start needs the family's keys as well); no game is played with
+    // problems.
+    if common.sound.goals {
+        let goals: Vec<(Bitset, Option<usize>)> = (0..common.players.len())
+            .map(|p| (zone_cells(&common.zones, Player(p as u8), ZoneRole::Goal), None))
+            .collect();
+        check_goal_count(spec, common.end.goal_count, &goals, &common.players, (&common.zones, &common.start), diag);
+    }
+    if !(common.sound.start && family_clean) {
         return None;
     }
     let game = Checkers::new(common, kind_rules, forward, promotion, compulsory_capture).with_eval_weights(eval);
-    let goals: Vec<(Bitset, Option<usize>)> =
-        (0..game.players().len()).map(|p| (game.goal_zone(Player(p as u8)), None)).collect();
-    check_goal_count(spec, game.end_rules().goal_count, &goals, game.players(), diag);
+    let game = playable(game, spec, diag);
     if diag.has_errors() {
         return None;
     }
-    playable(game, spec, diag)
+    game
 }
 
 /// The rules of each kind of piece: `moves` and `promotes_to`.
 fn pieces(spec: &VariantFile, diag: &mut Diagnostics) -> Vec<KindRules> {
-    let family = Family::Checkers;
     let pieces = spec.pieces.get_ref();
     let mut kind_rules = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
-        foreign(&p.charge, "charge", family, diag);
-        foreign(&p.canter_rule, "canter_rule", family, diag);
-        let movement = match required(&p.moves, "moves (\"forward\" or \"any\")", p.name.span().start, diag) {
+        let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.pieces.span().start);
+        let moves = if spec.is_broken(&format!("pieces.{i}.moves")) {
+            None
+        } else {
+            required(&p.moves, "moves (\"forward\" or \"any\")", at, diag)
+        };
+        let movement = match moves {
             Some(m) => match m.get_ref().as_str() {
                 "forward" => Movement::Forward,
                 "any" => Movement::Any,
@@ -112,14 +143,17 @@ fn pieces(spec: &VariantFile, diag: &mut Diagnostics) -> Vec<KindRules> {
             None => Movement::Any,
         };
         let promotes_to = p.promotes_to.as_ref().and_then(|target| {
-            match pieces.iter().position(|q| q.name.get_ref() == target.get_ref()) {
+            match pieces.iter().position(|q| q.name.as_ref().is_some_and(|n| n.get_ref() == target.get_ref())) {
                 Some(k) if k != i => Some(Kind(k as u8)),
                 Some(_) => {
                     diag.error(target.span().start, "a kind of piece cannot promote to itself");
                     None
                 }
+                // (A kind whose name is left out, for a problem said already, may be the one meant.)
+                None if pieces.iter().any(|q| q.name.is_none()) => None,
                 None => {
-                    let names: Vec<&str> = pieces.iter().map(|q| q.name.get_ref().as_str()).collect();
+                    let names: Vec<&str> =
+                        pieces.iter().filter_map(|q| q.name.as_ref()).map(|n| n.get_ref().as_str()).collect();
                     diag.error(
                         target.span().start,
                         format!(

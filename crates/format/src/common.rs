@@ -34,6 +34,9 @@ pub struct Zone {
     pub role: ZoneRole,
     /// Its cells.
     pub cells: Bitset,
+    /// Where its cells are written (the offset of its `cells` value, for
+    /// problems found when the whole game is known).
+    pub at: usize,
 }
 
 /// The validated parts every family shares.
@@ -63,6 +66,26 @@ pub struct Common {
     pub end: EndRules,
     /// The start position.
     pub start: Position,
+    /// Which of the checks made on the whole game the parts above are
+    /// sound enough for, when the file has problems (all are, when it has
+    /// none): a check is made where the problems found cannot have caused
+    /// what it would find, and a game with problems is never played.
+    pub sound: Sound,
+}
+
+/// The checks on the whole game that a file's shared parts are sound
+/// enough for, despite its problems (see [`Common::sound`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Sound {
+    /// The goals' ([`check_goal_count`]): the board's cells, the players
+    /// and their turn order, the zones and `goal_count` are as the file
+    /// means them (a family adds its own parts of the goals, as castles).
+    pub goals: bool,
+    /// The start position's ([`crate::playable`]): everything the game is
+    /// built from is as the file means it; only keys that do not change
+    /// the game may have problems (the variant's name and title, player
+    /// letters, `[notation]`, `[eval]`).
+    pub start: bool,
 }
 
 impl Common {
@@ -135,21 +158,57 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         diag.error(spec.name.span().start, format!("`{name}` is not a variant name; use letters, digits, `-` and `_`"));
     }
-    let board = board(spec, diag);
-    let (listed_players, listed) = players(spec, diag);
+    // Whether each part is found without a problem: a check that
+    // leaves the count of problems as it was.
+    let mut at = diag.count();
+    let mut clean = |diag: &Diagnostics| std::mem::replace(&mut at, diag.count()) == diag.count();
+    let (board, geometry_known) = board(spec, diag);
+    let board_clean = clean(diag) && geometry_known;
+    let before = diag.count();
+    let (listed_players, listed, letter_problems) = players(spec, diag);
+    // (Letters name players in position strings alone.)
+    let players_clean =
+        diag.count() - before <= letter_problems && spec.players.get_ref().iter().all(|p| p.name.is_some());
+    clean(diag);
     let players: Vec<PlayerInfo> = listed.iter().filter_map(|&i| listed_players.get(i).cloned()).collect();
     let kinds = pieces(spec, &listed, diag);
+    let kinds_clean = clean(diag) && spec.pieces.get_ref().iter().all(|p| p.name.is_some() && p.prefix.is_some());
     let notation_order = player_order(spec, spec.notation.player_order.as_ref(), "player_order", &players, diag);
     let result_order = match &spec.notation.result_order {
         Some(_) => player_order(spec, spec.notation.result_order.as_ref(), "result_order", &players, diag),
         None => notation_order.clone(),
     };
+    clean(diag);
     let board = board?;
     ambiguous_names(spec, &board, &kinds, diag);
+    let names_clean = clean(diag);
     let zones = zones(spec, &board, &players, diag);
+    let zones_clean =
+        clean(diag) && spec.zones.iter().all(|z| z.player.is_some() && z.role.is_some() && z.cells.is_some());
     let mut end = end_rules(spec, family, &kinds, diag);
+    let end_clean = clean(diag);
     let start = setup(spec, &board, &players, &kinds, diag);
+    let setup_clean = clean(diag);
     end.count_royals(&start, players.len());
+    let goals = players_clean
+        && zones_clean
+        && ["family", "board", "turn_order", "zones", "end.goal_count"].iter().all(|k| !spec.is_broken(k));
+    // (Keys that do not change the game: `players.1.letter`.)
+    let harmless = |key: &String| {
+        let mut parts = key.split('.');
+        let first = parts.next().unwrap_or("");
+        ["name", "title", "notation", "eval"].contains(&first) || (first == "players" && parts.nth(1) == Some("letter"))
+    };
+    let sound = Sound {
+        goals,
+        start: goals
+            && board_clean
+            && kinds_clean
+            && names_clean
+            && end_clean
+            && setup_clean
+            && spec.broken.iter().all(harmless),
+    };
     Some(Common {
         family,
         name,
@@ -163,24 +222,38 @@ pub fn read_common(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Common>
         zones,
         end,
         start,
+        sound,
     })
 }
 
-/// The board: its cells from the layout, and their names.
-fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
+/// The board: its cells from the layout, and their names. An unknown
+/// geometry is reported, and the board is read on as a square one, for
+/// the problems that do not depend on how its cells touch (its layout,
+/// names, castles, zones, setup): the second value says whether the
+/// geometry is the file's.
+fn board(spec: &VariantFile, diag: &mut Diagnostics) -> (Option<Board>, bool) {
     let b = &spec.board;
-    let geometry = match b.geometry.get_ref().as_str() {
-        "square" => Geometry::Square,
-        "diagonal" => Geometry::Diagonal,
-        "hex" => Geometry::Hex,
-        other => {
-            diag.error(
-                b.geometry.span().start,
-                format!("unknown geometry `{other}`; expected square, diagonal or hex"),
-            );
-            return None;
+    let geometries = [("square", Geometry::Square), ("diagonal", Geometry::Diagonal), ("hex", Geometry::Hex)];
+    let written = b.geometry.get_ref().as_str();
+    let (geometry, known) = match geometries.iter().find(|(name, _)| *name == written) {
+        Some(&(_, g)) => (g, true),
+        None => {
+            let expected = "square, diagonal or hex";
+            let message = match crate::schema::nearest(written, geometries.iter().map(|(n, _)| *n)) {
+                Some(near) => format!("unknown geometry `{written}`; did you mean `{near}`? Expected {expected}"),
+                None => format!("unknown geometry `{written}`; expected {expected}"),
+            };
+            diag.error(b.geometry.span().start, message);
+            // (Square boards take every layout: no problem of the layout
+            // is said that another geometry would not have.)
+            (Geometry::Square, false)
         }
     };
+    (board_of(spec, geometry, diag), known)
+}
+
+fn board_of(spec: &VariantFile, geometry: Geometry, diag: &mut Diagnostics) -> Option<Board> {
+    let b = &spec.board;
     let mut board = match Board::from_layout(geometry, *b.files.get_ref(), *b.ranks.get_ref(), b.layout.get_ref()) {
         Ok(board) => board,
         Err(e) => {
@@ -218,7 +291,7 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
         let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
         if letters == word.len() || !word[letters..].chars().all(|c| c.is_ascii_digit()) {
             let start = names.span().start;
-            let at = word_place(diag.text_from(start), &words, i).map_or(start, |o| start + o);
+            let at = word_place(diag.text_from(start), names.get_ref(), i).map_or(start, |o| start + o);
             diag.error(at, format!("`{word}` is not a cell name; expected digits, optionally after letters (22, E6)"));
             return None;
         }
@@ -236,57 +309,97 @@ fn board(spec: &VariantFile, diag: &mut Diagnostics) -> Option<Board> {
 
 /// Where the character `column` of the line `line` of `layout` (the
 /// layout's text, as read) is written in `written`, the file from the
-/// layout's value on: its offset there, when the value is written as
-/// read (no escapes), else `None`.
+/// layout's value on: its offset there (an escape's `\\`, for a character
+/// written as one); `None` where the value is not written as read.
 fn layout_place(written: &str, layout: &str, line: usize, column: usize) -> Option<usize> {
-    let mut offset = text_start(written)?;
-    for (i, text) in layout.lines().enumerate() {
-        let rest = &written[offset..];
-        if !rest.starts_with(text) {
-            return None;
-        }
-        if i == line {
-            return Some(offset + text.char_indices().nth(column).map_or(text.len(), |(b, _)| b));
-        }
-        offset += text.len() + if rest[text.len()..].starts_with("\r\n") { 2 } else { 1 };
-    }
-    None
+    let places = text_places(written, layout)?;
+    let start: usize = layout.split('\n').take(line).map(|l| l.len() + 1).sum();
+    let text = layout.get(start..)?.split('\n').next()?;
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    places.get(start + text.char_indices().nth(column).map_or(text.len(), |(b, _)| b)).copied()
 }
 
-/// Where the text of the string value written at the start of `written`
-/// begins: after its opening quotes, and, in a multi-line string, after a
-/// line break right after them (which is not part of the text).
-fn text_start(written: &str) -> Option<usize> {
-    let quotes = ["\"\"\"", "\'\'\'", "\"", "\'"].into_iter().find(|q| written.starts_with(*q))?;
-    let body = &written[quotes.len()..];
-    let skip = if quotes.len() < 3 {
-        0
-    } else if body.starts_with("\r\n") {
-        2
-    } else {
-        usize::from(body.starts_with('\n'))
+/// Where each byte of `read`, the text of the string value written at the
+/// start of `written`, is written there: for each, the offset of its
+/// character, or of the escape that writes it (`\n`, `\u0041`); then the
+/// offset of the closing quotes. `None` where the value written does not
+/// read as `read` (not a string, or written in a way not known here).
+fn text_places(written: &str, read: &str) -> Option<Vec<usize>> {
+    let quotes = ["\"\"\"", "'''", "\"", "'"].into_iter().find(|q| written.starts_with(*q))?;
+    let (multi, basic) = (quotes.len() == 3, quotes.starts_with('"'));
+    let mut at = quotes.len();
+    // (A line break right after opening triple quotes is not part of the text.)
+    if multi {
+        at += [2, 1].into_iter().find(|&n| written[at..].starts_with(&"\r\n"[2 - n..])).unwrap_or(0);
+    }
+    let (mut text, mut places) = (String::new(), Vec::new());
+    let mut push = |c: char, from: usize| {
+        text.push(c);
+        places.extend(std::iter::repeat_n(from, c.len_utf8()));
     };
-    Some(quotes.len() + skip)
+    loop {
+        let rest = written.get(at..)?;
+        if rest.starts_with(quotes) {
+            // (Up to two quotes before the closing three are text.)
+            if multi && rest[3..].starts_with(&quotes[..1]) {
+                push(rest.chars().next()?, at);
+                at += 1;
+                continue;
+            }
+            break;
+        }
+        let c = rest.chars().next()?;
+        if multi && rest.starts_with("\r\n") {
+            push('\n', at);
+            at += 2;
+        } else if basic && c == '\\' {
+            let hex = |digits: usize| {
+                let code = u32::from_str_radix(rest.get(2..2 + digits)?, 16).ok()?;
+                Some((char::from_u32(code)?, 2 + digits))
+            };
+            let (escaped, len) = match rest[1..].chars().next()? {
+                'b' => ('\u{8}', 2),
+                't' => ('\t', 2),
+                'n' => ('\n', 2),
+                'f' => ('\u{c}', 2),
+                'r' => ('\r', 2),
+                'e' => ('\u{1b}', 2),
+                '"' => ('"', 2),
+                '\\' => ('\\', 2),
+                'x' => hex(2)?,
+                'u' => hex(4)?,
+                'U' => hex(8)?,
+                // A line-ending backslash: the line break and the white
+                // space around it are not text.
+                ' ' | '\t' | '\r' | '\n' if multi => {
+                    at += 1 + rest[1..].len() - rest[1..].trim_start_matches([' ', '\t', '\r', '\n']).len();
+                    continue;
+                }
+                _ => return None,
+            };
+            push(escaped, at);
+            at += len;
+        } else {
+            push(c, at);
+            at += c.len_utf8();
+        }
+    }
+    places.push(at);
+    (text == read).then_some(places)
 }
 
-/// Where the word `index` of `words` (the words of a string value, as
-/// read) is written in `written`, the file from the value on: its offset
-/// there, found word by word after the opening quotes; `None` where the
-/// words are not written as read (escapes).
-fn word_place(written: &str, words: &[&str], index: usize) -> Option<usize> {
-    let mut offset = text_start(written)?;
-    for (i, word) in words.iter().enumerate().take(index + 1) {
-        let rest = &written[offset..];
-        let skipped = rest.len() - rest.trim_start().len();
-        if !rest[skipped..].starts_with(word) {
-            return None;
-        }
-        if i == index {
-            return Some(offset + skipped);
-        }
-        offset += skipped + word.len();
-    }
-    None
+/// Where the word `index` (parted by white space) of `read`, the text of
+/// the string value written at the start of `written`, is written there:
+/// its offset, as [`text_places`] finds it.
+fn word_place(written: &str, read: &str, index: usize) -> Option<usize> {
+    let places = text_places(written, read)?;
+    let mut starts = read.char_indices().scan(true, |space_before, (i, c)| {
+        let start = (*space_before && !c.is_whitespace()).then_some(i);
+        *space_before = c.is_whitespace();
+        Some(start)
+    });
+    let start = starts.by_ref().flatten().nth(index)?;
+    places.get(start).copied()
 }
 
 /// Cell names that a piece's prefix makes ambiguous: with cells `KC2` and
@@ -333,7 +446,13 @@ fn not_a_player(
     what: &str,
     diag: &mut Diagnostics,
 ) {
-    if spec.players.get_ref().iter().skip(MAX_PLAYERS).any(|p| p.name.get_ref() == name.get_ref()) {
+    let listed = spec.players.get_ref();
+    if listed.iter().skip(MAX_PLAYERS).any(|p| p.name.as_ref().is_some_and(|n| n.get_ref() == name.get_ref())) {
+        return;
+    }
+    // (A player whose name is left out, for a problem said already, may
+    // be the one meant.)
+    if listed.iter().take(MAX_PLAYERS).any(|p| p.name.is_none()) {
         return;
     }
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
@@ -344,7 +463,9 @@ fn not_a_player(
 }
 
 /// The players as listed, and the turn order as indices into that list.
-fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<usize>) {
+/// (The third value: how many of the problems reported are of the
+/// players' letters.)
+fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<usize>, usize) {
     let listed = spec.players.get_ref();
     let range = spec.family.get_ref().players();
     if !range.contains(&listed.len()) {
@@ -359,37 +480,48 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
         );
     }
     let mut infos: Vec<PlayerInfo> = Vec::new();
-    for p in listed.iter().take(MAX_PLAYERS) {
-        let letter = match one_letter(p.letter.get_ref()) {
-            Some(c) => {
+    let mut letter_problems = 0;
+    for (i, p) in listed.iter().enumerate().take(MAX_PLAYERS) {
+        // (A key left out has had its problem said: a stand-in takes its place.)
+        let letter = match p.letter.as_ref().map(|l| (l, one_letter(l.get_ref()))) {
+            None => '?',
+            Some((l, Some(c))) => {
                 if infos.iter().any(|i| i.letter.eq_ignore_ascii_case(&c)) {
-                    diag.error(p.letter.span().start, format!("player letter `{c}` is used twice"));
+                    diag.error(l.span().start, format!("player letter `{c}` is used twice"));
+                    letter_problems += 1;
                 }
                 c.to_ascii_uppercase()
             }
-            None => {
+            Some((l, None)) => {
                 diag.error(
-                    p.letter.span().start,
-                    format!("`{}` is not a player letter; expected one letter such as W", p.letter.get_ref()),
+                    l.span().start,
+                    format!("`{}` is not a player letter; expected one letter such as W", l.get_ref()),
                 );
+                letter_problems += 1;
                 '?'
             }
         };
-        if let Some(problem) = name_problem("player", p.name.get_ref()) {
-            diag.error(p.name.span().start, problem);
-        } else if infos.iter().any(|i| i.name == *p.name.get_ref()) {
-            diag.error(p.name.span().start, format!("player name `{}` is used twice", p.name.get_ref()));
-        }
-        infos.push(PlayerInfo { name: p.name.get_ref().clone(), letter });
+        let name = match &p.name {
+            None => format!("[[players]] number {}", i + 1),
+            Some(name) => {
+                if let Some(problem) = name_problem("player", name.get_ref()) {
+                    diag.error(name.span().start, problem);
+                } else if infos.iter().any(|i| i.name == *name.get_ref()) {
+                    diag.error(name.span().start, format!("player name `{}` is used twice", name.get_ref()));
+                }
+                name.get_ref().clone()
+            }
+        };
+        infos.push(PlayerInfo { name, letter });
     }
     let in_list_order: Vec<usize> = (0..infos.len()).collect();
     let Some(order) = &spec.turn_order else {
-        return (infos, in_list_order);
+        return (infos, in_list_order, letter_problems);
     };
     let Some(turns) = player_list(spec, order, &infos, "turn_order", diag) else {
-        return (infos, in_list_order);
+        return (infos, in_list_order, letter_problems);
     };
-    (infos, turns)
+    (infos, turns, letter_problems)
 }
 
 /// What is wrong with `name` as the name of a player or a kind of piece
@@ -449,22 +581,33 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
     let players = spec.players.get_ref().len();
     let mut kinds: Vec<KindInfo> = Vec::new();
     let mut seen_symbols: Vec<char> = Vec::new();
+    // (Keys left out have had their problems said: stand-ins take their
+    // places, and the checks that need them are not made.)
+    let same = |a: &Opt<String>, b: &Opt<String>| a.as_ref().zip(b.as_ref()).is_some_and(|(a, b)| a == b);
     for (i, p) in pieces.iter().enumerate().take(MAX_KINDS) {
-        let prefix = p.prefix.get_ref();
-        if !prefix.chars().all(|c| c.is_ascii_uppercase()) {
-            diag.error(
-                p.prefix.span().start,
-                format!("prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"),
-            );
+        let prefix = p.prefix.as_ref().map_or("?", |v| v.get_ref().as_str());
+        if let Some(v) = &p.prefix {
+            if !prefix.chars().all(|c| c.is_ascii_uppercase()) {
+                diag.error(
+                    v.span().start,
+                    format!("prefix `{prefix}` must be upper-case letters (or empty for the plain piece)"),
+                );
+            }
+            if pieces[..i].iter().any(|q| same(&q.prefix, &p.prefix)) {
+                diag.error(v.span().start, format!("prefix `{prefix}` is used by two kinds of piece"));
+            }
         }
-        if pieces[..i].iter().any(|q| q.prefix.get_ref() == prefix) {
-            diag.error(p.prefix.span().start, format!("prefix `{prefix}` is used by two kinds of piece"));
-        }
-        if let Some(problem) = name_problem("piece", p.name.get_ref()) {
-            diag.error(p.name.span().start, problem);
-        } else if pieces[..i].iter().any(|q| q.name.get_ref() == p.name.get_ref()) {
-            diag.error(p.name.span().start, format!("two kinds of piece are named `{}`", p.name.get_ref()));
-        }
+        let name = match &p.name {
+            None => format!("[[pieces]] number {}", i + 1),
+            Some(name) => {
+                if let Some(problem) = name_problem("piece", name.get_ref()) {
+                    diag.error(name.span().start, problem);
+                } else if pieces[..i].iter().any(|q| same(&q.name, &p.name)) {
+                    diag.error(name.span().start, format!("two kinds of piece are named `{}`", name.get_ref()));
+                }
+                name.get_ref().clone()
+            }
+        };
         // Diagram letters, in [[players]] order.
         let mut by_listed = vec!['?'; players];
         match (&p.symbol, &p.symbols) {
@@ -514,10 +657,11 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
                 one.span().start,
                 "give either `symbol` (one letter, cased by player) or `symbols` (one per player), not both",
             ),
-            (None, None) => diag.error(
-                p.name.span().start,
-                format!("piece `{}` needs `symbol = \"X\"` or `symbols` (one letter per player)", p.name.get_ref()),
-            ),
+            (None, None) => {
+                let piece = p.name.as_ref().map_or(name.clone(), |n| format!("piece `{}`", n.get_ref()));
+                let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.pieces.span().start);
+                diag.error(at, format!("{piece} needs `symbol = \"X\"` or `symbols` (one letter per player)"));
+            }
         }
         let value = p.value.as_ref().and_then(|v| match Score::try_from(*v.get_ref()) {
             Ok(n) if (1..=10_000).contains(&n) => Some(n),
@@ -530,7 +674,7 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
             }
         });
         let symbols = listed.iter().map(|&j| by_listed.get(j).copied().unwrap_or('?')).collect();
-        kinds.push(KindInfo { name: p.name.get_ref().clone(), prefix: prefix.clone(), symbols, value });
+        kinds.push(KindInfo { name, prefix: prefix.to_string(), symbols, value });
     }
     kinds
 }
@@ -557,25 +701,29 @@ fn player_order(
 fn zones(spec: &VariantFile, board: &Board, players: &[PlayerInfo], diag: &mut Diagnostics) -> Vec<Zone> {
     let mut out = Vec::new();
     for z in &spec.zones {
-        let player = players.iter().position(|p| p.name == *z.player.get_ref());
-        if player.is_none() {
-            not_a_player(spec, players, &z.player, "zone of", diag);
-        }
-        let role = match z.role.get_ref().as_str() {
+        // (A key left out has had its problem said; the others are checked.)
+        let player = z.player.as_ref().and_then(|name| {
+            let found = players.iter().position(|p| p.name == *name.get_ref());
+            if found.is_none() {
+                not_a_player(spec, players, name, "zone of", diag);
+            }
+            found
+        });
+        let role = z.role.as_ref().and_then(|role| match role.get_ref().as_str() {
             "goal" => Some(ZoneRole::Goal),
             "forbidden" => Some(ZoneRole::Forbidden),
             other => {
-                diag.error(z.role.span().start, format!("role = `{other}`; expected \"goal\" or \"forbidden\""));
+                diag.error(role.span().start, format!("role = `{other}`; expected \"goal\" or \"forbidden\""));
                 None
             }
-        };
-        let cells = cells_of(board, &z.cells, "zone cell", diag);
-        if let (Some(p), Some(role)) = (player, role) {
+        });
+        let cells = z.cells.as_ref().map(|cells| cells_of(board, cells, "zone cell", diag));
+        if let (Some(p), Some(role), Some(cells), Some(written)) = (player, role, cells, &z.cells) {
             let name = z.name.as_ref().map(|n| n.get_ref().clone()).unwrap_or_else(|| {
                 let what = if role == ZoneRole::Goal { "goal" } else { "forbidden zone" };
                 format!("{}'s {what}", players[p].name)
             });
-            out.push(Zone { name, player: Player(p as u8), role, cells });
+            out.push(Zone { name, player: Player(p as u8), role, cells, at: written.span().start });
         }
     }
     out
@@ -644,6 +792,8 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
                     diag.error(n.span().start, format!("{key} names `{}` twice", n.get_ref()))
                 }
                 Some(i) => m |= 1 << i,
+                // (A kind whose name is left out, for a problem said already, may be the one meant.)
+                None if spec.pieces.get_ref().iter().any(|p| p.name.is_none()) => {}
                 None => {
                     let known: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
                     diag.error(
@@ -707,7 +857,9 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
 
 /// Refuses a goal that can never be reached: `goal_count` (the file's, or
 /// the family's default) pieces in a player's goal of fewer cells, or a
-/// goal count where no player has a goal. `goals[p]` is player `p`'s goal
+/// goal count where no player has a goal, or a goal that the player's
+/// forbidden zones (of `zones`) leave with fewer cells its pieces may end
+/// a move on (counting those where `start` has a piece of its own). `goals[p]` is player `p`'s goal
 /// (the castles it wins by entering, and its goal zones; empty where it has
 /// none) and, when the file leaves `goal_count` to the family, where to
 /// report its problem (`None`: at the player's first goal zone).
@@ -716,6 +868,7 @@ pub fn check_goal_count(
     goal_count: Option<u32>,
     goals: &[(Bitset, Option<usize>)],
     players: &[PlayerInfo],
+    (zones, start): (&[Zone], &Position),
     diag: &mut Diagnostics,
 ) {
     let Some(n) = goal_count else { return };
@@ -743,6 +896,39 @@ pub fn check_goal_count(
         .filter(|&(_, size, _)| size > 0 && size < n)
         .collect();
     let cells = |size: u32| if size == 1 { "1 cell".to_string() } else { format!("{size} cells") };
+    // A goal its player's forbidden zones cover: its pieces never end a
+    // move there (a piece set up there may stay), so the goal is never
+    // reached, whatever other way to win the game has.
+    for (p, ((goal, _), player)) in goals.iter().zip(players).enumerate() {
+        let forbidden = zone_cells(zones, Player(p as u8), ZoneRole::Forbidden);
+        let held = start.pieces_of(Player(p as u8));
+        let open = (*goal - forbidden) | (*goal & forbidden & held);
+        if goal.len() < n || open.len() >= n {
+            continue;
+        }
+        let Some(zone) = zones
+            .iter()
+            .find(|z| z.player == Player(p as u8) && z.role == ZoneRole::Forbidden && z.cells.intersects(*goal))
+        else {
+            continue;
+        };
+        let covered = goal.len() - open.len();
+        let how_much = if open.is_empty() {
+            format!("{}'s whole goal ({}: castles to enter, goal zones)", player.name, cells(goal.len()))
+        } else {
+            format!("{covered} of the {} of {}'s goal (castles to enter, goal zones)", cells(goal.len()), player.name)
+        };
+        let win = if n == 1 { "the 1 piece that wins".to_string() } else { format!("the {n} pieces that win") };
+        let fix = if open.is_empty() { "0 (no goal)".to_string() } else { format!("at most {}", open.len()) };
+        diag.error(
+            zone.at,
+            format!(
+                "{} covers {how_much}, where its pieces never end a move: it can never hold {win}; leave goal \
+                 cells out of the zone, give {} a goal zone elsewhere, or set goal_count to {fix}",
+                zone.name, player.name
+            ),
+        );
+    }
     match given {
         Some(g) if !short.is_empty() => {
             let most = short.iter().map(|&(_, size, _)| size).min().unwrap_or(0);
@@ -758,9 +944,11 @@ pub fn check_goal_count(
         _ => {
             for (player, size, at) in short {
                 let zone = || {
-                    let goal =
-                        |z: &&crate::spec::ZoneSpec| *z.player.get_ref() == player.name && z.role.get_ref() == "goal";
-                    spec.zones.iter().find(goal).map_or(0, |z| z.cells.span().start)
+                    let goal = |z: &&crate::spec::ZoneSpec| {
+                        z.player.as_ref().is_some_and(|p| *p.get_ref() == player.name)
+                            && z.role.as_ref().is_some_and(|r| r.get_ref() == "goal")
+                    };
+                    spec.zones.iter().find(goal).and_then(|z| z.cells.as_ref()).map_or(0, |c| c.span().start)
                 };
                 diag.error(
                     at.unwrap_or_else(zone),
@@ -791,42 +979,63 @@ fn setup(
     if kinds.iter().enumerate().any(|(i, k)| kinds[..i].iter().any(|o| o.prefix == k.prefix)) {
         return pos;
     }
+    // A kind whose prefix is left out, for a problem said already, may be
+    // any piece on a cell: those are not read, and not reported.
+    let unknown_prefix = spec.pieces.get_ref().iter().any(|p| p.prefix.is_none());
+    let of_unknown_kind = |item: &str| {
+        let letters = item.chars().take_while(|c| c.is_ascii_uppercase()).count();
+        unknown_prefix && (0..=letters).any(|i| board.cell(&item[i..]).is_some())
+    };
     let table = spec.setup.get_ref();
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-    for key in table.keys() {
+    let named =
+        |name: &str| spec.players.get_ref().iter().any(|p| p.name.as_ref().is_some_and(|n| n.get_ref() == name));
+    // Each item of a line: a piece on a cell, put on the board for
+    // `player` (None: a line of a player whose name is left out, for a
+    // problem said already, read only for its own problems).
+    let line =
+        |key: &str, value: &Spanned<String>, player: Option<Player>, pos: &mut Position, diag: &mut Diagnostics| {
+            // The value's span includes its opening quote.
+            let mut offset = value.span().start + 1;
+            for raw in value.get_ref().split(',') {
+                let item = raw.trim();
+                let here = offset + (raw.len() - raw.trim_start().len());
+                offset += raw.len() + 1;
+                if item.is_empty() {
+                    continue;
+                }
+                match (leap_core::notation::parse_piece_on(board, kinds, item), player) {
+                    (Some((kind, cell)), Some(player)) => {
+                        if pos.piece_at(cell).is_some() {
+                            diag.error(here, format!("[setup] puts two pieces on {}", board.name(cell)));
+                        }
+                        pos.put(cell, Piece { player, kind });
+                    }
+                    (Some(_), None) => {}
+                    // (With no kinds of piece, that alone is the error, said once.)
+                    (None, _) if kinds.is_empty() || of_unknown_kind(item) => {}
+                    (None, _) => diag.error(here, format!("[setup] {key}: {}", not_a_piece(board, kinds, item))),
+                }
+            }
+        };
+    for (key, value) in table {
         if !names.contains(&key.get_ref().as_str()) {
+            if names.iter().any(|n| !named(n)) {
+                line(key.get_ref(), value, None, &mut pos, diag);
+            }
             not_a_player(spec, players, key, "[setup] names", diag);
         }
     }
     for (i, name) in names.iter().enumerate() {
         let Some(value) = table.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| v) else {
-            // (A line left out for its type has been reported already.)
-            if !spec.left_out.iter().any(|k| *k == format!("setup.{name}")) {
+            // (A line left out for its type has been reported already, and
+            // so has a player's name left out.)
+            if named(name) && !spec.is_left_out(&format!("setup.{name}")) {
                 diag.error(spec.setup.span().start, format!("[setup] has no line for {name}"));
             }
             continue;
         };
-        // The value's span includes its opening quote.
-        let mut offset = value.span().start + 1;
-        for raw in value.get_ref().split(',') {
-            let item = raw.trim();
-            let here = offset + (raw.len() - raw.trim_start().len());
-            offset += raw.len() + 1;
-            if item.is_empty() {
-                continue;
-            }
-            match leap_core::notation::parse_piece_on(board, kinds, item) {
-                Some((kind, cell)) => {
-                    if pos.piece_at(cell).is_some() {
-                        diag.error(here, format!("[setup] puts two pieces on {}", board.name(cell)));
-                    }
-                    pos.put(cell, Piece { player: Player(i as u8), kind });
-                }
-                // (With no kinds of piece, that alone is the error, said once.)
-                None if kinds.is_empty() => {}
-                None => diag.error(here, format!("[setup] {name}: {}", not_a_piece(board, kinds, item))),
-            }
-        }
+        line(name, value, Some(Player(i as u8)), &mut pos, diag);
     }
     pos
 }

@@ -169,6 +169,12 @@ impl<'a> Diagnostics<'a> {
         !self.found.is_empty()
     }
 
+    /// How many problems are recorded: a check that leaves it as it was
+    /// found none.
+    pub fn count(&self) -> usize {
+        self.found.len()
+    }
+
     /// The 1-based line and column of a byte offset (in the file that holds it).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let (_, text, start) = self.source_of(offset);

@@ -29,7 +29,9 @@ mod spec;
 mod syntax;
 mod weights;
 
-pub use common::{check_goal_count, foreign, foreign_list, read_common, required, zone_cells, Common, Zone, ZoneRole};
+pub use common::{
+    check_goal_count, foreign, foreign_list, read_common, required, zone_cells, Common, Sound, Zone, ZoneRole,
+};
 pub use diag::{Diagnostic, Diagnostics, FileErrors, Origin, MAX_DIAGNOSTICS, MAX_LINE};
 pub use leap_core::io_words;
 /// (Kept here too, where the diagnostics' users look for it.)

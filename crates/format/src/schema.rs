@@ -319,7 +319,7 @@ impl Checked {
 /// Checks a parsed file's keys and value types against [`KEYS`].
 pub(crate) fn check(doc: &toml_edit::ImDocument<&str>) -> Checked {
     let mut out = Checked::default();
-    check_table(doc.as_table(), KEYS, "", doc.raw(), None, &mut out);
+    check_table(doc.as_table(), KEYS, ("", ""), doc.raw(), None, &mut out);
     out
 }
 
@@ -347,7 +347,7 @@ fn where_(path: &str) -> String {
 }
 
 /// The nearest of `names` to `word`, if near enough to be a misspelling.
-fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     names
         .map(|n| (strsim::damerau_levenshtein(word, n), n))
         .filter(|(d, n)| *d <= 2.max(n.len() / 4) && *d < n.len())
@@ -400,13 +400,22 @@ fn start_of(key: Option<&toml_edit::Key>, item: &Item) -> usize {
     key.and_then(|k| k.span()).or_else(|| item.span()).map_or(0, |s| s.start)
 }
 
-/// Checks `table` (at `path`) against `keys`. `outer`: the range to blank
-/// for a problem inside (an inline table's whole `key = { ... }`), or None
-/// when each key may be blanked alone.
-fn check_table(table: &Table, keys: &[Key], path: &str, raw: &str, outer: Option<&Range<usize>>, out: &mut Checked) {
+/// Checks `table` (at `path`, and at `entry` in the dotted paths of the
+/// keys it leaves out: `players.1` for the second of `[[players]]`)
+/// against `keys`. `outer`: the range to blank for a problem inside (an
+/// inline table's whole `key = { ... }`), or None when each key may be
+/// blanked alone.
+fn check_table(
+    table: &Table,
+    keys: &[Key],
+    (path, entry): (&str, &str),
+    raw: &str,
+    outer: Option<&Range<usize>>,
+    out: &mut Checked,
+) {
     for (name, item) in table.iter() {
         let k = table.key(name);
-        let dotted = if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
+        let dotted = if entry.is_empty() { name.to_string() } else { format!("{entry}.{name}") };
         // (Inside an inline table, the whole table is blanked: it is what
         // the file is then read without, and what no check may miss.)
         let blank = |out: &mut Checked| match outer {
@@ -474,12 +483,12 @@ fn check_item(
         Ty::Names => value.and_then(|v| v.as_array()).is_some_and(|a| a.iter().all(|v| v.is_str())) || wrong(out),
         Ty::Table(keys) => match item {
             Item::Table(t) => {
-                check_table(t, keys, path, raw, outer, out);
+                check_table(t, keys, (path, path), raw, outer, out);
                 true
             }
             Item::Value(TomlValue::InlineTable(t)) => {
                 let whole = outer.cloned().or_else(|| extent(k, item));
-                check_table(&t.clone().into_table(), keys, path, raw, whole.as_ref(), out);
+                check_table(&t.clone().into_table(), keys, (path, path), raw, whole.as_ref(), out);
                 true
             }
             _ => wrong(out),
@@ -497,7 +506,7 @@ fn check_item(
                 _ => return wrong(out),
             };
             for (i, (t, whole)) in tables.iter().enumerate() {
-                check_table(t, keys, path, raw, whole.as_ref(), out);
+                check_table(t, keys, (path, &format!("{path}.{i}")), raw, whole.as_ref(), out);
                 for req in keys.iter().filter(|d| d.required) {
                     if !t.contains_key(req.name) {
                         let at = t.span().or_else(|| item.span()).map_or(0, |s| s.start);

@@ -71,14 +71,16 @@ struct RawBoard {
     names: Opt<String>,
 }
 
-/// A player as written (`[[players]]`).
+/// A player as written (`[[players]]`). A required key is `None` when
+/// the table leaves it out, or gives it a value of the wrong type: that
+/// problem is reported already, and the rest of the file is read on.
 #[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSpec {
-    /// `name = "White"`.
-    pub name: Spanned<String>,
-    /// `letter = "W"`: one letter, used in position strings.
-    pub letter: Spanned<String>,
+    /// `name = "White"` (required).
+    pub name: Opt<String>,
+    /// `letter = "W"`: one letter, used in position strings (required).
+    pub letter: Opt<String>,
     /// `castle = ["F1", "G1"]`: the player's castle (Camelot family).
     pub castle: Option<Names>,
     /// `forward = "up"`: where the player's forward-moving pieces go (checkers family).
@@ -87,14 +89,16 @@ pub struct PlayerSpec {
     pub promotion: Option<Names>,
 }
 
-/// A kind of piece as written (`[[pieces]]`).
+/// A kind of piece as written (`[[pieces]]`); a required key is `None`
+/// when left out for a problem already reported, as in [`PlayerSpec`].
 #[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSpec {
-    /// `name = "Knight"`.
-    pub name: Spanned<String>,
-    /// `prefix = "K"`: written before the cell in position strings (empty for the plain piece).
-    pub prefix: Spanned<String>,
+    /// `name = "Knight"` (required).
+    pub name: Opt<String>,
+    /// `prefix = "K"`: written before the cell in position strings (empty
+    /// for the plain piece; required).
+    pub prefix: Opt<String>,
     /// `symbol = "K"`: the diagram letter, upper case for the first player, lower case for the others.
     pub symbol: Opt<String>,
     /// `symbols = ["b", "w"]`: one diagram letter per player, in `[[players]]` order (instead of `symbol`).
@@ -111,20 +115,42 @@ pub struct PieceSpec {
     pub promotes_to: Opt<String>,
 }
 
-/// A zone as written (`[[zones]]`): cells with a meaning for one player.
+/// A zone as written (`[[zones]]`): cells with a meaning for one player;
+/// a required key is `None` when left out for a problem already reported,
+/// as in [`PlayerSpec`].
 #[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct ZoneSpec {
     /// `name = "the hill"`: how summaries call it.
     pub name: Opt<String>,
-    /// `player = "White"`: whose zone it is.
-    pub player: Spanned<String>,
+    /// `player = "White"`: whose zone it is (required).
+    pub player: Opt<String>,
     /// `role = "goal"` (the player's pieces here count for the goal
     /// condition) or `"forbidden"` (the player's pieces may never end a
-    /// step, canter or jump here).
-    pub role: Spanned<String>,
-    /// `cells = ["E5", "F5"]`.
-    pub cells: Names,
+    /// step, canter or jump here) (required).
+    pub role: Opt<String>,
+    /// `cells = ["E5", "F5"]` (required).
+    pub cells: Option<Names>,
+}
+
+impl PlayerSpec {
+    /// Where the table is written: the place of its first key given (for
+    /// a problem of the player as a whole when its name is left out).
+    pub fn place(&self) -> Option<usize> {
+        let lists = [&self.castle, &self.promotion].into_iter().flatten().map(|l| l.span().start);
+        [&self.name, &self.letter, &self.forward].into_iter().flatten().map(|v| v.span().start).chain(lists).min()
+    }
+}
+
+impl PieceSpec {
+    /// Where the table is written: the place of its first key given (see
+    /// [`PlayerSpec::place`]).
+    pub fn place(&self) -> Option<usize> {
+        let texts = [&self.name, &self.prefix, &self.symbol, &self.moves, &self.promotes_to];
+        let others = [self.symbols.as_ref().map(|s| s.span().start), self.value.as_ref().map(|v| v.span().start)];
+        let flags = [&self.charge, &self.canter_rule].into_iter().flatten().map(|v| v.span().start);
+        texts.into_iter().flatten().map(|v| v.span().start).chain(others.into_iter().flatten()).chain(flags).min()
+    }
 }
 
 /// The `[notation]` table.
@@ -225,10 +251,29 @@ pub struct VariantFile {
     /// `[eval]`: the weights of the family's evaluation that the file (or
     /// a variant it extends) sets; the others keep the family's defaults.
     pub eval: EvalTable,
-    /// The dotted paths of the keys left out for a problem already
-    /// reported (a value of the wrong type), which later checks must not
-    /// report again as missing (`setup.White`).
+    /// The dotted paths of the keys of this file left out for a problem
+    /// already reported (a value of the wrong type, an unknown key), which
+    /// later checks must not report again as missing (`setup.White`; an
+    /// entry of a list of tables by its index from 0: `players.1.letter`).
     pub left_out: Vec<String>,
+    /// The same for this file and every file it extends: the keys whose
+    /// values the checks that depend on them cannot trust.
+    pub broken: Vec<String>,
+}
+
+impl VariantFile {
+    /// Whether the key at `path` (as in [`VariantFile::left_out`]) was
+    /// left out of this file for a problem already reported.
+    pub fn is_left_out(&self, path: &str) -> bool {
+        self.left_out.iter().any(|k| k == path)
+    }
+
+    /// Whether a key at `path`, or inside it (`players` for
+    /// `players.1.letter`), was left out of this file or a file it
+    /// extends for a problem already reported.
+    pub fn is_broken(&self, path: &str) -> bool {
+        self.broken.iter().any(|k| k == path || k.starts_with(&format!("{path}.")))
+    }
 }
 
 /// The board as written.
@@ -432,9 +477,17 @@ pub fn extended_files(file: &str) -> Vec<std::path::PathBuf> {
 /// from [`crate::BUILTIN`], other files relative to `file`, the file's
 /// path); problems go to `diag`.
 pub fn resolve(file: &str, text: &str, diag: &mut Diagnostics) -> Option<VariantFile> {
-    let mut blanked = Vec::new();
+    let mut blanked = LeftOut::default();
     let raw = read(file, text, 0, diag, &[file_key(file)], &mut blanked)?;
-    complete(raw, diag, &blanked)
+    complete(raw, diag, blanked)
+}
+
+/// The dotted paths of the keys left out for their problems: those of the
+/// file read, and those of every file read.
+#[derive(Default)]
+struct LeftOut {
+    own: Vec<String>,
+    all: Vec<String>,
 }
 
 /// Parses `text`, whose offsets start at `origin` in `diag`: every unknown
@@ -484,9 +537,15 @@ fn read(
     origin: usize,
     diag: &mut Diagnostics,
     chain: &[String],
-    blanked: &mut Vec<String>,
+    blanked: &mut LeftOut,
 ) -> Option<RawFile> {
-    let raw = parse_raw(text, origin, diag, blanked)?;
+    let mut own = Vec::new();
+    let raw = parse_raw(text, origin, diag, &mut own);
+    blanked.all.extend(own.iter().cloned());
+    if chain.len() == 1 {
+        blanked.own = own;
+    }
+    let raw = raw?;
     let Some(extends) = raw.extends.clone() else {
         return Some(raw);
     };
@@ -534,9 +593,10 @@ fn read(
         return None;
     }
     let base_origin = diag.add_source(&base_file, &base_text, at.start);
-    // (Keys left out of the extended file are not missing from this one.)
+    // (Keys left out of the extended file are not missing from this one:
+    // they go to `blanked.all` alone.)
     let chain = [chain, &[key]].concat();
-    let base = read(&base_file, &base_text, base_origin, diag, &chain, &mut Vec::new())?;
+    let base = read(&base_file, &base_text, base_origin, diag, &chain, blanked)?;
     let own_title = raw.title.is_some();
     let own_name = raw.name.clone();
     let mut merged = raw.merge(base);
@@ -550,7 +610,8 @@ fn read(
     Some(merged)
 }
 
-fn complete(raw: RawFile, diag: &mut Diagnostics, blanked: &[String]) -> Option<VariantFile> {
+fn complete(raw: RawFile, diag: &mut Diagnostics, left_out: LeftOut) -> Option<VariantFile> {
+    let blanked = &left_out.own;
     // (An `extends` of the wrong type, reported, leaves the file without
     // what it meant to take: nothing is missing that it would have given.)
     if blanked.iter().any(|b| b == "extends") {
@@ -612,6 +673,7 @@ fn complete(raw: RawFile, diag: &mut Diagnostics, blanked: &[String]) -> Option<
         rules: raw.rules,
         end: raw.end,
         eval: raw.eval,
-        left_out: blanked.to_vec(),
+        broken: left_out.all,
+        left_out: left_out.own,
     })
 }
