@@ -677,3 +677,28 @@ fn a_problem_in_a_string_with_escapes_is_placed_where_it_is_written() {
     assert_eq!(p.len(), 1, "{p:?}");
     assert!(p[0].starts_with("8:3: rank 4 of the layout has `\\`"), "{p:?}");
 }
+
+/// A misspelt family is said with the one meant, and the file is read on
+/// as of that family, so that its other problems are said too; a word far
+/// from every family gets no guess, and what every file needs is still
+/// looked for.
+#[test]
+fn a_misspelt_family_hides_no_other_problem() {
+    let text = "extends = \"checkers\"\nname = \"x\"\nfamily = \"Chekers\"\n[rules]\ncompulsory_capture = 3\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "3:10: unknown family `Chekers`; did you mean `checkers`? expected \"camelot\" or \"checkers\"",
+            "5:1: compulsory_capture = 3: expected true or false",
+        ]
+    );
+    let text = "name = \"x\"\nfamily = \"go\"\n";
+    assert_eq!(
+        problems("x.toml", text),
+        [
+            "1:1: missing board.geometry, board.files, board.ranks, board.layout, players, pieces, setup (or `extends` a \
+             variant that has them)",
+            "2:10: unknown family `go`; expected \"camelot\" or \"checkers\"",
+        ]
+    );
+}

@@ -617,16 +617,23 @@ fn complete(raw: RawFile, diag: &mut Diagnostics, left_out: LeftOut) -> Option<V
     if blanked.iter().any(|b| b == "extends") {
         return None;
     }
+    // An unknown family is said, with the one meant when it is near one
+    // (`camelott`, `Checkers`): the file is then read on as of that family,
+    // so that its other problems are said too; else only what every file
+    // needs is looked for.
     let family = match &raw.family {
-        None => Spanned::new(0..0, Family::Camelot),
+        None => Some(Spanned::new(0..0, Family::Camelot)),
         Some(f) => match Family::from_name(f.get_ref()) {
-            Some(family) => Spanned::new(f.span(), family),
+            Some(family) => Some(Spanned::new(f.span(), family)),
             None => {
+                let written = f.get_ref();
+                let near = crate::schema::nearest(written, Family::ALL.iter().map(|f| f.name()));
+                let meant = near.map_or(String::new(), |n| format!("did you mean `{n}`? "));
                 diag.error(
                     f.span().start,
-                    format!("unknown family `{}`; expected {}", f.get_ref(), Family::expected()),
+                    format!("unknown family `{written}`; {meant}expected {}", Family::expected()),
                 );
-                return None;
+                near.and_then(Family::from_name).map(|family| Spanned::new(f.span(), family))
             }
         },
     };
@@ -653,6 +660,7 @@ fn complete(raw: RawFile, diag: &mut Diagnostics, left_out: LeftOut) -> Option<V
             return None;
         }
     }
+    let family = family?;
     Some(VariantFile {
         name: raw.name.unwrap_or_else(|| Spanned::new(0..0, "unnamed".to_string())),
         title: raw.title.map(Spanned::into_inner),
