@@ -1777,6 +1777,15 @@ fn play_goes_on_from_a_resignation_only_after_an_undo() {
     assert!(out.stdout.contains("saved to"), "{}", out.show());
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("[Termination \"Black resigned\"]") && text.contains("1-0"), "{text}");
+    // Nor do moves given with --moves follow the ending: the record would
+    // say Black resigned after moving on.
+    let out = run_stdin(&["play", &file, "--moves", "1...F10-F9 2.F8-F7"], "save after.pgn\n");
+    assert!(out.status != 0, "{}", out.show());
+    assert!(
+        out.stderr.contains("--moves: the game of") && out.stderr.contains("is over (Black resigned)"),
+        "{}",
+        out.show()
+    );
     // A result alone, as archives write a resignation: the game is over,
     // and undo takes back that result alone.
     let bare = dir.path("bare.pgn");

@@ -197,16 +197,30 @@ fn start(opts: &Options) -> Result<Start, CliError> {
     Ok(Start { variant: game, tags: variant::source_tags(&opts.variant), record: None, variant_file })
 }
 
-/// The game so far: a record's moves from its start, or `--position` then `--moves`.
-fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String, String)>) -> Result<History, CliError> {
+/// The game so far: a record's moves from its start, or `--position` then
+/// `--moves`; with how a record's game ended off the board, if it did
+/// (then no `--moves` may follow: the game is over).
+fn history<G: Game>(
+    game: &G,
+    opts: &Options,
+    record: Option<&(Record, String, String)>,
+) -> Result<(History, Option<leap_arena::Termination>), CliError> {
     if let Some((record, file, _)) = record {
         let problem = |problem| CliError::RecordGame { file: file.clone(), game: 1, problem };
         let mut history = History::new(crate::commands::record_start(game, record).map_err(problem)?);
         history.play_all(game, &record.moves).map_err(|error| CliError::Replay { file: file.clone(), error })?;
+        let ended = ended_off_the_board(game, &history, record, file)?;
         if let Some(moves) = &opts.moves {
+            if let Some(how) = &ended {
+                return Err(CliError::Usage(format!(
+                    "--moves: the game of {file} is over ({}), so no move can follow; play it without --moves \
+                     and `undo` takes back how it ended",
+                    how.describe(game)
+                )));
+            }
             play_moves(game, &mut history, moves)?;
         }
-        return Ok(history);
+        return Ok((history, ended));
     }
     let start = match &opts.position {
         Some(p) => parse_position(game, p)?,
@@ -216,7 +230,7 @@ fn history<G: Game>(game: &G, opts: &Options, record: Option<&(Record, String, S
     if let Some(moves) = &opts.moves {
         play_moves(game, &mut history, moves)?;
     }
-    Ok(history)
+    Ok((history, None))
 }
 
 /// How a record's game ended off the board (its `Termination` tag: a
@@ -251,7 +265,7 @@ pub fn play(opts: &Options) -> CliResult {
     let options = opts.engine.options();
     let Start { variant, tags, record, variant_file } = start;
     with_game!(variant, g => {
-        let history = history(&g, opts, record.as_ref())?;
+        let (history, ended) = history(&g, opts, record.as_ref())?;
         let names: Vec<String> = g.players().iter().map(|p| p.name.clone()).collect();
         let seats = opts.seats(&names)?;
         let mut engine = Engine::new(g.clone(), g.evaluation(), options);
@@ -259,10 +273,6 @@ pub fn play(opts: &Options) -> CliResult {
         let solution = engine.use_installed_solution();
         let computer = Computer::new(engine, opts.limits(), opts.level.unwrap_or_default(), seats);
         let protected: Vec<PathBuf> = variant_file.into_iter().flat_map(crate::save::rules_files).collect();
-        let ended = match &record {
-            Some((record, file, _)) => ended_off_the_board(&g, &history, record, file)?,
-            None => None,
-        };
         let mut terminal = Terminal::new(&g, examples(&g), tags, history, computer, protected);
         if let Some(how) = ended {
             terminal.ended_by(how);
