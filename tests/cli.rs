@@ -424,6 +424,19 @@ fn replay_a_game_with_tags_comments_glyphs_and_an_abbreviated_charge() {
     assert_eq!(position_after(moves), SHORT_FINAL);
 }
 
+/// A record's tags are printed as written, but for control characters:
+/// a record from elsewhere could otherwise clear the screen or retitle the
+/// terminal's window.
+#[test]
+fn replay_writes_the_control_characters_of_tags_as_escapes() {
+    let dir = TempDir::new("replay-escapes");
+    let file = dir.path("escapes.pgn");
+    std::fs::write(&file, "[Variant \"camelot\"]\n[White \"x\u{1b}]0;title\u{7}\u{1b}[2Jy\"]\n\n1.E6-E8 *\n").unwrap();
+    let out = ok(&["replay", &file]);
+    assert_eq!(out.lines()[0], "White: x\\u{1b}]0;title\\u{7}\\u{1b}[2Jy", "{}", out.show());
+    assert!(!out.stdout.contains('\u{1b}'), "{}", out.show());
+}
+
 /// A file of several games is checked whole, as archives of hundreds of
 /// games need: each game's problem is said where it is, the games after
 /// it are replayed, and the command fails saying how many had problems.

@@ -376,7 +376,9 @@ fn replay_game(file: &Path, record: &Record, place: Option<(usize, usize)>) -> C
         let mut history = History::new(start);
         for (k, v) in &record.tags {
             if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
-                outln!(out, "{k}: {v}");
+                // (As the file has them, but for control characters: a
+                // record from elsewhere could hold a terminal's escapes.)
+                outln!(out, "{}: {}", leap_core::visible(k), leap_core::visible(v).replace('\n', "\\n"));
             }
         }
         let read = match history.play_all(&g, &record.moves) {

@@ -264,11 +264,7 @@ impl<'i, G: Played> Session<'i, G> {
         for line in message.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()) {
             // (What the input held is quoted; a control character in it, a
             // NUL, is written as an escape, not sent raw to the reader.)
-            let shown: String = line
-                .chars()
-                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
-                .collect();
-            self.send(&format!("info string error: {shown}"));
+            self.send(&format!("info string error: {}", leap_core::visible(line)));
         }
     }
 

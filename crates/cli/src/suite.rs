@@ -101,7 +101,7 @@ fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliErr
     let name = file.display().to_string();
     let problem = |problem| CliError::RecordGame { file: name.clone(), game: number, problem };
     let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::variant(record, e)))?;
-    let label = record.tag("Event").map_or_else(|| format!("position {number}"), str::to_string);
+    let label = record.tag("Event").map_or_else(|| format!("position {number}"), leap_core::visible);
     let Some(best) = record.tag("Best").filter(|b| !b.trim().is_empty()) else {
         return Err(problem(GameProblem::Tags {
             at: record.tag_at("Best"),

@@ -44,4 +44,4 @@ pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};
 pub use rng::SplitMix64;
 pub use rules::KeyList;
-pub use words::{counted, io_words};
+pub use words::{counted, io_words, visible};

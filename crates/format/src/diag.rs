@@ -152,7 +152,7 @@ impl<'a> Diagnostics<'a> {
     /// file quoted) is cut there, with `…`. The same problem at the same
     /// place is recorded once.
     pub fn error(&mut self, offset: usize, message: impl Into<String>) {
-        let message = visible(&message.into());
+        let message = leap_core::visible(&message.into());
         let message = if message.lines().any(|l| l.chars().count() > MAX_LINE) {
             message.lines().map(|line| shortened(line, MAX_LINE)).collect::<Vec<_>>().join("\n")
         } else {
@@ -241,17 +241,3 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 
 /// The longest line of a message (see [`Diagnostics::error`]).
 pub const MAX_LINE: usize = 300;
-
-/// `message` with its control characters (a file's `\r` or tab quoted in
-/// it) written as escapes, `\r`, `\t`, `\u{1b}`: printed raw, a carriage
-/// return would send the cursor back over the message's place. Its line
-/// breaks stay.
-fn visible(message: &str) -> String {
-    if !message.chars().any(|c| c.is_control() && c != '\n') {
-        return message.to_string();
-    }
-    message
-        .chars()
-        .map(|c| if c.is_control() && c != '\n' { c.escape_default().to_string() } else { c.to_string() })
-        .collect()
-}

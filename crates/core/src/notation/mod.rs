@@ -92,10 +92,7 @@ const QUOTED: usize = 40;
 /// assert_eq!(leap_core::notation::quoted("E6\u{2}\u{1b}[2J"), "E6\\u{2}\\u{1b}[2J");
 /// ```
 pub fn quoted(text: &str) -> String {
-    shortened(text, QUOTED)
-        .chars()
-        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
-        .collect()
+    crate::visible(&shortened(text, QUOTED)).replace('\n', "\\n")
 }
 
 /// Why a written move could not be read or played.
