@@ -424,6 +424,20 @@ fn replay_a_game_with_tags_comments_glyphs_and_an_abbreviated_charge() {
     assert_eq!(position_after(moves), SHORT_FINAL);
 }
 
+/// A saved game given where a variant goes is said to be one, not read
+/// as a variant file that it is not.
+#[test]
+fn a_saved_game_is_no_variant() {
+    let dir = TempDir::new("record-as-variant");
+    let file = dir.path("game.pgn");
+    std::fs::write(&file, "[Variant \"camelot\"]\n\n1.E6-E8 *\n").unwrap();
+    for args in [vec!["show", &file], vec!["analyze", &file, "--depth", "1"], vec!["perft", &file, "--depth", "1"]] {
+        let out = run(&args);
+        assert_eq!(out.status, 1, "{}", out.show());
+        assert!(out.stderr.contains("game.pgn is a saved game, not a variant"), "{}", out.show());
+    }
+}
+
 /// A record's tags are printed as written, but for control characters:
 /// a record from elsewhere could otherwise clear the screen or retitle the
 /// terminal's window.

@@ -8,7 +8,7 @@ use leap_core::Position;
 use leap_engine::score::{decided, Score};
 use leap_engine::{Engine, Limits, Options, Report, Stop, MAX_THREADS};
 use leap_games::with_game;
-use leap_games::{self as variant, Played};
+use leap_games::Played;
 use std::io::Write;
 use std::time::Duration;
 
@@ -81,7 +81,7 @@ fn score_json(score: Score, value: &mut serde_json::Value) {
 /// Runs `camelot analyze`, reporting the best `lines` lines at each depth.
 pub fn analyze(setup: &Setup, limits: &SearchLimits, engine: &EngineArgs, lines: usize, json: bool) -> CliResult {
     let options = Options { multi_pv: lines, ..engine.options() };
-    with_game!(variant::load(&setup.variant)?, g => {
+    with_game!(crate::commands::load_variant(&setup.variant)?, g => {
         let history = setup_history(&g, setup)?;
         run(g, history.positions(), limits.limits(), options, json)
     })

@@ -80,7 +80,21 @@ pub(crate) fn variant_arg(arg: &str) -> Result<String, String> {
 }
 
 fn load(setup: &Setup) -> Result<Variant, CliError> {
-    Ok(variant::load(&setup.variant)?)
+    load_variant(&setup.variant)
+}
+
+/// The variant `name` names (a built-in name or a variant file), for the
+/// commands that take a variant; a saved game given instead is refused
+/// as one, rather than read as a variant file that it is not.
+pub(crate) fn load_variant(name: &str) -> Result<Variant, CliError> {
+    let path = Path::new(name);
+    if leap_format::builtin(name).is_none() && path.is_file() && crate::play::is_record(path) {
+        return Err(CliError::Usage(format!(
+            "{name} is a saved game, not a variant: give the variant its [Variant] tag names (`camelot play \
+             {name}` goes on with the game, `camelot replay {name}` checks it)"
+        )));
+    }
+    Ok(variant::load(name)?)
 }
 
 /// Describes an outcome in words.

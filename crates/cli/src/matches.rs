@@ -382,7 +382,7 @@ pub fn run(opts: &Options) -> CliResult {
     let threads = specs.iter().map(Spec::threads).max().unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = opts.concurrency.unwrap_or((cores / threads).max(1));
-    with_game!(variant::load(&opts.variant)?, g => {
+    with_game!(crate::commands::load_variant(&opts.variant)?, g => {
         check_seats(g.name(), g.players().len(), opts, &specs)?;
         let games = match_games(opts.games, specs.len())?;
         if sprt.is_some() && specs.len() != 2 {

@@ -17,7 +17,7 @@ use leap_engine::{
     Clock, Engine, Level, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,
 };
 use leap_games::with_game;
-use leap_games::{self as variant, Played, Variant};
+use leap_games::{Played, Variant};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -168,7 +168,7 @@ pub fn run_on(
     let mut input = Input::spawn(input);
     let mut options = bounds.defaults();
     let mut name = variant.to_string();
-    let mut current = variant::load(&name)?;
+    let mut current = crate::commands::load_variant(&name)?;
     loop {
         let next = with_game!(current, g => Session::new(g, &name, options, out.clone(), bounds, &mut input).serve()?);
         match next {
@@ -439,13 +439,15 @@ impl<'i, G: Played> Session<'i, G> {
                 Err(_) => self.send_error(&format!("Level must be from 1 to 8 (8: full strength), not `{value}`")),
             },
             // (A built-in name in any case, as on the command line.)
-            "variant" => match crate::commands::variant_arg(&value).map(|name| (variant::load(&name), name)) {
-                Ok((Ok(v), value)) => {
-                    return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options })
+            "variant" => {
+                match crate::commands::variant_arg(&value).map(|name| (crate::commands::load_variant(&name), name)) {
+                    Ok((Ok(v), value)) => {
+                        return Some(Next::Switch { variant: Box::new(v), name: value, options: self.options })
+                    }
+                    Ok((Err(e), _)) => self.send_error(&e.to_string()),
+                    Err(e) => self.send_error(&e),
                 }
-                Ok((Err(e), _)) => self.send_error(&e.to_string()),
-                Err(e) => self.send_error(&e),
-            },
+            }
             "multiplayer" if self.game.players().len() < 3 => {
                 self.send_error("MultiPlayer is an option of games of three or more players; this one has two")
             }

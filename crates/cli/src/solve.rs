@@ -8,7 +8,7 @@ use crate::Setup;
 use leap_core::notation::{format_line, format_position};
 use leap_core::{Game, GameResult, Player, Position, SplitMix64};
 use leap_engine::{score, Engine, Features, Limits, Options as EngineOptions, Stop};
-use leap_games::{self as variant, with_game, Played};
+use leap_games::{with_game, Played};
 use leap_solve::{Layout, Table, Value};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
@@ -63,7 +63,7 @@ pub struct Options {
 pub fn run(opts: &Options) -> CliResult {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pool = thread_pool(opts.threads.unwrap_or(cores))?;
-    with_game!(variant::load(&opts.setup.variant)?, g => pool.install(|| run_game(&g, opts)))
+    with_game!(crate::commands::load_variant(&opts.setup.variant)?, g => pool.install(|| run_game(&g, opts)))
 }
 
 fn run_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {

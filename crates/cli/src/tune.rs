@@ -12,7 +12,7 @@ use leap_arena::{tune, Series, SeriesResult};
 use leap_core::search::Weights;
 use leap_core::Game;
 use leap_engine::{Limits, MAX_THREADS};
-use leap_games::{self as variant, with_game, Played};
+use leap_games::{with_game, Played};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -82,7 +82,7 @@ pub fn run(opts: &Options) -> CliResult {
     let usage = |m: String| CliError::Usage(m);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pool = thread_pool(opts.concurrency.unwrap_or(cores))?;
-    with_game!(variant::load(&opts.variant)?, g => {
+    with_game!(crate::commands::load_variant(&opts.variant)?, g => {
         if g.players().len() != 2 {
             return Err(usage(format!(
                 "{}: tuning needs a game of two players (the fit predicts one side's result)",
