@@ -721,7 +721,8 @@ fn play_commands_help_undo_save_and_quit() {
          moves\n\
          quit now\n\
          hint please\n\
-         quit\n\
+         History\n\
+         QUIT\n\
          E6-E8\n"
     );
     let out = run_stdin(&["play", "camelot"], &input);
@@ -752,6 +753,8 @@ fn play_commands_help_undo_save_and_quit() {
     let listed: Vec<&str> = text[first + 2..].lines().take_while(|l| !l.starts_with('>')).collect();
     assert_eq!(listed.len(), 14, "{listed:?}");
     assert_eq!(listed.iter().map(|l| l.split_whitespace().count() - 1).sum::<usize>(), 100, "{listed:?}");
+    // Commands in any case, as moves: `History` lists the (empty) game.
+    assert!(text.contains("> *\n"), "{}", out.show());
     // After quit nothing more is read: the last prompt is the one that read quit.
     assert!(text.ends_with("> "), "{}", out.show());
     assert!(!text.contains("Black to move"), "{}", out.show());

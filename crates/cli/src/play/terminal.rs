@@ -379,6 +379,10 @@ impl<'g, G: Played> Terminal<'g, G> {
         let io = CliError::Output;
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        // (In any case, as moves are: `Quit`, `SAVE game.pgn`. No cell
+        // name is a command's word: cell names end in digits.)
+        let word = word.to_ascii_lowercase();
+        let word = word.as_str();
         // (A command that takes nothing does nothing with more: `quit now`
         // is not read as `quit`.)
         if !rest.is_empty()
