@@ -2059,3 +2059,20 @@ fn play_asks_before_saving_over_another_file() {
     );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), text, "the notes are kept");
 }
+
+/// Output whose reader stops reading (`camelot play | head`) ends the
+/// command, failed, without a word about it.
+#[test]
+fn a_reader_that_stops_reading_gets_no_error_message() {
+    let dir = TempDir::new("broken-pipe");
+    let folder = dir.path(".");
+    let mut child = common::spawn_piped(&mut common::command(Path::new(&folder), &["play", "camelot"]));
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"E6-E8\nH11-F9\nhistory\n");
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+}

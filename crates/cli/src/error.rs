@@ -178,7 +178,7 @@ impl fmt::Display for CliError {
             }
             CliError::Threads { count, why } => write!(f, "cannot start {count} threads (--threads): {why}"),
             CliError::Input(e) => write!(f, "cannot read the input: {e}"),
-            CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::Output(e) => write!(f, "cannot write the output: {}", leap_format::io_words(e)),
             CliError::Solve(e) => write!(f, "{e}"),
         }
     }

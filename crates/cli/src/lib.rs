@@ -203,6 +203,9 @@ pub fn main() -> i32 {
     };
     match result {
         Ok(()) => 0,
+        // (The output's reader stopped reading, as `| head` does: it wants
+        // no more, and no word of it either.)
+        Err(error::CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 1,
         Err(error) => {
             eprintln!("error: {error}");
             error.exit_status()
