@@ -172,9 +172,13 @@ impl fmt::Display for CliError {
                 }
             }
             CliError::Replay { file, error } => write!(f, "{file}:{error}"),
-            CliError::Check { failed, total } => write!(f, "{failed} of {total} files have problems"),
+            CliError::Check { failed, total } => {
+                let verb = if *failed == 1 { "has" } else { "have" };
+                write!(f, "{failed} of {total} files {verb} problems")
+            }
             CliError::Games { file, failed, total } => {
-                write!(f, "{file}: {failed} of its {total} games have problems (each said above)")
+                let verb = if *failed == 1 { "has" } else { "have" };
+                write!(f, "{file}: {failed} of its {total} games {verb} problems (each said above)")
             }
             CliError::Threads { count, why } => write!(f, "cannot start {count} threads (--threads): {why}"),
             CliError::Input(e) => write!(f, "cannot read the input: {e}"),

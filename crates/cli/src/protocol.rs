@@ -747,8 +747,8 @@ impl Go {
                         words.next();
                     }
                     notes.push(format!(
-                        "`go` parameter `{}` ignored (the engine knows depth, nodes, movetime, p1time, p1inc \
-                         up to p{players}, movestogo and infinite)",
+                        "`go` parameter `{}` ignored (the engine knows depth, nodes, movetime, p1time to \
+                         p{players}time, p1inc to p{players}inc, wtime, btime, winc, binc, movestogo and infinite)",
                         skipped.join(" ")
                     ));
                     continue;
@@ -832,7 +832,8 @@ mod tests {
         let ignored: Vec<&str> = notes.iter().map(|n| n.split('`').nth(3).unwrap()).collect();
         assert_eq!(ignored, ["ponder", "searchmoves E6-E8 F6-F8", "speed 3"], "{notes:?}");
         assert!(notes[0].ends_with(
-            "ignored (the engine knows depth, nodes, movetime, p1time, p1inc up to p2, movestogo and infinite)"
+            "ignored (the engine knows depth, nodes, movetime, p1time to p2time, p1inc to p2inc, wtime, btime, winc, \
+             binc, movestogo and infinite)"
         ));
     }
 
