@@ -551,6 +551,21 @@ fn replay_a_record_with_a_bad_position_or_variant() {
     assert!(out.stderr.contains("at column 8: `Q3` is not a piece"), "{}", out.show());
     let out = fails(&["replay", "tests/games/unknown_variant.pgn"], 1);
     assert!(out.stderr.starts_with("error: tests/games/unknown_variant.pgn:1:1: game 1: the record's [Variant \"chess\"] is not a built-in variant"));
+    // A game type this program does not play, and a variant file that is
+    // not there: each at its tag.
+    let dir = TempDir::new("replay-tags");
+    for (name, text, said) in [
+        (
+            "type.pdn",
+            "[Event \"e\"]\n[GameType \"20\"]\n\n1. 32-28 *\n",
+            "type.pdn:2:1: game 1: the record's [GameType",
+        ),
+        ("file.pgn", "[Event \"e\"]\n[VariantFile \"none.toml\"]\n\n1.E6-E8 *\n", "file.pgn:2:1: game 1: cannot read"),
+    ] {
+        std::fs::write(dir.path(name), text).unwrap();
+        let out = fails(&["replay", &dir.path(name)], 1);
+        assert!(out.stderr.contains(said), "{}", out.show());
+    }
 }
 
 #[test]

@@ -126,9 +126,11 @@ pub enum GameProblem {
 
 impl GameProblem {
     /// The game's variant could not be loaded: the problem, placed at the
-    /// record's `[Variant]` tag.
+    /// tag the variant was looked for by: the record's variant file's, else
+    /// its `[Variant]` tag, else its `[GameType]` ([`leap_games::for_record`]).
     pub fn variant(record: &leap_core::notation::Record, error: LoadError) -> GameProblem {
-        GameProblem::Variant { at: record.tag_at("Variant"), error }
+        let at = [leap_games::FILE_TAG, "Variant", "GameType"].into_iter().find_map(|tag| record.tag_at(tag));
+        GameProblem::Variant { at, error }
     }
 
     /// Where in the file the problem is.
