@@ -2091,3 +2091,19 @@ fn a_reader_that_stops_reading_gets_no_error_message() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(!stderr.contains("error"), "{stderr}");
 }
+
+/// A move typed with its number is played only where the number is the
+/// game's: one meant for another position is refused, not read as the
+/// move alone.
+#[test]
+fn play_checks_a_typed_move_number() {
+    let out = run_stdin(&["play", "camelot"], "3. E6-E8\n1...E6-E8\n1. E6-E8\n1...H11-F9\n2.F6-F8\nhistory\n");
+    let text = &out.stdout;
+    assert!(text.contains("> move 1 (White): expected move 1, found 3\n"), "{}", out.show());
+    assert!(
+        text.contains("> move 1 (White): expected move `1.` (the first move of round 1), found `1...`\n"),
+        "{}",
+        out.show()
+    );
+    assert!(text.contains("> 1.E6-E8 H11-F9 2.F6-F8 *\n"), "{}", out.show());
+}

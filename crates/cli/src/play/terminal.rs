@@ -612,6 +612,12 @@ impl<'g, G: Played> Terminal<'g, G> {
                 return Ok(Next::Read);
             }
         };
+        // (A move number typed with the move is the game's, or the move is
+        // not played: it may have been meant for another position.)
+        if let Err(e) = self.history.check_number(self.game, &plies[0]) {
+            writeln!(out, "{}", leap_core::ReplayError { at: None, ..e }).map_err(io)?;
+            return Ok(Next::Read);
+        }
         let text = &plies[0].text;
         let before = self.in_game();
         // (What was read otherwise than typed is said: an abbreviated
