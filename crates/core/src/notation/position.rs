@@ -77,6 +77,10 @@ pub enum PositionProblemKind {
         item: String,
         /// The kinds and their prefixes, for the message.
         prefixes: String,
+        /// The cell it names after a kind's prefix, when that is written as
+        /// this board's cells are (`E17`: a file of the board, a number)
+        /// but is none of them.
+        off_board: Option<String>,
     },
     /// Two pieces are given on one cell.
     TwoPieces {
@@ -144,7 +148,10 @@ impl fmt::Display for PositionProblemKind {
             MissingSection { player, letter } => {
                 write!(f, "no section for {player} (write `:{letter}` even when it has no pieces)")
             }
-            NotAPiece { item, prefixes } => {
+            NotAPiece { item, off_board: Some(cell), .. } => {
+                write!(f, "`{item}` is not a piece: the board has no cell {cell}")
+            }
+            NotAPiece { item, prefixes, off_board: None } => {
                 write!(f, "`{item}` is not a piece; expected a cell of the board with a kind prefix: {prefixes}")
             }
             TwoPieces { cell } => write!(f, "two pieces on {cell}"),
@@ -329,7 +336,14 @@ impl PositionSetup {
                     Some(pieces) => setup
                         .pieces
                         .extend(pieces.into_iter().map(|(kind, cell)| (cell, Piece { player, kind }, piece_col))),
-                    None => problems.add(piece_col, NotAPiece { item: item.to_string(), prefixes: prefixes(game) }),
+                    None => problems.add(
+                        piece_col,
+                        NotAPiece {
+                            item: item.to_string(),
+                            prefixes: prefixes(game),
+                            off_board: off_board(game, item),
+                        },
+                    ),
                 }
                 piece_col += item.chars().count() + 1;
             }
@@ -439,6 +453,28 @@ fn words(text: &str) -> Vec<(usize, &str)> {
 }
 
 /// The kinds of `game` and their prefixes, for messages: `Knight `K`, Man (no prefix)`.
+/// The cell `item` names after one of the game's kind prefixes, when it is
+/// written as the board's cells are (letters that start some cell's name,
+/// then digits: `E17`, `A1`; digits alone where cells are numbered) but no
+/// cell has that name.
+fn off_board<G: Game + ?Sized>(game: &G, item: &str) -> Option<String> {
+    let board = game.board();
+    game.kinds().iter().find_map(|k| {
+        let rest = item.strip_prefix(k.prefix.as_str())?;
+        let letters = rest.find(|c: char| c.is_ascii_digit())?;
+        let (file, number) = rest.split_at(letters);
+        let like_a_cell = number.chars().all(|c| c.is_ascii_digit())
+            && file.chars().all(|c| c.is_ascii_alphabetic())
+            && board.cells().iter().any(|c| {
+                let name = board.name(c);
+                name.len() > file.len()
+                    && name[..file.len()].eq_ignore_ascii_case(file)
+                    && name[file.len()..].chars().all(|c| c.is_ascii_digit())
+            });
+        (like_a_cell && board.cell(rest).is_none()).then(|| rest.to_string())
+    })
+}
+
 fn prefixes<G: Game + ?Sized>(game: &G) -> String {
     let kinds: Vec<String> =
         game.kinds()
