@@ -2019,7 +2019,7 @@ fn play_moves_takes_one_cell_at_a_time() {
 fn play_saves_to_a_quoted_name_and_under_the_home_folder() {
     let dir = TempDir::new("play-save-names");
     let home = TempDir::new("play-home");
-    let input = b"E6-E8\nsave \"a b.pgn\"\nsave ~/g.pgn\nsave ''\n";
+    let input = b"E6-E8\nsave \"a b.pgn\"\nsave ~/g.pgn\nsave ''\nsave ~\nsave \"open.pgn\nsave two words\n";
     let out = run_stdin_env(&dir, &["play", "camelot", "--color", "never"], input, &[("HOME", home.to_str().unwrap())]);
     assert_eq!(out.status, 0, "{}", out.show());
     assert!(out.stdout.contains("> saved to a b.pgn\n"), "{}", out.show());
@@ -2029,6 +2029,17 @@ fn play_saves_to_a_quoted_name_and_under_the_home_folder() {
     assert!(home.join("g.pgn").is_file(), "{}", out.show());
     assert!(!dir.join("~").exists());
     assert!(out.stdout.contains("> not saved: give a file name: save FILE\n"), "{}", out.show());
+    // `~` alone is the home folder, no file; a quote left open and two
+    // words are no file name either.
+    assert!(out.stdout.contains(": it is a folder, not a regular file; nothing was written\n"), "{}", out.show());
+    assert!(out.stdout.contains("> not saved: the quote that opens \"open.pgn is not closed"), "{}", out.show());
+    assert!(
+        out.stdout.contains("> not saved: a file name with spaces goes in quotes: save \"two words\"\n"),
+        "{}",
+        out.show()
+    );
+    let names: Vec<_> = std::fs::read_dir(&*dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, ["a b.pgn"], "{}", out.show());
 }
 
 #[test]

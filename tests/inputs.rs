@@ -282,7 +282,7 @@ fn files_that_are_not_regular_are_refused_without_reading_or_blocking() {
         assert!(out.stderr.contains("not a regular file"), "{}", out.show());
     }
     let out = fails_in(&dir, &["replay", "."]);
-    assert!(out.stderr.contains("it is a directory, not a regular file"), "{}", out.show());
+    assert!(out.stderr.contains("it is a folder, not a regular file"), "{}", out.show());
 }
 
 #[test]

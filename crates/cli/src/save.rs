@@ -164,7 +164,7 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
         }
     }
     if t.is_dir() {
-        "a directory"
+        "a folder"
     } else {
         "not a regular file"
     }
@@ -461,7 +461,7 @@ mod tests {
         let old = dir.path().join("old.pgn");
         std::fs::write(&old, "kept").unwrap();
         check_target(&old, &[]).unwrap();
-        assert!(check_target(dir.path(), &[]).unwrap_err().to_string().contains("a directory"));
+        assert!(check_target(dir.path(), &[]).unwrap_err().to_string().contains("a folder"));
         assert!(check_target(&old, std::slice::from_ref(&old)).is_err());
         assert_eq!(std::fs::read_to_string(&old).unwrap(), "kept");
         assert_eq!(names(dir.path()), ["old.pgn"], "no file made or left");
@@ -483,7 +483,7 @@ mod tests {
         let sub = dir.path().join("sub");
         std::fs::create_dir(&sub).unwrap();
         let e = save_file(&sub, "x", &[]).unwrap_err().to_string();
-        assert!(e.contains("a directory, not a regular file"), "{e}");
+        assert!(e.contains("a folder, not a regular file"), "{e}");
         assert!(sub.is_dir());
         assert_eq!(names(dir.path()), ["sub"]);
     }

@@ -77,7 +77,7 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 ///
 /// ```
 /// let e = leap_format::read_text(std::path::Path::new(".")).unwrap_err();
-/// assert_eq!(e.to_string(), "it is a directory, not a regular file");
+/// assert_eq!(e.to_string(), "it is a folder, not a regular file");
 /// ```
 pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
     utf8(read_bytes(path)?)
@@ -132,7 +132,7 @@ pub fn read_record_text(path: &std::path::Path) -> std::io::Result<String> {
 fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read};
     let not_regular = |meta: &std::fs::Metadata| {
-        let what = if meta.is_dir() { "a directory" } else { "a device, a FIFO or a socket" };
+        let what = if meta.is_dir() { "a folder" } else { "a device, a FIFO or a socket" };
         Error::new(ErrorKind::InvalidInput, format!("it is {what}, not a regular file"))
     };
     // Looked at before opening: opening a FIFO would wait for a writer.

@@ -684,7 +684,10 @@ impl<'g, G: Played> Terminal<'g, G> {
     /// replaced only if the player says so.
     fn save_asking(&mut self, file: &str, input: &mut dyn Lines, out: Out) -> CliResult {
         let io = CliError::Output;
-        let path = typed::file_name(file);
+        let path = match typed::file_name(file) {
+            Ok(path) => path,
+            Err(why) => return writeln!(out, "not saved: {why}").map_err(io),
+        };
         if path.as_os_str().is_empty() {
             return writeln!(out, "not saved: give a file name: save FILE").map_err(io);
         }

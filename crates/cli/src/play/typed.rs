@@ -13,16 +13,30 @@ pub(super) fn unspaced(line: &str) -> Option<String> {
 
 /// The file named after `save`: without one pair of quotes around it
 /// (`"a b.pgn"`, `'a b.pgn'`: the name is the rest of the line, spaces
-/// and all), and with a leading `~/` read as the home folder (`HOME`), as
-/// a shell reads them.
-pub(super) fn file_name(text: &str) -> PathBuf {
+/// and all), and with a leading `~/` (or `~` alone) read as the home
+/// folder (`HOME`), as a shell reads them. Refused, with why: a quote
+/// that is not closed, and spaces outside quotes (two words, or a name
+/// with spaces that needs them), which a shell would not read as one name
+/// either.
+pub(super) fn file_name(text: &str) -> Result<PathBuf, String> {
     let text = text.trim();
-    let unquoted =
-        ['"', '\''].iter().find_map(|&q| text.strip_prefix(q).and_then(|t| t.strip_suffix(q))).unwrap_or(text);
-    match (unquoted.strip_prefix("~/"), std::env::var_os("HOME").filter(|h| !h.is_empty())) {
-        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+    let quoted = ['"', '\''].iter().find_map(|&q| text.strip_prefix(q).and_then(|t| t.strip_suffix(q)));
+    let unquoted = match quoted {
+        Some(name) => name,
+        None if text.starts_with(['"', '\'']) => {
+            return Err(format!("the quote that opens {text} is not closed: save \"a b.pgn\" for a name with spaces"))
+        }
+        None if text.contains(char::is_whitespace) => {
+            return Err(format!("a file name with spaces goes in quotes: save \"{text}\""))
+        }
+        None => text,
+    };
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty());
+    Ok(match (unquoted, unquoted.strip_prefix("~/"), home) {
+        ("~", _, Some(home)) => PathBuf::from(home),
+        (_, Some(rest), Some(home)) => PathBuf::from(home).join(rest),
         _ => PathBuf::from(unquoted),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -38,10 +52,16 @@ mod tests {
 
     #[test]
     fn a_file_name_loses_one_pair_of_quotes() {
-        assert_eq!(file_name("\"a b.pgn\""), PathBuf::from("a b.pgn"));
-        assert_eq!(file_name("'a b.pgn'"), PathBuf::from("a b.pgn"));
-        assert_eq!(file_name("\"\"a.pgn\"\""), PathBuf::from("\"a.pgn\""));
-        assert_eq!(file_name("\"a.pgn"), PathBuf::from("\"a.pgn"));
-        assert_eq!(file_name("a~/b.pgn"), PathBuf::from("a~/b.pgn"));
+        assert_eq!(file_name("\"a b.pgn\""), Ok(PathBuf::from("a b.pgn")));
+        assert_eq!(file_name("'a b.pgn'"), Ok(PathBuf::from("a b.pgn")));
+        assert_eq!(file_name("\"\"a.pgn\"\""), Ok(PathBuf::from("\"a.pgn\"")));
+        assert_eq!(file_name("a~/b.pgn"), Ok(PathBuf::from("a~/b.pgn")));
+        assert_eq!(file_name("  a.pgn "), Ok(PathBuf::from("a.pgn")));
+        // What a shell would not read as one name is not read as one.
+        assert_eq!(
+            file_name("\"a.pgn"),
+            Err("the quote that opens \"a.pgn is not closed: save \"a b.pgn\" for a name with spaces".into())
+        );
+        assert_eq!(file_name("a.pgn more"), Err("a file name with spaces goes in quotes: save \"a.pgn more\"".into()));
     }
 }
