@@ -1973,7 +1973,7 @@ fn play_reads_a_move_typed_with_spaces_or_look_alike_characters() {
     // Spaces: the move as it is written, not played.
     assert_eq!(text.matches("> a move is written without spaces: E6-E8\n").count(), 2, "{}", out.show());
     assert!(
-        text.contains("> a move is written without spaces, and `e6-e9` is not legal here; the legal moves"),
+        text.contains("> a move is written without spaces, but written so it is refused too: `e6-e9` is not legal here; the legal moves"),
         "{}",
         out.show()
     );
@@ -2117,4 +2117,20 @@ fn play_checks_a_typed_move_number() {
         out.show()
     );
     assert!(text.contains("> 1.E6-E8 H11-F9 2.F6-F8 *\n"), "{}", out.show());
+}
+
+/// `undo` takes back a person's last move with the engine's replies, and
+/// never the engine's moves before any person moved: it would only play
+/// them again.
+#[test]
+fn undo_against_the_engine_takes_back_the_persons_move_and_the_reply() {
+    let out = run_stdin(
+        &["play", "camelot", "--white", "engine", "--depth", "1", "--color", "never"],
+        "undo\nF10-F9\nundo\nhistory\n",
+    );
+    assert!(out.stdout.contains("> nothing to undo\n"), "{}", out.show());
+    // The engine's first move stays; Black's and the engine's reply are gone.
+    let history = out.stdout.lines().rev().find(|l| l.starts_with("> 1.")).unwrap_or_else(|| panic!("{}", out.show()));
+    assert!(history.ends_with(" *") && history.split_whitespace().count() == 3, "{history}");
+    assert!(!history.contains("F10-F9"), "{history}");
 }

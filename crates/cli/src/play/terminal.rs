@@ -506,10 +506,20 @@ impl<'g, G: Played> Terminal<'g, G> {
         };
         let word = self.ending_taken_back();
         let wanted = count - usize::from(word.is_some());
+        // Each move a person made is taken back with the engine's moves
+        // after it (those the engine made before any are not: it would
+        // only play them again).
         let mut taken = 0;
-        while taken < wanted && self.history.undo() {
+        while taken < wanted {
+            let positions = self.history.positions();
+            let moves = positions.len() - 1;
+            let Some(last) = (0..moves).rev().find(|&i| !self.computer.plays(positions[i].to_move())) else {
+                break;
+            };
+            for _ in last..moves {
+                self.history.undo();
+            }
             taken += 1;
-            while self.computer.plays(self.history.current().to_move()) && self.history.undo() {}
         }
         if word.is_some() || taken > 0 {
             self.ended = None;
@@ -653,7 +663,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                 Some(format!("a move is written without spaces: {written}"))
             }
             Err(MoveError::Syntax { .. }) => None,
-            Err(e) => Some(format!("a move is written without spaces, and {e}")),
+            Err(e) => Some(format!("a move is written without spaces, but written so it is refused too: {e}")),
         }
     }
 
