@@ -2134,3 +2134,13 @@ fn undo_against_the_engine_takes_back_the_persons_move_and_the_reply() {
     assert!(history.ends_with(" *") && history.split_whitespace().count() == 3, "{history}");
     assert!(!history.contains("F10-F9"), "{history}");
 }
+
+/// A game taken back to what was saved is saved: leaving keeps no copy of it.
+#[test]
+fn a_game_taken_back_to_its_saved_moves_is_not_kept_again() {
+    let dir = TempDir::new("play-saved-undo");
+    let out = run_stdin_in(&dir, &["play", "camelot"], b"E6-E8\nsave s1.pgn\nH11-F9\nundo\nquit\n");
+    assert!(!out.stderr.contains("the game was not saved"), "{}", out.show());
+    let names: Vec<_> = std::fs::read_dir(&*dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, ["s1.pgn"], "{}", out.show());
+}

@@ -109,10 +109,9 @@ pub(super) struct Terminal<'g, G: Played> {
     /// typed or saved, or a saved flag); `undo` takes back a resignation
     /// or an agreement alone, a flag with the move before it.
     ended: Option<Termination>,
-    /// Grows with every change to the game.
-    version: u64,
-    /// The version last saved (or loaded).
-    saved: u64,
+    /// The game (its record without tags) as last saved, or as it was
+    /// when the session began: what `quit` need not keep.
+    saved: String,
     /// The game's record while it has moves not saved, for whatever ends
     /// the session to keep.
     unsaved: Arc<Unsaved>,
@@ -166,8 +165,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             protected,
             own_file: None,
             ended: None,
-            version: 0,
-            saved: 0,
+            saved: String::new(),
             unsaved: Arc::default(),
             hinting: Arc::default(),
             notes: Vec::new(),
@@ -214,6 +212,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         if let Err(e) = &signals {
             self.note(&format!("a signal that ends the program would lose the game: {e}"));
         }
+        self.saved = self.record_with(&[]);
         let session = self.session(input, out);
         self.publish();
         let kept = self.unsaved.keep(out);
@@ -229,7 +228,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let empty = self.history.moves().is_empty() && self.ended.is_none() && at_start;
         // (Kept in the current folder, its variant file named from there.)
         let kept = || self.record_at(Path::new("camelot-unsaved.pgn"));
-        self.unsaved.set((self.version != self.saved && !empty).then(kept));
+        self.unsaved.set((!empty && self.record_with(&[]) != self.saved).then(kept));
     }
 
     fn session(&mut self, input: &mut dyn Lines, out: &mut impl Write) -> CliResult {
@@ -371,7 +370,6 @@ impl<'g, G: Played> Terminal<'g, G> {
         self.computer.last_score[pos.to_move().index()] = Some(r.score);
         let before = self.in_game();
         self.history.play_text(self.game, &text).map_err(|e| CliError::Usage(format!("the engine's move: {e}")))?;
-        self.version += 1;
         self.say_who_is_out(&before, out)
     }
 
@@ -543,7 +541,6 @@ impl<'g, G: Played> Terminal<'g, G> {
                 writeln!(out, "took back {word}{and}{only}").map_err(io)?
             }
         }
-        self.version += 1;
         Ok(Next::Redraw)
     }
 
@@ -555,7 +552,6 @@ impl<'g, G: Played> Terminal<'g, G> {
             return Ok(Next::Read);
         }
         self.ended = Some(Termination::Resignation { loser: self.history.current().to_move() });
-        self.version += 1;
         Ok(Next::Redraw)
     }
 
@@ -591,7 +587,6 @@ impl<'g, G: Played> Terminal<'g, G> {
             }
         }
         self.ended = Some(Termination::Agreement);
-        self.version += 1;
         Ok(true)
     }
 
@@ -638,7 +633,6 @@ impl<'g, G: Played> Terminal<'g, G> {
                     let full = read.completed.as_ref().unwrap_or(text);
                     writeln!(out, "read as {full}{}", reading.how()).map_err(io)?;
                 }
-                self.version += 1;
                 self.say_who_is_out(&before, out)?;
                 Ok(Next::Redraw)
             }
@@ -729,7 +723,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let record = self.record_at(path);
         match write_file(path, &record, &self.protected) {
             Ok(()) => {
-                self.saved = self.version;
+                self.saved = self.record_with(&[]);
                 self.continues(path, record, false);
                 writeln!(out, "saved to {file}")
             }
