@@ -2126,9 +2126,11 @@ fn play_checks_a_typed_move_number() {
 fn undo_against_the_engine_takes_back_the_persons_move_and_the_reply() {
     let out = run_stdin(
         &["play", "camelot", "--white", "engine", "--depth", "1", "--color", "never"],
-        "undo\nF10-F9\nundo\nhistory\n",
+        "undo\nF10-F9\nundo 99999999999999999999999\nhistory\n",
     );
     assert!(out.stdout.contains("> nothing to undo\n"), "{}", out.show());
+    // (A number too large to hold takes back all there is.)
+    assert!(out.stdout.contains("> only 1 move to take back: took back 1\n"), "{}", out.show());
     // The engine's first move stays; Black's and the engine's reply are gone.
     let history = out.stdout.lines().rev().find(|l| l.starts_with("> 1.")).unwrap_or_else(|| panic!("{}", out.show()));
     assert!(history.ends_with(" *") && history.split_whitespace().count() == 3, "{history}");

@@ -493,6 +493,11 @@ impl<'g, G: Played> Terminal<'g, G> {
         let io = CliError::Output;
         let count: usize = match count {
             "" => 1,
+            // (A number too large to hold takes back all there is, as a
+            // large one does.)
+            n if n.bytes().all(|b| b.is_ascii_digit()) && n.bytes().any(|b| b != b'0') => {
+                n.parse().unwrap_or(usize::MAX)
+            }
             n => match n.parse() {
                 Ok(n) if n > 0 => n,
                 _ => {
