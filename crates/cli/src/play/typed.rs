@@ -15,9 +15,9 @@ pub(super) fn unspaced(line: &str) -> Option<String> {
 /// (`"a b.pgn"`, `'a b.pgn'`: the name is the rest of the line, spaces
 /// and all), and with a leading `~/` (or `~` alone) read as the home
 /// folder (`HOME`), as a shell reads them. Refused, with why: a quote
-/// that is not closed, and spaces outside quotes (two words, or a name
-/// with spaces that needs them), which a shell would not read as one name
-/// either.
+/// that is not closed or not opened, and spaces outside quotes (two
+/// words, or a name with spaces that needs them), which a shell would not
+/// read as one name either.
 pub(super) fn file_name(text: &str) -> Result<PathBuf, String> {
     let text = text.trim();
     let quoted = ['"', '\''].iter().find_map(|&q| text.strip_prefix(q).and_then(|t| t.strip_suffix(q)));
@@ -25,6 +25,9 @@ pub(super) fn file_name(text: &str) -> Result<PathBuf, String> {
         Some(name) => name,
         None if text.starts_with(['"', '\'']) => {
             return Err(format!("the quote that opens {text} is not closed: save \"a b.pgn\" for a name with spaces"))
+        }
+        None if text.ends_with(['"', '\'']) => {
+            return Err(format!("the quote that ends {text} opens nowhere: save \"a b.pgn\" for a name with spaces"))
         }
         None if text.contains(char::is_whitespace) => {
             return Err(format!("a file name with spaces goes in quotes: save \"{text}\""))
@@ -63,5 +66,9 @@ mod tests {
             Err("the quote that opens \"a.pgn is not closed: save \"a b.pgn\" for a name with spaces".into())
         );
         assert_eq!(file_name("a.pgn more"), Err("a file name with spaces goes in quotes: save \"a.pgn more\"".into()));
+        assert_eq!(
+            file_name("a.pgn\""),
+            Err("the quote that ends a.pgn\" opens nowhere: save \"a b.pgn\" for a name with spaces".into())
+        );
     }
 }
