@@ -33,9 +33,10 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         foreign_list(&p.promotion, "promotion", family, diag);
         // (A castle left out for its type has had its problem said.)
         if p.castle.is_none() && !spec.is_broken(&format!("players.{i}.castle")) {
-            let (at, who) = match &p.name {
-                Some(n) => (n.span().start, format!("player `{}`", n.get_ref())),
-                None => (p.place().unwrap_or(spec.players.span().start), format!("[[players]] number {}", i + 1)),
+            let at = p.named_at().unwrap_or(spec.players.span().start);
+            let who = match &p.name {
+                Some(n) => format!("player `{}`", n.get_ref()),
+                None => format!("[[players]] number {}", i + 1),
             };
             diag.error(at, format!("{who} needs its `castle` (a list of cells)"));
         }

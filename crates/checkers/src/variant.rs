@@ -53,13 +53,9 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
     // Per player as listed: its forward directions (a vertical sign), checked before the board is known.
     let mut signs = Vec::new();
     for (i, p) in spec.players.get_ref().iter().enumerate() {
-        let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.players.span().start);
-        // (A key left out for its type has had its problem said.)
-        let forward = if spec.is_broken(&format!("players.{i}.forward")) {
-            None
-        } else {
-            required(&p.forward, "forward (\"up\" or \"down\")", at, diag)
-        };
+        let at = p.named_at().unwrap_or(spec.players.span().start);
+        let forward =
+            required(spec, &p.forward, &format!("players.{i}.forward"), "forward (\"up\" or \"down\")", at, diag);
         let sign = match forward {
             Some(f) => match f.get_ref().as_str() {
                 "up" => 1,
@@ -125,12 +121,8 @@ fn pieces(spec: &VariantFile, diag: &mut Diagnostics) -> Vec<KindRules> {
     let pieces = spec.pieces.get_ref();
     let mut kind_rules = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
-        let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.pieces.span().start);
-        let moves = if spec.is_broken(&format!("pieces.{i}.moves")) {
-            None
-        } else {
-            required(&p.moves, "moves (\"forward\" or \"any\")", at, diag)
-        };
+        let at = p.named_at().unwrap_or(spec.pieces.span().start);
+        let moves = required(spec, &p.moves, &format!("pieces.{i}.moves"), "moves (\"forward\" or \"any\")", at, diag);
         let movement = match moves {
             Some(m) => match m.get_ref().as_str() {
                 "forward" => Movement::Forward,

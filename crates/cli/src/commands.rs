@@ -87,8 +87,7 @@ fn load(setup: &Setup) -> Result<Variant, CliError> {
 /// commands that take a variant; a saved game given instead is refused
 /// as one, rather than read as a variant file that it is not.
 pub(crate) fn load_variant(name: &str) -> Result<Variant, CliError> {
-    let path = Path::new(name);
-    if leap_format::builtin(name).is_none() && path.is_file() && crate::play::is_record(path) {
+    if crate::play::names_saved_game(name) {
         return Err(CliError::Usage(format!(
             "{name} is a saved game, not a variant: give the variant its [Variant] tag names (`camelot play \
              {name}` goes on with the game, `camelot replay {name}` checks it)"
@@ -392,7 +391,7 @@ fn replay_game(file: &Path, record: &Record, place: Option<(usize, usize)>) -> C
             if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
                 // (As the file has them, but for control characters: a
                 // record from elsewhere could hold a terminal's escapes.)
-                outln!(out, "{}: {}", leap_core::visible(k), leap_core::visible(v).replace('\n', "\\n"));
+                outln!(out, "{}: {}", leap_core::visible(k), leap_core::visible(v));
             }
         }
         let read = match history.play_all(&g, &record.moves) {

@@ -63,21 +63,19 @@ pub fn counted(n: impl Into<u64>, one: &str) -> String {
     }
 }
 
-/// `text` with each control character but the line break written as an
-/// escape (`\t`, `\r`, `\u{1b}`), so that what a file or a program sent
-/// holds does not reach a terminal or a page raw: an escape sequence
-/// there could clear the screen or retitle the window.
+/// `text` with each control character written as an escape (`\t`, `\n`,
+/// `\u{1b}`), so that what a file or a program sent holds does not reach
+/// a terminal or a page raw: an escape sequence there could clear the
+/// screen or retitle the window.
 ///
 /// ```
 /// assert_eq!(leap_core::visible("E6-E8"), "E6-E8");
 /// assert_eq!(leap_core::visible("x\u{1b}[2Jy\tz"), "x\\u{1b}[2Jy\\tz");
-/// assert_eq!(leap_core::visible("two\nlines"), "two\nlines");
+/// assert_eq!(leap_core::visible("two\nlines"), "two\\nlines");
 /// ```
 pub fn visible(text: &str) -> String {
-    if !text.chars().any(|c| c.is_control() && c != '\n') {
+    if !text.chars().any(char::is_control) {
         return text.to_string();
     }
-    text.chars()
-        .map(|c| if c.is_control() && c != '\n' { c.escape_default().to_string() } else { c.to_string() })
-        .collect()
+    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
 }

@@ -142,10 +142,20 @@ pub fn foreign_list(value: &Option<Names>, key: &str, family: Family, diag: &mut
     }
 }
 
-/// A required key of a family that the file does not give.
-pub fn required<'a, T>(value: &'a Opt<T>, key: &str, at: usize, diag: &mut Diagnostics) -> Option<&'a Spanned<T>> {
-    if value.is_none() {
-        diag.error(at, format!("missing `{key}`"));
+/// A required key of a family: its value, or `None` and the key (`what`)
+/// said missing at `at`, unless the file gave it a value of the wrong type
+/// (`path` broken, as `players.0.forward`: [`VariantFile::is_broken`]),
+/// which has had its problem said.
+pub fn required<'a, T>(
+    spec: &VariantFile,
+    value: &'a Opt<T>,
+    path: &str,
+    what: &str,
+    at: usize,
+    diag: &mut Diagnostics,
+) -> Option<&'a Spanned<T>> {
+    if value.is_none() && !spec.is_broken(path) {
+        diag.error(at, format!("missing `{what}`"));
     }
     value.as_ref()
 }
@@ -659,7 +669,7 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
             ),
             (None, None) => {
                 let piece = p.name.as_ref().map_or(name.clone(), |n| format!("piece `{}`", n.get_ref()));
-                let at = p.name.as_ref().map(|n| n.span().start).or(p.place()).unwrap_or(spec.pieces.span().start);
+                let at = p.named_at().unwrap_or(spec.pieces.span().start);
                 diag.error(at, format!("{piece} needs `symbol = \"X\"` or `symbols` (one letter per player)"));
             }
         }

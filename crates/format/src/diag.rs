@@ -152,7 +152,10 @@ impl<'a> Diagnostics<'a> {
     /// file quoted) is cut there, with `…`. The same problem at the same
     /// place is recorded once.
     pub fn error(&mut self, offset: usize, message: impl Into<String>) {
-        let message = leap_core::visible(&message.into());
+        // (Its control characters as escapes, a file's `\r` or tab quoted
+        // in it: a carriage return would send the cursor back over the
+        // place. Its own line breaks stay.)
+        let message = message.into().split('\n').map(leap_core::visible).collect::<Vec<_>>().join("\n");
         let message = if message.lines().any(|l| l.chars().count() > MAX_LINE) {
             message.lines().map(|line| shortened(line, MAX_LINE)).collect::<Vec<_>>().join("\n")
         } else {

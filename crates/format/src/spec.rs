@@ -140,6 +140,12 @@ impl PlayerSpec {
         let lists = [&self.castle, &self.promotion].into_iter().flatten().map(|l| l.span().start);
         [&self.name, &self.letter, &self.forward].into_iter().flatten().map(|v| v.span().start).chain(lists).min()
     }
+
+    /// Where a problem of the player as a whole is placed: its name, else
+    /// the first key given ([`PlayerSpec::place`]).
+    pub fn named_at(&self) -> Option<usize> {
+        self.name.as_ref().map(|n| n.span().start).or(self.place())
+    }
 }
 
 impl PieceSpec {
@@ -150,6 +156,12 @@ impl PieceSpec {
         let others = [self.symbols.as_ref().map(|s| s.span().start), self.value.as_ref().map(|v| v.span().start)];
         let flags = [&self.charge, &self.canter_rule].into_iter().flatten().map(|v| v.span().start);
         texts.into_iter().flatten().map(|v| v.span().start).chain(others.into_iter().flatten()).chain(flags).min()
+    }
+
+    /// Where a problem of the piece as a whole is placed: its name, else
+    /// the first key given ([`PieceSpec::place`]).
+    pub fn named_at(&self) -> Option<usize> {
+        self.name.as_ref().map(|n| n.span().start).or(self.place())
     }
 }
 

@@ -136,10 +136,17 @@ fn examples<G: Game>(game: &G) -> &'static str {
     }
 }
 
+/// Whether `name`, given where a variant or a saved game goes, is a saved
+/// game: not a built-in name, and a file that [is a record](is_record).
+pub(crate) fn names_saved_game(name: &str) -> bool {
+    let path = Path::new(name);
+    leap_format::builtin(name).is_none() && path.is_file() && is_record(path)
+}
+
 /// Whether `path` names a saved game rather than a variant: a `.pgn` or
 /// `.pdn` file, or a file that opens with a record's tag (`[Event "…"]`;
 /// a variant file's tables have no quotes).
-pub(crate) fn is_record(path: &Path) -> bool {
+fn is_record(path: &Path) -> bool {
     has_record_name(path)
         || leap_format::read_record_text(path).is_ok_and(|text| {
             let text = text.trim_start_matches('\u{feff}').trim_start();
@@ -166,7 +173,7 @@ struct Start {
 /// The variant to play, from its name or file, or from a saved game.
 fn start(opts: &Options) -> Result<Start, CliError> {
     let path = Path::new(&opts.variant);
-    if leap_format::builtin(&opts.variant).is_none() && path.is_file() && is_record(path) {
+    if names_saved_game(&opts.variant) {
         if opts.position.is_some() {
             return Err(CliError::Usage("a saved game starts where it stopped: --position cannot be given".into()));
         }

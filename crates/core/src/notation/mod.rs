@@ -92,7 +92,7 @@ const QUOTED: usize = 40;
 /// assert_eq!(leap_core::notation::quoted("E6\u{2}\u{1b}[2J"), "E6\\u{2}\\u{1b}[2J");
 /// ```
 pub fn quoted(text: &str) -> String {
-    crate::visible(&shortened(text, QUOTED)).replace('\n', "\\n")
+    crate::visible(&shortened(text, QUOTED))
 }
 
 /// Why a written move could not be read or played.

@@ -452,7 +452,6 @@ fn words(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// The kinds of `game` and their prefixes, for messages: `Knight `K`, Man (no prefix)`.
 /// The cell `item` names after one of the game's kind prefixes, when it is
 /// written as the board's cells are (letters that start some cell's name,
 /// then digits: `E17`, `A1`; digits alone where cells are numbered) but no
@@ -475,6 +474,7 @@ fn off_board<G: Game + ?Sized>(game: &G, item: &str) -> Option<String> {
     })
 }
 
+/// The kinds of `game` and their prefixes, for messages: `Knight `K`, Man (no prefix)`.
 fn prefixes<G: Game + ?Sized>(game: &G) -> String {
     let kinds: Vec<String> =
         game.kinds()
