@@ -95,9 +95,9 @@ pub struct MoveRequest {
 
 /// The engine's move, found away from the table.
 pub struct EngineMove {
-    /// The game's version when the search started: a move for an older
-    /// version is dropped (the game changed meanwhile).
-    pub version: u64,
+    /// The game's search number when the search started: a move for an
+    /// older one is dropped (the game changed meanwhile).
+    pub search: u64,
     /// The move (`None`: the engine found none).
     pub key: Option<MoveKey>,
     /// Its score for the player who moves.
@@ -200,6 +200,10 @@ pub struct Session<G: Played> {
     last_score: Vec<Option<Score>>,
     notice: Option<String>,
     version: u64,
+    /// Grows with every change the computer's search must start again
+    /// for (all but a draw offered or declined, which leave the position
+    /// and the seats as they were).
+    search: u64,
     thinking: Option<Stop>,
     /// Dropped from the server's games (see [`Table::close`]).
     closed: bool,
@@ -256,6 +260,7 @@ impl<G: Played> Session<G> {
             last_score: vec![None; n],
             notice: None,
             version: 1,
+            search: 1,
             thinking: None,
             closed: false,
             engine: None,
@@ -308,6 +313,7 @@ impl<G: Played> Session<G> {
     /// A change: a new version, the engine's search and the notice dropped.
     fn changed(&mut self) {
         self.version += 1;
+        self.search += 1;
         if let Some(stop) = self.thinking.take() {
             stop.stop();
         }
@@ -748,7 +754,10 @@ impl<G: Played> Table for Session<G> {
             self.stop_clock();
             self.ended = Some(Termination::Agreement);
             self.notice = None;
-        } else if !declined.is_empty() {
+            self.changed();
+            return Ok(());
+        }
+        if !declined.is_empty() {
             // A declined offer is withdrawn: no one can take it up later.
             self.offers.iter_mut().for_each(|o| *o = false);
             let verb = if declined.len() == 1 { "declines" } else { "decline" };
@@ -756,7 +765,9 @@ impl<G: Played> Table for Session<G> {
         } else {
             self.notice = Some(format!("{} offers a draw", self.name(p)));
         }
-        self.changed();
+        // (The game goes on as it was: the computer, if it is thinking,
+        // thinks on, and its move is played when found.)
+        self.version += 1;
         Ok(())
     }
 
@@ -848,18 +859,18 @@ impl<G: Played> Table for Session<G> {
         };
         let positions = self.history.positions().to_vec();
         let engine = self.engine();
-        let version = self.version;
+        let search = self.search;
         let level = self.seating.engine_level;
         Some(Box::new(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             engine.set_level(level);
             let r = engine.search(&positions, &limits, &stop, |_| {});
-            EngineMove { version, key: r.best, score: r.score }
+            EngineMove { search, key: r.best, score: r.score }
         }))
     }
 
     fn engine_moved(&mut self, found: EngineMove) -> bool {
-        if found.version != self.version || self.thinking.is_none() {
+        if found.search != self.search || self.thinking.is_none() {
             return false;
         }
         self.thinking = None;

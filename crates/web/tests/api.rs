@@ -531,6 +531,27 @@ async fn a_draw_the_computer_declined_cannot_be_taken_up_later() {
 }
 
 #[tokio::test]
+async fn a_draw_offered_while_the_computer_thinks_does_not_restart_its_search() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "seats": ["human", "engine"], "engine_ms": 1000 })).await);
+    app.play(&game, "F7-F8").await;
+    // Offers every 200 ms, each declined: the computer's search of a
+    // second goes on through them, and its move comes.
+    let started = Instant::now();
+    loop {
+        let (status, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 0 })).await;
+        if texts(&view).len() == 2 {
+            break;
+        }
+        assert_eq!(status, StatusCode::OK, "{view}");
+        assert!(view["notice"].as_str().unwrap().contains("declines the draw"), "{view}");
+        assert_eq!(view["thinking"], true, "{view}");
+        assert!(started.elapsed() < Duration::from_secs(6), "each offer started the computer's search again: {view}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
 async fn a_long_path_is_refused_at_its_first_wrong_landing() {
     let app = app();
     let game = id(&app.new_game(json!({})).await);
