@@ -177,13 +177,27 @@ function humanSeats() {
   return S.game.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
 }
 
-// The player the page acts for (resign, draw): the only human, else the human to move.
+// Whether player `i` is out of the game (three players: no pieces left).
+function isOut(i) {
+  const g = S.game;
+  const last = g.positions[g.positions.length - 1];
+  return g.layout.players.length > 2 && !!last && !last.pieces.some((p) => p.player === i);
+}
+
+// The humans still in the game: those who may resign or offer a draw (a
+// player who is out has lost already, and the others play on).
+function playingSeats() {
+  return humanSeats().filter((i) => !isOut(i));
+}
+
+// The player the page acts for (resign, draw): the only human playing,
+// else the human to move, else the first; null when none plays.
 function actor() {
   const g = S.game;
-  const humans = humanSeats();
+  const humans = playingSeats();
   if (humans.length === 1) return humans[0];
-  if (g.to_move !== null && g.seats[g.to_move] === "human") return g.to_move;
-  return humans.length ? humans[0] : g.to_move;
+  if (g.to_move !== null && humans.includes(g.to_move)) return g.to_move;
+  return humans.length ? humans[0] : null;
 }
 
 function shownPosition() {
@@ -710,7 +724,7 @@ function renderControls() {
   $("nav-last").disabled = !has || S.ply >= end;
   $("flip").setAttribute("aria-pressed", String(S.flipped));
   $("undo").disabled = !has || !g.can_undo || humanSeats().length === 0;
-  $("resign").disabled = !on || humanSeats().length === 0;
+  $("resign").disabled = !on || actor() === null;
   renderDrawButton();
   $("finish").disabled = !(S.sel && S.sel.complete && S.sel.path.length);
   $("cancel-move").disabled = !S.sel;
@@ -736,7 +750,7 @@ function renderControls() {
 function renderDrawButton() {
   const b = $("draw");
   const g = S.game;
-  if (!g || g.result || humanSeats().length === 0) {
+  if (!g || g.result || actor() === null) {
     b.disabled = true;
     b.textContent = "Offer draw";
     return;
@@ -750,7 +764,7 @@ function renderDrawButton() {
     b.textContent = "Draw offered";
     b.title = `${playerName(g.draw_offer)} has offered a draw`;
   } else {
-    b.textContent = humanSeats().length > 1 ? `Accept draw (${playerName(who)})` : "Accept draw";
+    b.textContent = playingSeats().length > 1 ? `Accept draw (${playerName(who)})` : "Accept draw";
     b.title = `${playerName(who)} accepts ${playerName(g.draw_offer)}'s offer of a draw`;
   }
 }
@@ -762,7 +776,7 @@ function drawPlayer() {
   if (offer === null || offer === undefined) return actor();
   const me = actor();
   if (me !== offer) return me;
-  const others = humanSeats().filter((i) => i !== offer);
+  const others = playingSeats().filter((i) => i !== offer);
   return others.length ? others[0] : null;
 }
 
@@ -1415,7 +1429,7 @@ function onUndo() {
 }
 
 function onResign() {
-  if (!S.game || S.game.result) return;
+  if (!S.game || S.game.result || actor() === null) return;
   gameAction("resign", { player: actor() });
 }
 

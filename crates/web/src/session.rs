@@ -385,9 +385,10 @@ impl<G: Played> Session<G> {
     }
 
     /// The person who resigns or offers a draw: `player`, which must be a
-    /// person's seat (the computer neither resigns nor offers); by
-    /// default, as the page chooses, the only person playing, else the
-    /// person to move, else the first person in turn order.
+    /// person's seat (the computer neither resigns nor offers) and still
+    /// in the game (a player who is out has lost already: the others play
+    /// on); by default, as the page chooses, the only person playing, else
+    /// the person to move, else the first person in turn order.
     fn person(&self, player: Option<Number>) -> ApiResult<Player> {
         let n = self.game.players().len();
         let named = player
@@ -397,24 +398,38 @@ impl<G: Played> Session<G> {
         if !self.is_on() {
             return Err(ApiError::Conflict("the game is over".into()));
         }
+        let in_game = self.in_game();
         let humans: Vec<Player> =
             (0..n).map(|i| Player(i as u8)).filter(|p| self.seating.seats[p.index()] == Seat::Human).collect();
+        let playing: Vec<Player> = humans.iter().copied().filter(|p| in_game.contains(p)).collect();
         let to_move = self.history.current().to_move();
         let player =
-            match (named, humans.as_slice()) {
-                (Some(p), _) => p,
-                (None, []) => return Err(ApiError::Conflict(
+            match (named, humans.as_slice(), playing.as_slice()) {
+                (Some(p), _, _) => p,
+                (None, [], _) => return Err(ApiError::Conflict(
                     "no person plays this game: the computer plays every seat, and neither resigns nor offers draws"
                         .into(),
                 )),
-                (None, [one]) => *one,
-                (None, many) if many.contains(&to_move) => to_move,
-                (None, many) => many[0],
+                (None, _, []) => return Err(ApiError::Conflict(
+                    "every person of this game is out of it: the computer plays on, and neither resigns nor offers \
+                     draws"
+                        .into(),
+                )),
+                (None, _, [one]) => *one,
+                (None, _, many) if many.contains(&to_move) => to_move,
+                (None, _, many) => many[0],
             };
         if !humans.contains(&player) {
             return Err(ApiError::Conflict(format!(
                 "{} is the computer's seat: the computer neither resigns nor offers draws; a person acts for \
                  their own seat",
+                self.name(player)
+            )));
+        }
+        if !in_game.contains(&player) {
+            return Err(ApiError::Conflict(format!(
+                "{} is out of the game (it has no pieces left): it has lost already, and neither resigns nor \
+                 offers a draw; the others play on",
                 self.name(player)
             )));
         }

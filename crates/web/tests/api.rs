@@ -1029,6 +1029,31 @@ async fn only_a_person_resigns_or_offers_a_draw() {
 }
 
 #[tokio::test]
+async fn a_player_who_is_out_neither_resigns_nor_offers_a_draw() {
+    let app = app();
+    // Blue's F5xH7 takes Red's only piece: Blue and Green play on.
+    let record = "[Variant \"tri-camelot\"]\n[Position \"B:BKF3,D5,F5:RG6:GKI14,I12,J13\"]\n\n*";
+    let game = id(&app.new_game(json!({ "record": record })).await);
+    app.play(&game, "F5xH7").await;
+    for action in ["resign", "draw"] {
+        let error =
+            refused(&app, &format!("/api/games/{game}/{action}"), json!({ "player": 1 }), StatusCode::CONFLICT).await;
+        assert!(error.contains("Red is out of the game"), "{action}: {error}");
+    }
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    assert!(view["result"].is_null(), "Blue and Green play on: {view}");
+    assert!(view["notice"].is_null(), "{view}");
+    // The only person playing, out: no one is left to act for.
+    let game = id(&app.new_game(json!({ "record": record, "seats": ["human", "human", "engine"] })).await);
+    app.play(&game, "F5xH7").await;
+    let (_, view) =
+        app.post(&format!("/api/games/{game}/seats"), json!({ "seats": ["engine", "human", "engine"] })).await;
+    assert!(view["result"].is_null(), "{view}");
+    let error = refused(&app, &format!("/api/games/{game}/resign"), json!({}), StatusCode::CONFLICT).await;
+    assert!(error.contains("every person of this game is out"), "{error}");
+}
+
+#[tokio::test]
 async fn an_annotated_record_is_not_saved_over() {
     let app = app();
     let folder = app._games.path();

@@ -213,6 +213,26 @@ async fn tri_camelot_player_out() {
     .await;
 }
 
+// (e') The only person of a Tri-Camelot game is out: the computers play
+// on, and the page offers neither a resignation nor a draw for the person.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_person_who_is_out_cannot_resign_for_the_others() {
+    run("a_person_who_is_out_cannot_resign_for_the_others", |page| async move {
+        let game = page.open_position("tri-camelot", Some("B:BKF3,D5,F5:RG6:GKI14,I12,J13"), "").await;
+        page.play(&game, "F5", &["H7"], "F5xH7").await;
+        page.wait_status("Red is out").await;
+        // Red is the person; the computers (thinking long) play Blue and Green.
+        let seats = json!({ "seats": ["engine", "human", "engine"], "engine_ms": 3000 });
+        let (code, answer) = page.api("POST", &format!("/api/games/{game}/seats"), Some(seats)).await;
+        assert_eq!(code, 200, "{answer}");
+        page.wait_status("(computer) is thinking").await;
+        assert_eq!(page.disabled("#resign").await, Some(true), "Red, out, would end the others' game");
+        assert_eq!(page.disabled("#draw").await, Some(true));
+    })
+    .await;
+}
+
 // (f) American checkers on its numbered squares, with a capture.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
