@@ -197,7 +197,10 @@ pub struct Session<G: Played> {
     clocks: Option<Clocks>,
     turn_started: Instant,
     offers: Vec<bool>,
-    last_score: Vec<Option<Score>>,
+    /// The computer's score of each move on the board, for the player
+    /// who made it (`None`: a person's move, or a record's): what the
+    /// computer judges a draw offer by. Cut back by takebacks.
+    scores: Vec<Option<Score>>,
     notice: Option<String>,
     version: u64,
     /// Grows with every change the computer's search must start again
@@ -244,6 +247,7 @@ impl<G: Played> Session<G> {
             Clocks::resume(control, n, times)
         });
         let kept = recorded[..recorded.len().min(history.moves().len())].to_vec();
+        let scores = vec![None; history.moves().len()];
         check_seats(&seating.seats, n)?;
         let layout = serde_json::to_value(Layout::of(&game)).expect("a layout is plain data");
         Ok(Session {
@@ -257,7 +261,7 @@ impl<G: Played> Session<G> {
             seating,
             turn_started: Instant::now(),
             offers: vec![false; n],
-            last_score: vec![None; n],
+            scores,
             notice: None,
             version: 1,
             search: 1,
@@ -336,8 +340,9 @@ impl<G: Played> Session<G> {
     }
 
     /// Plays a legal move (its path as entered) for the player to move,
-    /// charging its clock: a flag that fell first ends the game instead.
-    fn commit(&mut self, entered: leap_core::Move) {
+    /// with the computer's score of it (`None` for a person's), charging
+    /// its clock: a flag that fell first ends the game instead.
+    fn commit(&mut self, entered: leap_core::Move, score: Option<Score>) {
         let mover = self.history.current().to_move();
         if let Some(clocks) = &mut self.clocks {
             if let Err(FlagFell(loser)) = clocks.charge(mover, self.turn_started.elapsed()) {
@@ -348,6 +353,8 @@ impl<G: Played> Session<G> {
             }
         }
         self.history.push(&self.game, entered);
+        self.scores.resize(self.history.moves().len() - 1, None);
+        self.scores.push(score);
         self.turn_started = Instant::now();
         // Moving declines the other players' offers of a draw.
         for (p, offer) in self.offers.iter_mut().enumerate() {
@@ -439,6 +446,15 @@ impl<G: Played> Session<G> {
     fn engine(&mut self) -> Shared<G> {
         let game = &self.game;
         self.engine.get_or_insert_with(|| Arc::new(Mutex::new(new_engine(game)))).clone()
+    }
+
+    /// The computer's score of `player`'s last move on the board: `None`
+    /// when it has made none (none yet, or all taken back) or a person
+    /// made it.
+    fn last_score(&self, player: Player) -> Option<Score> {
+        let movers = &self.history.positions()[..self.history.moves().len()];
+        let last = movers.iter().rposition(|p| p.to_move() == player)?;
+        self.scores.get(last).copied().flatten()
     }
 
     /// The players still in the game (those with pieces).
@@ -700,7 +716,7 @@ impl<G: Played> Table for Session<G> {
             }
             _ => return Err(ApiError::BadRequest("expected a move as `text`, or as `from` and `path`".into())),
         };
-        self.commit(entered);
+        self.commit(entered, None);
         Ok(())
     }
 
@@ -735,6 +751,7 @@ impl<G: Played> Table for Session<G> {
             }
         }
         self.recorded.truncate(self.history.moves().len());
+        self.scores.truncate(self.history.moves().len());
         self.ended = None;
         self.offers.iter_mut().for_each(|o| *o = false);
         self.turn_started = Instant::now();
@@ -758,7 +775,7 @@ impl<G: Played> Table for Session<G> {
         let mut declined = Vec::new();
         for q in self.in_game() {
             if self.seating.seats[q.index()] == Seat::Engine && q != p {
-                let accepts = leap_engine::score::accepts_draw(self.last_score[q.index()], self.game.players().len());
+                let accepts = leap_engine::score::accepts_draw(self.last_score(q), self.game.players().len());
                 self.offers[q.index()] = accepts;
                 if !accepts {
                     declined.push(format!("{} (computer)", self.name(q)));
@@ -895,9 +912,8 @@ impl<G: Played> Table for Session<G> {
         let pos = *self.history.current();
         match found.key.filter(|k| self.game.legal_moves(&pos).contains(k)) {
             Some(key) => {
-                self.last_score[mover.index()] = Some(found.score);
                 let path = self.game.canonical(&pos, &key).expect("a legal move has a path");
-                self.commit(path);
+                self.commit(path, Some(found.score));
             }
             None => {
                 self.ended = Some(Termination::Forfeit { loser: mover });

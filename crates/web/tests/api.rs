@@ -531,6 +531,29 @@ async fn a_draw_the_computer_declined_cannot_be_taken_up_later() {
 }
 
 #[tokio::test]
+async fn the_computer_judges_a_draw_by_its_moves_still_on_the_board() {
+    let app = app();
+    // Black, the computer, alone against six: its answer scores it lost.
+    let record = "[Variant \"checkers\"]\n[Position \"W:W18,22,23,24,25,26:B3\"]\n\n*";
+    let view = app.new_game(json!({ "record": record, "seats": ["engine", "human"], "engine_ms": 50 })).await;
+    let game = id(&view);
+    app.play(&game, "18-15").await;
+    app.wait_for(&game, |v| v["moves"].as_array().unwrap().len() == 2).await;
+    // Both moves taken back: the computer has no move on the board, and
+    // declines, as before it has moved (not on the score of a move gone).
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(texts(&view), Vec::<String>::new());
+    let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 1 })).await;
+    assert!(view["result"].is_null(), "{view}");
+    assert_eq!(view["notice"], "Black (computer) declines the draw", "{view}");
+    // Its answer played again, it judges by that.
+    app.play(&game, "18-15").await;
+    app.wait_for(&game, |v| v["moves"].as_array().unwrap().len() == 2).await;
+    let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 1 })).await;
+    assert_eq!(view["result"]["reason"], "drawn by agreement", "{view}");
+}
+
+#[tokio::test]
 async fn a_draw_offered_while_the_computer_thinks_does_not_restart_its_search() {
     let app = app();
     let game = id(&app.new_game(json!({ "seats": ["human", "engine"], "engine_ms": 1000 })).await);
