@@ -5,7 +5,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::server::Slot;
-use crate::setup::{is_plain_name, plain_name_problem};
+use crate::setup::{is_plain_name, is_record_name, plain_name_problem};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
@@ -14,7 +14,7 @@ use std::sync::Mutex;
 const EXTENSION: &str = ".pgn";
 
 /// Saves the game of `slot` in `games` as `name` (`.pgn` added when it has
-/// no extension); an uploaded variant file goes beside it, named in the
+/// no record's extension, `.pgn` or `.pdn` in any case); an uploaded variant file goes beside it, named in the
 /// record's tags. Returns the record's file name.
 ///
 /// A file may be replaced only when it is the record this game was loaded
@@ -23,11 +23,7 @@ const EXTENSION: &str = ".pgn";
 /// not lost.
 pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     let name = name.trim();
-    let file = if name.ends_with(EXTENSION) || name.ends_with(".pdn") {
-        name.to_string()
-    } else {
-        format!("{name}{EXTENSION}")
-    };
+    let file = if is_record_name(name) { name.to_string() } else { format!("{name}{EXTENSION}") };
     // (An empty name is refused as such, not as `.pgn`.)
     if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &file }) {
         return Err(ApiError::BadRequest(format!("{name:?} cannot be the name of a saved game: {problem}")));
@@ -70,7 +66,8 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     }
     let uploaded = slot.lock().uploaded_variant();
     if let Some((variant_name, text)) = uploaded {
-        let stem = file.trim_end_matches(EXTENSION).trim_end_matches(".pdn");
+        // (The name less its extension, which is four characters in any case.)
+        let stem = &file[..file.len() - EXTENSION.len()];
         let beside = variant_file_name(games, stem, &variant_name, &text);
         if !games.join(&beside).exists() {
             match write_new(games, &beside, &text, false) {

@@ -6,7 +6,7 @@ use crate::assets;
 use crate::error::{ApiError, ApiResult};
 use crate::request::{FileName, GameId, JsonBody, NoFields, Number, OptionalBody};
 use crate::session::{engine_level, engine_ms, MoveRequest, Seat, Table};
-use crate::setup::{is_plain_name, new_game, saved_variant, NewGame, NewTable};
+use crate::setup::{is_plain_name, is_record_name, new_game, saved_variant, NewGame, NewTable};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -316,7 +316,7 @@ async fn saved(State(state): State<AppState>) -> ApiResult<Json<Value>> {
             // (The entry's own type: a link is not followed.)
             .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .filter_map(|e| e.file_name().into_string().ok())
-            .filter(|n| is_plain_name(n) && (n.ends_with(".pgn") || n.ends_with(".pdn")))
+            .filter(|n| is_plain_name(n) && is_record_name(n))
             .collect(),
         Err(_) => Vec::new(),
     };

@@ -114,6 +114,14 @@ pub fn is_plain_name(name: &str) -> bool {
     plain_name_problem(name).is_none()
 }
 
+/// Whether `name` has a record's extension, `.pgn` or `.pdn`, in any case
+/// (`GAME.PGN`, as some systems write names): the files the games folder
+/// lists as saved games.
+pub fn is_record_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.ends_with(".pgn") || lower.ends_with(".pdn")
+}
+
 /// The last part of a file name a page sent (a browser may send a path).
 fn last_part(given: &str) -> &str {
     given.rsplit(['/', '\\']).next().unwrap_or(given)
@@ -326,7 +334,7 @@ fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
         return Err(ApiError::BadRequest(format!("{name:?} is not a file name of the games folder")));
     }
     // (The games the folder lists: its records, not its variant files.)
-    if !(name.ends_with(".pgn") || name.ends_with(".pdn")) {
+    if !is_record_name(name) {
         return Err(ApiError::NotFound(format!(
             "{name} is not a saved game: saved games are the .pgn and .pdn files of the games folder"
         )));

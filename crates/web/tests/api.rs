@@ -497,6 +497,21 @@ async fn saved_games_stay_in_the_games_folder_and_load_again() {
 }
 
 #[tokio::test]
+async fn a_records_extension_is_known_in_any_case() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    // `GAME.PGN` is a record's name as it is: no `.pgn` is added to it.
+    for name in ["upper.PGN", "mixed.Pdn"] {
+        let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": name })).await;
+        assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!(name)), "{answer}");
+    }
+    // The folder lists them as saved games, and they load.
+    assert_eq!(app.get("/api/saved").await.1, json!(["mixed.Pdn", "upper.PGN"]));
+    let view = app.new_game(json!({ "saved": "upper.PGN" })).await;
+    assert_eq!(texts(&view), ["F7-F8"]);
+}
+#[tokio::test]
 async fn a_game_saved_after_a_resignation_loads_over() {
     let app = app();
     let game = id(&app.new_game(json!({})).await);
