@@ -162,6 +162,34 @@ fn clocks_and_move_times_bound_the_search() {
 }
 
 #[test]
+fn clocks_without_the_movers_end_the_search_at_once() {
+    // Green, Tri-Camelot's third player, is to move; `wtime` and `btime`
+    // are the first two players' clocks.
+    let mut e = Engine::start(&["tri-camelot"]);
+    e.send("position startpos moves H5-F3 B11-B15");
+    let asked = Instant::now();
+    e.send("go wtime 60000 btime 60000");
+    let lines = e.until("bestmove", 10);
+    assert!(asked.elapsed() < Duration::from_secs(5), "{:?}", asked.elapsed());
+    assert_eq!(
+        lines[0],
+        "info string `go` gives no time for p3 (Green), the player to move: it plays as with no time left"
+    );
+    assert_ne!(lines.last().unwrap(), "bestmove none");
+    // White to move in Camelot, with only Black's clock.
+    e.send("setoption name Variant value camelot");
+    e.send("go btime 60000 binc 1000");
+    let best = e.until("bestmove", 10).pop().unwrap();
+    assert!(camelot_moves_at_start().contains(&best["bestmove ".len()..].to_string()), "{best}");
+    // With a limit of its own, the search keeps it, and nothing is said.
+    e.send("go btime 60000 depth 2");
+    let lines = e.until("bestmove", 10);
+    assert!(lines[0].starts_with("info depth 1 "), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 2 ")), "{lines:?}");
+    e.finish();
+}
+
+#[test]
 fn contempt_sets_what_a_draw_is_worth_to_the_engine() {
     // White to move one ply before checkers' advance limit: a king move
     // draws, a man move plays on in a level ending.

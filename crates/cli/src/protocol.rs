@@ -501,16 +501,24 @@ impl<'i, G: Played> Session<'i, G> {
         let positions = self.history.positions().to_vec();
         let pos = *positions.last().expect("a position");
         let mover = pos.to_move().index();
-        let limits = Limits {
+        let clock = |time_left| Clock { time_left, increment: go.increments[mover], moves_to_go: go.moves_to_go };
+        let mut limits = Limits {
             depth: Bounds::cap(go.depth, self.bounds.depth),
             nodes: Bounds::cap(go.nodes, self.bounds.nodes),
             movetime: go.movetime,
-            clock: go.times[mover].map(|time_left| Clock {
-                time_left,
-                increment: go.increments[mover],
-                moves_to_go: go.moves_to_go,
-            }),
+            clock: go.times[mover].map(clock),
         };
+        // Clocks that are not the mover's would bound nothing, and the
+        // search would wait for a `stop` no one means to send: the mover
+        // plays as with no time left.
+        if limits.is_infinite() && go.has_clocks() && !go.infinite {
+            let name = &self.game.players()[mover].name;
+            self.send(&format!(
+                "info string `go` gives no time for p{} ({name}), the player to move: it plays as with no time left",
+                mover + 1
+            ));
+            limits.clock = Some(clock(Duration::ZERO));
+        }
         self.stop.reset();
         let stop = self.stop.clone();
         let (game, players) = (self.game.clone(), self.game.players().len());
@@ -694,6 +702,14 @@ struct Go {
 }
 
 impl Go {
+    /// Whether a clock is given: a player's time left or increment, or
+    /// `movestogo`.
+    fn has_clocks(&self) -> bool {
+        self.times.iter().any(Option::is_some)
+            || self.increments.iter().any(|i| !i.is_zero())
+            || self.moves_to_go.is_some()
+    }
+
     /// Reads the words after `go` in a game of `players` players, where
     /// `wtime`, `winc` are the clock of the player `white_black[0]` and
     /// `btime`, `binc` of `white_black[1]`. A word the engine does not know
