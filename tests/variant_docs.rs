@@ -1,7 +1,8 @@
 //! What people writing variants read: the JSON Schema of the format
 //! (`camelot schema`, kept in docs/variant.schema.json), and
 //! docs/variants.md (its reference table of every key, its list of
-//! evaluation weights, and its tutorial, whose final file must load).
+//! evaluation weights, and its tutorial, whose final file must load), and
+//! the README's list of evaluation weights.
 
 use leap_core::search::Weights;
 use leap_games::{parse, Variant};
@@ -134,6 +135,24 @@ fn the_guide_lists_every_evaluation_weight_of_each_family() {
             .map(|w| w.trim_matches(|c| c == '`' || c == '.').to_string())
             .collect();
         assert_eq!(listed, names, "{family}");
+    }
+}
+
+#[test]
+fn the_readme_names_every_evaluation_weight_of_each_family() {
+    // (The README's section on `[eval]`: each family's weights, in
+    // backticks, with their defaults.)
+    let readme = include_str!("../README.md");
+    let section = readme.split("Camelot-family names").nth(1).expect("the README's list of weights");
+    let section = section.split("An unknown name").next().unwrap();
+    let (camelot, checkers) = section.split_once("checkers:").expect("checkers' weights after Camelot's");
+    for (family, text, names) in [
+        ("camelot", camelot, <leap_camelot::EvalWeights as Weights>::NAMES),
+        ("checkers", checkers, <leap_checkers::EvalWeights as Weights>::NAMES),
+    ] {
+        let named: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        let missing: Vec<&&str> = names.iter().filter(|n| !named.contains(n)).collect();
+        assert!(missing.is_empty(), "{family}: the README does not name {missing:?}");
     }
 }
 
