@@ -556,6 +556,29 @@ fn analyze_json_gives_an_object_per_depth_and_the_best_move() {
 }
 
 #[test]
+fn analyze_json_names_only_fields_the_readme_describes() {
+    // Camette's start at 500 nodes: depth 3, cut short, has already
+    // beaten depth 2's move (one thread: the same search every time).
+    let out = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["analyze", "camette", "--nodes", "500", "--json"])
+        .env("CAMELOT_TABLES", "/nonexistent/camelot-test-tables")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let values: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let last = values.last().unwrap();
+    assert_eq!(last["unfinished_depth"], last["depth"].as_u64().unwrap() + 1, "{text}");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme.split("### `camelot analyze`").nth(1).unwrap().split("\n### ").next().unwrap();
+    for v in &values {
+        for key in v.as_object().unwrap().keys() {
+            assert!(section.contains(&format!("\"{key}\"")), "the README's analyze section does not describe {key}");
+        }
+    }
+}
+
+#[test]
 fn analyze_multipv_numbers_each_depths_best_lines() {
     let out = camelot(&["analyze", "camelot", "--depth", "3", "--multipv", "2", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
