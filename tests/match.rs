@@ -172,15 +172,16 @@ fn bad_options_are_refused_clearly() {
             ],
             "--sprt compares two players, and tri-camelot is a game of 3 players",
         ),
-        (
-            &["match", "camelot", "--engine", "random", "--engine", "random", "--openings", "no/such/file"],
-            "cannot read no/such/file",
-        ),
     ];
+    // (Players that do not fit the game: a malformed command line, as
+    // `play`'s seats, status 2.)
     for (args, message) in cases {
         let (status, _, err) = camelot(args);
-        assert!(status == 1 && err.contains(message), "{args:?}: {err}");
+        assert!(status == 2 && err.contains(message), "{args:?}: {err}");
     }
+    let args = ["match", "camelot", "--engine", "random", "--engine", "random", "--openings", "no/such/file"];
+    let (status, _, err) = camelot(&args);
+    assert!(status == 1 && err.contains("cannot read no/such/file"), "{err}");
     // Values out of range or malformed, as every command refuses them:
     // clap's message, with what was expected, status 2.
     for (option, value, expected) in [

@@ -376,7 +376,6 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 
 /// Runs `camelot match`.
 pub fn run(opts: &Options) -> CliResult {
-    let usage = |m: String| CliError::Usage(m);
     let specs: Vec<Spec> = opts.engines.iter().map(|e| e.spec.clone()).collect();
     let (time, sprt) = (opts.tc, opts.sprt);
     let threads = specs.iter().map(Spec::threads).max().unwrap_or(1);
@@ -386,7 +385,7 @@ pub fn run(opts: &Options) -> CliResult {
         check_seats(g.name(), g.players().len(), opts, &specs)?;
         let games = match_games(opts.games, specs.len())?;
         if sprt.is_some() && specs.len() != 2 {
-            return Err(usage(format!(
+            return Err(CliError::CommandLine(format!(
                 "--sprt compares two players, and {} is a game of {} players",
                 g.name(),
                 specs.len()
@@ -398,18 +397,19 @@ pub fn run(opts: &Options) -> CliResult {
 
 /// Checks that the players fit the game `name` of `seats` seats: one per
 /// seat, and a search of games of three or more players (`multi=`) only
-/// in such a game.
+/// in such a game (players that do not fit are a malformed command line,
+/// as `play`'s seats).
 fn check_seats(name: &str, seats: usize, opts: &Options, specs: &[Spec]) -> CliResult {
     let given = specs.len();
     if given != seats {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::CommandLine(format!(
             "{name} is a game of {seats} players: give {seats} players with --engine, one per seat, not {given}"
         )));
     }
     if seats < 3 {
         let multi = specs.iter().position(|s| matches!(s, Spec::Engine { multi: Some(_), .. }));
         if let Some(i) = multi {
-            return Err(CliError::Usage(format!(
+            return Err(CliError::CommandLine(format!(
                 "`{}`: multi= chooses the search of games of three or more players; {name} has two (leave it out)",
                 opts.engines[i].name
             )));
