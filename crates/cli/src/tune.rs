@@ -94,7 +94,8 @@ pub fn run(opts: &Options) -> CliResult {
     })
 }
 
-/// The indices of the weights named, or of every weight.
+/// The indices of the weights named, or of every weight (a name the
+/// family has not, or one named twice, is a malformed command line).
 fn tunable<W: Weights>(names: &[String]) -> Result<Vec<usize>, CliError> {
     if names.is_empty() {
         return Ok((0..W::NAMES.len()).collect());
@@ -102,10 +103,13 @@ fn tunable<W: Weights>(names: &[String]) -> Result<Vec<usize>, CliError> {
     let mut chosen = Vec::new();
     for n in names {
         let index = W::index_of(n.trim()).ok_or_else(|| {
-            CliError::Usage(format!("--weights: no weight `{n}`; expected some of {}", W::NAMES.join(", ")))
+            CliError::CommandLine(format!("--weights: no weight `{n}`; expected some of {}", W::NAMES.join(", ")))
         })?;
         if chosen.contains(&index) {
-            return Err(CliError::Usage(format!("--weights: `{}` is named twice; name each weight once", n.trim())));
+            return Err(CliError::CommandLine(format!(
+                "--weights: `{}` is named twice; name each weight once",
+                n.trim()
+            )));
         }
         chosen.push(index);
     }
