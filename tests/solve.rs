@@ -350,6 +350,20 @@ fn the_command_refuses_what_it_cannot_do_in_words() {
     assert_eq!(out.status, 2, "{}", out.show());
     assert!(out.stderr.contains("required arguments were not provided"), "{}", out.show());
     assert!(out.stderr.contains("--probe|--position <POSITION>|--moves <MOVES>"), "{}", out.show());
+    // No table of a game beyond the solver: not the advice to make one,
+    // which would be refused, but why none can be made.
+    for (variant, why) in [
+        ("checkers", "checkers crowns pieces (promotion)"),
+        ("tri-camelot", "tri-camelot has 3 players"),
+        ("camelot", "camelot's board has 160 cells"),
+    ] {
+        let out = camelot(&dir, &["solve", variant, "--probe"]);
+        assert_eq!(out.status, 1, "{}", out.show());
+        let table = dir.join(format!("{variant}.table"));
+        let said =
+            format!("error: no table at {}, and none can be made: cannot solve this game: {why}", table.display());
+        assert!(out.stderr.starts_with(&said), "{}", out.show());
+    }
     // A table file that is not one.
     std::fs::write(dir.join("camette.table"), "not a table").unwrap();
     let out = camelot(&dir, &["solve", "camette", "--probe"]);

@@ -89,9 +89,13 @@ fn run_game<G: Played + Sync>(game: &G, opts: &Options) -> CliResult {
     solve(game, &path, opts)
 }
 
-/// Opens the table at `path`, saying how to make it when there is none.
+/// Opens the table at `path`, saying how to make it when there is none
+/// (or why none can be made: a game beyond the solver).
 fn open<G: Game>(game: &G, path: &std::path::Path, opts: &Options) -> Result<Table, CliError> {
     if !path.exists() {
+        if let Err(why) = Layout::new(game, opts.max_pieces) {
+            return Err(CliError::Usage(format!("no table at {}, and none can be made: {why}", path.display())));
+        }
         let pieces = opts.max_pieces.map(|n| format!(" --max-pieces {n}")).unwrap_or_default();
         let output = opts.output.as_ref().map(|o| format!(" -o {}", o.display())).unwrap_or_default();
         return Err(CliError::Usage(format!(
