@@ -81,6 +81,24 @@ fn a_weights_file_plays_in_a_match_and_its_mistakes_are_placed() {
 }
 
 #[test]
+fn the_check_counts_its_results_in_words() {
+    // (This seed's two check games: a win and a draw for the fitted weights.)
+    let dir = common::TempDir::new("tune-words");
+    let args = ["tune", "checkers", "--games", "4", "--nodes", "100", "--check-games", "2", "--rounds", "2", "--quiet"];
+    let (status, out, err) = camelot_in(&dir, &[&args[..], &["-o", "t.toml"]].concat());
+    assert_eq!(status, 0, "{err}");
+    let Some(check) = out.lines().find(|l| l.starts_with("check: fitted")) else {
+        return; // (The fit changed nothing: no check was played.)
+    };
+    let counts = check.split(" nodes a move: ").nth(1).unwrap().split(": score").next().unwrap();
+    for count in counts.split(", ") {
+        let (n, word) = count.split_once(' ').unwrap();
+        let one = ["win", "draw", "loss"].contains(&word);
+        assert_eq!(n == "1", one, "{check}");
+    }
+}
+
+#[test]
 fn tune_refuses_what_it_cannot_fit() {
     let dir = common::TempDir::new("tune");
     // (Weights the family does not have: a malformed command line, status 2.)

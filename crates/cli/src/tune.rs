@@ -227,12 +227,10 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
     if changed {
         let _ = writeln!(
             out,
-            "check: fitted against start weights, {} games at {} nodes a move: {} wins, {} draws, {} losses: score {:.1}%, Elo {d} (95% interval {l} to {h})",
+            "check: fitted against start weights, {} games at {} nodes a move: {}: score {:.1}%, Elo {d} (95% interval {l} to {h})",
             tally.games(),
             opts.nodes,
-            tally.wins,
-            tally.draws,
-            tally.losses,
+            results(&tally),
             100.0 * tally.score()
         );
     } else {
@@ -241,15 +239,13 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
     if kept {
         let comment = format!(
             "Evaluation weights of {} fitted by `camelot tune` on {} quiet positions of {} self-play games\n\
-             ({} nodes a move); against the start weights: {} wins, {} draws, {} losses, Elo {d} ({l} to {h}).\n\
+             ({} nodes a move); against the start weights: {}, Elo {d} ({l} to {h}).\n\
              Use with `camelot match --engine engine:eval=FILE`, or copy the table into a variant file.",
             game.name(),
             samples.len(),
             played.games.len(),
             opts.nodes,
-            tally.wins,
-            tally.draws,
-            tally.losses
+            results(&tally)
         );
         let text = leap_format::write_weights(&fit.weights, &comment);
         // (Whole or not at all, and over no file: one made meanwhile at
@@ -269,4 +265,16 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
         );
     }
     emit(&out)
+}
+
+/// The check match's results in words, as `match` reports them: `1 win,
+/// 2 draws, 0 losses`.
+fn results(tally: &leap_arena::Tally) -> String {
+    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {}, {}",
+        count(tally.wins, "win", "wins"),
+        count(tally.draws, "draw", "draws"),
+        count(tally.losses, "loss", "losses")
+    )
 }
