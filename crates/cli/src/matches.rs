@@ -175,6 +175,9 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
         value.parse::<u64>().map_err(|_| {
             if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
                 format!("`{text}`: {key}={value} is too large (at most {})", u64::MAX)
+            } else if value.contains([':', '=', ';']) {
+                // (`engine:depth=2:movetime=3`: options run together.)
+                format!("`{text}`: {key}={value} is not a whole number; options are separated by commas, as in `engine:depth=4,threads=2`")
             } else {
                 format!("`{text}`: {key}={value} is not a whole number")
             }
@@ -769,6 +772,9 @@ mod tests {
         assert!(e.contains("movetime=99999999999999999999 is too large"), "{e}");
         let e = parse_spec("engine:movetime=1e3").unwrap_err();
         assert!(e.contains("is not a whole number"), "{e}");
+        // Options run together with another separator than a comma: say so.
+        let e = parse_spec("engine:depth=2:movetime=3").unwrap_err();
+        assert!(e.contains("options are separated by commas"), "{e}");
         // (The engine's deepest search: a deeper one is refused, not cut.)
         let e = parse_spec("engine:depth=999").unwrap_err();
         assert_eq!(e, "`engine:depth=999`: depth must be from 1 to 127");
