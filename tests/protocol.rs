@@ -810,3 +810,30 @@ fn ugi_gives_the_defaults_not_the_values_set() {
     assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".to_string()), "{lines:?}");
     e.finish();
 }
+
+/// `bestmove` is the first move of the last line an `info` gave, as a GUI
+/// shows it: where the node limit cuts a depth short after one of its
+/// moves beat the last completed depth's best (from Camelot's start at
+/// 300 000 nodes, depth 7's C6-E8 beats depth 6's F7-H5-J7), that move's
+/// line is sent before it, with one line asked for or several.
+#[test]
+fn bestmove_is_the_first_move_of_the_last_line_sent() {
+    for multipv in [1, 2] {
+        for nodes in [300_000, 120_000, 50_000] {
+            let mut e = Engine::start(&["camelot"]);
+            e.send(&format!("setoption name MultiPV value {multipv}"));
+            e.send("position startpos");
+            e.send(&format!("go nodes {nodes}"));
+            let lines = e.until("bestmove", 60);
+            let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap().to_string();
+            // (The best line of each depth: the first of its lines.)
+            let last = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth ") && (multipv == 1 || l.contains(" multipv 1 ")))
+                .expect("an info line");
+            assert_eq!(field(last, "pv"), best, "{nodes} nodes: {lines:?}");
+            e.finish();
+        }
+    }
+}

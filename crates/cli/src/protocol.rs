@@ -527,8 +527,14 @@ impl<'i, G: Played> Session<'i, G> {
         let out = self.out.clone();
         // (Each line is numbered only when there are several, as other engines do.)
         let several = self.options.multi_pv > 1;
+        let full = self.options.level.is_full();
         self.search = Some(std::thread::spawn(move || {
+            // The first move of the last best line sent in an `info`.
+            let mut reported = None;
             let result = engine.search(&positions, &limits, &stop, |r: &Report| {
+                if r.line == 1 {
+                    reported = r.pv.first().copied();
+                }
                 let pv = format_line(&game, &pos, r.pv).join(" ");
                 let line = if several { format!(" multipv {}", r.line) } else { String::new() };
                 out.send(&format!(
@@ -546,6 +552,22 @@ impl<'i, G: Played> Session<'i, G> {
             // with the session).
             while infinite && !stop.is_stopped() && !stop.is_finishing() {
                 std::thread::sleep(Duration::from_millis(2));
+            }
+            // A move of the depth that time or nodes cut short, which beat
+            // the last completed depth's best, is played: its line is sent
+            // first, so that `bestmove` is the first move of the last line
+            // (as a GUI shows it). (A level below full strength chooses
+            // another move than the best line on purpose.)
+            if full && reported.is_some() && result.pv.first() != reported.as_ref() {
+                out.send(&format!(
+                    "info depth {}{} score {} nodes {} time {} pv {}",
+                    result.depth + 1,
+                    if several { " multipv 1" } else { "" },
+                    score_field(result.score, players),
+                    result.nodes,
+                    result.time.as_millis(),
+                    format_line(&game, &pos, &result.pv).join(" ")
+                ));
             }
             let best = result.pv.first().map(|k| format_line(&game, &pos, std::slice::from_ref(k)));
             match best.and_then(|b| b.into_iter().next()) {
