@@ -55,6 +55,7 @@ const S = {
   ngVariantPlayers: null, // the players of the variant file chosen in the dialog, as the server reads it
   ngSaved: null, // the saved game chosen in the dialog, as the server reads it (GET /api/saved/FILE)
   ngClockGiven: null, // a record's clock set in the dialog: {shown: the minutes shown, base_ms}
+  ngClockOwn: null, // the dialog's clock as the player had it before a record's replaced it
 };
 
 const $ = (id) => document.getElementById(id);
@@ -1569,6 +1570,7 @@ function updateNgVariant() {
 function clearNgRecord() {
   $("ng-record").value = "";
   updateNgContinue();
+  restoreNgClock();
 }
 
 // Drops the saved game.
@@ -1580,6 +1582,7 @@ function clearNgSaved() {
 // Forgets what the server said of the saved game, and its variant's entry in the list.
 function forgetNgSaved() {
   S.ngSaved = null;
+  restoreNgClock();
   const own = $("ng-variant").querySelector(`option[value="${SAVED_OPTION}"]`);
   if (own) own.remove();
   updateNgContinue();
@@ -1720,9 +1723,11 @@ async function onNgRecord() {
   const f = $("ng-record").files[0];
   showNgError("");
   if (f) clearNgSaved();
+  restoreNgClock();
   updateNgContinue();
   if (!f) return;
   const text = await readFileText(f, true).catch(() => "");
+  if ($("ng-record").files[0] !== f) return; // another choice meanwhile
   const tag = (name) => new RegExp(`\\[\\s*${name}\\s+"([^"]*)"\\s*\\]`, "i").exec(text);
   const named = tag("Variant");
   const type = tag("GameType");
@@ -1757,13 +1762,30 @@ function clockOfTag(text) {
   return { base_ms: ms(m[2]), increment_ms: ms(m[3]), moves: m[1] ? parseInt(m[1], 10) : null };
 }
 
-// The dialog's clock set to `clock` ({base_ms, increment_ms, moves}).
+// The dialog's clock fields, as they show.
+function ngClockFields() {
+  return ["ng-clock", "ng-base-min", "ng-increment-s", "ng-moves"].map((id) => $(id).value);
+}
+
+// The dialog's clock set to `clock` ({base_ms, increment_ms, moves}), the
+// player's own kept to come back when the record goes.
 function setNgClock(clock) {
+  if (!S.ngClockOwn) S.ngClockOwn = ngClockFields();
   $("ng-clock").value = clock.moves ? "period" : "increment";
   $("ng-base-min").value = String(+(clock.base_ms / 60000).toFixed(4));
   S.ngClockGiven = { shown: $("ng-base-min").value, base_ms: clock.base_ms };
   $("ng-increment-s").value = String(clock.increment_ms / 1000);
   if (clock.moves) $("ng-moves").value = String(clock.moves);
+  updateNgClock();
+}
+
+// The dialog's clock as the player had it before a record's was set.
+function restoreNgClock() {
+  const own = S.ngClockOwn;
+  S.ngClockOwn = null;
+  S.ngClockGiven = null;
+  if (!own) return;
+  ["ng-clock", "ng-base-min", "ng-increment-s", "ng-moves"].forEach((id, i) => ($(id).value = own[i]));
   updateNgClock();
 }
 
@@ -1879,6 +1901,10 @@ function wire() {
   $("ng-record").addEventListener("change", onNgRecord);
   $("ng-saved").addEventListener("change", onNgSaved);
   $("ng-clock").addEventListener("change", updateNgClock);
+  // The clock changed by the player is the player's own, record or not.
+  for (const id of ["ng-clock", "ng-base-min", "ng-increment-s", "ng-moves"]) {
+    $(id).addEventListener("input", () => (S.ngClockOwn = null));
+  }
   setInterval(() => {
     if (S.clocks) renderClocks();
   }, 100);

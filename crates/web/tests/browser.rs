@@ -851,3 +851,73 @@ async fn a_variant_file_s_players_come_from_the_server() {
     })
     .await;
 }
+
+/// The dialog's clock: `#ng-clock`, `#ng-base-min`, `#ng-increment-s`, `#ng-moves`.
+async fn ng_clock(page: &Page) -> Value {
+    page.js("return ['ng-clock', 'ng-base-min', 'ng-increment-s', 'ng-moves'].map((id) => document.getElementById(id).value);")
+        .await
+}
+
+// (t) A record's clock shows in the dialog only while the record is
+// chosen: another record without a clock, no record, a saved game without
+// one, or the dialog opened again, show the clock as the player set it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_records_clock_goes_with_the_record() {
+    run("a_records_clock_goes_with_the_record", |page| async move {
+        let first = page.open_variant("camelot").await;
+        let (code, answer) =
+            page.api("POST", &format!("/api/games/{first}/save"), Some(json!({"name": "plain"}))).await;
+        assert_eq!(code, 200, "{answer}");
+        let folder = page.games.parent().expect("the test's folder");
+        let timed = folder.join("timed.pgn");
+        std::fs::write(&timed, "[TimeControl \"300+3\"]\n\n1.H7-H8 *\n").unwrap();
+        let untimed = folder.join("untimed.pgn");
+        std::fs::write(&untimed, "[Variant \"checkers\"]\n\n1.11-15 *\n").unwrap();
+        open_dialog(&page).await;
+        page.choose("#ng-clock", "period").await;
+        page.type_into("#ng-base-min", "10").await;
+        page.type_into("#ng-moves", "30").await;
+        let own = json!(["period", "10", "3", "30"]);
+        assert_eq!(ng_clock(&page).await, own, "the player's clock");
+        let record_clock = "document.querySelector('#ng-clock').value === 'increment' \
+                            && document.querySelector('#ng-base-min').value === '5'";
+        page.upload("#ng-record", &timed).await;
+        page.wait_js("the record's clock", record_clock).await;
+        // Another record, without a clock.
+        page.upload("#ng-record", &untimed).await;
+        page.wait_js("the record's variant", "document.querySelector('#ng-variant').value === 'checkers'").await;
+        assert_eq!(ng_clock(&page).await, own, "after a record without a clock");
+        // The record dropped.
+        page.upload("#ng-record", &timed).await;
+        page.wait_js("the record's clock", record_clock).await;
+        page.js("const r = document.querySelector('#ng-record'); r.value = ''; r.dispatchEvent(new Event('change'));")
+            .await;
+        page.wait_js("no record", "document.querySelector('#ng-record').files.length === 0").await;
+        assert_eq!(ng_clock(&page).await, own, "after the record is dropped");
+        // A saved game without a clock.
+        page.upload("#ng-record", &timed).await;
+        page.wait_js("the record's clock", record_clock).await;
+        page.choose("#ng-saved", "plain.pgn").await;
+        page.wait_js("the saved game's variant", "document.querySelector('#ng-variant').value === 'camelot'").await;
+        assert_eq!(ng_clock(&page).await, own, "after a saved game without a clock");
+        // The dialog closed with a record's clock, and opened again.
+        page.upload("#ng-record", &timed).await;
+        page.wait_js("the record's clock", record_clock).await;
+        page.click("#ng-cancel").await;
+        open_dialog(&page).await;
+        assert_eq!(ng_clock(&page).await, own, "the dialog opened again");
+        // The record's clock changed by the player stays the player's.
+        page.upload("#ng-record", &timed).await;
+        page.wait_js("the record's clock", record_clock).await;
+        page.type_into("#ng-increment-s", "7").await;
+        page.upload("#ng-record", &untimed).await;
+        page.wait_js("the record's variant", "document.querySelector('#ng-variant').value === 'checkers'").await;
+        assert_eq!(ng_clock(&page).await, json!(["increment", "5", "7", "30"]), "the player's changes kept");
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&first)).await;
+        let v = view(&page, &game).await;
+        assert_eq!(v["clocks"][0]["ms"], json!(300_000), "{}", v["clocks"]);
+    })
+    .await;
+}
