@@ -729,8 +729,9 @@ function renderControls() {
   renderDrawButton();
   $("finish").disabled = !(S.sel && S.sel.complete && S.sel.path.length);
   $("cancel-move").disabled = !S.sel;
-  $("move-go").disabled = !has;
-  $("move-text").disabled = !has;
+  // (A game over takes no move: the box would only say so.)
+  $("move-go").disabled = !on;
+  $("move-text").disabled = !on;
   $("save").disabled = !has;
   $("analyse").disabled = !has;
   $("analyse").setAttribute("aria-pressed", String(S.analysing));

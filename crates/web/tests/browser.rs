@@ -921,3 +921,34 @@ async fn a_records_clock_goes_with_the_record() {
     })
     .await;
 }
+
+// (u) A game over takes no move: the box for a typed move and its Play
+// button are disabled, and enabled again when the ending is taken back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_game_over_takes_no_typed_move() {
+    run("a_game_over_takes_no_typed_move", |page| async move {
+        let game = page.open_variant("camelot").await;
+        page.play(&game, "H7", &["H8"], "H7-H8").await;
+        assert_eq!(
+            (page.disabled("#move-text").await, page.disabled("#move-go").await),
+            (Some(false), Some(false)),
+            "a game going on"
+        );
+        page.click("#resign").await;
+        page.wait_js("the game-over banner", "!document.querySelector('#banner').hidden").await;
+        assert_eq!(
+            (page.disabled("#move-text").await, page.disabled("#move-go").await),
+            (Some(true), Some(true)),
+            "a game over"
+        );
+        page.click("#undo").await;
+        page.wait_js("the game going on again", "document.querySelector('#banner').hidden").await;
+        assert_eq!(
+            (page.disabled("#move-text").await, page.disabled("#move-go").await),
+            (Some(false), Some(false)),
+            "the resignation taken back"
+        );
+    })
+    .await;
+}
