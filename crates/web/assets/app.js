@@ -1763,9 +1763,12 @@ function clockOfTag(text) {
   return { base_ms: ms(m[2]), increment_ms: ms(m[3]), moves: m[1] ? parseInt(m[1], 10) : null };
 }
 
-// The dialog's clock fields, as they show.
+// The dialog's clock fields.
+const NG_CLOCK_FIELDS = ["ng-clock", "ng-base-min", "ng-increment-s", "ng-moves"];
+
+// The dialog's clock fields' values, as they show.
 function ngClockFields() {
-  return ["ng-clock", "ng-base-min", "ng-increment-s", "ng-moves"].map((id) => $(id).value);
+  return NG_CLOCK_FIELDS.map((id) => $(id).value);
 }
 
 // The dialog's clock set to `clock` ({base_ms, increment_ms, moves}), the
@@ -1786,7 +1789,7 @@ function restoreNgClock() {
   S.ngClockOwn = null;
   S.ngClockGiven = null;
   if (!own) return;
-  ["ng-clock", "ng-base-min", "ng-increment-s", "ng-moves"].forEach((id, i) => ($(id).value = own[i]));
+  NG_CLOCK_FIELDS.forEach((id, i) => ($(id).value = own[i]));
   updateNgClock();
 }
 
@@ -1903,7 +1906,7 @@ function wire() {
   $("ng-saved").addEventListener("change", onNgSaved);
   $("ng-clock").addEventListener("change", updateNgClock);
   // The clock changed by the player is the player's own, record or not.
-  for (const id of ["ng-clock", "ng-base-min", "ng-increment-s", "ng-moves"]) {
+  for (const id of NG_CLOCK_FIELDS) {
     $(id).addEventListener("input", () => (S.ngClockOwn = null));
   }
   setInterval(() => {
