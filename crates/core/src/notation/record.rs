@@ -294,7 +294,20 @@ const GAME_TAGS: [&str; 9] =
 /// in one game is refused.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let chars: Vec<char> = text.chars().collect();
+    // A line ends with `\n`, `\r\n` or a lone `\r` (old Mac files): each is
+    // read as `\n`, so that a `;` comment or a `%` line ends where the line
+    // does, and positions count lines.
+    let mut chars: Vec<char> = Vec::with_capacity(text.len());
+    let mut from = text.chars().peekable();
+    while let Some(c) = from.next() {
+        if c == '\r' {
+            if from.peek() != Some(&'\n') {
+                chars.push('\n');
+            }
+        } else {
+            chars.push(c);
+        }
+    }
     let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
     let mut games: Vec<Record> = Vec::new();
     let mut current = Record::default();
@@ -645,6 +658,16 @@ mod tests {
             assert_eq!((e.line, e.column), at, "{text}: {e:?}");
             assert!(e.message.starts_with(message), "{text}: {e:?}");
         }
+    }
+
+    #[test]
+    fn a_line_may_end_with_a_carriage_return_alone() {
+        let record = &parse_records("[Variant \"camelot\"]\r\r1.E6-E8 ; a note\r H11-F9 2.H6-F8\r%x\r*").unwrap()[0];
+        let moves: Vec<_> = record.moves.iter().map(|m| (m.text.as_str(), m.line, m.column)).collect();
+        assert_eq!(moves, [("E6-E8", 3, 3), ("H11-F9", 4, 2), ("H6-F8", 4, 11)]);
+        assert_eq!(record.result.as_deref(), Some("*"));
+        let crlf = &parse_records("1.E6-E8\r\nH11-F9 *").unwrap()[0];
+        assert_eq!((crlf.moves[1].line, crlf.moves[1].column), (2, 1));
     }
 
     #[test]
