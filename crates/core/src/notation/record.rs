@@ -469,7 +469,21 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             while i < chars.len() && !chars[i].is_whitespace() && !"{;[()".contains(chars[i]) {
                 advance(&mut i, &mut line, &mut col);
             }
-            let token: String = chars[start..i].iter().collect();
+            let mut token: String = chars[start..i].iter().collect();
+            // `12 .` and `12 ...`: a move number with its dots apart, as the
+            // PGN standard's import format allows (the dots are a token).
+            if token.chars().all(|c| c.is_ascii_digit()) {
+                let dots = chars[i..].iter().position(|c| !c.is_whitespace()).map(|n| i + n);
+                if let Some(at) = dots.filter(|&at| chars[at] == '.') {
+                    while i < at {
+                        advance(&mut i, &mut line, &mut col);
+                    }
+                    while i < chars.len() && chars[i] == '.' {
+                        token.push('.');
+                        advance(&mut i, &mut line, &mut col);
+                    }
+                }
+            }
             in_moves = true;
             if is_result(&token) {
                 current.result = Some(token);
@@ -658,6 +672,16 @@ mod tests {
             assert_eq!((e.line, e.column), at, "{text}: {e:?}");
             assert!(e.message.starts_with(message), "{text}: {e:?}");
         }
+    }
+
+    #[test]
+    fn a_move_number_may_be_written_apart_from_its_dots() {
+        let record = &parse_records("1 . E6-E8 1 ... H11-F9 2 .H6-F8 *").unwrap()[0];
+        let moves: Vec<_> = record.moves.iter().map(|m| (m.text.as_str(), m.number.map(|n| n.number))).collect();
+        assert_eq!(moves, [("E6-E8", Some(1)), ("H11-F9", Some(1)), ("H6-F8", Some(2))]);
+        assert!(record.moves[1].number.unwrap().continued);
+        let e = parse_records("1 .. E6-E8 *").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1), "{e}");
     }
 
     #[test]
