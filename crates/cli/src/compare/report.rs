@@ -225,6 +225,33 @@ pub(super) fn terminal(reports: &[VariantReport], opts: &Options, threads: usize
     out
 }
 
+/// A file name as a Markdown link's destination: percent-encoded but for
+/// letters, digits and `-._~`, so that a name with spaces or parentheses
+/// (`my report (2).svg`) still links.
+fn link(name: &str) -> String {
+    let mut out = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// A file name as a Markdown link's text: the characters Markdown reads
+/// as markup escaped with `\\`.
+fn link_text(name: &str) -> String {
+    name.chars().fold(String::new(), |mut out, c| {
+        if "\\`*_[]<>()#!|".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+        out
+    })
+}
+
 /// The report as Markdown, linking the chart and the games.
 pub(super) fn markdown(
     reports: &[VariantReport],
@@ -245,8 +272,13 @@ pub(super) fn markdown(
          at the same depth choose the same moves, so they meet the same positions and their \
          node counts compare like for like.\n"
     );
-    let _ = writeln!(out, "![Nodes per move and score per strategy]({svg_name})\n");
-    let _ = writeln!(out, "The games are in [{games_name}]({games_name}) (`camelot replay` reads them).\n");
+    let _ = writeln!(out, "![Nodes per move and score per strategy]({})\n", link(svg_name));
+    let _ = writeln!(
+        out,
+        "The games are in [{}]({}) (`camelot replay` reads them).\n",
+        link_text(games_name),
+        link(games_name)
+    );
     if reports.len() > 1 {
         let _ = write!(out, "## Rule families\n\n{}\n", families(reports).markdown());
     }
@@ -263,6 +295,14 @@ pub(super) fn markdown(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_chart_and_games_link_whatever_their_names() {
+        assert_eq!(link("compare-checkers.svg"), "compare-checkers.svg");
+        assert_eq!(link("my report (2).svg"), "my%20report%20%282%29.svg");
+        assert_eq!(link("é.pgn"), "%C3%A9.pgn");
+        assert_eq!(link_text("a [b]_c.pgn"), "a \\[b\\]\\_c.pgn");
+    }
 
     #[test]
     fn numbers_are_grouped() {
