@@ -253,6 +253,17 @@ fn position_strings_round_trip_white_first() {
 }
 
 #[test]
+fn a_single_capture_that_is_also_a_ring_capture_abbreviated_says_so() {
+    let (g, p) = after("B:W6,7,14,15,22,23:BK10", &[]);
+    let single = read_move(&g, &p, "10x1").unwrap();
+    assert_eq!(single.completed, None);
+    assert_eq!(single.also, ["10x17x26x19x10x1"]);
+    let ring = read_move(&g, &p, "10x17x26x19x10x1").unwrap();
+    assert!(ring.also.is_empty(), "{:?}", ring.also);
+    assert_ne!(ring.key, single.key);
+}
+
+#[test]
 fn moves_are_read_in_full_or_from_start_to_end() {
     let (g, p) = after("B:W6,15:B1", &[]);
     let full = read_move(&g, &p, "1x10x19").unwrap();

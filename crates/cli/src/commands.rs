@@ -63,6 +63,9 @@ pub(crate) fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History,
             if let Some(full) = read.completed {
                 eprintln!("note: --moves: move {number} ({player}): read `{}` as {full}", ply.text);
             }
+            if !read.also.is_empty() {
+                eprintln!("note: --moves: move {number} ({player}): {}", also_note(&ply.text, &read.also));
+            }
         }
     }
     Ok(history)
@@ -405,6 +408,9 @@ fn replay_game(file: &Path, record: &Record, place: Option<(usize, usize)>) -> C
             if let Some(full) = &r.completed {
                 outln!(out, "note: {name}:{}:{}: read `{}` as {full}", ply.line, ply.column, ply.text);
             }
+            if !r.also.is_empty() {
+                outln!(out, "note: {name}:{}:{}: {}", ply.line, ply.column, also_note(&ply.text, &r.also));
+            }
         }
         outw!(out, "{}", diagram(&g, history.current()));
         outln!(out, "{}", format_position(&g, history.current()));
@@ -424,6 +430,15 @@ fn replay_game(file: &Path, record: &Record, place: Option<(usize, usize)>) -> C
         }
         emit(&out)
     })
+}
+
+/// What a move read as written may also mean, as a record abbreviates a
+/// longer capture (`10x1` for the ring `10x17x26x19x10x1`).
+fn also_note(text: &str, also: &[String]) -> String {
+    format!(
+        "read `{text}` as written; it may also stand for {} (write a longer capture's path in full)",
+        also.join(" or ")
+    )
 }
 
 /// The position a record's game starts from: its `[Position]` tag, or the

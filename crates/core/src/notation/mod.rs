@@ -266,6 +266,11 @@ pub struct ReadMove {
     pub path: Move,
     /// Set when the written text left out landings: the full path it was read as.
     pub completed: Option<String>,
+    /// Other legal moves the text also fits when read as a path with
+    /// landings left out (`10x1`, a single capture written in full, is
+    /// also how PDN abbreviates a ring capture `10x17x26x19x10x1`): it was
+    /// read as written, and these say what else it may mean.
+    pub also: Vec<String>,
 }
 
 /// Reads `text` as a legal move of `pos`: an exact legal path, or else
@@ -290,7 +295,7 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         }
         let legal = game.legal_moves(pos);
         if legal.contains(&MoveKey::PASS) {
-            return Ok(ReadMove { key: MoveKey::PASS, path: Move::pass(), completed: None });
+            return Ok(ReadMove { key: MoveKey::PASS, path: Move::pass(), completed: None, also: Vec::new() });
         }
         return Err(MoveError::NoPass);
     }
@@ -318,11 +323,6 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
     if scope.pieces.contains(written.from) {
         let mut exact = Exact { written: &written, found: None };
         walk_piece(game, pos, written.from, scope.captures_only, PathMode::Simple, &mut exact);
-        if let Some(mv) = exact.found {
-            if legal.contains(&mv.key()) {
-                return Ok(ReadMove { key: mv.key(), path: mv, completed: None });
-            }
-        }
         // Landings left out; then, if no move fits, the separators taken
         // for what they should be (`10-17` for a capture, as PDN allows:
         // the landings alone tell a step from a jump).
@@ -331,17 +331,24 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
             walk_piece(game, pos, written.from, scope.captures_only, PathMode::Simple, &mut loose);
             legal.iter().filter(|k| loose.keys.contains(k)).copied().collect::<Vec<MoveKey>>()
         };
+        let show = |k: &MoveKey| game.canonical(pos, k).map(|m| format_move(board, &m)).unwrap_or_default();
+        if let Some(mv) = exact.found {
+            if legal.contains(&mv.key()) {
+                let key = mv.key();
+                let also = fitting(false).iter().filter(|&&k| k != key).map(show).collect();
+                return Ok(ReadMove { key, path: mv, completed: None, also });
+            }
+        }
         let mut fits = fitting(false);
         if fits.is_empty() {
             fits = fitting(true);
         }
-        let show = |k: &MoveKey| game.canonical(pos, k).map(|m| format_move(board, &m)).unwrap_or_default();
         match fits.len() {
             1 => {
                 let key = fits[0];
                 let path = game.canonical(pos, &key).expect("a legal move has a canonical path");
                 let completed = Some(format_move(board, &path));
-                return Ok(ReadMove { key, path, completed });
+                return Ok(ReadMove { key, path, completed, also: Vec::new() });
             }
             0 => {}
             _ => {
