@@ -486,6 +486,20 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             }
             in_moves = true;
             if is_result(&token) {
+                // A result right after a game's, with no tag or move between:
+                // a second result of that game, not a game of its own.
+                if let Some(before) = games.last().filter(|_| current.is_empty()) {
+                    let (l, c) = before.result_at.unwrap_or((l0, c0));
+                    let ended = before.result.as_deref().unwrap_or("?");
+                    return Err(err(
+                        l0,
+                        c0,
+                        format!(
+                            "`{token}` is a second result: the game before ends with `{ended}` at line {l}, \
+                             column {c} (a new game starts with its tags)"
+                        ),
+                    ));
+                }
                 current.result = Some(token);
                 current.result_at = Some((l0, c0));
                 games.push(std::mem::take(&mut current));
@@ -672,6 +686,21 @@ mod tests {
             assert_eq!((e.line, e.column), at, "{text}: {e:?}");
             assert!(e.message.starts_with(message), "{text}: {e:?}");
         }
+    }
+
+    #[test]
+    fn a_second_result_of_a_game_is_not_a_game() {
+        let e = parse_records("1.E6-E8 H11-F9 1/2-1/2 *").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 24), "{e:?}");
+        assert!(
+            e.message.contains("`*` is a second result: the game before ends with `1/2-1/2` at line 1, column 16"),
+            "{}",
+            e.message
+        );
+        // A comment between them changes nothing; a game with tags is a game.
+        assert!(parse_records("1.E6-E8 1-0 {won} 0-1").is_err());
+        assert_eq!(parse_records("1.E6-E8 1-0\n[Event \"b\"]\n*").unwrap().len(), 2);
+        assert_eq!(parse_records("*").unwrap().len(), 1);
     }
 
     #[test]
