@@ -187,7 +187,8 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
         match items {
             [d] => {
                 let d = d.strip_prefix("depth=").unwrap_or(d);
-                let d = number("depth", d)?;
+                let d = number("depth", d)
+                    .map_err(|_| format!("`{text}`: the depth must be a whole number from 1 to 12, as `{name}:4`"))?;
                 if (1..=12).contains(&d) {
                     Ok(d as u32)
                 } else {
@@ -772,6 +773,8 @@ mod tests {
         assert!(e.contains("movetime=99999999999999999999 is too large"), "{e}");
         let e = parse_spec("engine:movetime=1e3").unwrap_err();
         assert!(e.contains("is not a whole number"), "{e}");
+        let e = parse_spec("alphabeta:x").unwrap_err();
+        assert_eq!(e, "`alphabeta:x`: the depth must be a whole number from 1 to 12, as `alphabeta:4`");
         // Options run together with another separator than a comma: say so.
         let e = parse_spec("engine:depth=2:movetime=3").unwrap_err();
         assert!(e.contains("options are separated by commas"), "{e}");
