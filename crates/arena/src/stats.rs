@@ -14,6 +14,29 @@ pub struct Tally {
     pub losses: u64,
 }
 
+/// The results in words, as reports give them: `1 win, 2 draws, 0 losses`.
+///
+/// ```
+/// use leap_arena::Tally;
+/// assert_eq!(Tally { wins: 1, draws: 2, losses: 0 }.to_string(), "1 win, 2 draws, 0 losses");
+/// assert_eq!(Tally { wins: 3, draws: 1, losses: 1 }.to_string(), "3 wins, 1 draw, 1 loss");
+/// ```
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let word = |n: u64, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+        write!(
+            f,
+            "{} {}, {} {}, {} {}",
+            self.wins,
+            word(self.wins, "win", "wins"),
+            self.draws,
+            word(self.draws, "draw", "draws"),
+            self.losses,
+            word(self.losses, "loss", "losses")
+        )
+    }
+}
+
 /// An Elo difference with its 95% interval.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Elo {

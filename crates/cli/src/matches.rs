@@ -678,13 +678,10 @@ fn report<G: Game>(
     };
     let _ = writeln!(out, "match {}: {}", game.name(), names.join(" against "));
     let _ = writeln!(out, "  {} games, {openings}, {clock}, {concurrency} at once", played.len());
-    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     for (name, t) in names.iter().zip(tallies) {
         // (A draw shares the point among the players.)
         let score = (t.wins as f64 + t.draws as f64 / k as f64) / t.games().max(1) as f64;
-        let (w, d, l) =
-            (count(t.wins, "win", "wins"), count(t.draws, "draw", "draws"), count(t.losses, "loss", "losses"));
-        let _ = writeln!(out, "  {name}: {w}, {d}, {l}: score {:.1}%", 100.0 * score);
+        let _ = writeln!(out, "  {name}: {t}: score {:.1}%", 100.0 * score);
     }
     let tally = tallies[0];
     if k == 2 {

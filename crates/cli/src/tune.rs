@@ -230,7 +230,7 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
             "check: fitted against start weights, {} games at {} nodes a move: {}: score {:.1}%, Elo {d} (95% interval {l} to {h})",
             tally.games(),
             opts.nodes,
-            results(&tally),
+            tally,
             100.0 * tally.score()
         );
     } else {
@@ -245,7 +245,7 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
             samples.len(),
             played.games.len(),
             opts.nodes,
-            results(&tally)
+            tally
         );
         let text = leap_format::write_weights(&fit.weights, &comment);
         // (Whole or not at all, and over no file: one made meanwhile at
@@ -265,16 +265,4 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
         );
     }
     emit(&out)
-}
-
-/// The check match's results in words, as `match` reports them: `1 win,
-/// 2 draws, 0 losses`.
-fn results(tally: &leap_arena::Tally) -> String {
-    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    format!(
-        "{}, {}, {}",
-        count(tally.wins, "win", "wins"),
-        count(tally.draws, "draw", "draws"),
-        count(tally.losses, "loss", "losses")
-    )
 }
