@@ -37,7 +37,9 @@ pub use leap_core::io_words;
 /// (Kept here too, where the diagnostics' users look for it.)
 pub use leap_core::notation::shortened;
 pub use schema::{json_schema, reference_table, Key, Ty, KEYS};
-pub use source::{read_record_text, read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES};
+pub use source::{
+    has_record_extension, read_record_text, read_text, strip_bom, variant_source, LoadError, MAX_FILE_BYTES,
+};
 pub use spec::{
     extended_files, resolve, BoardSpec, EndSpec, EvalTable, Names, NotationSpec, Opt, PieceSpec, PlayerSpec, RulesSpec,
     Setup, VariantFile, ZoneSpec,

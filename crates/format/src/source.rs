@@ -127,6 +127,19 @@ pub fn read_record_text(path: &std::path::Path) -> std::io::Result<String> {
     utf8(bytes)
 }
 
+/// Whether `path` has a game record's extension, `.pgn` or `.pdn`, in
+/// any case (`GAME.PGN`, as some systems write names).
+///
+/// ```
+/// use std::path::Path;
+/// assert!(leap_format::has_record_extension(Path::new("games/ok.PGN")));
+/// assert!(leap_format::has_record_extension(Path::new("old.pdn")));
+/// assert!(!leap_format::has_record_extension(Path::new("rules.toml")));
+/// ```
+pub fn has_record_extension(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"))
+}
+
 /// The bytes of a file a user named, refusing what is not a regular file
 /// and files over [`MAX_FILE_BYTES`] (see [`read_text`]).
 fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {

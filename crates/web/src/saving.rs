@@ -14,8 +14,9 @@ use std::sync::Mutex;
 const EXTENSION: &str = ".pgn";
 
 /// Saves the game of `slot` in `games` as `name` (`.pgn` added when it has
-/// no record's extension, `.pgn` or `.pdn` in any case); an uploaded variant file goes beside it, named in the
-/// record's tags. Returns the record's file name.
+/// no record's extension, `.pgn` or `.pdn` in any case); an uploaded
+/// variant file goes beside it, named in the record's tags. Returns the
+/// record's file name.
 ///
 /// A file may be replaced only when it is the record this game was loaded
 /// from or saved to before, and still holds what the game read or wrote

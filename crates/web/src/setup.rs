@@ -114,12 +114,10 @@ pub fn is_plain_name(name: &str) -> bool {
     plain_name_problem(name).is_none()
 }
 
-/// Whether `name` has a record's extension, `.pgn` or `.pdn`, in any case
-/// (`GAME.PGN`, as some systems write names): the files the games folder
-/// lists as saved games.
+/// Whether `name` has a record's extension, `.pgn` or `.pdn`, in any case:
+/// the files the games folder lists as saved games.
 pub fn is_record_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    lower.ends_with(".pgn") || lower.ends_with(".pdn")
+    leap_format::has_record_extension(Path::new(name))
 }
 
 /// The last part of a file name a page sent (a browser may send a path).

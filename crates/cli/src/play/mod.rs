@@ -147,16 +147,11 @@ pub(crate) fn names_saved_game(name: &str) -> bool {
 /// `.pdn` file, or a file that opens with a record's tag (`[Event "…"]`;
 /// a variant file's tables have no quotes).
 fn is_record(path: &Path) -> bool {
-    has_record_name(path)
+    leap_format::has_record_extension(path)
         || leap_format::read_record_text(path).is_ok_and(|text| {
             let text = text.trim_start_matches('\u{feff}').trim_start();
             text.starts_with('[') && text.lines().next().is_some_and(|l| l.contains('"'))
         })
-}
-
-/// Whether `path` has a record's extension, `.pgn` or `.pdn`.
-fn has_record_name(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("pdn"))
 }
 
 /// Where a game starts: its variant, the tags its record keeps, and the
@@ -196,7 +191,7 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         let tags = record.tags.iter().filter(|(k, _)| !own.contains(&k.as_str())).cloned().collect();
         return Ok(Start { variant: game, tags, record: Some((record, name, text)), variant_file });
     }
-    if leap_format::builtin(&opts.variant).is_none() && has_record_name(path) && !path.exists() {
+    if leap_format::builtin(&opts.variant).is_none() && leap_format::has_record_extension(path) && !path.exists() {
         return Err(CliError::Usage(format!("{}: no such saved game (the file does not exist)", opts.variant)));
     }
     let game = variant::load(&opts.variant)?;
