@@ -36,6 +36,7 @@ mod matches;
 mod play;
 mod progress;
 pub mod protocol;
+mod review;
 mod save;
 mod schema;
 mod serve;
@@ -130,6 +131,12 @@ enum Command {
     /// whether the engine found it and from what depth and time, then how
     /// many it found.
     Suite(suite::SuiteOptions),
+    /// Review a game record with the engine, move by move, as a chess
+    /// site's computer analysis: each move's score against the best
+    /// move's, the inaccuracies, mistakes and blunders with the better
+    /// line, a summary per player, and (`-o`) the game written again with
+    /// all of it.
+    Review(review::ReviewOptions),
     /// Fit the weights of a variant's evaluation to self-play games (a
     /// logistic fit of the results, Texel style), and keep them only if a
     /// match against the weights it started from shows them stronger.
@@ -193,6 +200,7 @@ pub fn main() -> i32 {
         Command::Tune(opts) => tune::run(&opts),
         Command::Bench => bench::bench(),
         Command::Suite(opts) => suite::run(&opts),
+        Command::Review(opts) => review::run(&opts),
         Command::Replay { file } => commands::replay(&file),
         Command::Play(opts) => play::play(&opts),
         Command::Check { files } => commands::check(&files),

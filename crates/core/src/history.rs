@@ -2,7 +2,7 @@
 //! draw by repetition, and the game written as a record.
 
 use crate::game::Game;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKey};
 use crate::notation::{format_move, format_position, read_move, MoveError, ReadMove, WrittenPly};
 use crate::outcome::{EndReason, GameResult, Outcome};
 use crate::position::{Player, Position};
@@ -52,6 +52,19 @@ pub fn line_outcome<G: Game>(game: &G, positions: &[Position]) -> Option<Outcome
     };
     let seen = positions.iter().filter(same).count();
     (seen as u32 >= limit).then_some(Outcome { result: GameResult::Draw, reason: EndReason::Repetition })
+}
+
+/// What a record says of a move after it, beyond the move itself: see
+/// [`History::annotated_movetext`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// A glyph written right after the move: `!`, `?`, `!?`, `?!`, `!!`, `??`.
+    pub glyph: Option<&'static str>,
+    /// Comments, each written as `{...}`.
+    pub comments: Vec<String>,
+    /// Another line in place of the move, written as `(...)`: see
+    /// [`History::variation`].
+    pub variation: Option<String>,
 }
 
 /// A game in progress: its start, every move played, and every position.
@@ -266,16 +279,46 @@ impl History {
     /// (`1.E6-E8 {[%clk 0:04:58]}`: see
     /// [`clock_command`](crate::notation::clock_command)).
     pub fn movetext<G: Game>(&self, game: &G, result: &str, clocks: &[Option<Duration>]) -> String {
+        let notes: Vec<Annotation> = (0..self.moves.len())
+            .map(|i| Annotation {
+                comments: clocks.get(i).copied().flatten().map(crate::notation::clock_command).into_iter().collect(),
+                ..Annotation::default()
+            })
+            .collect();
+        self.annotated_movetext(game, result, &notes)
+    }
+
+    /// [`movetext`](Self::movetext) with what `notes[i]` says of ply `i`
+    /// after it: its glyph (`?!`), its comments (`{...}`) and a variation
+    /// (`(...)`, see [`variation`](Self::variation)). The move after a
+    /// variation is numbered again (`6... I10xK8`), as chess
+    /// programs write it.
+    pub fn annotated_movetext<G: Game>(&self, game: &G, result: &str, notes: &[Annotation]) -> String {
         let mut out = String::new();
         let mut line = String::new();
+        let mut renumber = false;
         for (i, (label, mv)) in self.move_labels().into_iter().zip(&self.moves).enumerate() {
-            line.push_str(&label);
-            line.push_str(&format_move(game.board(), mv));
-            for name in self.put_out(game, i) {
-                line.push_str(&format!(" {{{}}}", crate::notation::put_out_note(name)));
+            if label.is_empty() && renumber {
+                line.push_str(&self.label_at(i));
+            } else {
+                line.push_str(&label);
             }
-            if let Some(left) = clocks.get(i).copied().flatten() {
-                line.push_str(&format!(" {{{}}}", crate::notation::clock_command(left)));
+            line.push_str(&format_move(game.board(), mv));
+            let note = notes.get(i);
+            if let Some(glyph) = note.and_then(|n| n.glyph) {
+                line.push_str(glyph);
+            }
+            let mut comments: Vec<String> =
+                self.put_out(game, i).into_iter().map(crate::notation::put_out_note).collect();
+            comments.extend(note.map(|n| n.comments.iter().cloned()).into_iter().flatten());
+            for comment in comments {
+                // (A comment ends at the first `}`: one in the text would end it early.)
+                line.push_str(&format!(" {{{}}}", comment.replace('}', ")")));
+            }
+            renumber = false;
+            if let Some(variation) = note.and_then(|n| n.variation.as_ref()) {
+                line.push_str(&format!(" ({variation})"));
+                renumber = true;
             }
             line.push(' ');
             if line.len() > 70 {
@@ -288,6 +331,50 @@ impl History {
         out.push_str(&line);
         out.push('\n');
         out
+    }
+
+    /// The number written before the move of ply `ply` where it stands
+    /// alone (after a variation, or in a list of moves): `N.` for the
+    /// first player's, `N...` for another's.
+    pub fn label_at(&self, ply: usize) -> String {
+        let round = self.round(ply);
+        if self.positions[ply].to_move().index() == 0 {
+            format!("{round}.")
+        } else {
+            format!("{round}...")
+        }
+    }
+
+    /// The moves of `line`, played from the position before ply `ply`,
+    /// written with their numbers as a variation of that ply
+    /// (`6... I10xK8 7.G8-E8xC10`), without its parentheses. The line
+    /// ends at its first move that is not legal.
+    pub fn variation<G: Game>(&self, game: &G, ply: usize, line: &[MoveKey]) -> String {
+        let ply = ply.min(self.moves.len());
+        let mut pos = self.positions[ply];
+        let mut round = self.round(ply);
+        let mut words = Vec::with_capacity(line.len());
+        let mut last: Option<usize> = None;
+        for key in line {
+            let Some(mv) = game.canonical(&pos, key) else {
+                break;
+            };
+            let mover = pos.to_move().index();
+            let starts = last.is_some_and(|before| mover <= before);
+            if starts {
+                round += 1;
+            }
+            let label = match last {
+                None if mover == 0 => format!("{round}."),
+                None => format!("{round}..."),
+                Some(_) if starts => format!("{round}."),
+                Some(_) => String::new(),
+            };
+            words.push(format!("{label}{}", format_move(game.board(), &mv)));
+            last = Some(mover);
+            pos = game.play_unchecked(&pos, key);
+        }
+        words.join(" ")
     }
 
     /// The names of the players the move of ply `ply` left with no pieces

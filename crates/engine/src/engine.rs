@@ -226,6 +226,47 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         positions: &[Position],
         limits: &Limits,
         stop: &Stop,
+        report: impl FnMut(&Report),
+    ) -> SearchResult {
+        self.search_in(positions, None, limits, stop, report)
+    }
+
+    /// [`Engine::search`] with the root's moves kept to those of `moves`
+    /// (UCI's `go searchmoves`): the score of a move of one's choice,
+    /// searched as deeply as the best would be, as `camelot review` weighs
+    /// a game's moves. Moves of `moves` that are not legal are left out;
+    /// when none is legal, the result has no move (`best` is `None`). The
+    /// solved table, if any, is not consulted.
+    ///
+    /// ```
+    /// use leap_engine::{Engine, Limits, Options, Stop};
+    /// use leap_core::{Game, notation::read_move};
+    /// let game = leap_camelot::load("camelot").unwrap();
+    /// let start = game.start();
+    /// let wanted = read_move(&game, &start, "C6-C7").unwrap().key;
+    /// let eval = leap_camelot::CamelotEval::new(&game);
+    /// let mut engine = Engine::new(game, eval, Options::default());
+    /// let r = engine.search_moves(&[start], &[wanted], &Limits::depth(3), &Stop::new(), |_| {});
+    /// assert_eq!(r.best, Some(wanted));
+    /// ```
+    pub fn search_moves(
+        &mut self,
+        positions: &[Position],
+        moves: &[MoveKey],
+        limits: &Limits,
+        stop: &Stop,
+        report: impl FnMut(&Report),
+    ) -> SearchResult {
+        self.search_in(positions, Some(moves), limits, stop, report)
+    }
+
+    /// [`Engine::search`], among `only` of the root's moves where given.
+    fn search_in(
+        &mut self,
+        positions: &[Position],
+        only: Option<&[MoveKey]>,
+        limits: &Limits,
+        stop: &Stop,
         mut report: impl FnMut(&Report),
     ) -> SearchResult {
         let level = self.options.level;
@@ -246,7 +287,15 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
         let mut list = KeyList::new();
         game.legal_moves_into(&root, &mut list);
-        let solved = if level.is_full() { self.solved(&root, &mut list.keys) } else { Solved::Unknown };
+        let forced = list.keys.len() == 1;
+        if let Some(only) = only {
+            list.keys.retain(|k| only.contains(k));
+            if list.keys.is_empty() {
+                return SearchResult { best: None, ..over(0) };
+            }
+        }
+        let solved =
+            if level.is_full() && only.is_none() { self.solved(&root, &mut list.keys) } else { Solved::Unknown };
         let drawn = match solved {
             Solved::Unknown => false,
             Solved::Drawn => true,
@@ -297,6 +346,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             multi: if game.players().len() > 2 { self.options.multi } else { Multi::Paranoid },
             contempt: self.options.contempt,
             lines: self.options.multi_pv.max(level.handicap().map_or(1, |h| h.lines)),
+            forced,
         };
         // (The fresh ordering that ranked the root moves stands in for the
         // engine's while the main thread has it: a panic leaves a usable one.)

@@ -143,3 +143,40 @@ fn checkers_lines_are_the_best_moves_with_their_values() {
     let n = lines_are_the_best_moves(&g, leap_checkers::CheckersEval::new(&g), 5, 22, 4);
     assert!(n > 100, "{n}");
 }
+
+/// A search kept to one root move ([`Engine::search_moves`]) returns that
+/// move with its own alpha-beta value, not the best move's, for every
+/// move of positions of random games; and a search kept to no legal move
+/// returns none.
+#[test]
+fn a_search_kept_to_one_move_gives_that_moves_value() {
+    let game = leap_camelot::load("camelot").unwrap();
+    let eval = leap_camelot::CamelotEval::new(&game);
+    let options = Options { hash_mib: 2, features: Features::plain(), ..Options::default() };
+    let mut engine = Engine::new(game.clone(), eval.clone(), options);
+    let depth = 3;
+    let mut compared = 0;
+    for line in random_games(&game, 23, 1, 30) {
+        for &pos in line.iter().skip(1).step_by(5) {
+            if game.outcome(&pos).is_some() {
+                continue;
+            }
+            let at = leap_core::notation::format_position(&game, &pos);
+            for m in game.legal_moves(&pos) {
+                let child = game.play_unchecked(&pos, &m);
+                if game.outcome(&child).is_some() {
+                    continue;
+                }
+                let want = -AlphaBeta::new(depth - 1, &eval).choose(&game, &child).value;
+                let got = engine.search_moves(&[pos], &[m], &Limits::depth(depth), &Stop::new(), |_| {});
+                assert_eq!(got.best, Some(m), "{at}");
+                assert_eq!(got.score, want, "{at}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 50, "{compared}");
+    let start = game.start();
+    let none = engine.search_moves(&[start], &[], &Limits::depth(2), &Stop::new(), |_| {});
+    assert_eq!(none.best, None);
+}

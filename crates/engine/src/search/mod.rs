@@ -127,6 +127,10 @@ pub(crate) struct Shared<'a, G, E> {
     /// The best lines the main thread finds at each depth, at least 1 and
     /// at most the root's moves (see [`crate::Options::multi_pv`]).
     pub(crate) lines: usize,
+    /// Whether the root has one legal move (not only one searched, as
+    /// [`crate::Engine::search_moves`] may keep): within a time or node
+    /// limit, one iteration then tells what to play.
+    pub(crate) forced: bool,
 }
 
 impl<G, E> Shared<'_, G, E> {

@@ -149,7 +149,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             // One legal move, or a result the search can no longer change: no
             // need to look further (within a time or a node limit).
             let limited = self.s.time.is_timed() || self.s.limits.nodes.is_some();
-            if self.role == Role::Main && limited && (self.root_moves.len() == 1 || decided) {
+            if self.role == Role::Main && limited && (self.s.forced || decided) {
                 break;
             }
             // (Iterations the table answers at once may never reach a check of

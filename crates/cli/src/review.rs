@@ -1,0 +1,299 @@
+//! `camelot review`: the engine's judgement of every move of a game
+//! record, as a chess site's computer analysis gives it: each move's
+//! score against the best move's, searched alike, the moves that lost
+//! ground marked (inaccuracy `?!`, mistake `?`, blunder `??`) with the
+//! better line, a summary per player, and the game written again with
+//! all of it as a record that `replay` reads.
+
+use crate::analyze::{score_text, EngineArgs, SearchLimits};
+use crate::commands::{emit, record_start};
+use crate::error::{CliError, CliResult, GameProblem};
+use crate::save::{check_target, refuse_existing, save_new_as};
+use leap_core::notation::{format_move, parse_records, Record};
+use leap_core::{Annotation, Game, History, Player};
+use leap_engine::score::{decided, Score};
+use leap_engine::{Engine, Limits, Options, Stop};
+use leap_games::{self as variant, with_game, Played};
+use std::path::PathBuf;
+
+/// The options of `camelot review`.
+#[derive(clap::Args, Debug)]
+pub struct ReviewOptions {
+    /// The game record (`.pgn`, `.pdn`); every game of the file is reviewed.
+    file: PathBuf,
+    #[command(flatten)]
+    limits: SearchLimits,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Write the games again, annotated (scores, glyphs, better lines), as
+    /// a new record file (an existing file is refused, before any search).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// How far a move fell short of the best: the loss of winning chances
+/// ([`chances`]) at which it is an inaccuracy, a mistake or a blunder
+/// (chess sites' thresholds).
+const THRESHOLDS: [(f64, Judgement); 3] =
+    [(0.3, Judgement::Blunder), (0.2, Judgement::Mistake), (0.1, Judgement::Inaccuracy)];
+
+/// What a move that lost ground is called.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Judgement {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Judgement {
+    /// The glyph a record writes after the move.
+    fn glyph(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// Its name, as the report writes it.
+    fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+}
+
+/// The winning chances a score gives the side it is for, from -1 (lost)
+/// to 1 (won): a logistic curve of the score in hundredths of a Man (the
+/// curve chess sites fit to games, a Man standing for a pawn), and ±1 for
+/// a decided game.
+fn chances(score: Score) -> f64 {
+    match decided(score) {
+        Some(d) => {
+            if d.win {
+                1.0
+            } else {
+                -1.0
+            }
+        }
+        None => 2.0 / (1.0 + (-0.00368208 * score as f64).exp()) - 1.0,
+    }
+}
+
+/// A score as a number of hundredths of a Man, a decided game as ±1000
+/// (ten Men), for the average loss.
+fn bounded(score: Score) -> Score {
+    match decided(score) {
+        Some(d) => {
+            if d.win {
+                1000
+            } else {
+                -1000
+            }
+        }
+        None => score.clamp(-1000, 1000),
+    }
+}
+
+/// What the review found of one move.
+struct Reviewed {
+    /// The played move's score for its player.
+    score: Score,
+    /// The best move, when the played move was not it: its text, its
+    /// score and its line.
+    better: Option<(String, Score, Vec<leap_core::MoveKey>)>,
+    /// How far the move fell short, if it did.
+    judgement: Option<Judgement>,
+    /// The loss in hundredths of a Man (bounded: see [`bounded`]).
+    loss: Score,
+}
+
+/// Judges a move whose score is `played` where the best move scores `best` (for its player).
+fn judge(best: Score, played: Score) -> (Option<Judgement>, Score) {
+    let lost = (chances(best) - chances(played)).max(0.0);
+    let judgement = THRESHOLDS.iter().find(|(at, _)| lost >= *at - 1e-9).map(|(_, j)| *j);
+    (judgement, (bounded(best) - bounded(played)).max(0))
+}
+
+/// Runs `camelot review`: every game of the file, move by move.
+pub fn run(opts: &ReviewOptions) -> CliResult {
+    let file = &opts.file;
+    let name = file.display().to_string();
+    if let Some(out) = &opts.output {
+        refuse_existing(out, std::slice::from_ref(out), &[], "review")?;
+        check_target(out, &[])?;
+    }
+    let text = leap_format::read_record_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
+    let records: Vec<&Record> = records.iter().filter(|r| !r.is_empty()).collect();
+    if records.is_empty() {
+        return Err(CliError::Usage(format!("{name}: there is no game in the file (no tags, no moves, no result)")));
+    }
+    // Every game is read before the first search: a mistake in the file
+    // shows at once, not after minutes of searching.
+    let mut games = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        let problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
+        let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::variant(record, e)))?;
+        let history = with_game!(&variant, g => {
+            let mut history = History::new(record_start(g, record).map_err(problem)?);
+            history.play_all(g, &record.moves).map_err(|error| CliError::Replay { file: name.clone(), error })?;
+            history
+        });
+        games.push((variant, history));
+    }
+    let limits = opts.limits.limits();
+    let options = opts.engine.options();
+    let mut written = Vec::new();
+    for (i, ((variant, history), record)) in games.iter().zip(&records).enumerate() {
+        let place = (records.len() > 1).then_some((i + 1, records.len()));
+        let text = with_game!(variant, g => review_game(g.clone(), history, record, place, &limits, options)?);
+        written.push(text);
+    }
+    if let Some(out) = &opts.output {
+        save_new_as(out, &written.join("\n"))?;
+        emit(&format!("wrote {}\n", out.display()))?;
+    }
+    Ok(())
+}
+
+/// Reviews one game, printing a line per move as its searches end and
+/// then a summary per player; returns the game written again, annotated.
+fn review_game<G: Played>(
+    game: G,
+    history: &History,
+    record: &Record,
+    place: Option<(usize, usize)>,
+    limits: &Limits,
+    options: Options,
+) -> Result<String, CliError> {
+    let players = game.players().len();
+    let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
+    let mut head = String::new();
+    if let Some((i, n)) = place {
+        head.push_str(&format!("Game {i} of {n}"));
+    } else {
+        head.push_str("Game");
+    }
+    let who: Vec<String> = names
+        .iter()
+        .filter_map(|n| record.tag(n).map(|person| format!("{n}: {}", leap_core::visible(person))))
+        .collect();
+    if !who.is_empty() {
+        head.push_str(&format!(" ({})", who.join(", ")));
+    }
+    emit(&format!(
+        "{head}: {} moves of {}; scores for the player who moved, in Men\n",
+        history.moves().len(),
+        game.name()
+    ))?;
+    let eval = game.evaluation();
+    let mut engine = Engine::new(game.clone(), eval, options);
+    let positions = history.positions();
+    let mut notes = Vec::with_capacity(history.moves().len());
+    // Per player: moves judged of each kind, and the summed loss over their moves.
+    let mut counts = vec![[0usize; 3]; players];
+    let mut losses = vec![(0 as Score, 0usize); players];
+    let stop = Stop::new();
+    for (ply, mv) in history.moves().iter().enumerate() {
+        let before = &positions[..=ply];
+        let pos = positions[ply];
+        let mover = pos.to_move().index();
+        let played = mv.key();
+        let best = engine.search(before, limits, &stop, |_| {});
+        let reviewed = match best.best {
+            Some(b) if b != played => {
+                let own = engine.search_moves(before, &[played], limits, &stop, |_| {});
+                let (judgement, loss) = judge(best.score, own.score);
+                let text = leap_core::notation::format_line(&game, &pos, &[b]).join("");
+                Reviewed { score: own.score, better: Some((text, best.score, best.pv.clone())), judgement, loss }
+            }
+            _ => Reviewed { score: best.score, better: None, judgement: None, loss: 0 },
+        };
+        let moved = format!("{}{}", history.label_at(ply), format_move(game.board(), mv));
+        let mut line = format!("  {moved:<22}{:>10}", score_text(reviewed.score));
+        if let Some(j) = reviewed.judgement {
+            counts[mover][j as usize] += 1;
+            let (text, score, _) = reviewed.better.as_ref().expect("a judged move has a better one");
+            line.push_str(&format!("  {} {}: {text} was best ({})", j.glyph(), j.name(), score_text(*score)));
+        }
+        losses[mover].0 += reviewed.loss;
+        losses[mover].1 += 1;
+        emit(&format!("{line}\n"))?;
+        notes.push(annotation(&game, history, ply, &reviewed, players));
+    }
+    let mut summary = String::new();
+    for (p, name) in names.iter().enumerate() {
+        let (loss, moves) = losses[p];
+        if moves == 0 {
+            continue;
+        }
+        let [inaccuracies, mistakes, blunders] = counts[p];
+        summary.push_str(&format!(
+            "{name}: {}, {}, {}; average loss {:.2} a move\n",
+            leap_core::counted(inaccuracies as u64, "inaccuracy"),
+            leap_core::counted(mistakes as u64, "mistake"),
+            leap_core::counted(blunders as u64, "blunder"),
+            loss as f64 / moves as f64 / 100.0
+        ));
+    }
+    emit(&summary)?;
+    Ok(annotated_record(&game, history, record, &notes))
+}
+
+/// What the annotated record says after the move of `ply`: for two players
+/// the score as chess programs write it (`[%eval 0.35]`, for the first
+/// player of the result, `[%eval #3]` for a win in 3 moves); for more, the
+/// score for the mover; and for a move that fell short, its glyph, what
+/// it was and the better line.
+fn annotation<G: Game>(game: &G, history: &History, ply: usize, r: &Reviewed, players: usize) -> Annotation {
+    let mover = history.positions()[ply].to_move();
+    let mut comments = Vec::new();
+    if players == 2 {
+        let first = game.result_order().first().copied().unwrap_or(Player(0));
+        let score = if mover == first { r.score } else { -r.score };
+        let eval = match decided(score) {
+            Some(d) => {
+                let moves = (d.plies as usize).div_ceil(2);
+                format!("#{}{moves}", if d.win { "" } else { "-" })
+            }
+            None => format!("{:.2}", score as f64 / 100.0),
+        };
+        comments.push(format!("[%eval {eval}]"));
+    } else {
+        comments.push(format!("{} {}", game.players()[mover.index()].name, score_text(r.score)));
+    }
+    let (mut glyph, mut variation) = (None, None);
+    if let (Some(j), Some((text, score, pv))) = (r.judgement, &r.better) {
+        glyph = Some(j.glyph());
+        let mut name = j.name().to_string();
+        name[..1].make_ascii_uppercase();
+        comments.push(format!("{name}. {text} was best ({}).", score_text(*score)));
+        variation = Some(history.variation(game, ply, &pv[..pv.len().min(8)]));
+    }
+    Annotation { glyph, comments, variation }
+}
+
+/// The game written again with `notes`: its tags (and an `Annotator`
+/// tag), its moves annotated and its result as the record gives it.
+fn annotated_record<G: Game>(game: &G, history: &History, record: &Record, notes: &[Annotation]) -> String {
+    let result = match record.result.as_deref() {
+        Some(r) if r != "*" => r.to_string(),
+        _ => record.tag("Result").map_or_else(|| history.result_token(game), str::to_string),
+    };
+    let mut out = String::new();
+    let kept = record.tags.iter().filter(|(k, _)| !matches!(k.as_str(), "Result" | "Annotator"));
+    for (k, v) in kept {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
+        out.push_str(&format!("[{k} \"{v}\"]\n"));
+    }
+    if record.tag("Variant").is_none() {
+        out.push_str(&format!("[Variant \"{}\"]\n", game.name()));
+    }
+    out.push_str("[Annotator \"camelot review\"]\n");
+    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    out.push_str(&history.annotated_movetext(game, &result, notes));
+    out
+}

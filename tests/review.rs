@@ -1,0 +1,101 @@
+//! `camelot review`: the engine's judgement of every move of a game
+//! record, run as a person would run it.
+
+mod common;
+
+use common::{run_in, TempDir};
+
+/// White's first move puts the Man on F8 next to Black's F9 with F7 empty
+/// behind it: Black must take it (F9xF7), and White is left a Man down.
+const DROPPED_MAN: &str = "[Variant \"camelot\"]\n[Position \"W:WF7,C6:BF9,L11 castle-moves=0,0\"]\n\n\
+                           1.F7-F8 F9xF7 2.C6-C7 *\n";
+
+fn write(dir: &TempDir, name: &str, text: &str) -> String {
+    let path = dir.path(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_move_that_drops_a_man_is_a_blunder_with_the_better_move() {
+    let dir = TempDir::new("review");
+    let file = write(&dir, "game.pgn", DROPPED_MAN);
+    let out = run_in(&dir, &["review", &file, "--depth", "4"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let lines = out.lines();
+    assert_eq!(lines.len(), 6, "a heading, a line per move, a summary per player: {}", out.show());
+    assert!(lines[0].contains("3 moves of camelot"), "{}", lines[0]);
+    assert!(lines[1].starts_with("  1.F7-F8 ") && lines[1].contains("?? blunder:"), "{}", lines[1]);
+    assert!(!lines[1].contains("F7-F8 was best"), "the better move is another: {}", lines[1]);
+    // Black's capture is the only legal move: nothing to judge.
+    assert!(lines[2].starts_with("  1...F9xF7 ") && !lines[2].contains('?'), "{}", lines[2]);
+    assert!(lines[4].starts_with("White: 0 inaccuracies, 0 mistakes, 1 blunder; average loss "), "{}", lines[4]);
+    assert!(lines[5].starts_with("Black: 0 inaccuracies, 0 mistakes, 0 blunders; average loss 0.00"), "{}", lines[5]);
+}
+
+#[test]
+fn the_annotated_record_replays_with_scores_glyphs_and_the_better_line() {
+    let dir = TempDir::new("review-out");
+    let file = write(&dir, "game.pgn", DROPPED_MAN);
+    let annotated = dir.path("annotated.pgn");
+    let out = run_in(&dir, &["review", &file, "--depth", "4", "-o", &annotated]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert_eq!(out.last_line(), format!("wrote {annotated}"));
+    // (Lines are wrapped: the test reads the record as one line.)
+    let text = std::fs::read_to_string(&annotated).unwrap().replace('\n', " ");
+    assert!(text.contains("[Position \"W:WF7,C6:BF9,L11 castle-moves=0,0\"]"), "{text}");
+    assert!(text.contains("[Annotator \"camelot review\"]"), "{text}");
+    // The blunder: its glyph, White's score after it, what was best, the
+    // better line, and Black's reply numbered again after it.
+    assert!(text.contains("1.F7-F8?? {[%eval -"), "{text}");
+    assert!(text.contains("{Blunder. "), "{text}");
+    assert!(text.contains(" (1."), "{text}");
+    assert!(text.contains(") 1...F9xF7 {[%eval "), "{text}");
+    // Black's score after its capture is White's, negated: White is behind.
+    let after_capture = text.split("1...F9xF7 {[%eval ").nth(1).unwrap();
+    assert!(after_capture.starts_with('-'), "{text}");
+    let replayed = run_in(&dir, &["replay", &annotated]);
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+    assert!(replayed.show().contains("3 moves played"), "{}", replayed.show());
+}
+
+#[test]
+fn the_best_move_played_is_not_judged() {
+    // From the start, F15-F16 puts a second White piece in Black's castle: the win.
+    let dir = TempDir::new("review-best");
+    let file = write(
+        &dir,
+        "win.pgn",
+        "[Variant \"camelot\"]\n[Position \"W:WKC6,F15,G16:BKC11,D11,E11 castle-moves=0,0\"]\n\n1.F15-F16 1-0\n",
+    );
+    let annotated = dir.path("win-annotated.pgn");
+    let out = run_in(&dir, &["review", &file, "--depth", "3", "-o", &annotated]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.lines()[1].contains("win in 1") && !out.lines()[1].contains('?'), "{}", out.show());
+    let text = std::fs::read_to_string(&annotated).unwrap();
+    assert!(text.contains("1.F15-F16 {[%eval #1]} 1-0"), "{text}");
+}
+
+#[test]
+fn an_existing_output_file_is_refused_before_any_search() {
+    let dir = TempDir::new("review-exists");
+    let file = write(&dir, "game.pgn", DROPPED_MAN);
+    let kept = write(&dir, "kept.pgn", "my notes\n");
+    let out = run_in(&dir, &["review", &file, "--movetime", "60000", "-o", &kept]);
+    assert_ne!(out.status, 0, "{}", out.show());
+    assert!(out.show().contains("the file exists"), "{}", out.show());
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "my notes\n");
+}
+
+#[test]
+fn a_game_that_cannot_be_replayed_is_reported_before_any_search() {
+    let dir = TempDir::new("review-bad");
+    let file = write(&dir, "bad.pgn", "[Variant \"camelot\"]\n\n1.E6-E8 F10-F9 2.E6-E9 *\n");
+    let out = run_in(&dir, &["review", &file, "--movetime", "60000"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(
+        out.show().contains("bad.pgn:3:18: move 2 (White): `E6-E9`: the player to move has no piece on E6"),
+        "{}",
+        out.show()
+    );
+}
