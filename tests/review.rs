@@ -99,3 +99,22 @@ fn a_game_that_cannot_be_replayed_is_reported_before_any_search() {
         out.show()
     );
 }
+
+#[test]
+fn a_tri_camelot_game_is_reviewed_with_each_movers_score() {
+    let dir = TempDir::new("review-tri");
+    let file = write(&dir, "tri.pgn", "[Variant \"tri-camelot\"]\n\n1.E6-D7 C14-C18 H17-G16 2.G4-G8 *\n");
+    let annotated = dir.path("tri-annotated.pgn");
+    let out = run_in(&dir, &["review", &file, "--depth", "2", "-o", &annotated]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert_eq!(out.lines().len(), 1 + 4 + 3 + 1, "{}", out.show());
+    assert!(out.lines()[2].starts_with("  1...C14-C18 "), "{}", out.show());
+    let text = std::fs::read_to_string(&annotated).unwrap().replace('\n', " ");
+    assert!(
+        text.contains("1.E6-D7 {Blue ") && text.contains("C14-C18 {Red ") && text.contains("2.G4-G8 {Blue "),
+        "{text}"
+    );
+    assert!(!text.contains("%eval"), "{text}");
+    let replayed = run_in(&dir, &["replay", &annotated]);
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+}

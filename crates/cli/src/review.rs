@@ -110,11 +110,27 @@ struct Reviewed {
     loss: Score,
 }
 
-/// Judges a move whose score is `played` where the best move scores `best` (for its player).
-fn judge(best: Score, played: Score) -> (Option<Judgement>, Score) {
-    let lost = (chances(best) - chances(played)).max(0.0);
+/// Judges a move whose score is `played` where the best move scores `best`
+/// (for its player): the judgement, if any, and the loss in hundredths of
+/// a Man (bounded: see [`bounded`]). With more than two players
+/// (`relative`) an evaluation is the player's figures less the others'
+/// (see the Camelot evaluation's `opponents` weight), far from nought in
+/// an even position: the best move's score is then taken as even and the
+/// played move's measured from it; a decided game against an evaluation
+/// counts as a win or a loss against an even game.
+fn judge(best: Score, played: Score, relative: bool) -> (Option<Judgement>, Score) {
+    let either_decided = decided(best).is_some() || decided(played).is_some();
+    let (lost, loss) = if !relative {
+        (chances(best) - chances(played), bounded(best) - bounded(played))
+    } else if !either_decided {
+        (-chances(played - best), (best - played).min(1000))
+    } else {
+        let c = |s: Score| if decided(s).is_some() { chances(s) } else { 0.0 };
+        let lost = c(best) - c(played);
+        (lost, (lost * 1000.0).round() as Score)
+    };
     let judgement = THRESHOLDS.iter().find(|(at, _)| lost >= *at - 1e-9).map(|(_, j)| *j);
-    (judgement, (bounded(best) - bounded(played)).max(0))
+    (judgement, loss.max(0))
 }
 
 /// Runs `camelot review`: every game of the file, move by move.
@@ -206,7 +222,7 @@ fn review_game<G: Played>(
         let reviewed = match best.best {
             Some(b) if b != played => {
                 let own = engine.search_moves(before, &[played], limits, &stop, |_| {});
-                let (judgement, loss) = judge(best.score, own.score);
+                let (judgement, loss) = judge(best.score, own.score, players > 2);
                 let text = leap_core::notation::format_line(&game, &pos, &[b]).join("");
                 Reviewed { score: own.score, better: Some((text, best.score, best.pv.clone())), judgement, loss }
             }
@@ -296,4 +312,34 @@ fn annotated_record<G: Game>(game: &G, history: &History, record: &Record, notes
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
     out.push_str(&history.annotated_movetext(game, &result, notes));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leap_engine::score::win_in;
+
+    #[test]
+    fn moves_are_judged_by_the_winning_chances_they_give_away() {
+        assert_eq!(judge(0, 0, false), (None, 0));
+        assert_eq!(judge(20, 0, false).0, None, "a fifth of a Man is no mistake");
+        assert_eq!(judge(0, -60, false).0, Some(Judgement::Inaccuracy));
+        assert_eq!(judge(0, -120, false).0, Some(Judgement::Mistake));
+        assert_eq!(judge(0, -250, false), (Some(Judgement::Blunder), 250));
+        // Far ahead, a Man less changes little; a won game let go is a blunder.
+        assert_eq!(judge(900, 800, false).0, None);
+        assert_eq!(judge(win_in(3), 300, false).0, Some(Judgement::Blunder));
+        // A move the search scores above the best (a deeper look) loses nothing.
+        assert_eq!(judge(0, 40, false), (None, 0));
+    }
+
+    #[test]
+    fn with_more_players_a_move_is_measured_from_the_best() {
+        // Tri-Camelot's scores sit far below nought: measured as they are,
+        // a Knight lost would change nothing.
+        assert_eq!(judge(-1600, -1850, false).0, None);
+        assert_eq!(judge(-1600, -1850, true), (Some(Judgement::Blunder), 250));
+        assert_eq!(judge(-1600, -1620, true).0, None);
+        assert_eq!(judge(win_in(1), -1600, true).0, Some(Judgement::Blunder));
+    }
 }
