@@ -1804,6 +1804,43 @@ fn play_never_saves_over_the_variant_file_being_played() {
     assert!(Path::new(&dir.path("g.pgn")).exists(), "{}", out.show());
 }
 
+/// A game continued from a record in another folder, whose variant file
+/// the record names from its own folder: `save` never writes over that
+/// file, and a record saved or kept elsewhere names it so that the game
+/// goes on again from there.
+#[test]
+fn a_game_continued_from_another_folder_keeps_its_variant_file() {
+    let dir = TempDir::new("play-continued-variant");
+    std::fs::create_dir_all(dir.join("games/rules")).unwrap();
+    std::fs::create_dir_all(dir.join("elsewhere")).unwrap();
+    let rules = "extends = \"camelot\"\nname = \"mine\"\n";
+    std::fs::write(dir.join("games/rules/mine.toml"), rules).unwrap();
+    let (games, elsewhere) = (dir.join("games"), dir.join("elsewhere"));
+    let out = run_stdin_in(&games, &["play", "rules/mine.toml", "--color", "never"], b"F7-F8\nsave game.pgn\n");
+    let record = std::fs::read_to_string(games.join("game.pgn")).unwrap();
+    assert!(record.contains("[VariantFile \"rules/mine.toml\"]"), "{}\n{record}", out.show());
+
+    let input = b"save ../games/rules/mine.toml\nG10-G9\nsave here.pgn\nF8-F9\nquit\n";
+    let out = run_stdin_in(&elsewhere, &["play", "../games/game.pgn", "--color", "never"], input);
+    assert!(
+        out.stdout.contains(
+            "> not saved: cannot write ../games/rules/mine.toml: it is a variant file of the game being played"
+        ),
+        "{}",
+        out.show()
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("games/rules/mine.toml")).unwrap(), rules);
+    assert!(out.stdout.contains("> saved to here.pgn\n"), "{}", out.show());
+    assert!(out.stdout.contains("it is kept in camelot-unsaved-1.pgn"), "{}", out.show());
+    for (file, moves) in [("here.pgn", "1.F7-F8 G10-G9 *"), ("camelot-unsaved-1.pgn", "1.F7-F8 G10-G9 2.F8-F9 *")] {
+        let out = run_stdin_in(&elsewhere, &["play", file, "--color", "never"], b"history\n");
+        assert_eq!(out.status, 0, "{file}: {}", out.show());
+        assert!(out.stdout.contains(&format!("> {moves}\n")), "{file}: {}", out.show());
+        let replayed = common::run_in(&elsewhere, &["replay", file]);
+        assert_eq!(replayed.status, 0, "{file}: {}", replayed.show());
+    }
+}
+
 #[test]
 fn play_goes_on_from_a_resignation_only_after_an_undo() {
     let dir = TempDir::new("play-resigned");

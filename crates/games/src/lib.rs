@@ -134,9 +134,29 @@ pub fn source_tags(name_or_path: &str) -> Vec<(String, String)> {
     if builtin_names().any(|n| n == name_or_path) {
         return Vec::new();
     }
-    let path = std::path::Path::new(name_or_path);
+    vec![file_tag(std::path::Path::new(name_or_path))]
+}
+
+/// The [`FILE_TAG`] of the variant file `path`: its absolute path, which
+/// [`tags_beside`] writes from a record's folder.
+pub fn file_tag(path: &std::path::Path) -> (String, String) {
     let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    vec![(FILE_TAG.to_string(), absolute.display().to_string())]
+    (FILE_TAG.to_string(), absolute.display().to_string())
+}
+
+/// The variant file a record's [`FILE_TAG`] names, a relative path read
+/// from the folder of the record's file, `record_file` (as
+/// [`tags_beside`] writes it); `None` when the record has no such tag.
+pub fn record_variant_file(
+    record: &leap_core::notation::Record,
+    record_file: &std::path::Path,
+) -> Option<std::path::PathBuf> {
+    let path = std::path::Path::new(record.tag(FILE_TAG)?);
+    Some(if path.is_relative() {
+        record_file.parent().unwrap_or(std::path::Path::new("")).join(path)
+    } else {
+        path.to_path_buf()
+    })
 }
 
 /// `tags` as a record saved at `record` writes them: a [`FILE_TAG`] naming
@@ -228,13 +248,7 @@ fn is_draughts(record: &leap_core::notation::Record, record_file: &std::path::Pa
 /// otherwise camelot. A `Variant` tag that names no built-in variant, or a
 /// `GameType` of another game, is an error.
 pub fn for_record(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Result<Variant, LoadError> {
-    if let Some(file) = record.tag(FILE_TAG) {
-        let path = std::path::Path::new(file);
-        let path = if path.is_relative() {
-            record_file.parent().unwrap_or(std::path::Path::new("")).join(path)
-        } else {
-            path.to_path_buf()
-        };
+    if let Some(path) = record_variant_file(record, record_file) {
         let variant = load_file(&path)?;
         if let Some(tagged) = other_variant_tag(record, &variant) {
             return Err(LoadError::Mismatch(

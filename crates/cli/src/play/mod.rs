@@ -185,10 +185,21 @@ fn start(opts: &Options) -> Result<Start, CliError> {
             game: 1,
             problem: GameProblem::variant(&record, e),
         })?;
-        let variant_file = record.tag(variant::FILE_TAG).map(PathBuf::from);
+        // (Its variant file as the tag names it from the record's folder:
+        // the file `save` must not replace, named again from wherever the
+        // game is saved or kept.)
+        let variant_file = variant::record_variant_file(&record, path);
         // The tags the record's writer sets itself are written again.
         let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination"];
-        let tags = record.tags.iter().filter(|(k, _)| !own.contains(&k.as_str())).cloned().collect();
+        let tags = record
+            .tags
+            .iter()
+            .filter(|(k, _)| !own.contains(&k.as_str()))
+            .map(|(k, v)| match &variant_file {
+                Some(file) if k == variant::FILE_TAG => variant::file_tag(file),
+                _ => (k.clone(), v.clone()),
+            })
+            .collect();
         return Ok(Start { variant: game, tags, record: Some((record, name, text)), variant_file });
     }
     if leap_format::builtin(&opts.variant).is_none() && leap_format::has_record_extension(path) && !path.exists() {
