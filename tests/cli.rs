@@ -864,7 +864,7 @@ fn play_refuses_a_line_that_is_not_text_and_goes_on() {
 #[test]
 fn play_names_the_rule_and_lists_a_pieces_moves() {
     let dir = TempDir::new("play-why");
-    let input = b"E6-E8\nF8xF10\nE6\nmoves F8\nmoves Z1\nundo x\nquit\n";
+    let input = b"E6-E8\nF8-E8\nF8xF10\nE6\nmoves F8\nmoves Z1\nundo x\nquit\n";
     let out = run_stdin_in(&dir, &["play", "camelot", "--moves", "1.F7-F8 F10-F9"], input);
     let text = &out.stdout;
     // The obligation is stated before anything is typed.
@@ -877,6 +877,15 @@ fn play_names_the_rule_and_lists_a_pieces_moves() {
     );
     assert!(
         text.contains("> move 2 (White): `E6-E8` is not legal here: a capture is obligatory: F8 can capture\n"),
+        "{}",
+        out.show()
+    );
+    // A step of the piece that can capture is refused by the same rule.
+    assert!(
+        text.contains(
+            "> move 2 (White): `F8-E8` is not legal here: a capture is obligatory: F8 can capture; the legal moves \
+             of that piece are: F8xF10xD12xB10 F8xF10xF12 F8xF10xH12xJ10xJ12\n"
+        ),
         "{}",
         out.show()
     );

@@ -273,7 +273,10 @@ fn moves_are_read_in_full_or_from_start_to_end() {
     assert_eq!(short.key, full.key);
     assert_eq!(short.completed.as_deref(), Some("1x10x19"));
     let e = read_move(&g, &p, "1-5").unwrap_err();
-    assert_eq!(e.to_string(), "`1-5` is not legal here; the legal moves of that piece are: 1x10x19");
+    assert_eq!(
+        e.to_string(),
+        "`1-5` is not legal here: a capture is obligatory: 1 can capture; the legal moves of that piece are: 1x10x19"
+    );
 }
 
 #[test]

@@ -368,6 +368,16 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
     piece_moves.sort();
     let path: Vec<Cell> = written.landings.iter().map(|&(_, c)| c).collect();
     let rule = crate::entry::why_not(game, pos, written.from, &path).as_rule().map(|r| r.to_string());
+    // (A move that captures nothing, of a piece that can capture, is
+    // refused by the obligation to capture, as the other pieces' are.)
+    let rule = rule.or_else(|| {
+        let mut free = Exact { written: &written, found: None };
+        if scope.captures_only {
+            walk_piece(game, pos, written.from, false, PathMode::Simple, &mut free);
+        }
+        let uncapturing = free.found.is_some_and(|m| m.captured.is_empty());
+        uncapturing.then(|| crate::entry::obligation(game, pos)).flatten().map(|o| o.to_string())
+    });
     Err(MoveError::Illegal { text: text.to_string(), piece_moves, rule })
 }
 
