@@ -118,3 +118,21 @@ fn a_tri_camelot_game_is_reviewed_with_each_movers_score() {
     let replayed = run_in(&dir, &["replay", &annotated]);
     assert_eq!(replayed.status, 0, "{}", replayed.show());
 }
+
+#[test]
+fn a_game_of_a_variant_file_is_written_to_another_folder_with_its_rules() {
+    let dir = TempDir::new("review-variant-file");
+    std::fs::create_dir_all(dir.join("games/rules")).unwrap();
+    std::fs::create_dir_all(dir.join("reviews")).unwrap();
+    std::fs::write(dir.join("games/rules/mine.toml"), "extends = \"camelot\"\nname = \"mine\"\n").unwrap();
+    let game = "[Variant \"mine\"]\n[VariantFile \"rules/mine.toml\"]\n\n1.F7-F8 G10-G9 *\n";
+    std::fs::write(dir.join("games/game.pgn"), game).unwrap();
+    let out = run_in(&dir, &["review", "games/game.pgn", "--depth", "2", "-o", "reviews/game.pgn"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let text = std::fs::read_to_string(dir.join("reviews/game.pgn")).unwrap();
+    // (Outside the review's folder: named by its whole path, as `play` names it.)
+    let tag = text.lines().find(|l| l.starts_with("[VariantFile ")).unwrap();
+    assert!(tag.starts_with("[VariantFile \"/") && tag.ends_with("games/rules/mine.toml\"]"), "{text}");
+    let replayed = run_in(&dir, &["replay", "reviews/game.pgn"]);
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+}

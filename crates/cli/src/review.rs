@@ -165,7 +165,8 @@ pub fn run(opts: &ReviewOptions) -> CliResult {
     let mut written = Vec::new();
     for (i, ((variant, history), record)) in games.iter().zip(&records).enumerate() {
         let place = (records.len() > 1).then_some((i + 1, records.len()));
-        let text = with_game!(variant, g => review_game(g.clone(), history, record, place, &limits, options)?);
+        let tags = written_tags(record, file, opts.output.as_deref());
+        let text = with_game!(variant, g => review_game(g.clone(), history, record, &tags, place, &limits, options)?);
         written.push(text);
     }
     if let Some(out) = &opts.output {
@@ -181,6 +182,7 @@ fn review_game<G: Played>(
     game: G,
     history: &History,
     record: &Record,
+    tags: &[(String, String)],
     place: Option<(usize, usize)>,
     limits: &Limits,
     options: Options,
@@ -256,7 +258,7 @@ fn review_game<G: Played>(
         ));
     }
     emit(&summary)?;
-    Ok(annotated_record(&game, history, record, &notes))
+    Ok(annotated_record(&game, history, record, tags, &notes))
 }
 
 /// What the annotated record says after the move of `ply`: for two players
@@ -292,16 +294,41 @@ fn annotation<G: Game>(game: &G, history: &History, ply: usize, r: &Reviewed, pl
     Annotation { glyph, comments, variation }
 }
 
-/// The game written again with `notes`: its tags (and an `Annotator`
+/// The tags of `record`, read from `file`, as the annotated record writes
+/// them at `output`: all but those it writes itself (`Result`,
+/// `Annotator`), a variant file's tag naming it from `output`'s folder.
+fn written_tags(record: &Record, file: &std::path::Path, output: Option<&std::path::Path>) -> Vec<(String, String)> {
+    let variant_file = variant::record_variant_file(record, file);
+    let tags: Vec<(String, String)> = record
+        .tags
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "Result" | "Annotator"))
+        .map(|(k, v)| match &variant_file {
+            Some(path) if k == variant::FILE_TAG => variant::file_tag(path),
+            _ => (k.clone(), v.clone()),
+        })
+        .collect();
+    match output {
+        Some(out) => variant::tags_beside(&tags, out),
+        None => tags,
+    }
+}
+
+/// The game written again with `notes`: its `tags` (and an `Annotator`
 /// tag), its moves annotated and its result as the record gives it.
-fn annotated_record<G: Game>(game: &G, history: &History, record: &Record, notes: &[Annotation]) -> String {
+fn annotated_record<G: Game>(
+    game: &G,
+    history: &History,
+    record: &Record,
+    tags: &[(String, String)],
+    notes: &[Annotation],
+) -> String {
     let result = match record.result.as_deref() {
         Some(r) if r != "*" => r.to_string(),
         _ => record.tag("Result").map_or_else(|| history.result_token(game), str::to_string),
     };
     let mut out = String::new();
-    let kept = record.tags.iter().filter(|(k, _)| !matches!(k.as_str(), "Result" | "Annotator"));
-    for (k, v) in kept {
+    for (k, v) in tags {
         let v = v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
         out.push_str(&format!("[{k} \"{v}\"]\n"));
     }
