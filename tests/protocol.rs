@@ -713,8 +713,8 @@ fn every_go_gets_its_bestmove_when_quit_comes_while_it_waits() {
 
 /// A `go` whose input then ends, or `quit`: the `bestmove` is a move the
 /// engine searched (one ply at least), not the first move it lists; and a
-/// `go` with words the engine does not know (UCI's `ponder`,
-/// `searchmoves`) still searches, the words ignored with a note.
+/// `go` with words the engine does not know (UCI's `ponder`) still
+/// searches, the words ignored with a note.
 #[test]
 fn the_end_of_a_script_answers_a_searched_move() {
     for end in ["", "quit"] {
@@ -732,11 +732,35 @@ fn the_end_of_a_script_answers_a_searched_move() {
         assert!(out.last().unwrap().starts_with("bestmove "), "{end:?}: {out:?}");
     }
     let mut e = Engine::start(&["camelot"]);
-    e.send("go ponder depth 2 searchmoves E6-E8");
+    e.send("go ponder 7 depth 2");
     let out = e.until("bestmove", 20);
-    assert!(out[0].starts_with("info string `go` parameter `ponder` ignored"), "{out:?}");
-    assert!(out[1].starts_with("info string `go` parameter `searchmoves E6-E8` ignored"), "{out:?}");
+    assert!(out[0].starts_with("info string `go` parameter `ponder 7` ignored"), "{out:?}");
     assert!(out.iter().any(|l| l.starts_with("info depth 2 ")), "{out:?}");
+    e.finish();
+}
+
+/// `go searchmoves`, as UCI has it: only the moves named are searched, to
+/// the depth asked, whichever is best; a move that is not legal is named
+/// and left out, and with none legal every move is searched.
+#[test]
+fn searchmoves_keeps_the_search_to_the_moves_named() {
+    let mut e = Engine::start(&["camelot"]);
+    // (C6-C7 is not the move the engine plays from the start.)
+    e.send("go depth 4 searchmoves C6-C7 E6-E12 nodes 10000000");
+    let out = e.until("bestmove", 30);
+    assert!(out[0].starts_with("info string `go searchmoves`: `E6-E12` is not legal here"), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("info depth 4 ")), "searched to its depth: {out:?}");
+    for line in out.iter().filter(|l| l.starts_with("info depth")) {
+        assert!(line.contains(" pv C6-C7"), "{out:?}");
+    }
+    assert_eq!(out.last().unwrap(), "bestmove C6-C7");
+    e.send("go depth 3");
+    assert_ne!(e.until("bestmove", 30).last().unwrap(), "bestmove C6-C7", "the next `go` searches every move");
+    e.send("go depth 2 searchmoves E6-E12");
+    let out = e.until("bestmove", 30);
+    assert!(out[1].starts_with("info string `go searchmoves` names no legal move: every move is searched"), "{out:?}");
+    e.send("go depth 2 searchmoves");
+    assert_eq!(e.until("info string", 10), ["info string error: `go searchmoves` needs moves after it"]);
     e.finish();
 }
 

@@ -497,9 +497,21 @@ impl<'i, G: Played> Session<'i, G> {
         if let Some(note) = self.table_note.take() {
             self.send(&format!("info string {note}"));
         }
-        let mut engine = self.engine.take().expect("no search");
         let positions = self.history.positions().to_vec();
         let pos = *positions.last().expect("a position");
+        // The moves `searchmoves` names that are legal here; those that
+        // are not are named, and left out. (None legal: every move.)
+        let mut only = Vec::new();
+        for text in &go.search_moves {
+            match leap_core::notation::read_move(&self.game, &pos, text) {
+                Ok(read) => only.push(read.key),
+                Err(e) => self.send(&format!("info string `go searchmoves`: {e}; left out")),
+            }
+        }
+        if !go.search_moves.is_empty() && only.is_empty() {
+            self.send("info string `go searchmoves` names no legal move: every move is searched");
+        }
+        let mut engine = self.engine.take().expect("no search");
         let mover = pos.to_move().index();
         let clock = |time_left| Clock { time_left, increment: go.increments[mover], moves_to_go: go.moves_to_go };
         let mut limits = Limits {
@@ -531,7 +543,7 @@ impl<'i, G: Played> Session<'i, G> {
         self.search = Some(std::thread::spawn(move || {
             // The first move of the last best line sent in an `info`.
             let mut reported = None;
-            let result = engine.search(&positions, &limits, &stop, |r: &Report| {
+            let report = |r: &Report| {
                 if r.line == 1 {
                     reported = r.pv.first().copied();
                 }
@@ -547,7 +559,12 @@ impl<'i, G: Played> Session<'i, G> {
                     r.time.as_millis(),
                     r.hashfull
                 ));
-            });
+            };
+            let result = if only.is_empty() {
+                engine.search(&positions, &limits, &stop, report)
+            } else {
+                engine.search_moves(&positions, &only, &limits, &stop, report)
+            };
             // An infinite search gives its move only when stopped (or ended
             // with the session).
             while infinite && !stop.is_stopped() && !stop.is_finishing() {
@@ -721,6 +738,8 @@ struct Go {
     increments: [Duration; 4],
     moves_to_go: Option<u32>,
     infinite: bool,
+    /// The root moves to search, as written (`searchmoves`); none: every one.
+    search_moves: Vec<String>,
 }
 
 impl Go {
@@ -734,10 +753,11 @@ impl Go {
 
     /// Reads the words after `go` in a game of `players` players, where
     /// `wtime`, `winc` are the clock of the player `white_black[0]` and
-    /// `btime`, `binc` of `white_black[1]`. A word the engine does not know
-    /// (UCI's `ponder`, `searchmoves` and its moves, `mate`), and the
-    /// numbers after it, are left out, as UCI engines do, with a note
-    /// saying so (the second value): the search still runs.
+    /// `btime`, `binc` of `white_black[1]`; `searchmoves` takes the words
+    /// after it up to the next known one as moves. A word the engine does
+    /// not know (UCI's `ponder`, `mate`), and the numbers after it, are
+    /// left out, as UCI engines do, with a note saying so (the second
+    /// value): the search still runs.
     fn parse(args: &[&str], players: usize, white_black: [usize; 2]) -> Result<(Go, Vec<String>), String> {
         /// What a word of `go` sets.
         enum Field {
@@ -748,6 +768,7 @@ impl Go {
             MovesToGo,
             Time(usize),
             Increment(usize),
+            SearchMoves,
         }
         let player = |w: &str, suffix: &str| -> Option<usize> {
             let p = match w {
@@ -764,6 +785,7 @@ impl Go {
             "nodes" => Some(Field::Nodes),
             "movetime" => Some(Field::Movetime),
             "movestogo" => Some(Field::MovesToGo),
+            "searchmoves" => Some(Field::SearchMoves),
             _ => player(w, "time").map(Field::Time).or_else(|| player(w, "inc").map(Field::Increment)),
         };
         let mut go = Go::default();
@@ -773,6 +795,16 @@ impl Go {
             let field = match field_of(word) {
                 Some(Field::Infinite) => {
                     go.infinite = true;
+                    continue;
+                }
+                Some(Field::SearchMoves) => {
+                    while let Some(&&next) = words.peek().filter(|n| field_of(n).is_none()) {
+                        go.search_moves.push(next.to_string());
+                        words.next();
+                    }
+                    if go.search_moves.is_empty() {
+                        return Err("`go searchmoves` needs moves after it".to_string());
+                    }
                     continue;
                 }
                 Some(field) => field,
@@ -786,7 +818,8 @@ impl Go {
                     }
                     notes.push(format!(
                         "`go` parameter `{}` ignored (the engine knows depth, nodes, movetime, p1time to \
-                         p{players}time, p1inc to p{players}inc, wtime, btime, winc, binc, movestogo and infinite)",
+                         p{players}time, p1inc to p{players}inc, wtime, btime, winc, binc, movestogo, searchmoves and \
+                         infinite)",
                         skipped.join(" ")
                     ));
                     continue;
@@ -811,8 +844,9 @@ impl Go {
                 Field::MovesToGo => go.moves_to_go = Some(number()?.min(u32::MAX as u64) as u32),
                 Field::Time(p) => go.times[p] = Some(Duration::from_millis(number()?)),
                 Field::Increment(p) => go.increments[p] = Duration::from_millis(number()?),
-                // (Read above: `infinite` takes no number.)
+                // (Read above: `infinite` takes no number, `searchmoves` moves.)
                 Field::Infinite => go.infinite = true,
+                Field::SearchMoves => {}
             }
         }
         Ok((go, notes))
@@ -867,11 +901,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!((go.depth, go.nodes), (Some(3), Some(99)));
+        assert_eq!(go.search_moves, ["E6-E8", "F6-F8"], "searchmoves takes the words up to the next it knows");
         let ignored: Vec<&str> = notes.iter().map(|n| n.split('`').nth(3).unwrap()).collect();
-        assert_eq!(ignored, ["ponder", "searchmoves E6-E8 F6-F8", "speed 3"], "{notes:?}");
+        assert_eq!(ignored, ["ponder", "speed 3"], "{notes:?}");
         assert!(notes[0].ends_with(
             "ignored (the engine knows depth, nodes, movetime, p1time to p2time, p1inc to p2inc, wtime, btime, winc, \
-             binc, movestogo and infinite)"
+             binc, movestogo, searchmoves and infinite)"
         ));
     }
 
