@@ -59,7 +59,10 @@ fn an_obligatory_capture_is_named_with_the_pieces_that_can_capture() {
     // After 1.F7-F8 F10-F9: White must capture, with F8.
     let p = leap_core::notation::parse_position(&g, &after(&g, &["F7-F8", "F10-F9"])).unwrap();
     let o = obligation(&g, &p).expect("an obligation");
-    assert!(matches!(&o, Obligation::Capture { pieces } if pieces.contains(&"F8".to_string())), "{o}");
+    assert!(
+        matches!(&o, Obligation::Capture { pieces, instead } if pieces.contains(&"F8".to_string()) && instead.is_empty()),
+        "{o}"
+    );
     assert!(o.to_string().starts_with("a capture is obligatory: "), "{o}");
     let refused = progress(&g, &p, cell(&g, "E6"), &[]).unwrap_err();
     assert_eq!(refused, Refusal::Obliged(o));

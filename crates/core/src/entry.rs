@@ -23,6 +23,10 @@ pub enum Obligation {
     Capture {
         /// The pieces that can capture.
         pieces: Vec<String>,
+        /// The moves that capture nothing and that the rules allow all
+        /// the same (Tri-Camelot's winning entry into the left castle), in
+        /// canonical notation.
+        instead: Vec<String>,
     },
     /// Only these pieces may move, for the game's reason if it gives one
     /// (Camelot: a piece in its own castle must leave it).
@@ -37,7 +41,16 @@ pub enum Obligation {
 impl fmt::Display for Obligation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Obligation::Capture { pieces } => write!(f, "a capture is obligatory: {} can capture", pieces.join(", ")),
+            Obligation::Capture { pieces, instead } => {
+                write!(f, "a capture is obligatory: {} can capture", pieces.join(", "))?;
+                match instead.as_slice() {
+                    [] => Ok(()),
+                    [one] => write!(f, " (or play {one}, which the rules allow instead)"),
+                    [init @ .., last] => {
+                        write!(f, " (or play {} or {last}, which the rules allow instead)", init.join(", "))
+                    }
+                }
+            }
             Obligation::Move { why: Some(why), .. } => f.write_str(why),
             Obligation::Move { pieces, why: None } => write!(f, "only {} may move this turn", pieces.join(", ")),
         }
@@ -166,8 +179,16 @@ pub fn obligation<G: Game>(game: &G, pos: &Position) -> Option<Obligation> {
         return Some(Obligation::Move { pieces: names(scope.pieces & mine), why: game.scope_reason(pos) });
     }
     if scope.captures_only {
-        let capturers: Bitset = game.legal_moves(pos).iter().filter(|k| k.is_capture()).map(|k| k.from).collect();
-        return Some(Obligation::Capture { pieces: names(capturers) });
+        let moves = game.legal_moves(pos);
+        let capturers: Bitset = moves.iter().filter(|k| k.is_capture()).map(|k| k.from).collect();
+        let mut instead: Vec<String> = moves
+            .iter()
+            .filter(|k| !k.is_capture())
+            .filter_map(|k| game.canonical(pos, k))
+            .map(|m| crate::notation::format_move(board, &m))
+            .collect();
+        instead.sort();
+        return Some(Obligation::Capture { pieces: names(capturers), instead });
     }
     None
 }

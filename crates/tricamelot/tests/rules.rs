@@ -662,6 +662,12 @@ fn exception_2_left_castle_entry_legal_when_a_jump_is_available() {
         let s = format!("B:B{p}A12,A14,F9:RF11:GI18");
         assert_moves(game(), &s, &["A12-A16", "A14-A16", "F9xF13"]);
         assert_eq!(game().outcome(&play(game(), &pos(game(), &s), "A14-A16")), win(BLUE, EndReason::Goal));
+        // What a player is told names the entries with the capture.
+        let said = leap_core::entry::obligation(game(), &pos(game(), &s)).expect("an obligation").to_string();
+        assert_eq!(
+            said,
+            "a capture is obligatory: F9 can capture (or play A12-A16 or A14-A16, which the rules allow instead)"
+        );
     }
 }
 

@@ -604,7 +604,7 @@ impl<G: Played> Table for Session<G> {
         let (obliged, must_move) = match self.is_on().then(|| obligation(&self.game, pos)).flatten() {
             Some(o) => {
                 let pieces = match &o {
-                    Obligation::Capture { pieces } | Obligation::Move { pieces, .. } => pieces.clone(),
+                    Obligation::Capture { pieces, .. } | Obligation::Move { pieces, .. } => pieces.clone(),
                 };
                 (Some(o.to_string()), pieces)
             }
