@@ -319,6 +319,27 @@ fn game_records_round_trip() {
     assert_eq!(games[0].tag("Site"), Some("one two"), "{record}");
 }
 
+/// A game from a position with White to move, numbered as the game
+/// numbers it (`1...` first) or, as many programs write it, in rounds
+/// that start with White (`1.` first, Black's replies `1...`): both read;
+/// a number that fits neither is refused.
+#[test]
+fn a_game_that_white_starts_may_number_its_rounds_from_white() {
+    let g = game();
+    let start = pos(&g, "W:W21,22:B1,2");
+    let replay = |movetext: &str| {
+        let games = leap_core::notation::parse_records(movetext).unwrap();
+        let mut h = History::new(start);
+        h.play_all(&g, &games[0].moves).map(|_| format_position(&g, h.current()))
+    };
+    let end = "W:W14,21:B5,6 clock=4";
+    assert_eq!(replay("1... 22-18 2. 1-5 2... 18-14 3. 2-6 *").as_deref(), Ok(end));
+    assert_eq!(replay("1. 22-18 1-5 2. 18-14 2-6 *").as_deref(), Ok(end));
+    assert_eq!(replay("1. 22-18 {a comment} 1... 1-5 2. 18-14 2... 2-6 *").as_deref(), Ok(end));
+    let e = replay("1. 22-18 1-5 3. 18-14 *").unwrap_err();
+    assert_eq!(e.to_string(), "1:14: move 2 (White): expected move 2, found 3");
+}
+
 /// A jump that must go on and may go two ways: the refusal to end it
 /// names both.
 #[test]

@@ -110,7 +110,14 @@ impl History {
     /// back round, to a player at or before the last one to move in turn
     /// order. A player who is out (and skipped) does not shift the count.
     pub fn round(&self, ply: usize) -> usize {
-        let movers = self.positions[..=ply.min(self.moves.len())].iter().map(|p| p.to_move().index());
+        self.round_from(ply, 0)
+    }
+
+    /// [`round`](Self::round) with rounds that start with the player of
+    /// index `first` (then the others in turn order, round the table).
+    fn round_from(&self, ply: usize, first: usize) -> usize {
+        let turn = |mover: usize| if mover < first { mover + 256 } else { mover };
+        let movers = self.positions[..=ply.min(self.moves.len())].iter().map(|p| turn(p.to_move().index()));
         let mut round = 1;
         let mut last: Option<usize> = None;
         for mover in movers {
@@ -168,21 +175,33 @@ impl History {
     /// of the round (written only at the start of a game, or after a
     /// comment, but accepted before any such move).
     pub fn next_number(&self) -> (usize, bool) {
+        self.next_number_from(0)
+    }
+
+    /// [`next_number`](Self::next_number) with rounds that start with the
+    /// player of index `first`.
+    fn next_number_from(&self, first: usize) -> (usize, bool) {
         let i = self.moves.len();
-        let continued = if i == 0 { self.start().to_move().index() != 0 } else { self.round(i) == self.round(i - 1) };
-        (self.round(i), continued)
+        let round = |ply| self.round_from(ply, first);
+        let continued = if i == 0 { self.start().to_move().index() != first } else { round(i) == round(i - 1) };
+        (round(i), continued)
     }
 
     /// Checks the move number written before `ply`, if any, against the
     /// next move's: `2.E6-E8` as the first move, `1...E6-E8` for the first
     /// player's move and a second `1.` are refused, with the place of the
-    /// number.
+    /// number. A game that starts with another player to move may also be
+    /// numbered in rounds that start with that player, as many programs
+    /// number it (`1. 14x5 9-13 2. 5x14` for a game of checkers from a
+    /// position with White to move, where the game's own numbering is
+    /// `1... 14x5 2. 9-13 2... 5x14`).
     pub fn check_number<G: Game>(&self, game: &G, ply: &WrittenPly) -> Result<(), ReplayError> {
         let Some(written) = ply.number else {
             return Ok(());
         };
         let (number, continued) = self.next_number();
-        if written.number == number && written.continued == continued {
+        let fits = |(n, c): (usize, bool)| written.number == n && written.continued == c;
+        if fits((number, continued)) || fits(self.next_number_from(self.start().to_move().index())) {
             return Ok(());
         }
         let (expected, found) = if written.number != number {
