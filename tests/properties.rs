@@ -349,6 +349,24 @@ fn malformed_position_strings_report_a_column() {
 /// A position string with several problems reports every one, in the order
 /// of the string, each at its column; the rules are checked only once the
 /// string reads.
+/// A position string reads in any case, as cells and player letters do:
+/// kind prefixes are upper-case letters, so `kc6` can only be a Knight on
+/// C6 and `k5` a Man on K5, as `KC6` and `K5` are.
+#[test]
+fn position_strings_read_in_any_case() {
+    let camelot = leap_camelot::load("camelot").unwrap();
+    for (lower, upper) in [
+        ("w:wkc6,d6,k5:bkc11,d11,kk10", "W:WKC6,D6,K5:BKC11,D11,KK10"),
+        ("b:WKc6,kD6:bkc11 castle-moves=1,0", "B:WKC6,KD6:BKC11 castle-moves=1,0"),
+    ] {
+        let read = parse_position(&camelot, lower).unwrap_or_else(|e| panic!("{lower:?}: {e}"));
+        assert_eq!(read, parse_position(&camelot, upper).unwrap(), "{lower:?}");
+    }
+    let checkers = leap_checkers::load("checkers").unwrap();
+    let read = parse_position(&checkers, "w:w18,k14,k1-2:b9,10").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(format_position(&checkers, &read), "W:W18,K1,K2,K14:B9,10");
+}
+
 #[test]
 fn every_problem_of_a_position_string_is_reported() {
     let game = leap_camelot::load("camelot").unwrap();

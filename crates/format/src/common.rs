@@ -1074,9 +1074,9 @@ fn not_a_piece(board: &Board, kinds: &[KindInfo], item: &str) -> String {
     let mut known: Vec<&KindInfo> = kinds.iter().collect();
     known.sort_by_key(|k| std::cmp::Reverse(k.prefix.len()));
     for k in &known {
-        let Some(rest) = item.strip_prefix(k.prefix.as_str()) else { continue };
+        let Some(rest) = leap_core::notation::strip_kind_prefix(item, &k.prefix) else { continue };
         // Letters before a cell of the board: a prefix of no kind.
-        let letters = rest.chars().take_while(|c| c.is_ascii_uppercase()).count();
+        let letters = rest.chars().take_while(|c| c.is_ascii_alphabetic()).count();
         if let Some(split) = (1..=letters).find(|&i| board.cell(&rest[i..]).is_some()) {
             return format!(
                 "`{item}`: `{}` is not the prefix of a kind of piece; expected {prefixes}",

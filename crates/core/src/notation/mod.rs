@@ -14,8 +14,8 @@ mod typed;
 
 pub use diagram::{diagram, Diagram, Look, Paint, Part, Trace};
 pub use position::{
-    format_position, parse_piece, parse_piece_on, parse_position, PositionError, PositionProblem, PositionProblemKind,
-    PositionSetup, COUNTER_BARED,
+    format_position, parse_piece, parse_piece_on, parse_position, strip_kind_prefix, PositionError, PositionProblem,
+    PositionProblemKind, PositionSetup, COUNTER_BARED,
 };
 pub(crate) use record::put_out_note;
 pub use record::{

@@ -459,7 +459,7 @@ fn words(text: &str) -> Vec<(usize, &str)> {
 fn off_board<G: Game + ?Sized>(game: &G, item: &str) -> Option<String> {
     let board = game.board();
     game.kinds().iter().find_map(|k| {
-        let rest = item.strip_prefix(k.prefix.as_str())?;
+        let rest = strip_kind_prefix(item, &k.prefix)?;
         let letters = rest.find(|c: char| c.is_ascii_digit())?;
         let (file, number) = rest.split_at(letters);
         let like_a_cell = number.chars().all(|c| c.is_ascii_digit())
@@ -559,7 +559,7 @@ fn piece_range<G: Game + ?Sized>(game: &G, item: &str) -> Option<Vec<(Kind, Cell
     let (kind, from) = parse_piece(game, first)?;
     let board = game.board();
     let prefix = &game.kinds()[kind.index()].prefix;
-    let last = last.strip_prefix(prefix.as_str()).unwrap_or(last);
+    let last = strip_kind_prefix(last, prefix).unwrap_or(last);
     let number = |name: &str| name.chars().all(|c| c.is_ascii_digit()).then(|| name.parse::<u32>().ok())?;
     let (a, b) = (number(board.name(from))?, number(last)?);
     if a > b {
@@ -573,7 +573,15 @@ pub fn parse_piece_on(board: &Board, kinds: &[KindInfo], item: &str) -> Option<(
     let mut kinds: Vec<(usize, &str)> = kinds.iter().enumerate().map(|(i, k)| (i, k.prefix.as_str())).collect();
     kinds.sort_by_key(|(_, p)| std::cmp::Reverse(p.len()));
     kinds.into_iter().find_map(|(i, prefix)| {
-        let rest = item.strip_prefix(prefix)?;
+        let rest = strip_kind_prefix(item, prefix)?;
         board.cell(rest).map(|c| (Kind(i as u8), c))
     })
+}
+
+/// `item` after a kind's prefix written in either case (`KC6` or `kc6`,
+/// as cells and player letters may be written: prefixes are upper-case
+/// letters, so that case tells no kind from another).
+pub fn strip_kind_prefix<'a>(item: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = item.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &item[prefix.len()..])
 }
