@@ -12,7 +12,9 @@ use crate::layout::{path, pieces, Layout};
 use crate::request::Number;
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
-use leap_core::notation::{format_line, format_move, format_position, legal_move_texts, read_move, Reading};
+use leap_core::notation::{
+    format_line, format_move, format_position, legal_move_texts, parse_movetext, read_move, Reading,
+};
 use leap_core::search::Score;
 use leap_core::{Cell, GameResult, History, LegKind, MoveKey, Player};
 use leap_engine::{Engine, Level, Limits, Options, Stop};
@@ -699,11 +701,18 @@ impl<G: Played> Table for Session<G> {
         }
         let entered = match (&request.text, &request.from) {
             (Some(text), None) => {
-                // (Typed: a dash pasted from elsewhere reads as `-`, as at the
-                // terminal. The error quotes the text shortened: a long one is
-                // not sent back whole.)
+                // (Typed: a dash pasted from elsewhere reads as `-`, and a
+                // move number and annotation glyphs (`3.F7-F8!`) are read
+                // as a record's, as at the terminal. The error quotes the
+                // text shortened: a long one is not sent back whole.)
                 let text = Reading::of(text).text;
-                let read = read_move(&self.game, &pos, &text).map_err(|e| ApiError::Invalid(e.to_string()))?;
+                let ply = match parse_movetext(&text) {
+                    Ok(plies) if plies.len() == 1 => plies.into_iter().next().expect("one move"),
+                    Ok(_) => return Err(ApiError::Invalid("expected one move, such as F7-F8".into())),
+                    Err(e) => return Err(ApiError::Invalid(e.message)),
+                };
+                self.history.check_number(&self.game, &ply).map_err(|e| ApiError::Invalid(e.error.to_string()))?;
+                let read = read_move(&self.game, &pos, &ply.text).map_err(|e| ApiError::Invalid(e.to_string()))?;
                 read.path
             }
             (None, Some(from)) => {

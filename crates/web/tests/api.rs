@@ -188,6 +188,27 @@ async fn enters_a_move_leg_by_leg_and_says_why_a_move_is_refused() {
     assert_eq!(view["status"], "Black to move (move 2).");
 }
 
+/// The move box reads a move as the terminal and `--moves` do: with
+/// annotation glyphs and the game's move number, if typed.
+#[tokio::test]
+async fn a_typed_move_may_carry_its_number_and_glyphs() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8!").await;
+    app.play(&game, "1...F10-F9?!").await;
+    let view = app.play(&game, "2. F8xF10xF12!!").await;
+    assert_eq!(texts(&view), ["F7-F8", "F10-F9", "F8xF10xF12"]);
+    for (text, error) in [
+        ("3.E6-E7", "expected move 2, found 3"),
+        ("F11-F10 G11-G10", "expected one move, such as F7-F8"),
+        ("!?", "expected one move, such as F7-F8"),
+        ("1-0", "`1-0` is a game's result, not a move: give only the moves"),
+    ] {
+        let (status, refused) = app.post(&format!("/api/games/{game}/move"), json!({ "text": text })).await;
+        assert_eq!((status, refused["error"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(error)), "{text}");
+    }
+}
+
 #[tokio::test]
 async fn takes_back_resigns_and_agrees_draws_with_the_right_results() {
     let app = app();
