@@ -340,6 +340,23 @@ fn a_game_that_white_starts_may_number_its_rounds_from_white() {
     assert_eq!(e.to_string(), "1:14: move 2 (White): expected move 2, found 3");
 }
 
+/// Moves written without their separator, as some PDN files write them
+/// (`1115` for `11-15`), are read when the digits split into two squares
+/// one way only; `123` (1-23 or 12-3) is refused with both.
+#[test]
+fn a_move_written_without_its_separator_is_read_when_it_splits_one_way() {
+    let g = game();
+    let games = leap_core::notation::parse_records("1. 1115 2218 2. 1522 *").unwrap();
+    let mut h = History::new(g.start());
+    let read = h.play_all(&g, &games[0].moves).unwrap_or_else(|e| panic!("{e}"));
+    let texts: Vec<String> =
+        h.moves().iter().map(|m| leap_core::notation::format_move(leap_core::rules::LeapRules::board(&g), m)).collect();
+    assert_eq!(texts, ["11-15", "22-18", "15x22"]);
+    assert_eq!(read[2].completed.as_deref(), Some("15x22"), "a capture is said as it was read");
+    let e = read_move(&g, &g.start(), "123").unwrap_err();
+    assert_eq!(e.to_string(), "`123` is not a move: at column 1, expected a separator: 1-23 or 12-3");
+}
+
 /// A jump that must go on and may go two ways: the refusal to end it
 /// names both.
 #[test]

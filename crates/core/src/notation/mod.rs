@@ -206,6 +206,9 @@ pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError
         column,
         expected: expected.to_string(),
     };
+    if let Some(split) = unseparated(board, text) {
+        return split.map_err(|both| syntax(1, &format!("a separator: {both}")));
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     let mut cells: Vec<(Option<Sep>, Cell)> = Vec::new();
@@ -251,6 +254,30 @@ pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError
         from: cells[0].1,
         landings: cells[1..].iter().map(|&(s, c)| (s.unwrap_or(Sep::Quiet), c)).collect(),
     })
+}
+
+/// A move of a board whose cells are numbers written without its
+/// separator, as some PDN files write them (`1115` for `11-15`, `3228`
+/// for `32-28`): `None` unless `text` is digits alone and not a cell; the
+/// move when the digits split into two cells one way only, else the ways
+/// they split (`1-23 or 12-3`), for the message.
+fn unseparated(board: &Board, text: &str) -> Option<Result<WrittenMove, String>> {
+    if !text.chars().all(|c| c.is_ascii_digit()) || board.cell(text).is_some() {
+        return None;
+    }
+    let splits: Vec<(Cell, Cell, usize)> = (1..text.len())
+        .filter(|&k| !text[k..].starts_with('0'))
+        .filter_map(|k| Some((board.cell(&text[..k])?, board.cell(&text[k..])?, k)))
+        .collect();
+    match splits[..] {
+        [] => None,
+        [(from, to, _)] => Some(Ok(WrittenMove { from, landings: vec![(Sep::Quiet, to)] })),
+        _ => Some(Err(splits
+            .iter()
+            .map(|&(_, _, k)| format!("{}-{}", &text[..k], &text[k..]))
+            .collect::<Vec<_>>()
+            .join(" or "))),
+    }
 }
 
 fn sep_fits(sep: Sep, kind: LegKind) -> bool {
