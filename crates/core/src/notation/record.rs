@@ -408,6 +408,9 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 games.push(std::mem::take(&mut current));
                 in_moves = false;
             }
+            // (A move number left at the end of a game with no result,
+            // `... 12.`, is no number of the next game's first move.)
+            number = None;
             // `[Key "value"]` on one line; in the value, `\"` is a quote and `\\` a backslash.
             let from = i;
             let found = || {
@@ -701,6 +704,14 @@ mod tests {
         assert!(parse_records("1.E6-E8 1-0 {won} 0-1").is_err());
         assert_eq!(parse_records("1.E6-E8 1-0\n[Event \"b\"]\n*").unwrap().len(), 2);
         assert_eq!(parse_records("*").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_move_number_ending_a_game_is_not_the_next_games() {
+        let games = parse_records("1.E6-E8 H11-F9 2.\n\n[Variant \"camelot\"]\nE6-E8 *").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].moves[0].text, "E6-E8");
+        assert_eq!(games[1].moves[0].number, None);
     }
 
     #[test]
