@@ -46,10 +46,11 @@ fn reports_each_position_and_how_many_were_found() {
 
 #[test]
 fn several_moves_may_be_wanted() {
-    // Every Black move but 2-6 keeps the man: 1-5, 1-6 and 2-7 are all right.
+    // Every Black move but 2-6 keeps the man: 1-5, 1-6 and 2-7 are all
+    // right (written with an annotator's glyphs, which are not the moves').
     let dir = TempDir::new("suite-many");
     let file =
-        write(&dir, "many.pgn", "[Variant \"checkers\"]\n[Position \"B:W18:B1,2\"]\n[Best \"1-5 1-6 2-7\"]\n\n*\n");
+        write(&dir, "many.pgn", "[Variant \"checkers\"]\n[Position \"B:W18:B1,2\"]\n[Best \"1-5! 1-6 2-7!?\"]\n\n*\n");
     let out = run_in(&dir, &["suite", &file, "--depth", "6"]);
     assert_eq!(out.status, 0, "{}", out.show());
     assert!(out.lines()[0].contains("position 1") && out.lines()[0].contains("best 1-5 1-6 2-7"), "{}", out.show());

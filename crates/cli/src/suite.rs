@@ -114,6 +114,8 @@ fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliErr
         let pos = *history.current();
         let mut wanted = Vec::new();
         for text in best.split_whitespace() {
+            // (As annotators write them: `F10-F8!!` is F10-F8.)
+            let text = text.trim_end_matches(['!', '?']);
             let read = read_move(g, &pos, text)
                 .map_err(|e| problem(GameProblem::Tags { at: record.tag_at("Best"), why: format!("[Best]: {e}") }))?;
             wanted.push(read.key);
