@@ -349,3 +349,31 @@ fn extends_takes_a_built_in_name_in_any_case() {
     assert_eq!(g.rules().castle_moves, 1);
     assert_eq!(g.board().len(), 160);
 }
+
+/// A board's `names` go with its layout: a file that extends a variant
+/// with named cells (checkers' 1-32) and gives a layout of its own has the
+/// names it writes, or file letter and rank number, never the other
+/// board's names, which would not fit it.
+#[test]
+fn a_layout_of_its_own_leaves_the_extended_variants_cell_names() {
+    let board =
+        "[board]\ngeometry = \"diagonal\"\nfiles = 4\nranks = 4\nlayout = \"\"\"\n. .\n . .\n. .\n . .\n\"\"\"\n";
+    let players = "[[players]]\nname = \"Black\"\nletter = \"B\"\nforward = \"down\"\npromotion = [\"B1\", \"D1\"]\n\
+                   [[players]]\nname = \"White\"\nletter = \"W\"\nforward = \"up\"\npromotion = [\"A4\", \"C4\"]\n";
+    let setup = "[setup]\nBlack = \"A4\"\nWhite = \"D1\"\n";
+    let g = checkers_family(&format!("extends = \"checkers\"\nname = \"mini\"\n{board}{players}{setup}"));
+    let start = g.start();
+    assert_eq!(format_position(&g, &start), "B:WD1:BA4");
+    assert_eq!(legal_move_texts(&g, &start), ["A4-B3"]);
+    // Names written with the new layout are its names.
+    let named =
+        format!("extends = \"checkers\"\nname = \"mini\"\n{board}names = \"1 2 3 4 5 6 7 8\"\n{players}{setup}")
+            .replace("\"B1\", \"D1\"", "\"7\", \"8\"")
+            .replace("\"A4\", \"C4\"", "\"1\", \"2\"")
+            .replace("Black = \"A4\"\nWhite = \"D1\"", "Black = \"1\"\nWhite = \"8\"");
+    let g = checkers_family(&named);
+    assert_eq!(legal_move_texts(&g, &g.start()), ["1-3"]);
+    // Without a layout of its own, the file keeps the names too.
+    let g = checkers_family("extends = \"checkers\"\nname = \"same-board\"\n[end]\nmove_limit = 50\n");
+    assert!(legal_move_texts(&g, &g.start()).contains(&"11-15".to_string()));
+}

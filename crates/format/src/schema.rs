@@ -90,7 +90,7 @@ const BOARD: &[Key] = &[
     key("layout", TEXT, "One line per rank, the top rank first, one character per file: `.` a cell, a space no cell (a line may stop short: no cells after its end); at most 255 cells")
         .required()
         .example("layout = \"\"\"\\n .. \\n....\\n\"\"\""),
-    key("names", TEXT, "A name per cell, in the layout's order (top rank first, left to right), instead of file letter and rank number; no name may be a piece's prefix before another cell's name")
+    key("names", TEXT, "A name per cell, in the layout's order (top rank first, left to right), instead of file letter and rank number; no name may be a piece's prefix before another cell's name; goes with the layout: a file with a layout of its own takes no names through `extends`")
         .defaults("A1, B1, ...", "A1, B1, ...")
         .example("names = \"1 2 3 4\""),
 ];

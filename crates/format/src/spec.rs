@@ -367,7 +367,22 @@ macro_rules! fields {
         }
     };
 }
-fields!(RawBoard { geometry, files, ranks, layout, names });
+respan_fields!(RawBoard { geometry, files, ranks, layout, names });
+impl RawBoard {
+    /// Key by key, but `names` goes with the layout: they name its cells
+    /// in its order, so a file that gives a layout of its own takes no
+    /// names from the extended variant (its own, or file letter and rank).
+    fn merge(self, base: RawBoard) -> RawBoard {
+        let names = if self.layout.is_some() { self.names } else { self.names.or(base.names) };
+        RawBoard {
+            geometry: self.geometry.or(base.geometry),
+            files: self.files.or(base.files),
+            ranks: self.ranks.or(base.ranks),
+            layout: self.layout.or(base.layout),
+            names,
+        }
+    }
+}
 fields!(NotationSpec { player_order, result_order });
 fields!(RulesSpec {
     castle_moves,
