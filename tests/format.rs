@@ -377,3 +377,25 @@ fn a_layout_of_its_own_leaves_the_extended_variants_cell_names() {
     let g = checkers_family("extends = \"checkers\"\nname = \"same-board\"\n[end]\nmove_limit = 50\n");
     assert!(legal_move_texts(&g, &g.start()).contains(&"11-15".to_string()));
 }
+
+/// On a hex board a diagram shows a piece as its player's letter and its
+/// kind's: kinds told apart only by case (checkers' `b` Man and `B` King)
+/// stay apart there.
+#[test]
+fn a_hex_diagram_tells_apart_kinds_that_differ_by_case() {
+    let text = "extends = \"checkers\"\nname = \"hex-checkers\"\n[board]\ngeometry = \"hex\"\nfiles = 5\nranks = 5\n\
+                layout = \"\"\"\n  .\n . .\n. . .\n . .\n  .\n\"\"\"\n\
+                names = \"C5 B4 D4 A3 C3 E3 B2 D2 C1\"\n\
+                [[players]]\nname = \"Black\"\nletter = \"B\"\nforward = \"down\"\npromotion = [\"C1\"]\n\
+                [[players]]\nname = \"White\"\nletter = \"W\"\nforward = \"up\"\npromotion = [\"C5\"]\n\
+                [setup]\nBlack = \"B4,KD4\"\nWhite = \"B2,KD2\"\n";
+    let g = checkers_family(text);
+    let shown = leap_core::notation::diagram(&g, &g.start());
+    let row = |rank: &str| shown.lines().find(|l| l.trim_start().starts_with(rank)).unwrap().to_string();
+    let (four, two) = (row("4 "), row("2 "));
+    assert!(four.contains("Bb") && four.contains("BB"), "{shown}");
+    assert!(two.contains("Wb") && two.contains("WB"), "{shown}");
+    // Tri-Camelot's pieces keep their upper-case letters.
+    let tri = leap_camelot::load("tri-camelot").unwrap();
+    assert!(leap_core::notation::diagram(&tri, &tri.start()).contains("RK"));
+}

@@ -35,9 +35,10 @@ pub struct KindInfo {
 }
 
 impl KindInfo {
-    /// The kind's letter (the first player's diagram letter, in upper case).
+    /// The kind's letter: the first player's diagram letter, as written
+    /// (`K`; checkers' `b` man and `B` king, which differ only by case).
     pub fn letter(&self) -> char {
-        self.symbols.first().map_or('?', |c| c.to_ascii_uppercase())
+        self.symbols.first().copied().unwrap_or('?')
     }
 }
 

@@ -152,7 +152,9 @@ impl<'a, G: Game + ?Sized> Diagram<'a, G> {
     }
 
     /// A piece as the diagram shows it: its letter, or on a hex board its
-    /// player's letter and its kind's (`BK`, a Blue Knight).
+    /// player's letter and its kind's ([`crate::game::KindInfo::letter`]: `BK`, a Blue
+    /// Knight; `Wb` and `WB`, a White man and king where the kinds differ
+    /// only by case).
     fn piece_text(&self, p: Piece) -> String {
         if self.game.board().geometry() == Geometry::Hex {
             format!("{}{}", self.game.players()[p.player.index()].letter, self.game.kind_info(p.kind).letter())
