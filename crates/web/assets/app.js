@@ -599,17 +599,23 @@ function renderStatus() {
   if (S.offline) {
     st.append(html("div", "offline", "The server does not answer (is `camelot serve` still running?): trying again…"));
   }
+  $("move-text").placeholder = g.example ? `Type a move, e.g. ${g.example}` : "Type a move";
+  if (!atEnd()) {
+    // An earlier position, browsed: its own turn and obligation (the
+    // server's words for it), said to be not the game's current one.
+    const plies = lastPly() === 1 ? "ply" : "plies";
+    st.append(html("div", "browsing", `Showing ${positionName(S.ply)} (${S.ply} of ${lastPly()} ${plies}), not the current position`));
+    const shown = g.positions[S.ply];
+    st.append(html("div", "turn", shown.status));
+    if (shown.obligation) st.append(html("div", "obligation", shown.obligation));
+    return;
+  }
   // (The server's status says whose turn it is, and when the computer is thinking.)
   st.append(html("div", g.thinking && !g.result ? "turn thinking" : "turn", g.status));
-  $("move-text").placeholder = g.example ? `Type a move, e.g. ${g.example}` : "Type a move";
   if (g.obligation && !g.result) st.append(html("div", "obligation", g.obligation));
   if (g.notice && !g.result) st.append(html("div", "notice", g.notice));
   else if (g.draw_offer !== null && g.draw_offer !== undefined && !g.result) {
     st.append(html("div", "offer", `${playerName(g.draw_offer)} offers a draw`));
-  }
-  if (!atEnd()) {
-    const plies = lastPly() === 1 ? "ply" : "plies";
-    st.append(html("div", "browsing", `Showing ${positionName(S.ply)} (${S.ply} of ${lastPly()} ${plies})`));
   }
 }
 

@@ -459,19 +459,36 @@ impl<G: Played> Session<G> {
         self.scores.get(last).copied().flatten()
     }
 
+    /// What the player to move is obliged to do now, while the game is on.
+    fn obligation(&self) -> Option<Obligation> {
+        self.is_on().then(|| obligation(&self.game, self.history.current())).flatten()
+    }
+
     /// The players still in the game (those with pieces).
     fn in_game(&self) -> Vec<Player> {
         self.history.current().players_in(self.game.players().len()).collect()
     }
 
+    /// What the status line says of the game now: how it ended, or whose
+    /// turn it is (and whether the computer is thinking), and who is out.
     fn status(&self) -> String {
         if let Some(t) = self.termination() {
             return format!("Game over: {}.", t.describe(&self.game));
         }
-        let mover = self.history.current().to_move();
-        let (number, player) = self.history.next_label(&self.game);
+        self.turn_status(self.history.moves().len())
+    }
+
+    /// Whose turn it is in the position after `ply` plies, with its move
+    /// number, and who is out there: the status line of that position, as
+    /// the page shows it while the player browses it (the current one
+    /// says too whether the computer is thinking).
+    fn turn_status(&self, ply: usize) -> String {
+        let pos = &self.history.positions()[ply];
+        let mover = pos.to_move();
+        let (number, player) = (self.history.round(ply), self.name(mover));
+        let now = ply == self.history.moves().len();
         let who = if self.seating.seats[mover.index()] == Seat::Engine {
-            if self.thinking.is_some() {
+            if now && self.thinking.is_some() {
                 format!("{player} (computer) is thinking (move {number})")
             } else {
                 format!("{player} (computer) to move (move {number})")
@@ -481,7 +498,7 @@ impl<G: Played> Session<G> {
         };
         let out: Vec<&str> = (0..self.game.players().len() as u8)
             .map(Player)
-            .filter(|&p| self.history.current().pieces_of(p).is_empty())
+            .filter(|&p| pos.pieces_of(p).is_empty())
             .map(|p| self.name(p))
             .collect();
         let out = match out.len() {
@@ -518,12 +535,22 @@ impl<G: Played> Session<G> {
     fn positions(&self) -> Vec<Value> {
         let board = self.game.board();
         let mut out = Vec::with_capacity(self.history.positions().len());
+        let now = self.history.moves().len();
         for (i, pos) in self.history.positions().iter().enumerate() {
             let last = i.checked_sub(1).map(|m| path(board, &self.history.moves()[m])).unwrap_or_default();
+            // (The game's status for the current position; an earlier one
+            // was on, its turn to play.)
+            let (status, obligation) = if i == now {
+                (self.status(), self.obligation().map(|o| o.to_string()))
+            } else {
+                (self.turn_status(i), obligation(&self.game, pos).map(|o| o.to_string()))
+            };
             out.push(json!({
                 "position": format_position(&self.game, pos),
                 "pieces": pieces(&self.game, pos),
                 "last": last,
+                "status": status,
+                "obligation": obligation,
             }));
         }
         out
@@ -603,7 +630,7 @@ fn leg_kind(kind: LegKind) -> &'static str {
 impl<G: Played> Table for Session<G> {
     fn view(&self) -> Value {
         let pos = self.history.current();
-        let (obliged, must_move) = match self.is_on().then(|| obligation(&self.game, pos)).flatten() {
+        let (obliged, must_move) = match self.obligation() {
             Some(o) => {
                 let pieces = match &o {
                     Obligation::Capture { pieces, .. } | Obligation::Move { pieces, .. } => pieces.clone(),

@@ -209,6 +209,32 @@ async fn a_typed_move_may_carry_its_number_and_glyphs() {
     }
 }
 
+/// Each position of the view says its own turn and obligation, as the
+/// status line shows them while the player browses it: an earlier
+/// position was on, with its player to move, whatever happened later.
+#[tokio::test]
+async fn each_position_says_whose_turn_it_was() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    app.play(&game, "F10-F9").await;
+    let (status, view) = app.post(&format!("/api/games/{game}/resign"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let said = |i: usize| (view["positions"][i]["status"].clone(), view["positions"][i]["obligation"].clone());
+    assert_eq!(said(0), (json!("White to move (move 1)."), Value::Null));
+    assert_eq!(said(1), (json!("Black to move (move 1)."), Value::Null));
+    // The current position: the game's own status (it is over, no obligation).
+    assert_eq!(said(2), (view["status"].clone(), Value::Null));
+    assert_eq!(view["status"], "Game over: White resigned.");
+    // Taken back, the resignation goes: F8 must capture now, but not before.
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    let obligation = "a capture is obligatory: F8 can capture";
+    assert_eq!(view["positions"][2]["status"], "White to move (move 2).");
+    assert_eq!(view["positions"][2]["obligation"], obligation);
+    assert_eq!(view["obligation"], obligation);
+    assert_eq!(view["positions"][1]["obligation"], Value::Null);
+}
+
 #[tokio::test]
 async fn takes_back_resigns_and_agrees_draws_with_the_right_results() {
     let app = app();

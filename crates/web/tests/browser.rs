@@ -952,3 +952,29 @@ async fn a_game_over_takes_no_typed_move() {
     })
     .await;
 }
+
+// (v) Browsing an earlier position, the status says that position's turn
+// and obligation, and that it is not the current one; back at the end, the
+// game's own (a capture obliged, then the resignation).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_status_describes_the_position_browsed() {
+    run("the_status_describes_the_position_browsed", |page| async move {
+        let game = page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
+        page.wait_status("a capture is obligatory: F8 can capture").await;
+        page.click("#nav-back").await;
+        let said = page.wait_status("Black to move (move 1).").await;
+        assert!(said.contains("not the current position"), "{said}");
+        assert!(!said.contains("obligatory") && !said.contains("White to move"), "{said}");
+        page.click("#nav-last").await;
+        page.wait_status("White to move (move 2).").await;
+        page.click("#resign").await;
+        page.wait_status("Game over: White resigned.").await;
+        page.click("#nav-first").await;
+        let said = page.wait_status("White to move (move 1).").await;
+        assert!(!said.contains("Game over"), "{said}");
+        page.screenshot("browsing-an-earlier-position").await;
+        assert_eq!(view(&page, &game).await["result"]["token"], "0-1");
+    })
+    .await;
+}
