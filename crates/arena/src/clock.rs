@@ -127,7 +127,9 @@ impl Clocks {
     /// player had left after it, where the record says
     /// ([`leap_core::notation::WrittenPly::clock`]). Each move counts
     /// towards its player's period; each clock shows the last time
-    /// recorded for its player, or the base time.
+    /// recorded for its player, or the base time. A move whose time is not
+    /// recorded was made off these clocks: its player's clock showed after
+    /// it what it showed before, which [`Clocks::shown`] gives for it.
     ///
     /// ```
     /// use leap_arena::{Clocks, TimeControl};
@@ -137,7 +139,7 @@ impl Clocks {
     /// let plies = [(Player(0), Some(s(295))), (Player(1), Some(s(290))), (Player(0), None)];
     /// let clocks = Clocks::resume(TimeControl::new(s(300), s(0)), 2, plies);
     /// assert_eq!((clocks.left(Player(0)), clocks.left(Player(1))), (s(295), s(290)));
-    /// assert_eq!(clocks.shown(), [Some(s(295)), Some(s(290)), None]);
+    /// assert_eq!(clocks.shown(), [Some(s(295)), Some(s(290)), Some(s(295))]);
     /// ```
     pub fn resume(
         control: TimeControl,
@@ -153,7 +155,7 @@ impl Clocks {
             if let Some(left) = shown {
                 clocks.left[p] = left;
             }
-            clocks.plies.push(Ply { player, rest, moved, shown });
+            clocks.plies.push(Ply { player, rest, moved, shown: Some(clocks.left[p]) });
         }
         clocks
     }

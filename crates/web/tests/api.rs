@@ -1543,6 +1543,57 @@ async fn a_saved_game_goes_on_with_the_times_left() {
     assert_eq!(ms(&view, 0), 300_000, "{view}");
 }
 
+/// A saved record carries the time left after each move when the game
+/// has a clock, and none when it has not: a game continued on a clock
+/// writes its clock after every move, those of a record that gives no
+/// time too (its player's clock then showed what it shows still); a game
+/// continued without a clock drops the record's time control and times.
+#[tokio::test]
+async fn a_record_has_a_clock_after_every_move_or_after_none() {
+    let app = app();
+    let clocks = |record: &str| record.matches("[%clk ").count();
+    let record = |game: &str| {
+        let game = game.to_string();
+        let app = &app;
+        async move { app.send("GET", &format!("/api/games/{game}/record"), None).await.1 }
+    };
+    // On a clock, from a record that times some moves only, then takebacks.
+    let loaded = "[Variant \"camelot\"]\n[TimeControl \"300+3\"]\n\n\
+                  1.D6-D5 I11-I12 {[%clk 0:04:40.5]} 2.E6-E5 *\n";
+    let game =
+        id(&app.new_game(json!({ "record": loaded, "clock": { "base_ms": 300000, "increment_ms": 3000 } })).await);
+    app.play(&game, "H11-H12").await;
+    let text = record(&game).await;
+    assert!(text.contains("1.D6-D5 {[%clk 0:05:00]} I11-I12 {[%clk 0:04:40.5]} 2.E6-E5 {[%clk 0:05:00]}"), "{text}");
+    assert_eq!(clocks(&text), 4, "{text}");
+    for _ in 0..2 {
+        app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    }
+    app.play(&game, "E6-E5").await;
+    app.play(&game, "G11-G12").await;
+    let text = record(&game).await;
+    assert_eq!(clocks(&text), 4, "{text}");
+    // Without a clock: the record as loaded keeps its tag and times, also
+    // cut short by a takeback; a move made without the clock drops them.
+    let game = id(&app.new_game(json!({ "record": loaded })).await);
+    let text = record(&game).await;
+    assert!(text.contains("[TimeControl \"300+3\"]") && clocks(&text) == 1, "{text}");
+    app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(clocks(&record(&game).await), 1);
+    app.play(&game, "E6-E5").await;
+    let text = record(&game).await;
+    assert!(!text.contains("TimeControl") && clocks(&text) == 0, "{text}");
+    app.play(&game, "H11-H12").await;
+    assert_eq!(clocks(&record(&game).await), 0);
+    // A game without a clock from the start writes none.
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    app.play(&game, "E6-E8").await;
+    let text = record(&game).await;
+    assert!(!text.contains("TimeControl") && clocks(&text) == 0, "{text}");
+}
+
 /// The clock of the player to move stops where it is when the game ends
 /// off the board or a move is taken back: resigning and taking the
 /// resignation back gives no time; a game loaded as lost on time shows no
