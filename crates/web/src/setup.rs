@@ -79,9 +79,15 @@ impl ClockSpec {
 /// The longest file name of the games folder.
 const MAX_NAME: usize = 128;
 
-/// Whether `c` may be in a file name of the games folder.
+/// The most bytes of a file name of the games folder in UTF-8 (a letter
+/// beyond ASCII takes two to four): file systems take 255, and a variant
+/// file saved beside a record takes the record's name and some more.
+const MAX_NAME_BYTES: usize = 200;
+
+/// Whether `c` may be in a file name of the games folder: a letter or a
+/// digit of any script (`partie-été`, `партия`), `-`, `_` or `.`.
 fn is_plain_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')
+    c.is_alphanumeric() || matches!(c, '-' | '_' | '.')
 }
 
 /// What keeps `name` from being a plain file name of the games folder
@@ -102,8 +108,15 @@ pub fn plain_name_problem(name: &str) -> Option<String> {
     if name.starts_with('.') {
         return Some("a file name may not start with a dot (.)".into());
     }
-    if name.len() > MAX_NAME {
+    if name.chars().count() > MAX_NAME {
         return Some(format!("it is longer than {MAX_NAME} characters"));
+    }
+    if name.len() > MAX_NAME_BYTES {
+        return Some(format!(
+            "it is too long for a file name: {} bytes in UTF-8, at most {MAX_NAME_BYTES} (a letter beyond ASCII takes \
+             two to four)",
+            name.len()
+        ));
     }
     None
 }

@@ -1248,10 +1248,43 @@ async fn a_save_name_that_is_refused_says_what_is_wrong_with_it() {
         ("../escape", "`/`"),
         ("a b", "` ` (a space)"),
         ("", "is empty"),
+        (&"я".repeat(101), "too long for a file name: 206 bytes"),
     ] {
         let error = refused(&app, &save, json!({ "name": name }), StatusCode::BAD_REQUEST).await;
         assert!(error.contains(why), "{name:?}: {error}");
     }
+}
+
+/// A name in letters of any script is a file name of the games folder:
+/// saved, listed and loaded again.
+#[tokio::test]
+async fn a_game_saved_under_a_name_in_any_script_loads_again() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    for (name, file) in [("партия", "партия.pgn"), ("partie-été", "partie-été.pgn"), ("対局.PGN", "対局.PGN")]
+    {
+        let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": name })).await;
+        assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!(file)), "{answer}");
+        let (status, about) = app.get(&format!("/api/saved/{}", urlencode(file))).await;
+        assert_eq!(status, StatusCode::OK, "{about}");
+        assert_eq!(texts(&app.new_game(json!({ "saved": file })).await), ["F7-F8"]);
+    }
+    let (_, list) = app.get("/api/saved").await;
+    assert_eq!(list, json!(["partie-été.pgn", "партия.pgn", "対局.PGN"]));
+}
+
+/// `text` percent-encoded for an address, as a browser sends it.
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
 
 #[tokio::test]
