@@ -76,6 +76,9 @@ pub struct Diagnostics<'a> {
     file: String,
     source: &'a str,
     found: Vec<(usize, String)>,
+    /// The problems of `found`, to record each once at once (a file of
+    /// 200 000 wrong pieces has as many).
+    seen: std::collections::HashSet<(usize, String)>,
     /// Other files' texts (those extended), each at its own offsets.
     others: Vec<Source>,
 }
@@ -92,7 +95,7 @@ struct Source {
 impl<'a> Diagnostics<'a> {
     /// Starts collecting for `file` whose text is `source`.
     pub fn new(file: &str, source: &'a str) -> Diagnostics<'a> {
-        Diagnostics { file: file.to_string(), source, found: Vec::new(), others: Vec::new() }
+        Diagnostics { file: file.to_string(), source, found: Vec::new(), seen: Default::default(), others: Vec::new() }
     }
 
     /// Adds the text of another file, one that the file read extends at
@@ -162,7 +165,7 @@ impl<'a> Diagnostics<'a> {
             message
         };
         // (One problem found twice, as by two players of one name, is said once.)
-        if !self.found.iter().any(|(at, said)| *at == offset && *said == message) {
+        if self.seen.insert((offset, message.clone())) {
             self.found.push((offset, message));
         }
     }
