@@ -217,8 +217,7 @@ pub struct Session<G: Played> {
     analysis: Option<Stop>,
     /// The time each move's player had left after it, as the record the
     /// game was loaded from says (written again when the game has no
-    /// clocks and no move was made since, so that a save keeps them); cut
-    /// back by takebacks.
+    /// clocks, so that a save keeps them); cut back by takebacks.
     recorded: Vec<Option<Duration>>,
 }
 
@@ -858,11 +857,10 @@ impl<G: Played> Table for Session<G> {
     fn record(&self) -> String {
         // The game's own time control, in the PGN standard's tag (a loaded
         // record's tag gives way to it), and the time left after each move:
-        // the clocks'. Without clocks, a game that is still the record it
-        // was loaded from (or a part of it, moves taken back) keeps that
-        // record's tag and times, so that nothing saved is lost; once a
-        // move is made without a clock, the game is one without a clock,
-        // and its record has neither.
+        // the clocks'. Without clocks, the game keeps the tag and the
+        // times of the record it was loaded from, for the moves that are
+        // still that record's, so that nothing saved is lost (the moves
+        // made since have no time: they were made without a clock).
         let mut tags = self.tags.clone();
         let clocks = match &self.clocks {
             Some(clocks) => {
@@ -870,11 +868,7 @@ impl<G: Played> Table for Session<G> {
                 tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
                 clocks.shown()
             }
-            None if self.history.moves().len() <= self.recorded.len() => self.recorded.clone(),
-            None => {
-                tags.retain(|(k, _)| k != TimeControl::TAG);
-                Vec::new()
-            }
+            None => self.recorded.clone(),
         };
         match self.termination() {
             Some(t) => t.record(&self.game, &self.history, &tags, &clocks),

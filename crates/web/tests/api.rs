@@ -1607,17 +1607,22 @@ async fn a_record_has_a_clock_after_every_move_or_after_none() {
     let text = record(&game).await;
     assert_eq!(clocks(&text), 4, "{text}");
     // Without a clock: the record as loaded keeps its tag and times, also
-    // cut short by a takeback; a move made without the clock drops them.
+    // cut short by a takeback, and after moves made without the clock
+    // (nothing saved is lost; those moves have no time).
     let game = id(&app.new_game(json!({ "record": loaded })).await);
     let text = record(&game).await;
     assert!(text.contains("[TimeControl \"300+3\"]") && clocks(&text) == 1, "{text}");
     app.post(&format!("/api/games/{game}/undo"), json!({})).await;
     assert_eq!(clocks(&record(&game).await), 1);
     app.play(&game, "E6-E5").await;
-    let text = record(&game).await;
-    assert!(!text.contains("TimeControl") && clocks(&text) == 0, "{text}");
     app.play(&game, "H11-H12").await;
-    assert_eq!(clocks(&record(&game).await), 0);
+    let text = record(&game).await;
+    assert!(text.contains("I11-I12 {[%clk 0:04:40.5]} 2.E6-E5 H11-H12 *"), "{text}");
+    assert!(text.contains("[TimeControl \"300+3\"]") && clocks(&text) == 1, "{text}");
+    app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(clocks(&record(&game).await), 0, "the timed move taken back");
     // A game without a clock from the start writes none.
     let game = id(&app.new_game(json!({})).await);
     app.play(&game, "F7-F8").await;
