@@ -333,6 +333,20 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
     })
 }
 
+/// The games of a record file that hold anything (tags, moves or a
+/// result), for the commands that search them; an error saying `none`
+/// after the file's name when there is none.
+pub(crate) fn read_records(file: &Path, none: &str) -> Result<Vec<Record>, CliError> {
+    let name = file.display().to_string();
+    let text = leap_format::read_record_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
+    let mut records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
+    records.retain(|r| !r.is_empty());
+    if records.is_empty() {
+        return Err(CliError::Usage(format!("{name}: {none}")));
+    }
+    Ok(records)
+}
+
 /// Replays every game of a record file. A file of several games is
 /// checked whole: a game with a problem is reported and the next one
 /// replayed (as archives hold hundreds of games), and the command then

@@ -6,10 +6,10 @@
 //! all of it as a record that `replay` reads.
 
 use crate::analyze::{score_text, EngineArgs, SearchLimits};
-use crate::commands::{emit, record_start};
+use crate::commands::{emit, read_records, record_start};
 use crate::error::{CliError, CliResult, GameProblem};
 use crate::save::{check_target, refuse_existing, save_new_as};
-use leap_core::notation::{format_move, parse_records, Record};
+use leap_core::notation::{format_move, Record};
 use leap_core::{Annotation, Game, History, Player};
 use leap_engine::score::{decided, Score};
 use leap_engine::{Engine, Limits, Options, Stop};
@@ -70,31 +70,14 @@ impl Judgement {
 /// curve chess sites fit to games, a Man standing for a pawn), and ±1 for
 /// a decided game.
 fn chances(score: Score) -> f64 {
-    match decided(score) {
-        Some(d) => {
-            if d.win {
-                1.0
-            } else {
-                -1.0
-            }
-        }
-        None => 2.0 / (1.0 + (-0.00368208 * score as f64).exp()) - 1.0,
-    }
+    let logistic = || 2.0 / (1.0 + (-0.00368208 * score as f64).exp()) - 1.0;
+    decided(score).map_or_else(logistic, |d| if d.win { 1.0 } else { -1.0 })
 }
 
 /// A score as a number of hundredths of a Man, a decided game as ±1000
 /// (ten Men), for the average loss.
 fn bounded(score: Score) -> Score {
-    match decided(score) {
-        Some(d) => {
-            if d.win {
-                1000
-            } else {
-                -1000
-            }
-        }
-        None => score.clamp(-1000, 1000),
-    }
+    decided(score).map_or(score.clamp(-1000, 1000), |d| if d.win { 1000 } else { -1000 })
 }
 
 /// What the review found of one move.
@@ -141,12 +124,7 @@ pub fn run(opts: &ReviewOptions) -> CliResult {
         refuse_existing(out, std::slice::from_ref(out), &[], "review")?;
         check_target(out, &[])?;
     }
-    let text = leap_format::read_record_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
-    let records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
-    let records: Vec<&Record> = records.iter().filter(|r| !r.is_empty()).collect();
-    if records.is_empty() {
-        return Err(CliError::Usage(format!("{name}: there is no game in the file (no tags, no moves, no result)")));
-    }
+    let records = read_records(file, "there is no game in the file (no tags, no moves, no result)")?;
     // Every game is read before the first search: a mistake in the file
     // shows at once, not after minutes of searching.
     let mut games = Vec::new();

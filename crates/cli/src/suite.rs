@@ -12,7 +12,7 @@
 use crate::analyze::{EngineArgs, SearchLimits};
 use crate::commands::{emit, record_start};
 use crate::error::{CliError, CliResult, GameProblem};
-use leap_core::notation::{format_line, parse_records, read_move, Record};
+use leap_core::notation::{format_line, read_move, Record};
 use leap_core::{History, MoveKey};
 use leap_engine::{Engine, Limits, Options, Report, Stop};
 use leap_games::with_game;
@@ -48,13 +48,7 @@ pub fn run(opts: &SuiteOptions) -> CliResult {
     let options = opts.engine.options();
     let limits = opts.limits.limits();
     let file = &opts.file;
-    let name = file.display().to_string();
-    let text = leap_format::read_record_text(file).map_err(|error| CliError::Read { path: name.clone(), error })?;
-    let records = parse_records(&text).map_err(|error| CliError::Record { file: name.clone(), error })?;
-    let records: Vec<&Record> = records.iter().filter(|r| !r.is_empty()).collect();
-    if records.is_empty() {
-        return Err(CliError::Usage(format!("{name}: there is no position in the suite")));
-    }
+    let records = crate::commands::read_records(file, "there is no position in the suite")?;
     // Every position is read before the first search: a mistake in the
     // file shows at once, not after minutes of searching.
     let mut cases = Vec::new();
