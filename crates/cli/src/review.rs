@@ -9,7 +9,7 @@ use crate::analyze::{score_text, EngineArgs, SearchLimits};
 use crate::commands::{emit, read_records, record_start};
 use crate::error::{CliError, CliResult, GameProblem};
 use crate::save::{check_target, refuse_existing, save_new_as};
-use leap_core::notation::{format_move, Record};
+use leap_core::notation::{format_move, tag_line, Record};
 use leap_core::{Annotation, Game, History, Player};
 use leap_engine::score::{decided, Score};
 use leap_engine::{Engine, Limits, Options, Stop};
@@ -276,15 +276,9 @@ fn annotation<G: Game>(game: &G, history: &History, ply: usize, r: &Reviewed, pl
 /// them at `output`: all but those it writes itself (`Result`,
 /// `Annotator`), a variant file's tag naming it from `output`'s folder.
 fn written_tags(record: &Record, file: &std::path::Path, output: Option<&std::path::Path>) -> Vec<(String, String)> {
-    let variant_file = variant::record_variant_file(record, file);
-    let tags: Vec<(String, String)> = record
-        .tags
-        .iter()
+    let tags: Vec<(String, String)> = variant::record_tags(record, file)
+        .into_iter()
         .filter(|(k, _)| !matches!(k.as_str(), "Result" | "Annotator"))
-        .map(|(k, v)| match &variant_file {
-            Some(path) if k == variant::FILE_TAG => variant::file_tag(path),
-            _ => (k.clone(), v.clone()),
-        })
         .collect();
     match output {
         Some(out) => variant::tags_beside(&tags, out),
@@ -305,16 +299,13 @@ fn annotated_record<G: Game>(
         Some(r) if r != "*" => r.to_string(),
         _ => record.tag("Result").map_or_else(|| history.result_token(game), str::to_string),
     };
-    let mut out = String::new();
-    for (k, v) in tags {
-        let v = v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
-        out.push_str(&format!("[{k} \"{v}\"]\n"));
-    }
+    let mut out: String = tags.iter().map(|(k, v)| tag_line(k, v)).collect();
     if record.tag("Variant").is_none() {
-        out.push_str(&format!("[Variant \"{}\"]\n", game.name()));
+        out.push_str(&tag_line("Variant", game.name()));
     }
-    out.push_str("[Annotator \"camelot review\"]\n");
-    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    out.push_str(&tag_line("Annotator", "camelot review"));
+    out.push_str(&tag_line("Result", &result));
+    out.push('\n');
     out.push_str(&history.annotated_movetext(game, &result, notes));
     out
 }

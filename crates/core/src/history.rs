@@ -67,6 +67,32 @@ pub struct Annotation {
     pub variation: Option<String>,
 }
 
+/// The number written before each of a line of moves whose movers (by
+/// index) are `movers`, the first in round `round`: `N.` before the first
+/// move of round N, `N...` before the line's first move when it is not, and
+/// nothing before the others (a round starts each time the turn comes back
+/// round, to a player at or before the last one to move).
+fn number_labels(movers: impl IntoIterator<Item = usize>, mut round: usize) -> Vec<String> {
+    let mut last: Option<usize> = None;
+    movers
+        .into_iter()
+        .map(|mover| {
+            let starts = last.is_some_and(|before| mover <= before);
+            if starts {
+                round += 1;
+            }
+            let label = match last {
+                None if mover != 0 => format!("{round}..."),
+                None => format!("{round}."),
+                Some(_) if starts => format!("{round}."),
+                Some(_) => String::new(),
+            };
+            last = Some(mover);
+            label
+        })
+        .collect()
+}
+
 /// A game in progress: its start, every move played, and every position.
 #[derive(Clone, Debug)]
 pub struct History {
@@ -181,10 +207,15 @@ impl History {
     /// [`next_number`](Self::next_number) with rounds that start with the
     /// player of index `first`.
     fn next_number_from(&self, first: usize) -> (usize, bool) {
-        let i = self.moves.len();
+        self.number_at(self.moves.len(), first)
+    }
+
+    /// The round of the move of ply `ply`, with rounds that start with the
+    /// player of index `first`, and whether the round began before it.
+    fn number_at(&self, ply: usize, first: usize) -> (usize, bool) {
         let round = |ply| self.round_from(ply, first);
-        let continued = if i == 0 { self.start().to_move().index() != first } else { round(i) == round(i - 1) };
-        (round(i), continued)
+        let continued = if ply == 0 { self.start().to_move().index() != first } else { round(ply) == round(ply - 1) };
+        (round(ply), continued)
     }
 
     /// Checks the move number written before `ply`, if any, against the
@@ -264,24 +295,8 @@ impl History {
     /// `N...` before the first move of a game that starts after the first
     /// player's turn, nothing before the others.
     pub fn move_labels(&self) -> Vec<String> {
-        let first = self.start().to_move().index();
-        let mut labels = Vec::with_capacity(self.moves.len());
-        let (mut round, mut last) = (1, None);
-        for (i, pos) in self.positions[..self.moves.len()].iter().enumerate() {
-            let mover = pos.to_move().index();
-            let starts = last.is_some_and(|before| mover <= before);
-            if starts {
-                round += 1;
-            }
-            last = Some(mover);
-            labels.push(match i {
-                0 if first != 0 => format!("{round}..."),
-                0 => format!("{round}."),
-                _ if starts => format!("{round}."),
-                _ => String::new(),
-            });
-        }
-        labels
+        let movers = self.positions[..self.moves.len()].iter().map(|p| p.to_move().index());
+        number_labels(movers, 1)
     }
 
     /// The moves in notation with their numbers, then `result`, in lines
@@ -354,14 +369,11 @@ impl History {
 
     /// The number written before the move of ply `ply` where it stands
     /// alone (after a variation, or in a list of moves): `N.` for the
-    /// first player's, `N...` for another's.
+    /// first move of round N, `N...` for a later one (see
+    /// [`next_number`](Self::next_number)).
     pub fn label_at(&self, ply: usize) -> String {
-        let round = self.round(ply);
-        if self.positions[ply].to_move().index() == 0 {
-            format!("{round}.")
-        } else {
-            format!("{round}...")
-        }
+        let (round, continued) = self.number_at(ply.min(self.moves.len()), 0);
+        format!("{round}{}", if continued { "..." } else { "." })
     }
 
     /// The moves of `line`, played from the position before ply `ply`,
@@ -371,29 +383,17 @@ impl History {
     pub fn variation<G: Game>(&self, game: &G, ply: usize, line: &[MoveKey]) -> String {
         let ply = ply.min(self.moves.len());
         let mut pos = self.positions[ply];
-        let mut round = self.round(ply);
-        let mut words = Vec::with_capacity(line.len());
-        let mut last: Option<usize> = None;
+        let (mut movers, mut moves) = (Vec::with_capacity(line.len()), Vec::with_capacity(line.len()));
         for key in line {
             let Some(mv) = game.canonical(&pos, key) else {
                 break;
             };
-            let mover = pos.to_move().index();
-            let starts = last.is_some_and(|before| mover <= before);
-            if starts {
-                round += 1;
-            }
-            let label = match last {
-                None if mover == 0 => format!("{round}."),
-                None => format!("{round}..."),
-                Some(_) if starts => format!("{round}."),
-                Some(_) => String::new(),
-            };
-            words.push(format!("{label}{}", format_move(game.board(), &mv)));
-            last = Some(mover);
+            movers.push(pos.to_move().index());
+            moves.push(format_move(game.board(), &mv));
             pos = game.play_unchecked(&pos, key);
         }
-        words.join(" ")
+        let labels = number_labels(movers, self.round(ply));
+        labels.iter().zip(&moves).map(|(label, mv)| format!("{label}{mv}")).collect::<Vec<_>>().join(" ")
     }
 
     /// The names of the players the move of ply `ply` left with no pieces
@@ -428,9 +428,7 @@ impl History {
     ) -> String {
         let mut out = format!("[Variant \"{}\"]\n", game.name());
         for (k, v) in tags {
-            // (Escaped as the reader reads them; a tag is one line.)
-            let v = v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
-            out.push_str(&format!("[{k} \"{v}\"]\n"));
+            out.push_str(&crate::notation::tag_line(k, v));
         }
         if *self.start() != game.start() {
             out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));

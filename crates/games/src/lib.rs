@@ -159,6 +159,22 @@ pub fn record_variant_file(
     })
 }
 
+/// The tags of `record`, read from `record_file`, for the same game
+/// written elsewhere: as they are, but a [`FILE_TAG`], which names its
+/// variant file from the record's folder, names it by its whole path
+/// ([`file_tag`]; [`tags_beside`] names it again from the new record's folder).
+pub fn record_tags(record: &leap_core::notation::Record, record_file: &std::path::Path) -> Vec<(String, String)> {
+    let variant_file = record_variant_file(record, record_file);
+    record
+        .tags
+        .iter()
+        .map(|(k, v)| match &variant_file {
+            Some(path) if k == FILE_TAG => file_tag(path),
+            _ => (k.clone(), v.clone()),
+        })
+        .collect()
+}
+
 /// `tags` as a record saved at `record` writes them: a [`FILE_TAG`] naming
 /// a variant file in the record's folder, or below it, names it relative
 /// to that folder (which [`for_record`] reads it from), so that the two

@@ -191,15 +191,8 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         let variant_file = variant::record_variant_file(&record, path);
         // The tags the record's writer sets itself are written again.
         let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination"];
-        let tags = record
-            .tags
-            .iter()
-            .filter(|(k, _)| !own.contains(&k.as_str()))
-            .map(|(k, v)| match &variant_file {
-                Some(file) if k == variant::FILE_TAG => variant::file_tag(file),
-                _ => (k.clone(), v.clone()),
-            })
-            .collect();
+        let tags =
+            variant::record_tags(&record, path).into_iter().filter(|(k, _)| !own.contains(&k.as_str())).collect();
         return Ok(Start { variant: game, tags, record: Some((record, name, text)), variant_file });
     }
     if leap_format::builtin(&opts.variant).is_none() && leap_format::has_record_extension(path) && !path.exists() {

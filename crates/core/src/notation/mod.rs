@@ -19,7 +19,8 @@ pub use position::{
 };
 pub(crate) use record::put_out_note;
 pub use record::{
-    clock_command, one_point, parse_movetext, parse_records, result_fits, MoveNumber, Record, RecordError, WrittenPly,
+    clock_command, one_point, parse_movetext, parse_records, result_fits, tag_line, MoveNumber, Record, RecordError,
+    WrittenPly,
 };
 pub use typed::Reading;
 

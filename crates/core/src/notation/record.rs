@@ -289,6 +289,21 @@ fn comment_clock(text: &str) -> (Option<Duration>, String) {
 const GAME_TAGS: [&str; 9] =
     ["Variant", "VariantFile", "Position", "FEN", "SetUp", "Result", "Termination", "GameType", "TimeControl"];
 
+/// A tag as a record writes it, on a line of its own: `[Key "value"]`,
+/// the value escaped as [`parse_records`] reads it (`\"` a quote, `\\` a
+/// backslash) and kept to one line.
+///
+/// ```
+/// use leap_core::notation::{parse_records, tag_line};
+/// let line = tag_line("Event", "the \"final\"\nround");
+/// assert_eq!(line, "[Event \"the \\\"final\\\" round\"]\n");
+/// assert_eq!(parse_records(&line).unwrap()[0].tag("Event"), Some("the \"final\" round"));
+/// ```
+pub fn tag_line(key: &str, value: &str) -> String {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
+    format!("[{key} \"{value}\"]\n")
+}
+
 /// Reads every game of a record file. A byte-order mark at the start is
 /// skipped; a tag that says how to read the game (`GAME_TAGS`) given twice
 /// in one game is refused.
