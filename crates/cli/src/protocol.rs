@@ -791,6 +791,16 @@ impl Go {
         let mut go = Go::default();
         let mut notes = Vec::new();
         let mut words = args.iter().peekable();
+        // The words after the one read, up to the next the engine knows
+        // (a parameter's own: `searchmoves`' moves, an unknown one's numbers).
+        let own_words = |words: &mut std::iter::Peekable<std::slice::Iter<'_, &str>>| {
+            let mut own: Vec<String> = Vec::new();
+            while let Some(&&next) = words.peek().filter(|n| field_of(n).is_none()) {
+                own.push(next.to_string());
+                words.next();
+            }
+            own
+        };
         while let Some(&word) = words.next() {
             let field = match field_of(word) {
                 Some(Field::Infinite) => {
@@ -798,10 +808,7 @@ impl Go {
                     continue;
                 }
                 Some(Field::SearchMoves) => {
-                    while let Some(&&next) = words.peek().filter(|n| field_of(n).is_none()) {
-                        go.search_moves.push(next.to_string());
-                        words.next();
-                    }
+                    go.search_moves.extend(own_words(&mut words));
                     if go.search_moves.is_empty() {
                         return Err("`go searchmoves` needs moves after it".to_string());
                     }
@@ -809,13 +816,8 @@ impl Go {
                 }
                 Some(field) => field,
                 None => {
-                    // (What follows it up to the next known word is its own:
-                    // numbers, or `searchmoves`' moves.)
                     let mut skipped = vec![leap_core::notation::quoted(word)];
-                    while let Some(&&next) = words.peek().filter(|n| field_of(n).is_none()) {
-                        skipped.push(leap_core::notation::quoted(next));
-                        words.next();
-                    }
+                    skipped.extend(own_words(&mut words).iter().map(|w| leap_core::notation::quoted(w)));
                     notes.push(format!(
                         "`go` parameter `{}` ignored (the engine knows depth, nodes, movetime, p1time to \
                          p{players}time, p1inc to p{players}inc, wtime, btime, winc, binc, movestogo, searchmoves and \
