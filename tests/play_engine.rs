@@ -67,12 +67,42 @@ fn the_engine_takes_two_seats_of_tri_camelot() {
 }
 
 #[test]
+fn each_engine_seat_may_have_a_strength_of_its_own() {
+    // As `camelot match` names its players: White searches 1 ply, Black 3,
+    // and the hint the game's --depth of 2, at full strength.
+    let args = ["camelot", "--white", "engine:depth=1", "--black", "engine:depth=3,level=8", "--depth", "2"];
+    let (status, out, err) = play(&args, "quit\n");
+    assert_eq!(status, 0, "{err}");
+    let depths = |who: &str| -> Vec<String> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix(&format!("{who} (engine) plays ")))
+            .map(|l| l.rsplit(", ").next().unwrap().to_string())
+            .collect()
+    };
+    let (white, black) = (depths("White"), depths("Black"));
+    assert!(!white.is_empty() && white.iter().all(|d| d == "depth 1]"), "{white:?}");
+    // (A forced or decided move may end its search before the depth.)
+    assert!(black.iter().filter(|d| *d == "depth 3]").count() > black.len() / 2, "{black:?}");
+    let args = ["tri-camelot", "--seats", "human,engine:depth=1,level=3,engine", "--depth", "2"];
+    let (status, out, err) = play(&args, "F5-F9\nhint\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    let red = out.lines().find_map(|l| l.strip_prefix("Red (engine) plays ")).expect(&out);
+    let green = out.lines().find_map(|l| l.strip_prefix("Green (engine) plays ")).expect(&out);
+    assert!(red.ends_with(", depth 1]") && green.ends_with(", depth 2]"), "{red} / {green}");
+    let hint = out.lines().find_map(|l| l.strip_prefix("> hint: ")).expect("a hint");
+    assert!(hint.contains(", depth 2;"), "{hint}");
+}
+
+#[test]
 fn seats_that_do_not_fit_are_refused() {
     let cases: &[(&[&str], &str)] = &[
         (&["tri-camelot", "--white", "engine"], "this game has no White player (Blue, Red, Green)"),
         (&["camelot", "--seats", "human"], "--seats needs 2 seats, one per player in turn order (White, Black)"),
         (&["camelot", "--seats", "human,engine", "--black", "human"], "'--seats <SEATS>' cannot be used with '--black"),
-        (&["camelot", "--white", "robot"], "invalid value 'robot'"),
+        (&["camelot", "--white", "robot"], "`robot`: expected human, engine, or engine:depth=N,movetime=MS,level=L"),
+        (&["camelot", "--black", "engine:depth=0"], "`engine:depth=0`: depth=0: expected a whole number from 1 to 127"),
+        (&["camelot", "--black", "engine:hash=64"], "give --hash for the whole game, not hash= for a seat"),
+        (&["camelot", "--seats", "human,engine:speed=3"], "unknown option `speed`; a seat's engine takes depth="),
         (
             &["camelot", "--white", "engine", "--threads", "0"],
             "'--threads <THREADS>': expected a whole number from 1 to 256",

@@ -5,6 +5,7 @@
 mod colour;
 mod input;
 mod keep;
+mod seat;
 mod terminal;
 mod typed;
 
@@ -12,21 +13,12 @@ use crate::analyze::EngineArgs;
 use crate::error::{CliError, CliResult, GameProblem};
 use leap_core::notation::{parse_movetext, parse_position, parse_records, Record};
 use leap_core::{Game, Geometry, History};
-use leap_engine::{Engine, Level, Limits};
+use leap_engine::{Engine, Level};
+pub use seat::{Seat, Seats, Strength};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 use terminal::{Computer, Terminal};
-
-/// Who plays a seat.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum Seat {
-    /// A person at the terminal.
-    Human,
-    /// The engine.
-    Engine,
-}
 
 /// The options of `camelot play`.
 #[derive(clap::Args, Clone, Debug)]
@@ -43,15 +35,18 @@ pub struct Options {
     /// Moves to play first, as in a game score: "1.E6-E8 H11-F9 2.H6-F8".
     #[arg(long)]
     pub moves: Option<String>,
-    /// Who plays White (two-player games whose first player is White).
-    #[arg(long, value_enum)]
+    /// Who plays White (two-player games whose first player is White):
+    /// human (the default), engine, or the engine at a strength of its own,
+    /// as in `engine:depth=4` or `engine:movetime=500,level=3`.
+    #[arg(long, value_name = "SEAT", value_parser = seat::parse_seat)]
     pub white: Option<Seat>,
-    /// Who plays Black.
-    #[arg(long, value_enum)]
+    /// Who plays Black: human (the default), engine, or engine:OPTIONS.
+    #[arg(long, value_name = "SEAT", value_parser = seat::parse_seat)]
     pub black: Option<Seat>,
-    /// Who plays each seat, in turn order: `human,engine,engine`.
-    #[arg(long, value_enum, value_delimiter = ',', conflicts_with_all = ["white", "black"])]
-    pub seats: Vec<Seat>,
+    /// Who plays each seat, in turn order, separated by spaces or by commas
+    /// outside a seat's options: `human,engine,engine:depth=3`.
+    #[arg(long, value_name = "SEATS", value_parser = seat::parse_seats, conflicts_with_all = ["white", "black"])]
+    pub seats: Option<Seats>,
     /// The engine's time per move, in milliseconds (default 1000).
     #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub movetime: Option<u64>,
@@ -74,27 +69,23 @@ pub struct Options {
 }
 
 impl Options {
-    /// The engine's limits for a move.
-    fn limits(&self) -> Limits {
-        match (self.depth, self.movetime) {
-            (Some(d), None) => Limits::depth(d),
-            (d, ms) => {
-                Limits { depth: d, movetime: Some(Duration::from_millis(ms.unwrap_or(1000))), ..Limits::default() }
-            }
-        }
+    /// The engine's strength for the whole game (its hints, and the seats
+    /// that give none of their own).
+    fn strength(&self) -> Strength {
+        Strength { depth: self.depth, movetime: self.movetime, level: self.level }
     }
 
     /// Who plays each of `names` (the game's players in turn order).
     fn seats(&self, names: &[String]) -> Result<Vec<Seat>, CliError> {
-        if !self.seats.is_empty() {
-            if self.seats.len() != names.len() {
+        if let Some(Seats(seats)) = &self.seats {
+            if seats.len() != names.len() {
                 return Err(CliError::CommandLine(format!(
                     "--seats needs {} seats, one per player in turn order ({})",
                     names.len(),
                     names.join(", ")
                 )));
             }
-            return Ok(self.seats.clone());
+            return Ok(seats.clone());
         }
         let mut seats = vec![Seat::Human; names.len()];
         for (flag, seat) in [("White", self.white), ("Black", self.black)] {
@@ -277,7 +268,7 @@ pub fn play(opts: &Options) -> CliResult {
         let mut engine = Engine::new(g.clone(), g.evaluation(), options);
         engine.set_seed(leap_engine::clock_seed());
         let solution = engine.use_installed_solution();
-        let computer = Computer::new(engine, opts.limits(), opts.level.unwrap_or_default(), seats);
+        let computer = Computer::new(engine, opts.strength(), seats);
         let protected: Vec<PathBuf> = variant_file.into_iter().flat_map(crate::save::rules_files).collect();
         let mut terminal = Terminal::new(&g, examples(&g), tags, history, computer, protected);
         if let Some(how) = ended {

@@ -14,7 +14,7 @@ use leap_core::entry::{obligation, progress};
 use leap_core::notation::{format_line, format_move, parse_movetext, quoted, read_move, Diagram, MoveError};
 use leap_core::search::Score;
 use leap_core::{Cell, History, Player};
-use leap_engine::{Engine, Level, Limits, SearchResult, Stop};
+use leap_engine::{Engine, Level, SearchResult, Stop};
 use leap_games as variant;
 use leap_games::Played;
 use std::io::Write;
@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use super::colour::Colours;
 use super::typed;
-use super::Seat;
+use super::{Seat, Strength};
 use leap_core::notation::Reading;
 
 /// The commands a player may type, one or two lines each.
@@ -48,41 +48,51 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
 /// and how well it plays.
 pub(super) struct Computer<G: Played> {
     engine: Engine<G, G::Eval>,
-    limits: Limits,
-    /// The strength of the engine's own moves (hints are at full strength).
-    level: Level,
-    seats: Vec<Seat>,
+    /// The game's strength: its hints' time or depth (at full level).
+    game: Strength,
+    /// The seats' strengths, `None` for a person's.
+    seats: Vec<Option<Strength>>,
     /// The score of the engine's last move for each seat (it answers an
     /// offer of a draw by it).
     last_score: Vec<Option<Score>>,
 }
 
-/// At what strength the engine thinks: its seats' level, or full (hints).
+/// What the engine thinks for: a move of its seat's (at the seat's
+/// strength), or a hint (at full strength).
 #[derive(Clone, Copy)]
-enum Strength {
-    Own,
-    Full,
+enum Purpose {
+    Move,
+    Hint,
 }
 
 impl<G: Played> Computer<G> {
-    /// The engine, playing `seats` (one per player) within `limits`, its
-    /// own moves at `level`.
-    pub(super) fn new(engine: Engine<G, G::Eval>, limits: Limits, level: Level, seats: Vec<Seat>) -> Self {
+    /// The engine, playing `seats` (one per player), at the `game`'s
+    /// strength where a seat gives none of its own.
+    pub(super) fn new(engine: Engine<G, G::Eval>, game: Strength, seats: Vec<Seat>) -> Self {
         let last_score = vec![None; seats.len()];
-        Computer { engine, limits, level, seats, last_score }
+        let seats = seats
+            .into_iter()
+            .map(|seat| match seat {
+                Seat::Human => None,
+                Seat::Engine(own) => Some(own.or(game)),
+            })
+            .collect();
+        Computer { engine, game, seats, last_score }
     }
 
-    /// The engine's choice in the current position, at `strength`.
-    fn think(&mut self, history: &History, strength: Strength, stop: &Stop) -> SearchResult {
-        self.engine.set_level(match strength {
-            Strength::Own => self.level,
-            Strength::Full => Level::MAX,
-        });
-        self.engine.search(history.positions(), &self.limits, stop, |_| {})
+    /// The engine's choice in the current position, for `purpose`.
+    fn think(&mut self, history: &History, purpose: Purpose, stop: &Stop) -> SearchResult {
+        let player = history.current().to_move();
+        let strength = match purpose {
+            Purpose::Move => self.seats[player.index()].unwrap_or(self.game),
+            Purpose::Hint => Strength { level: Some(Level::MAX), ..self.game },
+        };
+        self.engine.set_level(strength.level.unwrap_or_default());
+        self.engine.search(history.positions(), &strength.limits(), stop, |_| {})
     }
 
     fn plays(&self, player: Player) -> bool {
-        self.seats[player.index()] == Seat::Engine
+        self.seats[player.index()].is_some()
     }
 
     /// Whether the engine, in `player`'s seat, accepts a draw (as the web
@@ -360,7 +370,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         let io = CliError::Output;
         let pos = *self.history.current();
         let player = self.game.players()[pos.to_move().index()].name.clone();
-        let r = self.computer.think(&self.history, Strength::Own, &Stop::new());
+        let r = self.computer.think(&self.history, Purpose::Move, &Stop::new());
         let Some(key) = r.best else {
             return Err(CliError::Usage("the engine found no move in an unfinished game".into()));
         };
@@ -468,7 +478,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         // (Ctrl-C stops the hint's search, and its best move so far is shown.)
         let stop = Stop::new();
         self.hinting.set(Some(stop.clone()));
-        let r = self.computer.think(&self.history, Strength::Full, &stop);
+        let r = self.computer.think(&self.history, Purpose::Hint, &stop);
         self.hinting.set(None);
         if stop.is_stopped() {
             writeln!(out).map_err(io)?;
