@@ -136,3 +136,47 @@ fn a_game_of_a_variant_file_is_written_to_another_folder_with_its_rules() {
     let replayed = run_in(&dir, &["replay", "reviews/game.pgn"]);
     assert_eq!(replayed.status, 0, "{}", replayed.show());
 }
+
+/// Ctrl-C (SIGINT) during a review with `-o`: the moves reviewed so far
+/// are written, annotated, the rest of the game bare, in a record that
+/// replays, and the program ends with the status of a program ended by
+/// that signal.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_review_writes_the_moves_it_reviewed() {
+    use std::io::BufRead;
+    let dir = TempDir::new("review-interrupted");
+    let game = "[Variant \"camelot\"]\n\n1.D6-F8 H11-F9 2.C6-E8-G8 J11-H11 3.H6-H8 E11-G9 4.J6-H6 C11-E11 \
+                5.I6-I8 D11-D9 6.I8-J9 D10-D8xD6 7.E6xC6 I10xK8 *\n";
+    let file = write(&dir, "game.pgn", game);
+    let annotated = dir.path("annotated.pgn");
+    let args = ["review", &file, "--movetime", "300", "-o", &annotated];
+    let mut child = common::spawn_piped(&mut common::command(std::path::Path::new(&dir.path("")), &args));
+    // Three moves reviewed (after the heading), then the signal.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..4 {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "the review ended early");
+    }
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.ends_with(&format!("review interrupted: the moves reviewed so far are in {annotated}\n")), "{stderr}");
+    let text = std::fs::read_to_string(&annotated).unwrap();
+    let reviewed: usize = text
+        .split("[Annotator \"camelot review (interrupted: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!((3..14).contains(&reviewed), "{text}");
+    assert!(text.contains(" of 14 moves reviewed)\"]"), "{text}");
+    assert_eq!(text.matches("[%eval ").count(), reviewed, "{text}");
+    // Every move is there: the moves not reviewed are written bare.
+    assert!(text.replace('\n', " ").contains("7.E6xC6 I10xK8 *"), "{text}");
+    let replayed = run_in(&dir, &["replay", &annotated]);
+    assert_eq!(replayed.status, 0, "{}", replayed.show());
+    assert!(replayed.show().contains("14 moves played"), "{}", replayed.show());
+}

@@ -15,6 +15,7 @@ use leap_engine::score::{decided, Score};
 use leap_engine::{Engine, Limits, Options, Stop};
 use leap_games::{self as variant, with_game, Played};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 /// The options of `camelot review`.
 #[derive(clap::Args, Debug)]
@@ -140,22 +141,58 @@ pub fn run(opts: &ReviewOptions) -> CliResult {
     }
     let limits = opts.limits.limits();
     let options = opts.engine.options();
-    let mut written = Vec::new();
+    // The annotated games so far, the one being reviewed last: what a
+    // signal that ends the review writes.
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let watch = opts.output.as_ref().and_then(|out| keep_on_interrupt(out.clone(), Arc::clone(&written)));
     for (i, ((variant, history), record)) in games.iter().zip(&records).enumerate() {
         let place = (records.len() > 1).then_some((i + 1, records.len()));
         let tags = written_tags(record, file, opts.output.as_deref());
-        let text = with_game!(variant, g => review_game(g.clone(), history, record, &tags, place, &limits, options)?);
-        written.push(text);
+        let keep = |text: String| {
+            let mut written = written.lock().unwrap_or_else(|e| e.into_inner());
+            written.truncate(i);
+            written.push(text);
+        };
+        with_game!(variant, g => review_game(g.clone(), history, record, &tags, place, &limits, options, keep)?);
     }
+    drop(watch);
     if let Some(out) = &opts.output {
+        let written = written.lock().unwrap_or_else(|e| e.into_inner());
         save_new_as(out, &written.join("\n"))?;
         emit(&format!("wrote {}\n", out.display()))?;
     }
     Ok(())
 }
 
+/// Watches for a signal that ends the program (Ctrl-C) while a review
+/// runs: the games reviewed so far, and the moves reviewed of the one
+/// under way (the rest of its moves written without notes), are written to
+/// `out` before the program ends. `None` (with a note) where signals
+/// cannot be watched.
+fn keep_on_interrupt(out: PathBuf, written: Arc<Mutex<Vec<String>>>) -> Option<crate::interrupt::Interrupt> {
+    crate::interrupt::Interrupt::watch(move |_| {
+        let guard = written.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.is_empty() {
+            eprintln!("\nreview interrupted before its first move was reviewed: {} not written", out.display());
+        } else {
+            match save_new_as(&out, &guard.join("\n")) {
+                Ok(()) => eprintln!("\nreview interrupted: the moves reviewed so far are in {}", out.display()),
+                Err(e) => eprintln!("\nreview interrupted, and the moves reviewed could not be written: {e}"),
+            }
+        }
+        // (The lock is held until the program ends: nothing is written twice.)
+        std::mem::forget(guard);
+        true
+    })
+    .map_err(|e| eprintln!("note: Ctrl-C will end the review without writing what it reviewed: {e}"))
+    .ok()
+}
+
 /// Reviews one game, printing a line per move as its searches end and
-/// then a summary per player; returns the game written again, annotated.
+/// then a summary per player; gives `keep` the game written again,
+/// annotated: after each move (marked as reviewed that far), and whole at
+/// the end.
+#[allow(clippy::too_many_arguments)]
 fn review_game<G: Played>(
     game: G,
     history: &History,
@@ -164,7 +201,8 @@ fn review_game<G: Played>(
     place: Option<(usize, usize)>,
     limits: &Limits,
     options: Options,
-) -> Result<String, CliError> {
+    mut keep: impl FnMut(String),
+) -> CliResult {
     let players = game.players().len();
     let names: Vec<String> = game.players().iter().map(|p| p.name.clone()).collect();
     let mut head = String::new();
@@ -217,8 +255,12 @@ fn review_game<G: Played>(
         }
         losses[mover].0 += reviewed.loss;
         losses[mover].1 += 1;
-        emit(&format!("{line}\n"))?;
         notes.push(annotation(&game, history, ply, &reviewed, players));
+        if notes.len() < history.moves().len() {
+            keep(annotated_record(&game, history, record, tags, &notes));
+        }
+        // (Shown once kept: a move seen reviewed is written if the review is cut short.)
+        emit(&format!("{line}\n"))?;
     }
     let mut summary = String::new();
     for (p, name) in names.iter().enumerate() {
@@ -236,7 +278,8 @@ fn review_game<G: Played>(
         ));
     }
     emit(&summary)?;
-    Ok(annotated_record(&game, history, record, tags, &notes))
+    keep(annotated_record(&game, history, record, tags, &notes));
+    Ok(())
 }
 
 /// What the annotated record says after the move of `ply`: for two players
@@ -287,7 +330,9 @@ fn written_tags(record: &Record, file: &std::path::Path, output: Option<&std::pa
 }
 
 /// The game written again with `notes`: its `tags` (and an `Annotator`
-/// tag), its moves annotated and its result as the record gives it.
+/// tag), its moves annotated and its result as the record gives it. With
+/// fewer notes than moves (a review cut short), the `Annotator` tag says
+/// how many moves were reviewed, and the others are written bare.
 fn annotated_record<G: Game>(
     game: &G,
     history: &History,
@@ -303,7 +348,13 @@ fn annotated_record<G: Game>(
     if record.tag("Variant").is_none() {
         out.push_str(&tag_line("Variant", game.name()));
     }
-    out.push_str(&tag_line("Annotator", "camelot review"));
+    let moves = history.moves().len();
+    let annotator = if notes.len() < moves {
+        format!("camelot review (interrupted: {} of {moves} moves reviewed)", notes.len())
+    } else {
+        "camelot review".to_string()
+    };
+    out.push_str(&tag_line("Annotator", &annotator));
     out.push_str(&tag_line("Result", &result));
     out.push('\n');
     out.push_str(&history.annotated_movetext(game, &result, notes));
