@@ -447,7 +447,7 @@ fn replay_writes_the_control_characters_of_tags_as_escapes() {
     let file = dir.path("escapes.pgn");
     std::fs::write(&file, "[Variant \"camelot\"]\n[White \"x\u{1b}]0;title\u{7}\u{1b}[2Jy\"]\n\n1.E6-E8 *\n").unwrap();
     let out = ok(&["replay", &file]);
-    assert_eq!(out.lines()[0], "White: x\\u{1b}]0;title\\u{7}\\u{1b}[2Jy", "{}", out.show());
+    assert_eq!(out.lines()[0], "White: x<U+001B>]0;title<U+0007><U+001B>[2Jy", "{}", out.show());
     assert!(!out.stdout.contains('\u{1b}'), "{}", out.show());
 }
 
@@ -719,6 +719,26 @@ fn play_from_a_position_with_black_to_move_saves_a_record_that_replays() {
     let lines = replayed.lines();
     assert_eq!(lines[lines.len() - 3], shown.last_line(), "{}", replayed.show());
     assert_eq!(shown.last_line(), "B:WKC6,E6,D7:BKD10,E9,F10 castle-moves=0,1 clock=5");
+}
+
+#[test]
+fn a_game_saved_without_an_extension_is_a_pgn_file_that_play_continues() {
+    // `save camelot` would otherwise make a file named like the built-in
+    // variant, which `camelot play camelot` does not continue.
+    let dir = TempDir::new("play-save-bare");
+    let out = run_stdin_in(&dir, &["play", "camelot", "--color", "never"], b"F7-F8\nsave camelot\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("> saved to camelot.pgn\n"), "{}", out.show());
+    assert!(!std::path::Path::new(&dir.path("camelot")).exists());
+    let out = run_stdin_in(&dir, &["play", "camelot.pgn", "--color", "never"], b"history\nquit\n");
+    assert!(
+        out.stdout.contains("continuing the game of camelot.pgn") && out.stdout.contains("1.F7-F8"),
+        "{}",
+        out.show()
+    );
+    // A name with an extension is kept as it is.
+    let out = run_stdin_in(&dir, &["play", "camelot", "--color", "never"], b"F7-F8\nsave game.txt\nquit\n");
+    assert!(out.stdout.contains("> saved to game.txt\n"), "{}", out.show());
 }
 
 #[test]

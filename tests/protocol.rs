@@ -358,7 +358,7 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
     let mut e = Engine::start(&[]);
     let cases: &[(&str, &str)] = &[
         ("fly", "info string error: unknown command `fly`"),
-        ("isready\0", "info string error: unknown command `isready\\u{0}`"),
+        ("isready\0", "info string error: unknown command `isready<U+0000>`"),
         ("position fen W:WZ99:BE10", "info string error: bad position string at column 4: `Z99` is not a piece"),
         ("position startpos moves E6-E8 E6-E7", "info string error: move 2 `E6-E7`:"),
         ("position middle", "info string error: expected `position startpos` or `position fen POSITION`"),

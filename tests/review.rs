@@ -163,7 +163,10 @@ fn an_interrupted_review_writes_the_moves_it_reviewed() {
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.ends_with(&format!("review interrupted: the moves reviewed so far are in {annotated}\n")), "{stderr}");
+    assert!(
+        stderr.ends_with(&format!("review interrupted: the moves reviewed so far are in {annotated}\n")),
+        "{stderr}"
+    );
     let text = std::fs::read_to_string(&annotated).unwrap();
     let reviewed: usize = text
         .split("[Annotator \"camelot review (interrupted: ")

@@ -11,7 +11,8 @@ use crate::error::{CliError, CliResult, GameProblem};
 use crate::save::{check_target, refuse_existing, save_new_as};
 use leap_core::notation::{format_move, tag_line, Record};
 use leap_core::{Annotation, Game, History, Player};
-use leap_engine::score::{decided, Score};
+use leap_engine::review::{MoveReview, Tally};
+use leap_engine::score::decided;
 use leap_engine::{Engine, Limits, Options, Stop};
 use leap_games::{self as variant, with_game, Played};
 use std::path::PathBuf;
@@ -30,91 +31,6 @@ pub struct ReviewOptions {
     /// a new record file (an existing file is refused, before any search).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
-}
-
-/// How far a move fell short of the best: the loss of winning chances
-/// ([`chances`]) at which it is an inaccuracy, a mistake or a blunder
-/// (chess sites' thresholds).
-const THRESHOLDS: [(f64, Judgement); 3] =
-    [(0.3, Judgement::Blunder), (0.2, Judgement::Mistake), (0.1, Judgement::Inaccuracy)];
-
-/// What a move that lost ground is called.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Judgement {
-    Inaccuracy,
-    Mistake,
-    Blunder,
-}
-
-impl Judgement {
-    /// The glyph a record writes after the move.
-    fn glyph(self) -> &'static str {
-        match self {
-            Judgement::Inaccuracy => "?!",
-            Judgement::Mistake => "?",
-            Judgement::Blunder => "??",
-        }
-    }
-
-    /// Its name, as the report writes it.
-    fn name(self) -> &'static str {
-        match self {
-            Judgement::Inaccuracy => "inaccuracy",
-            Judgement::Mistake => "mistake",
-            Judgement::Blunder => "blunder",
-        }
-    }
-}
-
-/// The winning chances a score gives the side it is for, from -1 (lost)
-/// to 1 (won): a logistic curve of the score in hundredths of a Man (the
-/// curve chess sites fit to games, a Man standing for a pawn), and ±1 for
-/// a decided game.
-fn chances(score: Score) -> f64 {
-    let logistic = || 2.0 / (1.0 + (-0.00368208 * score as f64).exp()) - 1.0;
-    decided(score).map_or_else(logistic, |d| if d.win { 1.0 } else { -1.0 })
-}
-
-/// A score as a number of hundredths of a Man, a decided game as ±1000
-/// (ten Men), for the average loss.
-fn bounded(score: Score) -> Score {
-    decided(score).map_or(score.clamp(-1000, 1000), |d| if d.win { 1000 } else { -1000 })
-}
-
-/// What the review found of one move.
-struct Reviewed {
-    /// The played move's score for its player.
-    score: Score,
-    /// The best move, when the played move was not it: its text, its
-    /// score and its line.
-    better: Option<(String, Score, Vec<leap_core::MoveKey>)>,
-    /// How far the move fell short, if it did.
-    judgement: Option<Judgement>,
-    /// The loss in hundredths of a Man (bounded: see [`bounded`]).
-    loss: Score,
-}
-
-/// Judges a move whose score is `played` where the best move scores `best`
-/// (for its player): the judgement, if any, and the loss in hundredths of
-/// a Man (bounded: see [`bounded`]). With more than two players
-/// (`relative`) an evaluation is the player's figures less the others'
-/// (see the Camelot evaluation's `opponents` weight), far from nought in
-/// an even position: the best move's score is then taken as even and the
-/// played move's measured from it; a decided game against an evaluation
-/// counts as a win or a loss against an even game.
-fn judge(best: Score, played: Score, relative: bool) -> (Option<Judgement>, Score) {
-    let either_decided = decided(best).is_some() || decided(played).is_some();
-    let (lost, loss) = if !relative {
-        (chances(best) - chances(played), bounded(best) - bounded(played))
-    } else if !either_decided {
-        (-chances(played - best), (best - played).min(1000))
-    } else {
-        let c = |s: Score| if decided(s).is_some() { chances(s) } else { 0.0 };
-        let lost = c(best) - c(played);
-        (lost, (lost * 1000.0).round() as Score)
-    };
-    let judgement = THRESHOLDS.iter().find(|(at, _)| lost >= *at - 1e-9).map(|(_, j)| *j);
-    (judgement, loss.max(0))
 }
 
 /// Runs `camelot review`: every game of the file, move by move.
@@ -227,34 +143,20 @@ fn review_game<G: Played>(
     let mut engine = Engine::new(game.clone(), eval, options);
     let positions = history.positions();
     let mut notes = Vec::with_capacity(history.moves().len());
-    // Per player: moves judged of each kind, and the summed loss over their moves.
-    let mut counts = vec![[0usize; 3]; players];
-    let mut losses = vec![(0 as Score, 0usize); players];
+    let mut tallies = vec![Tally::default(); players];
     let stop = Stop::new();
     for (ply, mv) in history.moves().iter().enumerate() {
         let before = &positions[..=ply];
         let pos = positions[ply];
         let mover = pos.to_move().index();
-        let played = mv.key();
-        let best = engine.search(before, limits, &stop, |_| {});
-        let reviewed = match best.best {
-            Some(b) if b != played => {
-                let own = engine.search_moves(before, &[played], limits, &stop, |_| {});
-                let (judgement, loss) = judge(best.score, own.score, players > 2);
-                let text = leap_core::notation::format_line(&game, &pos, &[b]).join("");
-                Reviewed { score: own.score, better: Some((text, best.score, best.pv.clone())), judgement, loss }
-            }
-            _ => Reviewed { score: best.score, better: None, judgement: None, loss: 0 },
-        };
+        let reviewed = engine.review_move(before, mv.key(), limits, &stop);
         let moved = format!("{}{}", history.label_at(ply), format_move(game.board(), mv));
         let mut line = format!("  {moved:<22}{:>10}", score_text(reviewed.score));
-        if let Some(j) = reviewed.judgement {
-            counts[mover][j as usize] += 1;
-            let (text, score, _) = reviewed.better.as_ref().expect("a judged move has a better one");
-            line.push_str(&format!("  {} {}: {text} was best ({})", j.glyph(), j.name(), score_text(*score)));
+        if let (Some(j), Some(better)) = (reviewed.judgement, &reviewed.better) {
+            let text = leap_core::notation::format_line(&game, &pos, &[better.best]).join("");
+            line.push_str(&format!("  {} {}: {text} was best ({})", j.glyph(), j.name(), score_text(better.score)));
         }
-        losses[mover].0 += reviewed.loss;
-        losses[mover].1 += 1;
+        tallies[mover].add(&reviewed);
         notes.push(annotation(&game, history, ply, &reviewed, players));
         if notes.len() < history.moves().len() {
             keep(annotated_record(&game, history, record, tags, &notes));
@@ -262,21 +164,12 @@ fn review_game<G: Played>(
         // (Shown once kept: a move seen reviewed is written if the review is cut short.)
         emit(&format!("{line}\n"))?;
     }
-    let mut summary = String::new();
-    for (p, name) in names.iter().enumerate() {
-        let (loss, moves) = losses[p];
-        if moves == 0 {
-            continue;
-        }
-        let [inaccuracies, mistakes, blunders] = counts[p];
-        summary.push_str(&format!(
-            "{name}: {}, {}, {}; average loss {:.2} a move\n",
-            leap_core::counted(inaccuracies as u64, "inaccuracy"),
-            leap_core::counted(mistakes as u64, "mistake"),
-            leap_core::counted(blunders as u64, "blunder"),
-            loss as f64 / moves as f64 / 100.0
-        ));
-    }
+    let summary: String = names
+        .iter()
+        .zip(&tallies)
+        .filter(|(_, t)| t.moves > 0)
+        .map(|(name, t)| format!("{name}: {}\n", t.summary()))
+        .collect();
     emit(&summary)?;
     keep(annotated_record(&game, history, record, tags, &notes));
     Ok(())
@@ -287,7 +180,7 @@ fn review_game<G: Played>(
 /// player of the result, `[%eval #3]` for a win in 3 moves); for more, the
 /// score for the mover; and for a move that fell short, its glyph, what
 /// it was and the better line.
-fn annotation<G: Game>(game: &G, history: &History, ply: usize, r: &Reviewed, players: usize) -> Annotation {
+fn annotation<G: Game>(game: &G, history: &History, ply: usize, r: &MoveReview, players: usize) -> Annotation {
     let mover = history.positions()[ply].to_move();
     let mut comments = Vec::new();
     if players == 2 {
@@ -305,12 +198,13 @@ fn annotation<G: Game>(game: &G, history: &History, ply: usize, r: &Reviewed, pl
         comments.push(format!("{} {}", game.players()[mover.index()].name, score_text(r.score)));
     }
     let (mut glyph, mut variation) = (None, None);
-    if let (Some(j), Some((text, score, pv))) = (r.judgement, &r.better) {
+    if let (Some(j), Some(better)) = (r.judgement, &r.better) {
         glyph = Some(j.glyph());
         let mut name = j.name().to_string();
         name[..1].make_ascii_uppercase();
-        comments.push(format!("{name}. {text} was best ({}).", score_text(*score)));
-        variation = Some(history.variation(game, ply, &pv[..pv.len().min(8)]));
+        let text = leap_core::notation::format_line(game, &history.positions()[ply], &[better.best]).join("");
+        comments.push(format!("{name}. {text} was best ({}).", score_text(better.score)));
+        variation = Some(history.variation(game, ply, better.shown_line()));
     }
     Annotation { glyph, comments, variation }
 }
@@ -359,34 +253,4 @@ fn annotated_record<G: Game>(
     out.push('\n');
     out.push_str(&history.annotated_movetext(game, &result, notes));
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use leap_engine::score::win_in;
-
-    #[test]
-    fn moves_are_judged_by_the_winning_chances_they_give_away() {
-        assert_eq!(judge(0, 0, false), (None, 0));
-        assert_eq!(judge(20, 0, false).0, None, "a fifth of a Man is no mistake");
-        assert_eq!(judge(0, -60, false).0, Some(Judgement::Inaccuracy));
-        assert_eq!(judge(0, -120, false).0, Some(Judgement::Mistake));
-        assert_eq!(judge(0, -250, false), (Some(Judgement::Blunder), 250));
-        // Far ahead, a Man less changes little; a won game let go is a blunder.
-        assert_eq!(judge(900, 800, false).0, None);
-        assert_eq!(judge(win_in(3), 300, false).0, Some(Judgement::Blunder));
-        // A move the search scores above the best (a deeper look) loses nothing.
-        assert_eq!(judge(0, 40, false), (None, 0));
-    }
-
-    #[test]
-    fn with_more_players_a_move_is_measured_from_the_best() {
-        // Tri-Camelot's scores sit far below nought: measured as they are,
-        // a Knight lost would change nothing.
-        assert_eq!(judge(-1600, -1850, false).0, None);
-        assert_eq!(judge(-1600, -1850, true), (Some(Judgement::Blunder), 250));
-        assert_eq!(judge(-1600, -1620, true).0, None);
-        assert_eq!(judge(win_in(1), -1600, true).0, Some(Judgement::Blunder));
-    }
 }

@@ -47,7 +47,8 @@ pub fn serve(opts: &Options) -> CliResult {
         if leap_format::builtin(v).is_none() {
             let names: Vec<&str> = leap_format::BUILTIN.iter().map(|(n, _)| *n).collect();
             return Err(CliError::Usage(format!(
-                "serve: {v:?} is not a built-in variant (they are {}); open a variant file from the page's New game",
+                "serve: \"{}\" is not a built-in variant (they are {}); open a variant file from the page's New game",
+                leap_core::notation::quoted(v),
                 names.join(", ")
             )));
         }

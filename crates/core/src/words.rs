@@ -63,19 +63,29 @@ pub fn counted(n: impl Into<u64>, one: &str) -> String {
     }
 }
 
-/// `text` with each control character written as an escape (`\t`, `\n`,
-/// `\u{1b}`), so that what a file or a program sent holds does not reach
-/// a terminal or a page raw: an escape sequence there could clear the
-/// screen or retitle the window.
+/// `text` with each control character written visibly: a tab, a line
+/// break and a carriage return as `\t`, `\n` and `\r`, any other by its
+/// Unicode code point (`<U+001B>`), so that what a file or a program sent
+/// holds does not reach a terminal or a page raw: an escape sequence there
+/// could clear the screen or retitle the window.
 ///
 /// ```
 /// assert_eq!(leap_core::visible("E6-E8"), "E6-E8");
-/// assert_eq!(leap_core::visible("x\u{1b}[2Jy\tz"), "x\\u{1b}[2Jy\\tz");
+/// assert_eq!(leap_core::visible("x\u{1b}[2Jy\tz"), "x<U+001B>[2Jy\\tz");
 /// assert_eq!(leap_core::visible("two\nlines"), "two\\nlines");
+/// assert_eq!(leap_core::visible("\u{0}\u{9b}"), "<U+0000><U+009B>");
 /// ```
 pub fn visible(text: &str) -> String {
     if !text.chars().any(char::is_control) {
         return text.to_string();
     }
-    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+    text.chars()
+        .map(|c| match c {
+            '\t' => "\\t".to_string(),
+            '\n' => "\\n".to_string(),
+            '\r' => "\\r".to_string(),
+            c if c.is_control() => format!("<U+{:04X}>", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
 }

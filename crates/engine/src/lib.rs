@@ -20,7 +20,9 @@
 //!   shorter search that errs by chance among its best lines);
 //! - `engine.rs`: the [`Engine`]: a game's searches, their reports (of the
 //!   best line, or of several: [`Options::multi_pv`]) and results, and the
-//!   solved tables it plays from.
+//!   solved tables it plays from;
+//! - `review.rs`: a game's moves judged against the engine's best
+//!   ([`Engine::review_move`], [`review::Judgement`]).
 //!
 //! The evaluation is the game's own ([`leap_core::search::Evaluator`]).
 //! `play`, `analyze`, `match`, the engine protocol and the web app all
@@ -33,6 +35,7 @@ mod level;
 mod limits;
 mod options;
 mod ordering;
+pub mod review;
 pub mod score;
 mod search;
 mod threads;

@@ -544,7 +544,7 @@ fn name_problem(what: &str, name: &str) -> Option<String> {
     } else if name.trim() != name {
         Some(format!("{what} name `{name}` begins or ends with a space; write `{}`", name.trim()))
     } else if name.chars().any(char::is_control) {
-        Some(format!("{what} name `{}` holds a line break or another control character", name.escape_debug()))
+        Some(format!("{what} name `{}` holds a line break or another control character", leap_core::visible(name)))
     } else {
         None
     }

@@ -49,6 +49,10 @@ const S = {
   // The analysis's best line; `others` its other lines, by line number (2, 3, ...).
   analysis: null,
   analysisLines: 1,
+  reviewing: false,
+  // The review of the game's moves: `moves` by ply (the position after
+  // the move), `of` the moves it reviews, `summary` once done.
+  review: null,
   variants: [],
   press: null, // a pointer pressed on the board: a tap or a drag in the making
   suppressClick: false, // the click after a press handled on release
@@ -543,6 +547,7 @@ function renderSide() {
   renderControls();
   renderClocks();
   renderAnalysis();
+  renderReview();
 }
 
 // Header, title and the game-over banner.
@@ -689,6 +694,15 @@ function renderMoves() {
     b.dataset.move = m.text;
     b.dataset.ply = String(m.ply);
     b.title = `${playerName(m.player)}: ${m.text}`;
+    const r = reviewOf(m.ply);
+    if (r) {
+      if (r.glyph) {
+        const glyph = html("span", `glyph ${r.judgement}`, r.glyph);
+        glyph.setAttribute("aria-label", r.judgement);
+        b.append(glyph);
+      }
+      b.title += ` (${r.score}${r.judgement ? `; ${verdict(r)}` : ""})`;
+    }
     if (m.ply === S.ply) {
       b.classList.add("current");
       b.setAttribute("aria-current", "true");
@@ -742,6 +756,9 @@ function renderControls() {
   $("analyse").disabled = !has;
   $("analyse").setAttribute("aria-pressed", String(S.analysing));
   $("analyse").textContent = S.analysing ? "Stop analysis" : "Analyse";
+  $("review").disabled = !has || (!S.reviewing && !g.moves.length);
+  $("review").setAttribute("aria-pressed", String(S.reviewing));
+  $("review").textContent = S.reviewing ? "Stop review" : "Review game";
   const dl = $("download");
   if (has) {
     dl.href = `/api/games/${encodeURIComponent(g.id)}/record`;
@@ -908,6 +925,8 @@ async function analyseShown() {
 
 async function toggleAnalysis() {
   if (!S.game) return;
+  // (The server runs one analysis or review of a game: this one replaces it.)
+  if (!S.analysing) S.reviewing = false;
   if (S.analysing) {
     S.analysing = false;
     renderControls();
@@ -924,6 +943,86 @@ async function toggleAnalysis() {
 }
 
 /* ------------------------------------------------------------------ */
+/* Review                                                              */
+/* ------------------------------------------------------------------ */
+
+// The review of the move that led to position `ply`, while the game
+// still has that move.
+function reviewOf(ply) {
+  const r = S.review && S.review.moves[ply];
+  const shown = S.game && S.game.positions[ply];
+  return r && shown && shown.position === r.position ? r : null;
+}
+
+// What a move that fell short was: "Blunder: I10xK8 was best (-1.53)".
+function verdict(r) {
+  const name = r.judgement.charAt(0).toUpperCase() + r.judgement.slice(1);
+  return `${name}: ${r.best} was best (${r.best_score})`;
+}
+
+function renderReview() {
+  const el = $("review-report");
+  el.replaceChildren();
+  const rv = S.review;
+  if (!rv) return;
+  const done = Object.keys(rv.moves).length;
+  if (S.reviewing) {
+    el.append(html("div", "r-progress", `Reviewing… ${done} of ${rv.of} moves`));
+  } else if (!rv.summary) {
+    el.append(html("div", "r-progress", `Review stopped after ${done} of ${rv.of} moves`));
+  }
+  // The move shown: its score, and what was better.
+  const r = reviewOf(S.ply);
+  if (r) {
+    const m = S.game.moves[S.ply - 1];
+    const line = html("div", `r-move${r.judgement ? ` ${r.judgement}` : ""}`);
+    line.append(html("span", "r-label", `${moveNumbers()[S.ply - 1].number}${m.text}${r.glyph || ""}`), " ");
+    line.append(html("span", "r-score", `${r.score} for ${r.for}`));
+    if (r.judgement) {
+      line.append(" ", html("span", "r-verdict", `${verdict(r)}.`));
+      if (r.line && r.line.length > 1) line.append(" ", html("span", "r-line", r.line.join(" ")));
+    } else if (!r.best) {
+      line.append(" ", html("span", "r-verdict", "the engine's choice"));
+    }
+    el.append(line);
+  }
+  for (const p of (rv.summary || [])) {
+    const sum = html("div", "r-summary");
+    sum.dataset.player = String(p.player);
+    sum.append(html("span", "r-name", `${p.name}:`), " ", p.text);
+    el.append(sum);
+  }
+}
+
+async function toggleReview() {
+  if (!S.game) return;
+  if (S.reviewing) {
+    S.reviewing = false;
+    render();
+    try {
+      await api("POST", `/api/games/${S.game.id}/review`, { stop: true });
+    } catch (e) {
+      setMessage(e.message);
+    }
+    return;
+  }
+  // (The server runs one analysis or review of a game: this one replaces it.)
+  S.analysing = false;
+  S.analysis = null;
+  S.reviewing = true;
+  S.review = { moves: {}, of: S.game.moves.length, summary: null };
+  render();
+  try {
+    await api("POST", `/api/games/${S.game.id}/review`, {});
+  } catch (e) {
+    S.reviewing = false;
+    S.review = null;
+    setMessage(e.message);
+    render();
+  }
+}
+
+/* ------------------------------------------------------------------ */
 /* The game and its events                                             */
 /* ------------------------------------------------------------------ */
 
@@ -933,6 +1032,9 @@ function setGame(view, opts = {}) {
   if (changed && S.analysing && S.game) {
     api("POST", `/api/games/${S.game.id}/analysis`, { stop: true }).catch(() => {});
   }
+  if (changed && S.reviewing && S.game) {
+    api("POST", `/api/games/${S.game.id}/review`, { stop: true }).catch(() => {});
+  }
   S.game = view;
   S.sel = null;
   S.ply = opts.fromStart ? 0 : view.positions.length - 1;
@@ -941,6 +1043,8 @@ function setGame(view, opts = {}) {
     S.flipped = facesAway(view);
     S.analysing = false;
     S.analysis = null;
+    S.reviewing = false;
+    S.review = null;
     setMessage("");
   }
   setClocks(view.clocks);
@@ -980,6 +1084,9 @@ function applyView(view) {
     return;
   }
   if (wasAtEnd || S.ply > lastPly()) S.ply = lastPly();
+  // A finished review of moves the game no longer has (taken back) goes.
+  const rv = S.review;
+  if (rv && !S.reviewing && Object.keys(rv.moves).some((ply) => !reviewOf(Number(ply)))) S.review = null;
   // An analysis of a position the game no longer has (taken back) goes.
   const a = S.analysis;
   if (a && !(a.ply <= lastPly() && view.positions[a.ply].position === a.position)) S.analysis = null;
@@ -1000,6 +1107,17 @@ function openEvents(id) {
   es.addEventListener("open", () => {
     if (S.events !== es) return;
     if (opened && S.analysing) analyseShown();
+    if (opened && S.reviewing) {
+      // (The server stops a review no page listens to: it may be over.)
+      api("GET", `/api/games/${id}/review`)
+        .then((r) => {
+          if (r && !r.reviewing && S.reviewing) {
+            S.reviewing = false;
+            renderSide();
+          }
+        })
+        .catch(() => {});
+    }
     opened = true;
     if (S.offline) refetch(id);
   });
@@ -1024,6 +1142,17 @@ function openEvents(id) {
     if (data.version !== undefined && data.version < S.game.version) return;
     setClocks(data.clocks);
     renderClocks();
+  });
+  es.addEventListener("review", (ev) => {
+    const data = parseEvent(ev);
+    if (!data || !S.review || !S.reviewing) return;
+    if (data.done) {
+      S.review.summary = data.summary;
+      S.reviewing = false;
+    } else {
+      S.review.moves[data.ply] = data;
+    }
+    renderSide();
   });
   es.addEventListener("analysis", (ev) => {
     const data = parseEvent(ev);
@@ -1894,6 +2023,7 @@ function wire() {
     if (!S.game) ev.preventDefault();
   });
   $("analyse").addEventListener("click", toggleAnalysis);
+  $("review").addEventListener("click", toggleReview);
   $("analysis-lines").addEventListener("change", () => {
     S.analysisLines = Number($("analysis-lines").value) || 1;
     if (S.analysing) analyseShown();
@@ -1928,6 +2058,10 @@ function wire() {
     S.events = null;
     if (S.analysing && S.game) {
       navigator.sendBeacon(`/api/games/${encodeURIComponent(S.game.id)}/analysis`, JSON.stringify({ stop: true }));
+    }
+    if (S.reviewing && S.game) {
+      navigator.sendBeacon(`/api/games/${encodeURIComponent(S.game.id)}/review`, JSON.stringify({ stop: true }));
+      S.reviewing = false;
     }
   });
   window.addEventListener("popstate", onHistory);

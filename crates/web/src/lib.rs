@@ -4,8 +4,8 @@
 //! play every variant on a board drawn from its definition, entering moves
 //! click by click (the legs a piece may take next, and why a click is
 //! refused, come from [`leap_core::entry`]), with clocks, takebacks,
-//! resignation and draws, saved games, the computer in any seat, and a live
-//! analysis. The API is described in `docs/web-api.md`.
+//! resignation and draws, saved games, the computer in any seat, a live
+//! analysis, and a review of a game's moves. The API is described in `docs/web-api.md`.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -20,6 +20,7 @@ mod assets;
 mod error;
 mod layout;
 mod request;
+mod review;
 mod saving;
 mod server;
 mod session;

@@ -27,7 +27,10 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     let file = if is_record_name(name) { name.to_string() } else { format!("{name}{EXTENSION}") };
     // (An empty name is refused as such, not as `.pgn`.)
     if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &file }) {
-        return Err(ApiError::BadRequest(format!("{name:?} cannot be the name of a saved game: {problem}")));
+        return Err(ApiError::BadRequest(format!(
+            "\"{}\" cannot be the name of a saved game: {problem}",
+            leap_core::notation::quoted(name)
+        )));
     }
     std::fs::create_dir_all(games).map_err(|e| {
         ApiError::Conflict(format!(

@@ -252,6 +252,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}/seats", post(seats))
         .route("/api/games/{id}/save", post(save))
         .route("/api/games/{id}/analysis", post(analysis).get(analysing))
+        .route("/api/games/{id}/review", post(review).get(reviewing))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
@@ -519,7 +520,40 @@ async fn analysis(
 }
 
 async fn analysing(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
-    Ok(Json(json!({ "analysing": state.slot(&id)?.lock().analysing() })))
+    let table = state.slot(&id)?;
+    let table = table.lock();
+    Ok(Json(json!({ "analysing": table.analysing() && !table.reviewing() })))
+}
+
+/// `POST /api/games/{id}/review`: `{"movetime": MS}` or `{"stop": true}`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ReviewRequest {
+    /// Each search's time, in milliseconds.
+    movetime: Option<Number>,
+    #[serde(default)]
+    stop: bool,
+}
+
+async fn review(
+    State(state): State<AppState>,
+    GameId(id): GameId,
+    OptionalBody(request): OptionalBody<ReviewRequest>,
+) -> ApiResult<Json<Value>> {
+    let slot = state.slot(&id)?;
+    if request.stop {
+        slot.lock().end_analysis();
+        return Ok(Json(json!({ "reviewing": false })));
+    }
+    let (job, stop) = slot.lock().review_job(request.movetime)?;
+    let events = slot.clone();
+    let running = tokio::task::spawn_blocking(move || job(&|report| events.send("review", &report)));
+    tokio::spawn(watch_listeners(slot, running, stop));
+    Ok(Json(json!({ "reviewing": true })))
+}
+
+async fn reviewing(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
+    Ok(Json(json!({ "reviewing": state.slot(&id)?.lock().reviewing() })))
 }
 
 /// Watches the analysis `running` (stopped by `stop`) while it runs: once

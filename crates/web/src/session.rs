@@ -10,6 +10,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::layout::{path, pieces, Layout};
 use crate::request::Number;
+use crate::review::{review_job, REVIEW_MS, REVIEW_MS_RANGE};
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
 use leap_core::notation::{
@@ -167,11 +168,20 @@ pub trait Table: Send {
     /// [`MAX_ANALYSIS_LINES`]; default 1), in place of any analysis running;
     /// with the handle that stops it (and that the job stops when it ends).
     fn analysis_job(&mut self, ply: Option<Number>, lines: Option<Number>) -> ApiResult<(AnalysisJob, Stop)>;
-    /// Stops the analysis.
+    /// A review of the game's moves so far ([`crate::review`]), each
+    /// search `movetime` milliseconds ([`REVIEW_MS_RANGE`]; default
+    /// [`REVIEW_MS`]), in place of any analysis or review running; with
+    /// the handle that stops it.
+    fn review_job(&mut self, movetime: Option<Number>) -> ApiResult<(AnalysisJob, Stop)>;
+    /// Whether the job running is a review ([`Table::analysing`] says
+    /// whether one runs).
+    fn reviewing(&self) -> bool;
+    /// Stops the analysis (or the review).
     fn stop_analysis(&mut self);
     /// Stops the analysis for good: the analysing engine's memory goes back.
     fn end_analysis(&mut self);
-    /// Whether an analysis is running (started, and neither stopped nor ended).
+    /// Whether an analysis or a review is running (started, and neither
+    /// stopped nor ended).
     fn analysing(&self) -> bool;
     /// The game is dropped: its computer's search and its analysis stop,
     /// and the computer moves no more.
@@ -215,6 +225,8 @@ pub struct Session<G: Played> {
     engine: Option<Shared<G>>,
     analyst: Option<Shared<G>>,
     analysis: Option<Stop>,
+    /// Whether the analyst's job ([`Session::analysis`]) is a review.
+    review: bool,
     /// The time each move's player had left after it, as the record the
     /// game was loaded from says (written again when the game has no
     /// clocks, so that a save keeps them); cut back by takebacks.
@@ -272,6 +284,7 @@ impl<G: Played> Session<G> {
             engine: None,
             analyst: None,
             analysis: None,
+            review: false,
             recorded: kept,
             game,
         })
@@ -387,10 +400,9 @@ impl<G: Played> Session<G> {
     }
 
     fn cell(&self, name: &str) -> ApiResult<Cell> {
-        self.game
-            .board()
-            .cell(name.trim())
-            .ok_or_else(|| ApiError::BadRequest(format!("there is no cell {name:?} on this board")))
+        self.game.board().cell(name.trim()).ok_or_else(|| {
+            ApiError::BadRequest(format!("there is no cell \"{}\" on this board", leap_core::notation::quoted(name)))
+        })
     }
 
     /// The person who resigns or offers a draw: `player`, which must be a
@@ -978,6 +990,7 @@ impl<G: Played> Table for Session<G> {
         let positions = self.history.positions()[..=ply].to_vec();
         let stop = Stop::new();
         self.analysis = Some(stop.clone());
+        self.review = false;
         let handle = stop.clone();
         let game = self.game.clone();
         let analyst = self.analyst.get_or_insert_with(|| Arc::new(Mutex::new(new_engine(&game)))).clone();
@@ -1010,6 +1023,34 @@ impl<G: Played> Table for Session<G> {
             stop.stop();
         });
         Ok((job, handle))
+    }
+
+    fn review_job(&mut self, movetime: Option<Number>) -> ApiResult<(AnalysisJob, Stop)> {
+        let ms = match movetime {
+            None => REVIEW_MS,
+            Some(n) => n.within(REVIEW_MS_RANGE, |n| {
+                format!(
+                    "movetime must be from {} to {} milliseconds, not {n}",
+                    REVIEW_MS_RANGE.start(),
+                    REVIEW_MS_RANGE.end()
+                )
+            })?,
+        };
+        if self.history.moves().is_empty() {
+            return Err(ApiError::BadRequest("there is no move to review: the game has none yet".into()));
+        }
+        self.stop_analysis();
+        let stop = Stop::new();
+        self.analysis = Some(stop.clone());
+        self.review = true;
+        let game = self.game.clone();
+        let analyst = self.analyst.get_or_insert_with(|| Arc::new(Mutex::new(new_engine(&game)))).clone();
+        let job = review_job(game, self.history.clone(), analyst, stop.clone(), Duration::from_millis(ms));
+        Ok((job, stop))
+    }
+
+    fn reviewing(&self) -> bool {
+        self.review && self.analysing()
     }
 
     fn stop_analysis(&mut self) {

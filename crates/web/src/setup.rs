@@ -150,7 +150,8 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
     let last = last_part(given).trim();
     if matches!(last, "" | "." | "..") {
         return Err(ApiError::BadRequest(format!(
-            "`variant_file` {given:?} has no file name (its last part is empty): give the variant file's name, such as mine.toml"
+            "`variant_file` \"{}\" has no file name (its last part is empty): give the variant file's name, such as mine.toml",
+            leap_core::notation::quoted(given)
         )));
     }
     let mut name: String = last.chars().map(|c| if is_plain_char(c) { c } else { '_' }).collect();
@@ -160,7 +161,8 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
     match plain_name_problem(&name) {
         None => Ok(name),
         Some(problem) => Err(ApiError::BadRequest(format!(
-            "`variant_file` {given:?} cannot be kept as {name} in the games folder: {problem}"
+            "`variant_file` \"{}\" cannot be kept as {name} in the games folder: {problem}",
+            leap_core::notation::quoted(given)
         ))),
     }
 }
@@ -342,7 +344,10 @@ fn builtin_of_record(record: &Record, file: &str) -> ApiResult<Variant> {
 /// folder's own (not a link, which could lead out of it), holding one game.
 fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
     if !is_plain_name(name) {
-        return Err(ApiError::BadRequest(format!("{name:?} is not a file name of the games folder")));
+        return Err(ApiError::BadRequest(format!(
+            "\"{}\" is not a file name of the games folder",
+            leap_core::notation::quoted(name)
+        )));
     }
     // (The games the folder lists: its records, not its variant files.)
     if !is_record_name(name) {
@@ -466,7 +471,8 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
             }
             None => {
                 return Err(ApiError::Invalid(format!(
-                    "there is no built-in variant {name:?}; the built-in variants are {}",
+                    "there is no built-in variant \"{}\"; the built-in variants are {}",
+                    leap_core::notation::quoted(name),
                     builtin_list()
                 )))
             }

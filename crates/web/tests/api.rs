@@ -790,6 +790,82 @@ async fn analysis_reports_depths_of_the_shown_position() {
     app.post(&format!("/api/games/{game}/analysis"), json!({ "stop": true })).await;
 }
 
+/// The `review` events of `body` until the summary (or `limit` events).
+async fn review_events(body: &mut Body, limit: usize) -> Vec<Value> {
+    let mut events = Vec::new();
+    while events.len() < limit && !events.last().is_some_and(|e: &Value| e["done"] == true) {
+        let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        for chunk in String::from_utf8_lossy(&frame).split("\n\n").filter(|c| c.starts_with("event: review")) {
+            let data = chunk.lines().nth(1).unwrap().trim_start_matches("data: ");
+            events.push(serde_json::from_str::<Value>(data).unwrap());
+        }
+    }
+    events
+}
+
+#[tokio::test]
+async fn a_review_judges_each_move_and_sums_up_each_player() {
+    let app = app();
+    // White's first move puts a Man next to Black's F9 with F7 empty
+    // behind: Black must jump it, and White is a Man down.
+    let record = "[Variant \"camelot\"]\n[Position \"W:WF7,C6:BF9,L11 castle-moves=0,0\"]\n\n1.F7-F8 F9xF7 2.C6-C7 *\n";
+    let view = app.new_game(json!({ "record": record })).await;
+    let game = id(&view);
+    let review = format!("/api/games/{game}/review");
+    let mut body = app.events(&game).await;
+    body.frame().await.unwrap().unwrap();
+    let (status, answer) = app.post(&review, json!({ "movetime": 100 })).await;
+    assert_eq!((status, answer), (StatusCode::OK, json!({ "reviewing": true })));
+    assert_eq!(app.get(&review).await.1, json!({ "reviewing": true }));
+    assert_eq!(app.get(&format!("/api/games/{game}/analysis")).await.1, json!({ "analysing": false }));
+    let events = review_events(&mut body, 10).await;
+    assert_eq!(events.len(), 4, "a move each, then the summary: {events:?}");
+    let first = &events[0];
+    assert_eq!(
+        (first["ply"].as_u64(), first["move"].as_str(), first["for"].as_str()),
+        (Some(1), Some("F7-F8"), Some("White"))
+    );
+    assert_eq!((first["judgement"].as_str(), first["glyph"].as_str()), (Some("blunder"), Some("??")), "{first}");
+    assert!(first["best"].as_str().is_some_and(|b| b != "F7-F8"), "{first}");
+    assert!(first["line"].as_array().is_some_and(|l| l[0] == first["best"]), "{first}");
+    assert_eq!(first["position"], view["positions"][1]["position"], "{first}");
+    // Black's capture is its only move: the engine's choice, nothing to judge.
+    let capture = &events[1];
+    assert_eq!(
+        (capture["move"].as_str(), capture["judgement"].is_null(), capture["best"].is_null()),
+        (Some("F9xF7"), true, true)
+    );
+    let done = &events[3];
+    assert_eq!((done["done"].as_bool(), done["moves"].as_u64()), (Some(true), Some(3)), "{done}");
+    assert_eq!(done["summary"][0]["blunders"], 1, "{done}");
+    assert_eq!(done["summary"][1]["name"], "Black", "{done}");
+    assert_eq!(done["summary"][1]["text"], "0 inaccuracies, 0 mistakes, 0 blunders; average loss 0.00 a move");
+    assert_eq!(app.get(&review).await.1, json!({ "reviewing": false }));
+}
+
+#[tokio::test]
+async fn a_review_is_refused_without_moves_or_with_a_time_out_of_range_and_stops_when_asked() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "variant": "camelot" })).await);
+    let review = format!("/api/games/{game}/review");
+    let (status, answer) = app.post(&review, json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["error"].as_str().unwrap().contains("there is no move to review"), "{answer}");
+    app.post(&format!("/api/games/{game}/move"), json!({ "text": "F7-F8" })).await;
+    for (movetime, why) in
+        [(json!(5), "movetime must be from 20 to 10000 milliseconds, not 5"), (json!(2.5), "not 2.5")]
+    {
+        let (status, answer) = app.post(&review, json!({ "movetime": movetime })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(answer["error"].as_str().unwrap().contains(why), "{answer}");
+    }
+    let mut body = app.events(&game).await;
+    body.frame().await.unwrap().unwrap();
+    assert_eq!(app.post(&review, json!({ "movetime": 10000 })).await.1, json!({ "reviewing": true }));
+    assert_eq!(app.post(&review, json!({ "stop": true })).await.1, json!({ "reviewing": false }));
+    assert_eq!(app.get(&review).await.1, json!({ "reviewing": false }));
+}
+
 #[tokio::test]
 async fn analysis_with_several_lines_numbers_them_best_first() {
     let app = app();
@@ -975,7 +1051,7 @@ async fn a_records_problems_name_the_file_and_the_place() {
             "old.pgn:2:3: move 2 (White): ",
         ),
         (json!({ "record": "1.E6-E8 {x *", "record_file": "old.pgn" }), "old.pgn:1:9: comment `{` is never closed"),
-        (json!({ "record": "\u{2}RA", "record_file": "bin.pgn" }), "bin.pgn:1:1: `\\u{2}RA` is not a move"),
+        (json!({ "record": "\u{2}RA", "record_file": "bin.pgn" }), "bin.pgn:1:1: `<U+0002>RA` is not a move"),
     ] {
         let error = refused(&app, "/api/games", body.clone(), StatusCode::UNPROCESSABLE_ENTITY).await;
         assert!(error.starts_with(message), "{body}: {error}");

@@ -427,6 +427,54 @@ async fn analysis_shows_the_best_lines() {
     .await;
 }
 
+// (k2) A review of a game: the blunder marked in the move list, what was
+// better when the move is shown, and a summary per player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_review_marks_the_blunder_and_sums_up() {
+    run("a_review_marks_the_blunder_and_sums_up", |page| async move {
+        // 1.F7-F8 puts the Man next to Black's F9 with F7 empty behind it.
+        let position = "W:WF7,C6:BF9,L11 castle-moves=0,0";
+        page.open_position("camelot", Some(position), "1.F7-F8 F9xF7 2.C6-C7").await;
+        page.wait_moves(&["F7-F8", "F9xF7", "C6-C7"]).await;
+        assert_eq!(page.text("#review").await, "Review game");
+        page.click("#review").await;
+        page.wait_js("a summary per player", "document.querySelectorAll('#review-report .r-summary').length === 2")
+            .await;
+        assert_eq!(page.text("#review").await, "Review game", "the button is free again once done");
+        let summary = page.text("#review-report .r-summary[data-player=\"0\"]").await;
+        assert!(summary.starts_with("White: 0 inaccuracies, 0 mistakes, 1 blunder; average loss "), "{summary}");
+        // The blunder's glyph in the move list, on F7-F8 only.
+        let glyphs = page
+            .js("return [...document.querySelectorAll('#moves .move .glyph')].map((g) => \
+                 [g.closest('.move').dataset.move, g.innerText, g.classList.contains('blunder')]);")
+            .await;
+        assert_eq!(glyphs, json!([["F7-F8", "??", true]]));
+        // Shown, the move says what was better.
+        page.click("[data-move=\"F7-F8\"]").await;
+        let verdict = page
+            .wait_js(
+                "the blunder's verdict",
+                "(() => { const v = document.querySelector('#review-report .r-move.blunder .r-verdict'); \
+                 return v && v.innerText; })()",
+            )
+            .await;
+        let verdict = verdict.as_str().unwrap_or_default().to_string();
+        assert!(verdict.starts_with("Blunder: ") && verdict.contains(" was best ("), "{verdict}");
+        assert!(!verdict.contains("F7-F8 was best"), "{verdict}");
+        page.screenshot("review-blunder").await;
+        // Black's forced capture: the engine's choice.
+        page.click("[data-move=\"F9xF7\"]").await;
+        page.wait_js(
+            "the capture's review",
+            "(() => { const v = document.querySelector('#review-report .r-move .r-verdict'); \
+             return v && v.innerText === \"the engine's choice\"; })()",
+        )
+        .await;
+    })
+    .await;
+}
+
 // (j) Pictures: every built-in variant's start, and a move being entered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]

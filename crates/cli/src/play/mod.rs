@@ -14,9 +14,9 @@ use crate::error::{CliError, CliResult, GameProblem};
 use leap_core::notation::{parse_movetext, parse_position, parse_records, Record};
 use leap_core::{Game, Geometry, History};
 use leap_engine::{Engine, Level};
-pub use seat::{Seat, Seats, Strength};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
+pub use seat::{Seat, Seats, Strength};
 use std::path::{Path, PathBuf};
 use terminal::{Computer, Terminal};
 

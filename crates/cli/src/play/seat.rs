@@ -37,8 +37,11 @@ impl Strength {
     /// command's flags). A seat that names a depth or a time replaces both
     /// of the command's: `engine:depth=2` thinks to depth 2, however long.
     pub fn or(self, game: Strength) -> Strength {
-        let (depth, movetime) =
-            if self.depth.is_some() || self.movetime.is_some() { (self.depth, self.movetime) } else { (game.depth, game.movetime) };
+        let (depth, movetime) = if self.depth.is_some() || self.movetime.is_some() {
+            (self.depth, self.movetime)
+        } else {
+            (game.depth, game.movetime)
+        };
         Strength { depth, movetime, level: self.level.or(game.level) }
     }
 
@@ -113,10 +116,7 @@ fn parse_strength(text: &str, options: &str) -> Result<Strength, String> {
         let (key, value) = (key.trim(), value.trim());
         let bad = |why: String| format!("`{text}`: {key}={value}: {why}");
         match key {
-            "depth" => {
-                strength.depth =
-                    Some(count::<u32, 1, { leap_engine::MAX_DEPTH as u64 }>(value).map_err(bad)?)
-            }
+            "depth" => strength.depth = Some(count::<u32, 1, { leap_engine::MAX_DEPTH as u64 }>(value).map_err(bad)?),
             "movetime" => strength.movetime = Some(count::<u64, 1, { u64::MAX }>(value).map_err(bad)?),
             "level" => strength.level = Some(value.parse().map_err(bad)?),
             "threads" | "hash" => {
@@ -125,7 +125,9 @@ fn parse_strength(text: &str, options: &str) -> Result<Strength, String> {
                 ))
             }
             _ => {
-                return Err(format!("`{text}`: unknown option `{key}`; a seat's engine takes depth=, movetime= and level="))
+                return Err(format!(
+                    "`{text}`: unknown option `{key}`; a seat's engine takes depth=, movetime= and level="
+                ))
             }
         }
     }

@@ -37,8 +37,9 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
   resign       the player to move resigns, and the game is over
   draw         the player to move offers a draw: the engine accepts when it
                stands about level or worse, each other person is asked
-  save FILE    write the game as a record (camelot play FILE goes on with it,
-               camelot replay FILE checks it); asks before replacing another
+  save FILE    write the game as a record (FILE.pgn if FILE has no extension;
+               camelot play FILE goes on with it, camelot replay FILE
+               checks it); asks before replacing another
                file, or this game's if it changed since or has comments;
                \"a b.pgn\" for a name with spaces, ~/ for the home folder
   help         this text
@@ -710,6 +711,16 @@ impl<'g, G: Played> Terminal<'g, G> {
         if path.as_os_str().is_empty() {
             return writeln!(out, "not saved: give a file name: save FILE").map_err(io);
         }
+        // A name without an extension is given a record's, as the web app
+        // names its saved games: `save camelot` writes camelot.pgn, which
+        // `camelot play camelot.pgn` continues, where a file named
+        // `camelot` would be taken for the built-in variant.
+        let named = !file.trim_end().ends_with(['/', '\\']) && !path.is_dir();
+        let path = if named && path.file_name().is_some() && path.extension().is_none() {
+            path.with_extension("pgn")
+        } else {
+            path
+        };
         let (path, file) = (path.as_path(), path.display());
         // What would be refused anyway is refused before asking.
         if let Err(e) = crate::save::check_target(path, &self.protected) {

@@ -83,14 +83,14 @@ const QUOTED: usize = 40;
 
 /// What a message quotes of a text a user wrote: its first 40 characters
 /// ([`shortened`]), so that a pasted megabyte is not written back whole,
-/// with each control character written as an escape (`\u{2}`), so that
+/// with each control character written visibly (`<U+0002>`, [`crate::visible`]), so that
 /// the bytes of a file that is no text do not reach a terminal or a page.
 ///
 /// ```
 /// let long = "E".repeat(1000);
 /// assert_eq!(leap_core::notation::quoted(&long).chars().count(), 41);
 /// assert_eq!(leap_core::notation::quoted("E6-E8"), "E6-E8");
-/// assert_eq!(leap_core::notation::quoted("E6\u{2}\u{1b}[2J"), "E6\\u{2}\\u{1b}[2J");
+/// assert_eq!(leap_core::notation::quoted("E6\u{2}\u{1b}[2J"), "E6<U+0002><U+001B>[2J");
 /// ```
 pub fn quoted(text: &str) -> String {
     crate::visible(&shortened(text, QUOTED))

@@ -1,0 +1,255 @@
+//! A game's moves judged, as a chess site's computer analysis judges them:
+//! each move's score against the best move's, searched alike
+//! ([`Engine::review_move`]), and the moves that lost ground called an
+//! inaccuracy, a mistake or a blunder ([`Judgement`]). `camelot review`
+//! and the web app's review both judge through it.
+
+use crate::score::{decided, Score};
+use crate::{Engine, Limits, Stop};
+use leap_core::search::Evaluator;
+use leap_core::{Game, MoveKey, Position};
+
+/// What a move that lost ground is called.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Judgement {
+    /// A loss of winning chances of 0.1 or more.
+    Inaccuracy,
+    /// 0.2 or more.
+    Mistake,
+    /// 0.3 or more.
+    Blunder,
+}
+
+/// How far a move fell short of the best: the loss of winning chances
+/// ([`chances`]) at which it is a blunder, a mistake or an inaccuracy
+/// (chess sites' thresholds).
+const THRESHOLDS: [(f64, Judgement); 3] =
+    [(0.3, Judgement::Blunder), (0.2, Judgement::Mistake), (0.1, Judgement::Inaccuracy)];
+
+impl Judgement {
+    /// Every judgement, from the least.
+    pub const ALL: [Judgement; 3] = [Judgement::Inaccuracy, Judgement::Mistake, Judgement::Blunder];
+
+    /// The glyph a record writes after the move: `?!`, `?`, `??`.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// Its name: `inaccuracy`, `mistake`, `blunder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+}
+
+/// The winning chances a score gives the side it is for, from -1 (lost)
+/// to 1 (won): a logistic curve of the score in hundredths of a Man (the
+/// curve chess sites fit to games, a Man standing for a pawn), and ±1 for
+/// a decided game.
+///
+/// ```
+/// use leap_engine::review::chances;
+/// assert_eq!(chances(0), 0.0);
+/// assert!((chances(100) - 0.18).abs() < 0.01);
+/// assert_eq!(chances(leap_engine::score::win_in(3)), 1.0);
+/// ```
+pub fn chances(score: Score) -> f64 {
+    let logistic = || 2.0 / (1.0 + (-0.00368208 * score as f64).exp()) - 1.0;
+    decided(score).map_or_else(logistic, |d| if d.win { 1.0 } else { -1.0 })
+}
+
+/// A score as a number of hundredths of a Man, a decided game as ±1000
+/// (ten Men), for an average loss.
+fn bounded(score: Score) -> Score {
+    decided(score).map_or(score.clamp(-1000, 1000), |d| if d.win { 1000 } else { -1000 })
+}
+
+/// Judges a move whose score is `played` where the best move scores `best`
+/// (for its player): the judgement, if any, and the loss in hundredths of
+/// a Man (a score beyond ten Men, or a decided game, counted as ten).
+///
+/// With more than two players (`relative`) an evaluation is the player's
+/// figures less the others', far from nought in an even position: the
+/// best move's score is then taken as even and the played move's measured
+/// from it; a decided game against an evaluation counts as a win or a
+/// loss against an even game.
+///
+/// ```
+/// use leap_engine::review::{judge, Judgement};
+/// assert_eq!(judge(0, -250, false), (Some(Judgement::Blunder), 250));
+/// assert_eq!(judge(900, 800, false).0, None); // far ahead, a Man less changes little
+/// ```
+pub fn judge(best: Score, played: Score, relative: bool) -> (Option<Judgement>, Score) {
+    let either_decided = decided(best).is_some() || decided(played).is_some();
+    let (lost, loss) = if !relative {
+        (chances(best) - chances(played), bounded(best) - bounded(played))
+    } else if !either_decided {
+        (-chances(played - best), (best - played).min(1000))
+    } else {
+        let c = |s: Score| if decided(s).is_some() { chances(s) } else { 0.0 };
+        let lost = c(best) - c(played);
+        (lost, (lost * 1000.0).round() as Score)
+    };
+    let judgement = THRESHOLDS.iter().find(|(at, _)| lost >= *at - 1e-9).map(|(_, j)| *j);
+    (judgement, loss.max(0))
+}
+
+/// The most plies of the better line a review shows (the line goes on as
+/// far as the search saw, which is more than a reader follows).
+pub const SHOWN_LINE: usize = 8;
+
+/// What a review found of one move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveReview {
+    /// The played move's score for its player.
+    pub score: Score,
+    /// The best move, when the played move was not it, with its score and
+    /// its line (from the best move on).
+    pub better: Option<Better>,
+    /// How far the move fell short, if it did.
+    pub judgement: Option<Judgement>,
+    /// The loss in hundredths of a Man (see [`judge`]).
+    pub loss: Score,
+}
+
+/// The move the engine preferred to the one played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Better {
+    /// The move.
+    pub best: MoveKey,
+    /// Its score for the player who moved.
+    pub score: Score,
+    /// Its line, the move first.
+    pub pv: Vec<MoveKey>,
+}
+
+impl Better {
+    /// The start of the line a review shows ([`SHOWN_LINE`] plies).
+    pub fn shown_line(&self) -> &[MoveKey] {
+        &self.pv[..self.pv.len().min(SHOWN_LINE)]
+    }
+}
+
+/// One player's moves of a review, summed up: how many of each judgement
+/// and the average loss.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Tally {
+    /// Inaccuracies, mistakes and blunders, by [`Judgement`] (in the order
+    /// of [`Judgement::ALL`]).
+    pub judged: [usize; 3],
+    /// The losses summed, in hundredths of a Man.
+    pub loss: Score,
+    /// The moves reviewed.
+    pub moves: usize,
+}
+
+impl Tally {
+    /// Counts one more move.
+    pub fn add(&mut self, review: &MoveReview) {
+        if let Some(j) = review.judgement {
+            self.judged[j as usize] += 1;
+        }
+        self.loss += review.loss;
+        self.moves += 1;
+    }
+
+    /// How many moves were judged `judgement`.
+    pub fn count(&self, judgement: Judgement) -> usize {
+        self.judged[judgement as usize]
+    }
+
+    /// The average loss a move, in Men (0 without moves).
+    pub fn average_loss(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.loss as f64 / self.moves as f64 / 100.0
+        }
+    }
+
+    /// The summary a report writes: `1 inaccuracy, 0 mistakes, 2
+    /// blunders; average loss 0.35 a move`.
+    ///
+    /// ```
+    /// let t = leap_engine::review::Tally { judged: [1, 0, 2], loss: 140, moves: 4 };
+    /// assert_eq!(t.summary(), "1 inaccuracy, 0 mistakes, 2 blunders; average loss 0.35 a move");
+    /// ```
+    pub fn summary(&self) -> String {
+        let counts: Vec<String> =
+            Judgement::ALL.iter().map(|j| leap_core::counted(self.count(*j) as u64, j.name())).collect();
+        format!("{}; average loss {:.2} a move", counts.join(", "), self.average_loss())
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+    /// Judges the move `played` from the last of `positions` (the game so
+    /// far): the position is searched within `limits`, and when the engine
+    /// prefers another move, `played` alone is searched alike
+    /// ([`Engine::search_moves`]) and the two scores compared ([`judge`];
+    /// with more than two players, relatively). Stopped by `stop`, the
+    /// review is of what the searches found by then.
+    ///
+    /// ```
+    /// use leap_engine::{Engine, Limits, Options, Stop, review::Judgement};
+    /// use leap_core::{Game, notation::{parse_position, read_move}};
+    /// let game = leap_camelot::load("camelot").unwrap();
+    /// // F7-F8 walks the Man next to Black's F9, which jumps it.
+    /// let pos = parse_position(&game, "W:WF7,C6:BF9,L11 castle-moves=0,0").unwrap();
+    /// let played = read_move(&game, &pos, "F7-F8").unwrap().key;
+    /// let eval = leap_camelot::CamelotEval::new(&game);
+    /// let mut engine = Engine::new(game, eval, Options::default());
+    /// let review = engine.review_move(&[pos], played, &Limits::depth(4), &Stop::new());
+    /// assert_eq!(review.judgement, Some(Judgement::Blunder));
+    /// assert_ne!(review.better.unwrap().best, played);
+    /// ```
+    pub fn review_move(&mut self, positions: &[Position], played: MoveKey, limits: &Limits, stop: &Stop) -> MoveReview {
+        let players = self.game().players().len();
+        let best = self.search(positions, limits, stop, |_| {});
+        match best.best {
+            Some(b) if b != played => {
+                let own = self.search_moves(positions, &[played], limits, stop, |_| {});
+                let (judgement, loss) = judge(best.score, own.score, players > 2);
+                let better = Better { best: b, score: best.score, pv: best.pv };
+                MoveReview { score: own.score, better: Some(better), judgement, loss }
+            }
+            _ => MoveReview { score: best.score, better: None, judgement: None, loss: 0 },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::win_in;
+
+    #[test]
+    fn moves_are_judged_by_the_winning_chances_they_give_away() {
+        assert_eq!(judge(0, 0, false), (None, 0));
+        assert_eq!(judge(20, 0, false).0, None, "a fifth of a Man is no mistake");
+        assert_eq!(judge(0, -60, false).0, Some(Judgement::Inaccuracy));
+        assert_eq!(judge(0, -120, false).0, Some(Judgement::Mistake));
+        assert_eq!(judge(0, -250, false), (Some(Judgement::Blunder), 250));
+        // Far ahead, a Man less changes little; a won game let go is a blunder.
+        assert_eq!(judge(900, 800, false).0, None);
+        assert_eq!(judge(win_in(3), 300, false).0, Some(Judgement::Blunder));
+        // A move the search scores above the best (a deeper look) loses nothing.
+        assert_eq!(judge(0, 40, false), (None, 0));
+    }
+
+    #[test]
+    fn with_more_players_a_move_is_measured_from_the_best() {
+        // Tri-Camelot's scores sit far below nought: measured as they are,
+        // a Knight lost would change nothing.
+        assert_eq!(judge(-1600, -1850, false).0, None);
+        assert_eq!(judge(-1600, -1850, true), (Some(Judgement::Blunder), 250));
+        assert_eq!(judge(-1600, -1620, true).0, None);
+        assert_eq!(judge(win_in(1), -1600, true).0, Some(Judgement::Blunder));
+    }
+}
