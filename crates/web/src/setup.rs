@@ -87,23 +87,26 @@ const MAX_NAME_BYTES: usize = 200;
 /// Whether `c` may be in a file name of the games folder: a letter or a
 /// digit of any script (`partie-été`, `партия`), `-`, `_` or `.`.
 fn is_plain_char(c: char) -> bool {
-    c.is_alphanumeric() || matches!(c, '-' | '_' | '.')
+    c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ')
 }
 
 /// What keeps `name` from being a plain file name of the games folder
-/// (letters, digits, `-`, `_` and `.`, not starting with a dot: so no
-/// folder, no parent, nothing hidden), in words; `None` if nothing.
+/// (letters, digits, `-`, `_`, `.` and spaces between words, not starting
+/// with a dot: so no folder, no parent, nothing hidden), in words; `None`
+/// if nothing.
 pub fn plain_name_problem(name: &str) -> Option<String> {
     if name.is_empty() {
         return Some("the name is empty".into());
     }
     if let Some(c) = name.chars().find(|&c| !is_plain_char(c)) {
         let shown = match c {
-            ' ' => "` ` (a space)".to_string(),
             c if c.is_control() => format!("the control character U+{:04X}", c as u32),
             c => format!("`{c}`"),
         };
-        return Some(format!("it has {shown}: a file name has only letters, digits, `-`, `_` and `.`"));
+        return Some(format!("it has {shown}: a file name has only letters, digits, `-`, `_`, `.` and spaces"));
+    }
+    if name.starts_with(' ') || name.ends_with(' ') || name.contains("  ") {
+        return Some("a file name may not start or end with a space, nor have two in a row".into());
     }
     if name.starts_with('.') {
         return Some("a file name may not start with a dot (.)".into());
@@ -154,7 +157,9 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
             leap_core::notation::quoted(given)
         )));
     }
-    let mut name: String = last.chars().map(|c| if is_plain_char(c) { c } else { '_' }).collect();
+    let plain: String = last.chars().map(|c| if is_plain_char(c) { c } else { '_' }).collect();
+    // (Spaces run together are one.)
+    let mut name = plain.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
     if !name.to_ascii_lowercase().ends_with(".toml") {
         name.push_str(".toml");
     }
