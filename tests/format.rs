@@ -179,7 +179,10 @@ fn piece_values_feed_the_material_evaluation() {
     assert_eq!(terms.material, 100);
     let bad = CHECKERS.replacen("prefix = \"K\"", "prefix = \"K\"\nvalue = 0", 1);
     let line = line_of(&bad, "value = 0");
-    assert_eq!(problems(&bad), [format!("{line}:9: value = 0; expected 1 to 10000 (hundredths of a plain piece)")]);
+    assert_eq!(
+        problems(&bad),
+        [format!("{line}:9: value = 0: expected a whole number from 1 to 10000 (hundredths of a plain piece)")]
+    );
 }
 
 #[test]
@@ -329,8 +332,8 @@ fn a_file_of_weights_has_every_problem_said_in_words() {
     let base = leap_camelot::EvalWeights::default();
     let err = leap_format::read_weights("w.toml", text, base).unwrap_err().to_string();
     let expected = [
-        "w.toml:2:1: error: mobility = 1.5: expected a whole number from -100000 to 100000",
-        "w.toml:3:1: error: tempo = \"x\": expected a whole number from -100000 to 100000",
+        "w.toml:2:12: error: mobility = 1.5: expected a whole number from -100000 to 100000",
+        "w.toml:3:9: error: tempo = \"x\": expected a whole number from -100000 to 100000",
         "w.toml:4:1: error: unknown weight `mobilty` in [eval]",
     ];
     for line in expected {

@@ -32,12 +32,12 @@ fn every_unknown_key_and_wrong_type_is_reported_at_once_in_words() {
         [
             "3:1: unknown key `nmae`; did you mean `name`? The keys here are extends, name, title, family, turn_order, \
              board, players, pieces, zones, setup, notation, rules, end, eval",
-            "6:1: files = \"10\": expected a whole number from 1 to 26",
-            "9:1: castle_moves = -1: expected a whole number from 0 to 15",
+            "6:9: files = \"10\": expected a whole number from 1 to 26",
+            "9:16: castle_moves = -1: expected a whole number from 0 to 15",
             "10:1: unknown key `castel_moves` in [rules]; did you mean `castle_moves`? The keys here are castle_moves, \
              own_castle_jump, blocked_castle_piece, other_castles, goal_entry_exempt, no_move, compulsory_capture",
-            "13:1: counter_baring = \"yes\": expected true or false",
-            "14:1: royal = [\"Knight\", 3]: expected a list of names in quotes, such as [\"Prince\"]",
+            "13:18: counter_baring = \"yes\": expected true or false",
+            "14:9: royal = [\"Knight\", 3]: expected a list of names in quotes, such as [\"Prince\"]",
         ]
     );
     // No type name of the program's (u8, i64, ...) in any of them.
@@ -54,7 +54,7 @@ fn a_key_left_out_for_its_type_lets_the_other_checks_run() {
     assert_eq!(
         problems("x.toml", text),
         [
-            "4:1: castle_moves = \"two\": expected a whole number from 0 to 15",
+            "4:16: castle_moves = \"two\": expected a whole number from 0 to 15",
             "6:14: [setup] White: `Z9`: Z9 is not a cell of this board"
         ]
     );
@@ -70,9 +70,9 @@ fn a_key_left_out_for_its_type_lets_the_other_checks_run() {
     assert_eq!(
         problems("x.toml", text),
         [
-            "5:1: letter = 5: expected text in quotes",
+            "5:10: letter = 5: expected text in quotes",
             "7:1: [[players]] number 2 has no `letter` (One ASCII letter naming the player in position strings)",
-            "11:1: White = 3: expected text in quotes",
+            "11:9: White = 3: expected text in quotes",
         ]
     );
 }
@@ -209,8 +209,9 @@ fn outcomes_in_messages_are_in_words() {
 fn castle_moves_out_of_range_is_asked_for_in_the_range_the_family_accepts() {
     // The Camelot family keeps the castle-move count in 4 bits: 0 to 15,
     // whether the value is out of a byte's range (-1, 300), which the type
-    // check finds, or only out of the family's (16).
-    for (value, column) in [("-1", 1), ("300", 1), ("16", 16)] {
+    // check finds, or only out of the family's (16); either way the value
+    // is pointed at (column 16).
+    for (value, column) in [("-1", 16), ("300", 16), ("16", 16)] {
         let text = format!("extends = \"camelot\"\nname = \"x\"\n[rules]\ncastle_moves = {value}\n");
         assert_eq!(
             problems("x.toml", &text),
@@ -252,9 +253,9 @@ fn a_cell_name_that_a_prefix_makes_ambiguous_is_refused() {
 fn a_board_size_out_of_range_is_reported_where_it_is_written() {
     // Not at the inherited layout that it makes impossible.
     let text = "extends = \"camelot\"\nname = \"big\"\n[board]\nfiles = 30\n";
-    assert_eq!(problems("big.toml", text), ["4:1: files = 30: expected a whole number from 1 to 26"]);
+    assert_eq!(problems("big.toml", text), ["4:9: files = 30: expected a whole number from 1 to 26"]);
     let text = "extends = \"camelot\"\nname = \"big\"\n[board]\nranks = 0\n";
-    assert_eq!(problems("big.toml", text), ["4:1: ranks = 0: expected a whole number from 1 to 255"]);
+    assert_eq!(problems("big.toml", text), ["4:9: ranks = 0: expected a whole number from 1 to 255"]);
     // A number beyond what the reader can hold, in words.
     let text = "extends = \"camelot\"\nname = \"big\"\n[board]\nfiles = 99999999999999999999999\n";
     assert_eq!(
@@ -396,8 +397,8 @@ fn a_wrong_value_in_an_inline_table_is_no_missing_table() {
         [
             // (The players and pieces are missing indeed; the board and setup are not.)
             "1:1: missing players, pieces (or `extends` a variant that has them)",
-            "2:32: files = \"5\": expected a whole number from 1 to 26",
-            "3:11: White = 3: expected text in quotes",
+            "2:40: files = \"5\": expected a whole number from 1 to 26",
+            "3:19: White = 3: expected text in quotes",
         ]
     );
 }
@@ -443,7 +444,7 @@ fn a_bad_cell_name_is_placed_where_it_is_written() {
 #[test]
 fn a_setup_line_of_the_wrong_type_is_not_also_missing() {
     let text = "extends = \"camette\"\nname = \"x\"\n[setup]\nWhite = 5\nBlack = \"KC6\"\n";
-    assert_eq!(problems("x.toml", text), ["4:1: White = 5: expected text in quotes"]);
+    assert_eq!(problems("x.toml", text), ["4:9: White = 5: expected text in quotes"]);
 }
 
 /// Problems said once, without the others they would cause: two kinds of
@@ -454,7 +455,7 @@ fn a_problem_is_not_followed_by_those_it_causes() {
     let camette = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/camette.toml")).unwrap();
     let same_prefix = camette.replace("prefix = \"\"", "prefix = \"K\"");
     assert_eq!(problems("c.toml", &same_prefix), ["69:10: prefix `K` is used by two kinds of piece"]);
-    assert_eq!(problems("x.toml", "extends = 5\nname = \"x\"\n"), ["1:1: extends = 5: expected text in quotes"]);
+    assert_eq!(problems("x.toml", "extends = 5\nname = \"x\"\n"), ["1:11: extends = 5: expected text in quotes"]);
 }
 
 /// A required key of a `[[players]]`, `[[pieces]]` or `[[zones]]` table
@@ -474,20 +475,20 @@ fn a_wrong_required_key_in_a_list_of_tables_hides_no_other_problem() {
     let text = format!("{}{setup}", players("name = \"White\"\nletter = 5"));
     assert_eq!(
         problems("x.toml", &text),
-        ["5:1: letter = 5: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
+        ["5:10: letter = 5: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
     );
     // A name left out: the setup line that names the player is no problem.
     let text = format!("{}{setup}", players("name = 7\nletter = \"W\""));
     assert_eq!(
         problems("x.toml", &text),
-        ["4:1: name = 7: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
+        ["4:8: name = 7: expected text in quotes", "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"]
     );
     // A castle left out is not also missing.
     let text = players("name = \"White\"\nletter = \"W\"").replace("castle = [\"F1\", \"G1\"]", "castle = \"F1\"");
     assert_eq!(
         problems("x.toml", &format!("{text}{setup}")),
         [
-            "6:1: castle = \"F1\": expected a list of names in quotes, such as [\"F1\", \"G1\"]",
+            "6:10: castle = \"F1\": expected a list of names in quotes, such as [\"F1\", \"G1\"]",
             "12:14: [setup] White: `Z9`: Z9 is not a cell of this board"
         ]
     );
@@ -501,9 +502,9 @@ fn a_wrong_required_key_in_a_list_of_tables_hides_no_other_problem() {
     assert_eq!(
         problems("x.toml", text),
         [
-            "5:1: prefix = 1: expected text in quotes",
-            "8:1: name = [\"Man\"]: expected text in quotes",
-            "13:1: role = 3: expected one of \"goal\", \"forbidden\"",
+            "5:10: prefix = 1: expected text in quotes",
+            "8:8: name = [\"Man\"]: expected text in quotes",
+            "13:8: role = 3: expected one of \"goal\", \"forbidden\"",
             "14:16: zone cell `Z8` is not on the board",
             "17:15: [setup] Black: `Z3`: Z3 is not a cell of this board",
         ]
@@ -517,10 +518,10 @@ fn a_wrong_required_key_in_a_list_of_tables_hides_no_other_problem() {
     assert_eq!(
         problems("x.toml", text),
         [
-            "6:1: forward = 5: expected one of \"up\", \"down\"",
-            "12:1: promotion = 3: expected a list of names in quotes, such as [\"1\", \"2\", \"3\", \"4\"]",
-            "17:1: moves = 3: expected one of \"forward\", \"any\"",
-            "20:1: name = 4: expected text in quotes",
+            "6:11: forward = 5: expected one of \"up\", \"down\"",
+            "12:13: promotion = 3: expected a list of names in quotes, such as [\"1\", \"2\", \"3\", \"4\"]",
+            "17:9: moves = 3: expected one of \"forward\", \"any\"",
+            "20:8: name = 4: expected text in quotes",
             "25:26: player_order names `Blak`, which is not a player; expected Black, White",
         ]
     );
@@ -689,7 +690,7 @@ fn a_misspelt_family_hides_no_other_problem() {
         problems("x.toml", text),
         [
             "3:10: unknown family `Chekers`; did you mean `checkers`? expected \"camelot\" or \"checkers\"",
-            "5:1: compulsory_capture = 3: expected true or false",
+            "5:22: compulsory_capture = 3: expected true or false",
         ]
     );
     let text = "name = \"x\"\nfamily = \"go\"\n";

@@ -678,7 +678,10 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
             _ => {
                 diag.error(
                     v.span().start,
-                    format!("value = {}; expected 1 to 10000 (hundredths of a plain piece)", v.get_ref()),
+                    format!(
+                        "value = {}: expected a whole number from 1 to 10000 (hundredths of a plain piece)",
+                        v.get_ref()
+                    ),
                 );
                 None
             }

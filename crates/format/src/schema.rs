@@ -471,8 +471,9 @@ fn check_item(
             Item::ArrayOfTables(_) => format!("[[{path}]]"),
             _ => format!("{name} = {}", written(raw, item)),
         };
-        out.problems
-            .push(Problem { at: start_of(k, item), message: format!("{shown}: {}", expected(&asked, def.example)) });
+        // (A wrong value is pointed at; a table of the wrong kind, at its key.)
+        let at = item.as_value().and_then(|v| v.span()).map_or_else(|| start_of(k, item), |s| s.start);
+        out.problems.push(Problem { at, message: format!("{shown}: {}", expected(&asked, def.example)) });
         false
     };
     let value = item.as_value();

@@ -61,9 +61,9 @@ pub fn review_job<G: Played>(
                 })
             })
             .collect();
-        send(json!({ "done": true, "moves": moves.len(), "summary": summary }));
-        // (Over: `reviewing` says so from now on.)
+        // (Over before it is said: `reviewing` is false once the summary is heard.)
         stop.stop();
+        send(json!({ "done": true, "moves": moves.len(), "summary": summary }));
     })
 }
 
