@@ -5,7 +5,7 @@
 use crate::assets;
 use crate::error::{ApiError, ApiResult};
 use crate::request::{FileName, GameId, JsonBody, NoFields, Number, OptionalBody};
-use crate::session::{engine_level, engine_ms, MoveRequest, Seat, Table};
+use crate::session::{engine_level, engine_ms, AnalysisJob, MoveRequest, Seat, Table};
 use crate::setup::{is_plain_name, is_record_name, new_game, saved_variant, NewGame, NewTable};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
@@ -513,9 +513,7 @@ async fn analysis(
         return Ok(Json(json!({ "analysing": false })));
     }
     let (job, stop) = slot.lock().analysis_job(request.ply, request.lines)?;
-    let events = slot.clone();
-    let running = tokio::task::spawn_blocking(move || job(&|report| events.send("analysis", &report)));
-    tokio::spawn(watch_listeners(slot, running, stop));
+    run_analyst(slot, job, stop, "analysis");
     Ok(Json(json!({ "analysing": true })))
 }
 
@@ -546,14 +544,21 @@ async fn review(
         return Ok(Json(json!({ "reviewing": false })));
     }
     let (job, stop) = slot.lock().review_job(request.movetime)?;
-    let events = slot.clone();
-    let running = tokio::task::spawn_blocking(move || job(&|report| events.send("review", &report)));
-    tokio::spawn(watch_listeners(slot, running, stop));
+    run_analyst(slot, job, stop, "review");
     Ok(Json(json!({ "reviewing": true })))
 }
 
 async fn reviewing(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
     Ok(Json(json!({ "reviewing": state.slot(&id)?.lock().reviewing() })))
+}
+
+/// Runs the analyst's `job` (an analysis or a review, stopped by `stop`)
+/// on a blocking thread, its reports told to the game's pages as `event`
+/// events, and watched ([`watch_listeners`]).
+fn run_analyst(slot: Arc<Slot>, job: AnalysisJob, stop: Stop, event: &'static str) {
+    let events = slot.clone();
+    let running = tokio::task::spawn_blocking(move || job(&|report| events.send(event, &report)));
+    tokio::spawn(watch_listeners(slot, running, stop));
 }
 
 /// Watches the analysis `running` (stopped by `stop`) while it runs: once
