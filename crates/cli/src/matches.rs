@@ -14,7 +14,7 @@ use leap_arena::{
 };
 use leap_core::notation::{parse_movetext, parse_position};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
-use leap_core::Game;
+use leap_core::{Annotation, Game};
 use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
@@ -646,7 +646,7 @@ fn record_text<G: Game>(
     for (p, info) in players.iter().enumerate() {
         tags.push((info.name.clone(), names[seats[p]].clone()));
     }
-    let mut text = record.termination.record(game, &record.history, &tags, &record.clocks);
+    let mut text = record.termination.record(game, &record.history, &tags, &Annotation::clocks(&record.clocks));
     text.push('\n');
     text
 }

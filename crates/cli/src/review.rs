@@ -10,9 +10,8 @@ use crate::commands::{emit, read_records, record_start};
 use crate::error::{CliError, CliResult, GameProblem};
 use crate::save::{check_target, refuse_existing, save_new_as};
 use leap_core::notation::{format_move, tag_line, Record};
-use leap_core::{Annotation, Game, History, Player};
-use leap_engine::review::{MoveReview, Tally};
-use leap_engine::score::decided;
+use leap_core::{Annotation, Game, History};
+use leap_engine::review::Tally;
 use leap_engine::{Engine, Limits, Options, Stop};
 use leap_games::{self as variant, with_game, Played};
 use std::path::PathBuf;
@@ -157,7 +156,7 @@ fn review_game<G: Played>(
             line.push_str(&format!("  {} {}: {text} was best ({})", j.glyph(), j.name(), score_text(better.score)));
         }
         tallies[mover].add(&reviewed);
-        notes.push(annotation(&game, history, ply, &reviewed, players));
+        notes.push(reviewed.annotation(&game, history, ply));
         if notes.len() < history.moves().len() {
             keep(annotated_record(&game, history, record, tags, &notes));
         }
@@ -173,40 +172,6 @@ fn review_game<G: Played>(
     emit(&summary)?;
     keep(annotated_record(&game, history, record, tags, &notes));
     Ok(())
-}
-
-/// What the annotated record says after the move of `ply`: for two players
-/// the score as chess programs write it (`[%eval 0.35]`, for the first
-/// player of the result, `[%eval #3]` for a win in 3 moves); for more, the
-/// score for the mover; and for a move that fell short, its glyph, what
-/// it was and the better line.
-fn annotation<G: Game>(game: &G, history: &History, ply: usize, r: &MoveReview, players: usize) -> Annotation {
-    let mover = history.positions()[ply].to_move();
-    let mut comments = Vec::new();
-    if players == 2 {
-        let first = game.result_order().first().copied().unwrap_or(Player(0));
-        let score = if mover == first { r.score } else { -r.score };
-        let eval = match decided(score) {
-            Some(d) => {
-                let moves = (d.plies as usize).div_ceil(2);
-                format!("#{}{moves}", if d.win { "" } else { "-" })
-            }
-            None => format!("{:.2}", score as f64 / 100.0),
-        };
-        comments.push(format!("[%eval {eval}]"));
-    } else {
-        comments.push(format!("{} {}", game.players()[mover.index()].name, score_text(r.score)));
-    }
-    let (mut glyph, mut variation) = (None, None);
-    if let (Some(j), Some(better)) = (r.judgement, &r.better) {
-        glyph = Some(j.glyph());
-        let mut name = j.name().to_string();
-        name[..1].make_ascii_uppercase();
-        let text = leap_core::notation::format_line(game, &history.positions()[ply], &[better.best]).join("");
-        comments.push(format!("{name}. {text} was best ({}).", score_text(better.score)));
-        variation = Some(history.variation(game, ply, better.shown_line()));
-    }
-    Annotation { glyph, comments, variation }
 }
 
 /// The tags of `record`, read from `file`, as the annotated record writes

@@ -67,6 +67,31 @@ pub struct Annotation {
     pub variation: Option<String>,
 }
 
+impl Annotation {
+    /// Notes that give each ply the time its player had left once it was
+    /// made, where `clocks` gives it, as chess programs write it
+    /// (`{[%clk 0:04:58]}`: see [`clock_command`](crate::notation::clock_command)).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let notes = leap_core::Annotation::clocks(&[Some(Duration::from_secs(298)), None]);
+    /// assert_eq!(notes[0].comments, ["[%clk 0:04:58]"]);
+    /// assert!(notes[1].comments.is_empty());
+    /// ```
+    pub fn clocks(clocks: &[Option<Duration>]) -> Vec<Annotation> {
+        clocks.iter().map(|time| Annotation::default().with_clock(*time)).collect()
+    }
+
+    /// This annotation with the time its move's player had left, where
+    /// given, as its first comment.
+    pub fn with_clock(mut self, time: Option<Duration>) -> Annotation {
+        if let Some(time) = time {
+            self.comments.insert(0, crate::notation::clock_command(time));
+        }
+        self
+    }
+}
+
 /// The number written before each of a line of moves whose movers (by
 /// index) are `movers`, the first in round `round`: `N.` before the first
 /// move of round N, `N...` before the line's first move when it is not, and
@@ -313,13 +338,7 @@ impl History {
     /// (`1.E6-E8 {[%clk 0:04:58]}`: see
     /// [`clock_command`](crate::notation::clock_command)).
     pub fn movetext<G: Game>(&self, game: &G, result: &str, clocks: &[Option<Duration>]) -> String {
-        let notes: Vec<Annotation> = (0..self.moves.len())
-            .map(|i| Annotation {
-                comments: clocks.get(i).copied().flatten().map(crate::notation::clock_command).into_iter().collect(),
-                ..Annotation::default()
-            })
-            .collect();
-        self.annotated_movetext(game, result, &notes)
+        self.annotated_movetext(game, result, &Annotation::clocks(clocks))
     }
 
     /// [`movetext`](Self::movetext) with what `notes[i]` says of ply `i`
@@ -417,14 +436,14 @@ impl History {
 
     /// Writes the game as a record with the result `result` (a game ended
     /// otherwise than by the rules: a flag, a resignation, an agreement),
-    /// and the clocks after each move, where given (see
-    /// [`movetext`](Self::movetext)).
+    /// and what `notes[i]` says after ply `i` (the clocks: see
+    /// [`Annotation::clocks`]; see [`annotated_movetext`](Self::annotated_movetext)).
     pub fn write_record<G: Game>(
         &self,
         game: &G,
         tags: &[(String, String)],
         result: &str,
-        clocks: &[Option<Duration>],
+        notes: &[Annotation],
     ) -> String {
         let mut out = format!("[Variant \"{}\"]\n", game.name());
         for (k, v) in tags {
@@ -434,7 +453,7 @@ impl History {
             out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
         }
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        out.push_str(&self.movetext(game, result, clocks));
+        out.push_str(&self.annotated_movetext(game, result, notes));
         out
     }
 }

@@ -4,10 +4,11 @@
 //! inaccuracy, a mistake or a blunder ([`Judgement`]). `camelot review`
 //! and the web app's review both judge through it.
 
-use crate::score::{decided, Score};
+use crate::score::{decided, describe, Score};
 use crate::{Engine, Limits, Stop};
+use leap_core::notation::format_line;
 use leap_core::search::Evaluator;
-use leap_core::{Game, MoveKey, Position};
+use leap_core::{Annotation, Game, History, MoveKey, Player, Position};
 
 /// What a move that lost ground is called.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -117,6 +118,45 @@ pub struct MoveReview {
     pub judgement: Option<Judgement>,
     /// The loss in hundredths of a Man (see [`judge`]).
     pub loss: Score,
+}
+
+impl MoveReview {
+    /// What a record says after the reviewed move of ply `ply` of
+    /// `history` (0: the first move): with two players the score as chess
+    /// programs write it (`[%eval 0.35]`, for the first player of the
+    /// game's result, `[%eval #3]` for a win in 3 of that player's moves,
+    /// `#-2` for a loss); with more, the score for the mover (`Red
+    /// +0.35`); and for a move that fell short, its glyph, what it was and
+    /// the better line as a variation.
+    pub fn annotation<G: Game>(&self, game: &G, history: &History, ply: usize) -> Annotation {
+        let before = &history.positions()[ply];
+        let mover = before.to_move();
+        let mut comments = Vec::new();
+        if game.players().len() == 2 {
+            let first = game.result_order().first().copied().unwrap_or(Player(0));
+            let score = if mover == first { self.score } else { -self.score };
+            let eval = match decided(score) {
+                Some(d) => {
+                    let moves = (d.plies as usize).div_ceil(2);
+                    format!("#{}{moves}", if d.win { "" } else { "-" })
+                }
+                None => format!("{:.2}", score as f64 / 100.0),
+            };
+            comments.push(format!("[%eval {eval}]"));
+        } else {
+            comments.push(format!("{} {}", game.players()[mover.index()].name, describe(self.score)));
+        }
+        let (mut glyph, mut variation) = (None, None);
+        if let (Some(j), Some(better)) = (self.judgement, &self.better) {
+            glyph = Some(j.glyph());
+            let mut name = j.name().to_string();
+            name[..1].make_ascii_uppercase();
+            let text = format_line(game, before, &[better.best]).join("");
+            comments.push(format!("{name}. {text} was best ({}).", describe(better.score)));
+            variation = Some(history.variation(game, ply, better.shown_line()));
+        }
+        Annotation { glyph, comments, variation }
+    }
 }
 
 /// The move the engine preferred to the one played.

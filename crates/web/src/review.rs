@@ -5,7 +5,7 @@
 
 use crate::session::AnalysisJob;
 use leap_core::notation::{format_line, format_move, format_position};
-use leap_core::History;
+use leap_core::{Annotation, History, Position};
 use leap_engine::review::{MoveReview, Tally};
 use leap_engine::score::describe;
 use leap_engine::{Engine, Limits, Stop};
@@ -22,17 +22,47 @@ pub const REVIEW_MS: u64 = 500;
 /// The shortest and longest time of each search of a review.
 pub const REVIEW_MS_RANGE: std::ops::RangeInclusive<u64> = 20..=10_000;
 
+/// What a review said of each move it reviewed, for the game's record:
+/// by ply, the position the move led to (the game has the move while its
+/// position after it is that one) and the move's annotation.
+#[derive(Default)]
+pub struct Reviewed(Vec<Option<(Position, Annotation)>>);
+
+impl Reviewed {
+    /// What the review said of the move of ply `ply` (0: the first) of
+    /// `history`, if it reviewed that move.
+    pub fn of(&self, history: &History, ply: usize) -> Option<&Annotation> {
+        let (after, said) = self.0.get(ply)?.as_ref()?;
+        (history.positions().get(ply + 1) == Some(after)).then_some(said)
+    }
+
+    /// Whether the review said something of one of `history`'s moves.
+    pub fn covers(&self, history: &History) -> bool {
+        (0..history.moves().len()).any(|ply| self.of(history, ply).is_some())
+    }
+
+    fn keep(&mut self, ply: usize, after: Position, said: Annotation) {
+        if self.0.len() <= ply {
+            self.0.resize(ply + 1, None);
+        }
+        self.0[ply] = Some((after, said));
+    }
+}
+
 /// The review of `history`'s moves by `analyst`, `movetime` a search,
 /// until `stop` (which it stops when it ends): a `review` event per move,
-/// then, unless stopped, the summary.
+/// kept in `reviewed` for the record (in place of a review before), then,
+/// unless stopped, the summary.
 pub fn review_job<G: Played>(
     game: G,
     history: History,
     analyst: Arc<Mutex<Engine<G, G::Eval>>>,
+    reviewed: Arc<Mutex<Reviewed>>,
     stop: Stop,
     movetime: Duration,
 ) -> AnalysisJob {
     Box::new(move |send| {
+        *reviewed.lock().unwrap_or_else(|e| e.into_inner()) = Reviewed::default();
         let mut engine = analyst.lock().unwrap_or_else(|e| e.into_inner());
         engine.set_multi_pv(1);
         let limits = Limits { movetime: Some(movetime), ..Limits::default() };
@@ -47,6 +77,8 @@ pub fn review_job<G: Played>(
             }
             let mover = positions[i].to_move().index();
             tallies[mover].add(&review);
+            let said = review.annotation(&game, &history, i);
+            reviewed.lock().unwrap_or_else(|e| e.into_inner()).keep(i, positions[i + 1], said);
             send(move_event(&game, &history, i, &review));
         }
         let summary: Vec<Value> = tallies

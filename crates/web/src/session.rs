@@ -10,14 +10,14 @@
 use crate::error::{ApiError, ApiResult};
 use crate::layout::{path, pieces, Layout};
 use crate::request::Number;
-use crate::review::{review_job, REVIEW_MS, REVIEW_MS_RANGE};
+use crate::review::{review_job, Reviewed, REVIEW_MS, REVIEW_MS_RANGE};
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
 use leap_core::notation::{
     format_line, format_move, format_position, legal_move_texts, parse_movetext, read_move, Reading,
 };
 use leap_core::search::Score;
-use leap_core::{Cell, GameResult, History, LegKind, MoveKey, Player};
+use leap_core::{Annotation, Cell, GameResult, History, LegKind, MoveKey, Player};
 use leap_engine::{Engine, Level, Limits, Options, Stop};
 use leap_games::Played;
 use serde::Deserialize;
@@ -227,6 +227,9 @@ pub struct Session<G: Played> {
     analysis: Option<Stop>,
     /// Whether the analyst's job ([`Session::analysis`]) is a review.
     review: bool,
+    /// What the last review said of each move it reviewed, written into
+    /// the record while the game still has the move.
+    reviewed: Arc<Mutex<Reviewed>>,
     /// The time each move's player had left after it, as the record the
     /// game was loaded from says (written again when the game has no
     /// clocks, so that a save keeps them); cut back by takebacks.
@@ -285,6 +288,7 @@ impl<G: Played> Session<G> {
             analyst: None,
             analysis: None,
             review: false,
+            reviewed: Arc::default(),
             recorded: kept,
             game,
         })
@@ -882,9 +886,20 @@ impl<G: Played> Table for Session<G> {
             }
             None => self.recorded.clone(),
         };
+        // After each move its time, then what a review said of it.
+        let reviewed = self.reviewed.lock().unwrap_or_else(|e| e.into_inner());
+        let notes: Vec<Annotation> = (0..self.history.moves().len())
+            .map(|ply| {
+                let said = reviewed.of(&self.history, ply).cloned().unwrap_or_default();
+                said.with_clock(clocks.get(ply).copied().flatten())
+            })
+            .collect();
+        if reviewed.covers(&self.history) && !tags.iter().any(|(k, _)| k == "Annotator") {
+            tags.push(("Annotator".to_string(), "camelot review".to_string()));
+        }
         match self.termination() {
-            Some(t) => t.record(&self.game, &self.history, &tags, &clocks),
-            None => self.history.write_record(&self.game, &tags, &self.history.result_token(&self.game), &clocks),
+            Some(t) => t.record(&self.game, &self.history, &tags, &notes),
+            None => self.history.write_record(&self.game, &tags, &self.history.result_token(&self.game), &notes),
         }
     }
 
@@ -1045,7 +1060,8 @@ impl<G: Played> Table for Session<G> {
         self.review = true;
         let game = self.game.clone();
         let analyst = self.analyst.get_or_insert_with(|| Arc::new(Mutex::new(new_engine(&game)))).clone();
-        let job = review_job(game, self.history.clone(), analyst, stop.clone(), Duration::from_millis(ms));
+        let reviewed = Arc::clone(&self.reviewed);
+        let job = review_job(game, self.history.clone(), analyst, reviewed, stop.clone(), Duration::from_millis(ms));
         Ok((job, stop))
     }
 

@@ -841,6 +841,23 @@ async fn a_review_judges_each_move_and_sums_up_each_player() {
     assert_eq!(done["summary"][1]["name"], "Black", "{done}");
     assert_eq!(done["summary"][1]["text"], "0 inaccuracies, 0 mistakes, 0 blunders; average loss 0.00 a move");
     assert_eq!(app.get(&review).await.1, json!({ "reviewing": false }));
+    // The record keeps the review: the glyph, the scores, what was better
+    // and its line; and it loads again.
+    let record_of = || async { app.send("GET", &format!("/api/games/{game}/record"), None).await.1 };
+    let text = record_of().await;
+    assert!(text.contains("[Annotator \"camelot review\"]"), "{text}");
+    let moves = text.replace('\n', " ");
+    assert!(moves.contains("1.F7-F8?? {[%eval -"), "{text}");
+    assert!(moves.contains("{Blunder. ") && moves.contains(" (1."), "{text}");
+    assert!(moves.contains("2.C6-C7 {[%eval "), "{text}");
+    assert_eq!(texts(&app.new_game(json!({ "record": text })).await), ["F7-F8", "F9xF7", "C6-C7"]);
+    // A move taken back takes its review with it (another move in its
+    // place has none); the others' stay.
+    let (status, _) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    app.play(&game, "C6-D6").await;
+    let moves = record_of().await.replace('\n', " ");
+    assert!(moves.contains("1.F7-F8?? {[%eval -") && moves.contains("2.C6-D6 *"), "{moves}");
 }
 
 #[tokio::test]

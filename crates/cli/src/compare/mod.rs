@@ -20,7 +20,7 @@ use crate::save::save_new_as;
 use leap_arena::{self as arena, mix, Usage};
 use leap_core::{
     search::{AlphaBeta, Evaluator, Material, Minimax, Random, Strategy},
-    EndReason, Game,
+    Annotation, EndReason, Game,
 };
 use leap_engine::MAX_THREADS;
 use leap_games::{self as variant, Played, Variant};
@@ -312,7 +312,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
         tags.push((player.name.clone(), entrants[pair[*seat]].name()));
     }
     GameRecord {
-        record: played.termination.record(game, &played.history, &tags, &played.clocks),
+        record: played.termination.record(game, &played.history, &tags, &Annotation::clocks(&played.clocks)),
         pairing,
         entrants: pair,
         winner: played.winner(game.players().len()).map(|p| seats[p.index()]),
