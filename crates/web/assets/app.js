@@ -946,6 +946,14 @@ async function toggleAnalysis() {
 /* Review                                                              */
 /* ------------------------------------------------------------------ */
 
+// The review a view carries (what the last review said of the moves the
+// game still has), as the page keeps it.
+function reviewFrom(view) {
+  const r = view.review;
+  if (!r) return null;
+  return { moves: Object.fromEntries(r.moves.map((m) => [m.ply, m])), of: r.of, summary: r.summary, running: r.running };
+}
+
 // The review of the move that led to position `ply`, while the game
 // still has that move.
 function reviewOf(ply) {
@@ -966,7 +974,7 @@ function renderReview() {
   const rv = S.review;
   if (!rv) return;
   const done = Object.keys(rv.moves).length;
-  if (S.reviewing) {
+  if (S.reviewing || rv.running) {
     el.append(html("div", "r-progress", `Reviewing… ${done} of ${rv.of} moves`));
   } else if (!rv.summary) {
     el.append(html("div", "r-progress", `Review stopped after ${done} of ${rv.of} moves`));
@@ -1044,7 +1052,7 @@ function setGame(view, opts = {}) {
     S.analysing = false;
     S.analysis = null;
     S.reviewing = false;
-    S.review = null;
+    S.review = reviewFrom(view);
     setMessage("");
   }
   setClocks(view.clocks);
@@ -1084,9 +1092,8 @@ function applyView(view) {
     return;
   }
   if (wasAtEnd || S.ply > lastPly()) S.ply = lastPly();
-  // A finished review of moves the game no longer has (taken back) goes.
-  const rv = S.review;
-  if (rv && !S.reviewing && Object.keys(rv.moves).some((ply) => !reviewOf(Number(ply)))) S.review = null;
+  // A finished review: what the server keeps of it, for the moves the game still has.
+  if (!S.reviewing) S.review = reviewFrom(view);
   // An analysis of a position the game no longer has (taken back) goes.
   const a = S.analysis;
   if (a && !(a.ply <= lastPly() && view.positions[a.ply].position === a.position)) S.analysis = null;
@@ -1145,10 +1152,12 @@ function openEvents(id) {
   });
   es.addEventListener("review", (ev) => {
     const data = parseEvent(ev);
-    if (!data || !S.review || !S.reviewing) return;
+    // (A review this page started, or one it found running when it loaded.)
+    if (!data || !S.review || !(S.reviewing || S.review.running)) return;
     if (data.done) {
       S.review.summary = data.summary;
       S.reviewing = false;
+      S.review.running = false;
     } else {
       S.review.moves[data.ply] = data;
     }

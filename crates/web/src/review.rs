@@ -22,18 +22,39 @@ pub const REVIEW_MS: u64 = 500;
 /// The shortest and longest time of each search of a review.
 pub const REVIEW_MS_RANGE: std::ops::RangeInclusive<u64> = 20..=10_000;
 
-/// What a review said of each move it reviewed, for the game's record:
-/// by ply, the position the move led to (the game has the move while its
-/// position after it is that one) and the move's annotation.
+/// What a review said of each move it reviewed, for the game's record
+/// and its view: by ply, the position the move led to (the game has the
+/// move while its position after it is that one), the move's annotation
+/// and its `review` event; and the summary, once the review is done.
 #[derive(Default)]
-pub struct Reviewed(Vec<Option<(Position, Annotation)>>);
+pub struct Reviewed {
+    moves: Vec<Option<Said>>,
+    /// The summary's event, and the position after the last move reviewed.
+    summary: Option<(Position, Value)>,
+    /// The moves the review was of.
+    of: usize,
+}
+
+/// What a review said of one move.
+#[derive(Clone)]
+struct Said {
+    after: Position,
+    annotation: Annotation,
+    event: Value,
+}
 
 impl Reviewed {
     /// What the review said of the move of ply `ply` (0: the first) of
     /// `history`, if it reviewed that move.
+    fn said(&self, history: &History, ply: usize) -> Option<&Said> {
+        let said = self.moves.get(ply)?.as_ref()?;
+        (history.positions().get(ply + 1) == Some(&said.after)).then_some(said)
+    }
+
+    /// The annotation of the move of ply `ply` of `history`, if the
+    /// review said something of it.
     pub fn of(&self, history: &History, ply: usize) -> Option<&Annotation> {
-        let (after, said) = self.0.get(ply)?.as_ref()?;
-        (history.positions().get(ply + 1) == Some(after)).then_some(said)
+        self.said(history, ply).map(|s| &s.annotation)
     }
 
     /// Whether the review said something of one of `history`'s moves.
@@ -41,11 +62,29 @@ impl Reviewed {
         (0..history.moves().len()).any(|ply| self.of(history, ply).is_some())
     }
 
-    fn keep(&mut self, ply: usize, after: Position, said: Annotation) {
-        if self.0.len() <= ply {
-            self.0.resize(ply + 1, None);
+    /// The view's `review`: the events of the moves of `history` it
+    /// reviewed, the moves it was of, and its summary while the game still
+    /// has every move it sums up (`null` before the end); `null` when it
+    /// said nothing of the game's moves.
+    pub fn view(&self, history: &History) -> Value {
+        let moves: Vec<&Value> =
+            (0..history.moves().len()).filter_map(|ply| self.said(history, ply)).map(|s| &s.event).collect();
+        if moves.is_empty() {
+            return Value::Null;
         }
-        self.0[ply] = Some((after, said));
+        let summary = self
+            .summary
+            .as_ref()
+            .filter(|(last, _)| history.positions().get(self.of) == Some(last))
+            .map(|(_, summary)| summary);
+        json!({ "moves": moves, "of": self.of, "summary": summary })
+    }
+
+    fn keep(&mut self, ply: usize, said: Said) {
+        if self.moves.len() <= ply {
+            self.moves.resize(ply + 1, None);
+        }
+        self.moves[ply] = Some(said);
     }
 }
 
@@ -62,7 +101,8 @@ pub fn review_job<G: Played>(
     movetime: Duration,
 ) -> AnalysisJob {
     Box::new(move |send| {
-        *reviewed.lock().unwrap_or_else(|e| e.into_inner()) = Reviewed::default();
+        *reviewed.lock().unwrap_or_else(|e| e.into_inner()) =
+            Reviewed { of: history.moves().len(), ..Reviewed::default() };
         let mut engine = analyst.lock().unwrap_or_else(|e| e.into_inner());
         engine.set_multi_pv(1);
         let limits = Limits { movetime: Some(movetime), ..Limits::default() };
@@ -77,9 +117,13 @@ pub fn review_job<G: Played>(
             }
             let mover = positions[i].to_move().index();
             tallies[mover].add(&review);
-            let said = review.annotation(&game, &history, i);
-            reviewed.lock().unwrap_or_else(|e| e.into_inner()).keep(i, positions[i + 1], said);
-            send(move_event(&game, &history, i, &review));
+            let said = Said {
+                after: positions[i + 1],
+                annotation: review.annotation(&game, &history, i),
+                event: move_event(&game, &history, i, &review),
+            };
+            reviewed.lock().unwrap_or_else(|e| e.into_inner()).keep(i, said.clone());
+            send(said.event);
         }
         let summary: Vec<Value> = tallies
             .iter()
@@ -93,9 +137,12 @@ pub fn review_job<G: Played>(
                 })
             })
             .collect();
+        let done = json!({ "done": true, "moves": moves.len(), "summary": summary });
+        let last = *positions.last().expect("the start at least");
+        reviewed.lock().unwrap_or_else(|e| e.into_inner()).summary = Some((last, summary.into()));
         // (Over before it is said: `reviewing` is false once the summary is heard.)
         stop.stop();
-        send(json!({ "done": true, "moves": moves.len(), "summary": summary }));
+        send(done);
     })
 }
 

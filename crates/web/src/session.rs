@@ -237,6 +237,15 @@ pub struct Session<G: Played> {
 }
 
 impl<G: Played> Session<G> {
+    /// The view's `review` ([`Reviewed::view`]), saying whether it still runs.
+    fn review_view(&self) -> Value {
+        let mut review = self.reviewed.lock().unwrap_or_else(|e| e.into_inner()).view(&self.history);
+        if let Some(fields) = review.as_object_mut() {
+            fields.insert("running".into(), self.reviewing().into());
+        }
+        review
+    }
+
     /// A game of `game` numbered `id`, from `history`, seated and timed
     /// by `seating`; `tags` go into its record, `uploaded` is the variant
     /// file it came from when one was uploaded.
@@ -659,6 +668,7 @@ impl<G: Played> Table for Session<G> {
         json!({
             "id": self.id.to_string(),
             "variant": { "name": self.game.name(), "title": self.game.variant_title() },
+            "review": self.review_view(),
             "layout": self.layout,
             "seats": self.seating.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
             "engine_ms": self.seating.engine_ms,

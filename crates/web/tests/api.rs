@@ -851,6 +851,13 @@ async fn a_review_judges_each_move_and_sums_up_each_player() {
     assert!(moves.contains("{Blunder. ") && moves.contains(" (1."), "{text}");
     assert!(moves.contains("2.C6-C7 {[%eval "), "{text}");
     assert_eq!(texts(&app.new_game(json!({ "record": text })).await), ["F7-F8", "F9xF7", "C6-C7"]);
+    // The view carries it too, for a page opened again.
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    let kept = &view["review"];
+    assert_eq!((kept["of"].as_u64(), kept["running"].as_bool()), (Some(3), Some(false)), "{kept}");
+    assert_eq!(kept["moves"].as_array().map(Vec::len), Some(3), "{kept}");
+    assert_eq!(kept["moves"][0]["glyph"], "??", "{kept}");
+    assert_eq!(kept["summary"][0]["blunders"], 1, "{kept}");
     // A move taken back takes its review with it (another move in its
     // place has none); the others' stay.
     let (status, _) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
@@ -858,6 +865,10 @@ async fn a_review_judges_each_move_and_sums_up_each_player() {
     app.play(&game, "C6-D6").await;
     let moves = record_of().await.replace('\n', " ");
     assert!(moves.contains("1.F7-F8?? {[%eval -") && moves.contains("2.C6-D6 *"), "{moves}");
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    let kept = &view["review"];
+    assert_eq!(kept["moves"].as_array().map(Vec::len), Some(2), "the replaced move's goes: {kept}");
+    assert!(kept["summary"].is_null(), "a summary of moves the game no longer has goes: {kept}");
 }
 
 #[tokio::test]

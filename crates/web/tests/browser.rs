@@ -435,7 +435,7 @@ async fn a_review_marks_the_blunder_and_sums_up() {
     run("a_review_marks_the_blunder_and_sums_up", |page| async move {
         // 1.F7-F8 puts the Man next to Black's F9 with F7 empty behind it.
         let position = "W:WF7,C6:BF9,L11 castle-moves=0,0";
-        page.open_position("camelot", Some(position), "1.F7-F8 F9xF7 2.C6-C7").await;
+        let game = page.open_position("camelot", Some(position), "1.F7-F8 F9xF7 2.C6-C7").await;
         page.wait_moves(&["F7-F8", "F9xF7", "C6-C7"]).await;
         assert_eq!(page.text("#review").await, "Review game");
         page.click("#review").await;
@@ -469,6 +469,15 @@ async fn a_review_marks_the_blunder_and_sums_up() {
             "the capture's review",
             "(() => { const v = document.querySelector('#review-report .r-move .r-verdict'); \
              return v && v.innerText === \"the engine's choice\"; })()",
+        )
+        .await;
+        // The page opened again shows the review the server kept.
+        page.goto(&format!("/?game={game}")).await;
+        page.wait_moves(&["F7-F8", "F9xF7", "C6-C7"]).await;
+        page.wait_js(
+            "the review after a reload",
+            "document.querySelectorAll('#review-report .r-summary').length === 2 \
+             && document.querySelector('[data-move=\"F7-F8\"] .glyph.blunder') !== null",
         )
         .await;
     })
