@@ -1021,7 +1021,7 @@ async function toggleReview() {
   S.review = { moves: {}, of: S.game.moves.length, summary: null };
   render();
   try {
-    await api("POST", `/api/games/${S.game.id}/review`, {});
+    await api("POST", `/api/games/${S.game.id}/review`, { movetime: Number($("review-ms").value) || 500 });
   } catch (e) {
     S.reviewing = false;
     S.review = null;

@@ -438,6 +438,7 @@ async fn a_review_marks_the_blunder_and_sums_up() {
         let game = page.open_position("camelot", Some(position), "1.F7-F8 F9xF7 2.C6-C7").await;
         page.wait_moves(&["F7-F8", "F9xF7", "C6-C7"]).await;
         assert_eq!(page.text("#review").await, "Review game");
+        page.choose("#review-ms", "200").await;
         page.click("#review").await;
         page.wait_js("a summary per player", "document.querySelectorAll('#review-report .r-summary').length === 2")
             .await;
