@@ -11,7 +11,7 @@ use crate::error::{CliError, CliResult, GameProblem};
 use crate::save::{check_target, refuse_existing, save_new_as};
 use leap_core::notation::{format_move, tag_line, Record};
 use leap_core::{Annotation, Game, History};
-use leap_engine::review::Tally;
+use leap_engine::review::{Tally, ANNOTATOR};
 use leap_engine::{Engine, Limits, Options, Stop};
 use leap_games::{self as variant, with_game, Played};
 use std::path::PathBuf;
@@ -152,7 +152,7 @@ fn review_game<G: Played>(
         let moved = format!("{}{}", history.label_at(ply), format_move(game.board(), mv));
         let mut line = format!("  {moved:<22}{:>10}", score_text(reviewed.score));
         if let (Some(j), Some(better)) = (reviewed.judgement, &reviewed.better) {
-            let text = leap_core::notation::format_line(&game, &pos, &[better.best]).join("");
+            let text = better.text(&game, &pos);
             line.push_str(&format!("  {} {}: {text} was best ({})", j.glyph(), j.name(), score_text(better.score)));
         }
         tallies[mover].add(&reviewed);
@@ -209,9 +209,9 @@ fn annotated_record<G: Game>(
     }
     let moves = history.moves().len();
     let annotator = if notes.len() < moves {
-        format!("camelot review (interrupted: {} of {moves} moves reviewed)", notes.len())
+        format!("{ANNOTATOR} (interrupted: {} of {moves} moves reviewed)", notes.len())
     } else {
-        "camelot review".to_string()
+        ANNOTATOR.to_string()
     };
     out.push_str(&tag_line("Annotator", &annotator));
     out.push_str(&tag_line("Result", &result));

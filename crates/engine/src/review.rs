@@ -102,6 +102,9 @@ pub fn judge(best: Score, played: Score, relative: bool) -> (Option<Judgement>, 
     (judgement, loss.max(0))
 }
 
+/// The `Annotator` tag of a record a review wrote.
+pub const ANNOTATOR: &str = "camelot review";
+
 /// The most plies of the better line a review shows (the line goes on as
 /// far as the search saw, which is more than a reader follows).
 pub const SHOWN_LINE: usize = 8;
@@ -151,8 +154,7 @@ impl MoveReview {
             glyph = Some(j.glyph());
             let mut name = j.name().to_string();
             name[..1].make_ascii_uppercase();
-            let text = format_line(game, before, &[better.best]).join("");
-            comments.push(format!("{name}. {text} was best ({}).", describe(better.score)));
+            comments.push(format!("{name}. {} was best ({}).", better.text(game, before), describe(better.score)));
             variation = Some(history.variation(game, ply, better.shown_line()));
         }
         Annotation { glyph, comments, variation }
@@ -171,6 +173,11 @@ pub struct Better {
 }
 
 impl Better {
+    /// The better move in notation, played from `before`.
+    pub fn text<G: Game>(&self, game: &G, before: &Position) -> String {
+        format_line(game, before, &[self.best]).join("")
+    }
+
     /// The start of the line a review shows ([`SHOWN_LINE`] plies).
     pub fn shown_line(&self) -> &[MoveKey] {
         &self.pv[..self.pv.len().min(SHOWN_LINE)]

@@ -923,6 +923,16 @@ async function analyseShown() {
   }
 }
 
+// Asks the server to stop the game's `job` ("analysis" or "review"),
+// saying why if it cannot.
+async function stopOnServer(job) {
+  try {
+    await api("POST", `/api/games/${S.game.id}/${job}`, { stop: true });
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
 async function toggleAnalysis() {
   if (!S.game) return;
   // (The server runs one analysis or review of a game: this one replaces it.)
@@ -930,11 +940,7 @@ async function toggleAnalysis() {
   if (S.analysing) {
     S.analysing = false;
     renderControls();
-    try {
-      await api("POST", `/api/games/${S.game.id}/analysis`, { stop: true });
-    } catch (e) {
-      setMessage(e.message);
-    }
+    await stopOnServer("analysis");
     return;
   }
   S.analysing = true;
@@ -1007,11 +1013,7 @@ async function toggleReview() {
   if (S.reviewing) {
     S.reviewing = false;
     render();
-    try {
-      await api("POST", `/api/games/${S.game.id}/review`, { stop: true });
-    } catch (e) {
-      setMessage(e.message);
-    }
+    await stopOnServer("review");
     return;
   }
   // (The server runs one analysis or review of a game: this one replaces it.)

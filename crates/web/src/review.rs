@@ -57,11 +57,6 @@ impl Reviewed {
         self.said(history, ply).map(|s| &s.annotation)
     }
 
-    /// Whether the review said something of one of `history`'s moves.
-    pub fn covers(&self, history: &History) -> bool {
-        (0..history.moves().len()).any(|ply| self.of(history, ply).is_some())
-    }
-
     /// The view's `review`: the events of the moves of `history` it
     /// reviewed, the moves it was of, and its summary while the game still
     /// has every move it sums up (`null` before the end); `null` when it
@@ -160,7 +155,7 @@ fn move_event<G: Played>(game: &G, history: &History, i: usize, review: &MoveRev
         "score": describe(review.score),
         "judgement": review.judgement.map(|j| j.name()),
         "glyph": review.judgement.map(|j| j.glyph()),
-        "best": better.map(|b| format_line(game, before, &[b.best]).join("")),
+        "best": better.map(|b| b.text(game, before)),
         "best_score": better.map(|b| describe(b.score)),
         "line": better.map_or_else(Vec::new, |b| format_line(game, before, b.shown_line())),
         "position": format_position(game, &positions[i + 1]),

@@ -898,15 +898,16 @@ impl<G: Played> Table for Session<G> {
         };
         // After each move its time, then what a review said of it.
         let reviewed = self.reviewed.lock().unwrap_or_else(|e| e.into_inner());
-        let notes: Vec<Annotation> = (0..self.history.moves().len())
-            .map(|ply| {
-                let said = reviewed.of(&self.history, ply).cloned().unwrap_or_default();
-                said.with_clock(clocks.get(ply).copied().flatten())
-            })
-            .collect();
-        if reviewed.covers(&self.history) && !tags.iter().any(|(k, _)| k == "Annotator") {
-            tags.push(("Annotator".to_string(), "camelot review".to_string()));
+        let said: Vec<Option<&Annotation>> =
+            (0..self.history.moves().len()).map(|ply| reviewed.of(&self.history, ply)).collect();
+        if said.iter().any(Option::is_some) && !tags.iter().any(|(k, _)| k == "Annotator") {
+            tags.push(("Annotator".to_string(), leap_engine::review::ANNOTATOR.to_string()));
         }
+        let notes: Vec<Annotation> = said
+            .iter()
+            .enumerate()
+            .map(|(ply, said)| said.cloned().unwrap_or_default().with_clock(clocks.get(ply).copied().flatten()))
+            .collect();
         match self.termination() {
             Some(t) => t.record(&self.game, &self.history, &tags, &notes),
             None => self.history.write_record(&self.game, &tags, &self.history.result_token(&self.game), &notes),
