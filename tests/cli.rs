@@ -2137,14 +2137,23 @@ fn play_asks_before_saving_over_another_file() {
     // A game continued from a record saves over it without asking.
     let out = run_stdin(&["play", &other], &format!("F6-F7\nsave {other}\n"));
     assert!(!out.stdout.contains("replace it?") && out.stdout.contains("saved to"), "{}", out.show());
-    // Unless the record has comments or glyphs, which the game does not keep.
+    // Its glyphs, comments, variations and clocks are kept, for the moves it still has.
     let notes = dir.path("notes.pgn");
-    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {the usual} H11-F9!? *\n";
+    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {the usual} {[%clk 0:04:59]} H11-F9!? (1...H11-H9) 2.H6-F8 $2 *\n";
+    std::fs::write(&notes, text).unwrap();
+    let out = run_stdin(&["play", &notes], &format!("F11-H9\nsave {notes}\nundo\nundo\nsave {notes}\n"));
+    assert_eq!(out.stdout.matches("saved to").count(), 2, "{}", out.show());
+    assert!(!out.stdout.contains("replace it?"), "{}", out.show());
+    let saved = std::fs::read_to_string(&notes).unwrap();
+    assert!(saved.contains("1.E6-E8 {[%clk 0:04:59]} {the usual} H11-F9!? (1...H11-H9) *"), "{saved}");
+    // Unless the record holds notes of no move, which the game does not keep.
+    let text = "[Variant \"camelot\"]\n\n{from the final} 1.E6-E8 H11-F9 *\n";
     std::fs::write(&notes, text).unwrap();
     let out = run_stdin(&["play", &notes], &format!("H6-F8\nsave {notes}\nno\n"));
     assert!(
         out.stdout.contains(&format!(
-            "{notes} holds comments or annotations (such as `!?`) that this game does not keep: replace it? (yes/no)"
+            "{notes} holds annotations that this game does not keep (such as a comment before the first move): \
+             replace it? (yes/no)"
         )),
         "{}",
         out.show()

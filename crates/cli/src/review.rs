@@ -189,7 +189,8 @@ fn written_tags(record: &Record, file: &std::path::Path, output: Option<&std::pa
 }
 
 /// The game written again with `notes`: its `tags` (and an `Annotator`
-/// tag), its moves annotated and its result as the record gives it. With
+/// tag), its moves annotated, beside what the record said of them (see
+/// [`leap_engine::review::noted`]), and its result as the record gives it. With
 /// fewer notes than moves (a review cut short), the `Annotator` tag says
 /// how many moves were reviewed, and the others are written bare.
 fn annotated_record<G: Game>(
@@ -216,6 +217,15 @@ fn annotated_record<G: Game>(
     out.push_str(&tag_line("Annotator", &annotator));
     out.push_str(&tag_line("Result", &result));
     out.push('\n');
-    out.push_str(&history.annotated_movetext(game, &result, notes));
+    // What the record said of each move stays beside what the review says
+    // (which takes the place of an earlier review's notes), after its clock.
+    let said: Vec<Annotation> = (0..moves)
+        .map(|ply| {
+            let written = record.moves.get(ply);
+            leap_engine::review::noted(game, written.map(|p| &p.notes), notes.get(ply))
+                .with_clock(written.and_then(|p| p.clock))
+        })
+        .collect();
+    out.push_str(&history.annotated_movetext(game, &result, &said));
     out
 }

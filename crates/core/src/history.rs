@@ -62,12 +62,37 @@ pub struct Annotation {
     pub glyph: Option<&'static str>,
     /// Comments, each written as `{...}`.
     pub comments: Vec<String>,
-    /// Another line in place of the move, written as `(...)`: see
+    /// Other lines in place of the move, each written as `(...)`: see
     /// [`History::variation`].
-    pub variation: Option<String>,
+    pub variations: Vec<String>,
 }
 
+/// The annotation glyphs, in the order of the PGN standard's codes `$1`
+/// to `$6`: good, poor, very good, very poor, speculative, questionable.
+pub const GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
 impl Annotation {
+    /// The glyph written `text` (`!?`), or as the PGN standard's code
+    /// (`$5`), if it is one of [`GLYPHS`].
+    ///
+    /// ```
+    /// use leap_core::Annotation;
+    /// assert_eq!((Annotation::glyph_of("?!"), Annotation::glyph_of("$3")), (Some("?!"), Some("!!")));
+    /// assert_eq!((Annotation::glyph_of("!!!"), Annotation::glyph_of("$14")), (None, None));
+    /// ```
+    pub fn glyph_of(text: &str) -> Option<&'static str> {
+        if let Some(code) = text.strip_prefix('$') {
+            let n: usize = code.parse().ok()?;
+            return GLYPHS.get(n.checked_sub(1)?).copied();
+        }
+        GLYPHS.iter().find(|g| **g == text).copied()
+    }
+
+    /// Whether it says nothing.
+    pub fn is_empty(&self) -> bool {
+        self.glyph.is_none() && self.comments.is_empty() && self.variations.is_empty()
+    }
+
     /// Notes that give each ply the time its player had left once it was
     /// made, where `clocks` gives it, as chess programs write it
     /// (`{[%clk 0:04:58]}`: see [`clock_command`](crate::notation::clock_command)).
@@ -369,7 +394,7 @@ impl History {
                 line.push_str(&format!(" {{{}}}", comment.replace('}', ")")));
             }
             renumber = false;
-            if let Some(variation) = note.and_then(|n| n.variation.as_ref()) {
+            for variation in note.map(|n| n.variations.as_slice()).unwrap_or_default() {
                 line.push_str(&format!(" ({variation})"));
                 renumber = true;
             }

@@ -149,16 +149,98 @@ impl MoveReview {
         } else {
             comments.push(format!("{} {}", game.players()[mover.index()].name, describe(self.score)));
         }
-        let (mut glyph, mut variation) = (None, None);
+        let (mut glyph, mut variations) = (None, Vec::new());
         if let (Some(j), Some(better)) = (self.judgement, &self.better) {
             glyph = Some(j.glyph());
             let mut name = j.name().to_string();
             name[..1].make_ascii_uppercase();
             comments.push(format!("{name}. {} was best ({}).", better.text(game, before), describe(better.score)));
-            variation = Some(history.variation(game, ply, better.shown_line()));
+            variations.push(history.variation(game, ply, better.shown_line()));
         }
-        Annotation { glyph, comments, variation }
+        Annotation { glyph, comments, variations }
     }
+}
+
+/// What a record says of a move: `written`, what the record the game was
+/// read from said of it, and `review`, what a review says of it now. The
+/// notes an earlier review wrote there (its score, its verdict with the
+/// glyph and the better line) give way to the new review's, which follow
+/// the rest; without a new review, what was written stays as it was.
+///
+/// ```
+/// use leap_core::Annotation;
+/// let game = leap_camelot::load("camelot").unwrap();
+/// let written = Annotation {
+///     glyph: Some("?"),
+///     comments: vec!["bold".into(), "[%eval 0.30]".into(), "Mistake. F7-G7 was best (+0.07).".into()],
+///     variations: vec!["2.F7-G7 H11-H9".into(), "2.G6-G7".into()],
+/// };
+/// let review = Annotation { comments: vec!["[%eval 0.02]".into()], ..Annotation::default() };
+/// let now = leap_engine::review::noted(&game, Some(&written), Some(&review));
+/// assert_eq!(now.glyph, None);
+/// assert_eq!(now.comments, ["bold", "[%eval 0.02]"]);
+/// assert_eq!(now.variations, ["2.G6-G7"]);
+/// ```
+pub fn noted<G: Game>(game: &G, written: Option<&Annotation>, review: Option<&Annotation>) -> Annotation {
+    let (Some(written), Some(review)) = (written, review) else {
+        return review.or(written).cloned().unwrap_or_default();
+    };
+    let mut bests = Vec::new();
+    let mut comments = Vec::new();
+    for comment in &written.comments {
+        match verdict_best(comment) {
+            Some(best) => bests.push(best),
+            None if !is_score_note(game, comment) => comments.push(comment.clone()),
+            None => {}
+        }
+    }
+    comments.extend(review.comments.iter().cloned());
+    let mut variations: Vec<String> =
+        written.variations.iter().filter(|v| !bests.iter().any(|b| opens_with(v, b))).cloned().collect();
+    variations.extend(review.variations.iter().cloned());
+    // (A glyph beside a verdict is the verdict's.)
+    let glyph = review.glyph.or(written.glyph.filter(|_| bests.is_empty()));
+    Annotation { glyph, comments, variations }
+}
+
+/// The better move a review's verdict names (`Mistake. F7-G7 was best
+/// (+0.07).`), if `comment` is one.
+fn verdict_best(comment: &str) -> Option<&str> {
+    Judgement::ALL.iter().find_map(|j| {
+        let mut name = j.name().to_string();
+        name[..1].make_ascii_uppercase();
+        let said = comment.strip_prefix(&name)?.strip_prefix(". ")?.strip_suffix(").")?;
+        said.split_once(" was best (").map(|(best, _)| best)
+    })
+}
+
+/// Whether `comment` is a review's score of a move: `[%eval 0.35]`, or
+/// with more than two players `Red +0.35` (see [`MoveReview::annotation`]).
+fn is_score_note<G: Game>(game: &G, comment: &str) -> bool {
+    if let Some(eval) = comment.strip_prefix("[%eval ") {
+        return eval.ends_with(']');
+    }
+    let is_score = |s: &str| {
+        let count = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
+        match s.strip_prefix("win in ").or_else(|| s.strip_prefix("loss in ")) {
+            Some(n) => count(n),
+            None => s
+                .strip_prefix(['+', '-'])
+                .and_then(|n| n.split_once('.'))
+                .is_some_and(|(whole, cents)| count(whole) && cents.len() == 2 && count(cents)),
+        }
+    };
+    game.players().len() > 2
+        && game
+            .players()
+            .iter()
+            .any(|p| comment.strip_prefix(p.name.as_str()).and_then(|s| s.strip_prefix(' ')).is_some_and(is_score))
+}
+
+/// Whether the variation `line` opens with the move `text` (after its number).
+fn opens_with(line: &str, text: &str) -> bool {
+    let moves = line.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    moves.strip_prefix(text).is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 /// The move the engine preferred to the one played.

@@ -548,6 +548,20 @@ function renderSide() {
   renderClocks();
   renderAnalysis();
   renderReview();
+  renderNotes();
+}
+
+// What the record the game was loaded from says of the move shown: its
+// glyph, comments and variations.
+function renderNotes() {
+  const el = $("move-notes");
+  el.replaceChildren();
+  const m = S.game && S.ply > 0 ? S.game.moves[S.ply - 1] : null;
+  const n = m && m.notes;
+  if (!n) return;
+  el.append(html("span", "n-label", `${moveNumbers()[S.ply - 1].number}${m.text}${n.glyph || ""}`));
+  for (const c of n.comments) el.append(html("span", "n-comment", c));
+  for (const v of n.variations) el.append(html("span", "n-variation", `(${v})`));
 }
 
 // Header, title and the game-over banner.
@@ -702,7 +716,11 @@ function renderMoves() {
         b.append(glyph);
       }
       b.title += ` (${r.score}${r.judgement ? `; ${verdict(r)}` : ""})`;
+    } else if (m.notes && m.notes.glyph) {
+      // The glyph the record the game was loaded from gives the move.
+      b.append(html("span", "glyph noted", m.notes.glyph));
     }
+    if (m.notes && m.notes.comments.length) b.title += ` — ${m.notes.comments.join(" ")}`;
     if (m.ply === S.ply) {
       b.classList.add("current");
       b.setAttribute("aria-current", "true");

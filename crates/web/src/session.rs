@@ -14,7 +14,7 @@ use crate::review::{review_job, Reviewed, REVIEW_MS, REVIEW_MS_RANGE};
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
 use leap_core::entry::{obligation, progress, why_not_end, Obligation};
 use leap_core::notation::{
-    format_line, format_move, format_position, legal_move_texts, parse_movetext, read_move, Reading,
+    format_line, format_move, format_position, legal_move_texts, parse_movetext, read_move, Reading, WrittenPly,
 };
 use leap_core::search::Score;
 use leap_core::{Annotation, Cell, GameResult, History, LegKind, MoveKey, Player};
@@ -230,10 +230,12 @@ pub struct Session<G: Played> {
     /// What the last review said of each move it reviewed, written into
     /// the record while the game still has the move.
     reviewed: Arc<Mutex<Reviewed>>,
-    /// The time each move's player had left after it, as the record the
-    /// game was loaded from says (written again when the game has no
-    /// clocks, so that a save keeps them); cut back by takebacks.
-    recorded: Vec<Option<Duration>>,
+    /// The moves of the record the game was loaded from, cut back by
+    /// takebacks: the time each move's player had left after it (written
+    /// again when the game has no clocks, so that a save keeps them) and
+    /// what the record said of it (its glyph, comments and variations:
+    /// shown with the move, and written again).
+    recorded: Vec<WrittenPly>,
 }
 
 impl<G: Played> Session<G> {
@@ -250,10 +252,11 @@ impl<G: Played> Session<G> {
     /// by `seating`; `tags` go into its record, `uploaded` is the variant
     /// file it came from when one was uploaded.
     ///
-    /// A game from a record gives in `recorded` the time each move's
-    /// player had left after it, where the record says: on the clock the
-    /// record names in its `TimeControl` tag, the clocks go on from the
-    /// last times recorded (on another clock, from its base time).
+    /// A game from a record gives in `recorded` its moves as written,
+    /// with the time each move's player had left after it, where the
+    /// record says: on the clock the record names in its `TimeControl`
+    /// tag, the clocks go on from the last times recorded (on another
+    /// clock, from its base time).
     pub fn new(
         id: u64,
         game: G,
@@ -261,14 +264,14 @@ impl<G: Played> Session<G> {
         seating: Seating,
         tags: Vec<(String, String)>,
         uploaded: Option<(String, String)>,
-        recorded: &[Option<Duration>],
+        recorded: &[WrittenPly],
     ) -> ApiResult<Session<G>> {
         let n = game.players().len();
         let recorded_control = time_control_of(&tags);
         let clocks = seating.clock.map(|control| {
             let movers = history.positions()[..history.moves().len()].iter().map(|p| p.to_move());
             let times = movers.enumerate().map(|(i, mover)| {
-                (mover, recorded.get(i).copied().flatten().filter(|_| recorded_control == Some(control)))
+                (mover, recorded.get(i).and_then(|ply| ply.clock).filter(|_| recorded_control == Some(control)))
             });
             Clocks::resume(control, n, times)
         });
@@ -597,7 +600,13 @@ impl<G: Played> Session<G> {
                     .game
                     .canonical(pos, &mv.key())
                     .map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
-                json!({ "ply": i + 1, "label": label, "player": mover, "text": text })
+                let mut shown = json!({ "ply": i + 1, "label": label, "player": mover, "text": text });
+                // What the record the game was loaded from said of the move.
+                if let Some(notes) = self.recorded.get(i).map(|p| &p.notes).filter(|n| !n.is_empty()) {
+                    shown["notes"] =
+                        json!({ "glyph": notes.glyph, "comments": notes.comments, "variations": notes.variations });
+                }
+                shown
             })
             .collect()
     }
@@ -894,9 +903,10 @@ impl<G: Played> Table for Session<G> {
                 tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
                 clocks.shown()
             }
-            None => self.recorded.clone(),
+            None => self.recorded.iter().map(|ply| ply.clock).collect(),
         };
-        // After each move its time, then what a review said of it.
+        // After each move its time, then what the record it was loaded
+        // from said of it, and what a review said of it.
         let reviewed = self.reviewed.lock().unwrap_or_else(|e| e.into_inner());
         let said: Vec<Option<&Annotation>> =
             (0..self.history.moves().len()).map(|ply| reviewed.of(&self.history, ply)).collect();
@@ -906,7 +916,10 @@ impl<G: Played> Table for Session<G> {
         let notes: Vec<Annotation> = said
             .iter()
             .enumerate()
-            .map(|(ply, said)| said.cloned().unwrap_or_default().with_clock(clocks.get(ply).copied().flatten()))
+            .map(|(ply, said)| {
+                let written = self.recorded.get(ply).map(|p| &p.notes);
+                leap_engine::review::noted(&self.game, written, *said).with_clock(clocks.get(ply).copied().flatten())
+            })
             .collect();
         match self.termination() {
             Some(t) => t.record(&self.game, &self.history, &tags, &notes),

@@ -531,8 +531,7 @@ fn seat<G: Played>(
             let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination", leap_games::FILE_TAG];
             let tags =
                 record.tags.into_iter().filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k))).collect();
-            let recorded = record.moves.iter().map(|ply| ply.clock).collect();
-            (history, tags, ended, recorded)
+            (history, tags, ended, record.moves)
         }
     };
     let mut session = Session::new(id, game, history, seating, tags, uploaded, &recorded)?;

@@ -1246,7 +1246,9 @@ async fn a_player_who_is_out_neither_resigns_nor_offers_a_draw() {
 async fn an_annotated_record_is_not_saved_over() {
     let app = app();
     let folder = app._games.path();
-    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {a quiet start} H11-F9!? *\n";
+    // A comment before the first move, and a code that is no glyph: notes
+    // of no move the game keeps.
+    let text = "[Variant \"camelot\"]\n\n{from the final} 1.E6-E8 H11-F9 $14 *\n";
     std::fs::write(folder.join("notes.pgn"), text).unwrap();
     let loaded = id(&app.new_game(json!({ "saved": "notes.pgn" })).await);
     app.play(&loaded, "H6-F8").await;
@@ -1257,6 +1259,49 @@ async fn an_annotated_record_is_not_saved_over() {
     assert_eq!(std::fs::read_to_string(folder.join("notes.pgn")).unwrap(), text, "the notes are kept");
     let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "notes-2" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+/// What a loaded record says after each move (glyphs, comments,
+/// variations) is shown with the move, and written again by a save, for
+/// the moves the game still has.
+#[tokio::test]
+async fn a_loaded_records_notes_are_shown_and_saved_again() {
+    let app = app();
+    let folder = app._games.path();
+    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 ; the book\n) 2.F6-F8 $2 *\n";
+    std::fs::write(folder.join("notes.pgn"), text).unwrap();
+    let view = app.new_game(json!({ "saved": "notes.pgn" })).await;
+    let loaded = id(&view);
+    let moves = view["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["notes"]["comments"], json!(["a quiet start"]), "{view}");
+    assert_eq!(moves[0]["notes"]["glyph"], Value::Null);
+    assert_eq!(moves[1]["notes"]["glyph"], "!?");
+    assert_eq!(moves[1]["notes"]["variations"], json!(["1...H11-H9 ; the book\n"]));
+    assert_eq!(moves[2]["notes"]["glyph"], "?");
+    let reply = view["example"].as_str().expect("a legal move").to_string();
+    app.play(&loaded, &reply).await;
+    let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "notes" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let saved = std::fs::read_to_string(folder.join("notes.pgn")).unwrap();
+    for said in ["1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 ; the book\n)", &format!("2.F6-F8? {reply}")] {
+        assert!(saved.contains(said), "{said} in:\n{saved}");
+    }
+    // The saved record reads as the one written: the same moves and notes.
+    let again = app.new_game(json!({ "saved": "notes.pgn" })).await;
+    assert_eq!(again["moves"].as_array().unwrap()[..3], moves[..], "{again}");
+    // A move taken back takes its notes with it.
+    let again = id(&again);
+    for _ in 0..3 {
+        app.post(&format!("/api/games/{again}/undo"), json!({})).await;
+    }
+    let (_, view) = app.post(&format!("/api/games/{again}/undo"), json!({})).await;
+    assert_eq!(view["moves"].as_array().map(Vec::len), Some(0), "{view}");
+    let view = app.play(&again, "E6-E8").await;
+    assert!(view["moves"][0].get("notes").is_none(), "{view}");
+    let (status, answer) = app.post(&format!("/api/games/{again}/save"), json!({ "name": "notes" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let saved = std::fs::read_to_string(folder.join("notes.pgn")).unwrap();
+    assert!(!saved.contains('{') && saved.contains("1.E6-E8 *"), "{saved}");
 }
 
 /// A record of three players says who is out after the move that put

@@ -485,6 +485,39 @@ async fn a_review_marks_the_blunder_and_sums_up() {
     .await;
 }
 
+// A record's notes (glyphs, comments, variations) are shown with its moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_records_notes_are_shown_with_its_moves() {
+    run("a_records_notes_are_shown_with_its_moves", |page| async move {
+        page.open_position("camelot", None, "1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 2.F6-F8) 2.H6-F8").await;
+        page.wait_moves(&["E6-E8", "H11-F9", "H6-F8"]).await;
+        let glyphs = page
+            .js("return [...document.querySelectorAll('#moves .move .glyph')].map((g) => \
+                 [g.closest('.move').dataset.move, g.innerText, g.classList.contains('noted')]);")
+            .await;
+        assert_eq!(glyphs, json!([["H11-F9", "!?", true]]));
+        // The last move says nothing; the one before has its glyph and line.
+        assert_eq!(page.js("return document.querySelector('#move-notes').childElementCount;").await, json!(0));
+        page.click("[data-move=\"H11-F9\"]").await;
+        page.wait_js(
+            "the variation of 1...H11-F9",
+            "(() => { const n = document.querySelector('#move-notes'); \
+             return n.querySelector('.n-label').innerText === '1...H11-F9!?' \
+             && n.querySelector('.n-variation').innerText === '(1...H11-H9 2.F6-F8)'; })()",
+        )
+        .await;
+        page.click("[data-move=\"E6-E8\"]").await;
+        page.wait_js(
+            "the comment of 1.E6-E8",
+            "document.querySelector('#move-notes .n-comment')?.innerText === 'a quiet start'",
+        )
+        .await;
+        page.screenshot("record-notes").await;
+    })
+    .await;
+}
+
 // (j) Pictures: every built-in variant's start, and a move being entered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]

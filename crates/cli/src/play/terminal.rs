@@ -11,9 +11,11 @@ use crate::commands::status;
 use crate::error::{CliError, CliResult};
 use leap_arena::Termination;
 use leap_core::entry::{obligation, progress};
-use leap_core::notation::{format_line, format_move, parse_movetext, quoted, read_move, Diagram, MoveError};
+use leap_core::notation::{
+    format_line, format_move, parse_movetext, quoted, read_move, Diagram, MoveError, WrittenPly,
+};
 use leap_core::search::Score;
-use leap_core::{Cell, History, Player};
+use leap_core::{Annotation, Cell, History, Player};
 use leap_engine::{Engine, Level, SearchResult, Stop};
 use leap_games as variant;
 use leap_games::Played;
@@ -116,6 +118,11 @@ pub(super) struct Terminal<'g, G: Played> {
     /// which `save` replaces without asking while it holds what was read
     /// or written there.
     own_file: Option<OwnFile>,
+    /// The moves of the record the game was loaded from, cut back by
+    /// `undo`: the time each move's player had left after it and what the
+    /// record said of it (glyph, comments, variations), which `save`
+    /// writes again.
+    recorded: Vec<WrittenPly>,
     /// How the game ended off the board (a resignation or an agreed draw,
     /// typed or saved, or a saved flag); `undo` takes back a resignation
     /// or an agreement alone, a flag with the move before it.
@@ -140,8 +147,9 @@ struct OwnFile {
     path: PathBuf,
     /// The text it held when read or written.
     text: String,
-    /// Whether that text has annotations the game does not keep
-    /// (comments, glyphs): saving over it would lose them.
+    /// Whether that text has annotations the game does not keep (see
+    /// [`leap_core::notation::Record::annotated`]): saving over it would
+    /// lose them.
     annotated: bool,
 }
 
@@ -175,6 +183,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             computer,
             protected,
             own_file: None,
+            recorded: Vec::new(),
             ended: None,
             saved: String::new(),
             unsaved: Arc::default(),
@@ -195,6 +204,12 @@ impl<'g, G: Played> Terminal<'g, G> {
     /// changed since or its annotations would be lost.
     pub(super) fn continues(&mut self, file: &Path, text: String, annotated: bool) {
         self.own_file = std::fs::canonicalize(file).ok().map(|path| OwnFile { path, text, annotated });
+    }
+
+    /// The game's first moves are those of a record, `plies` as written
+    /// there: their times and notes are written again by `save`.
+    pub(super) fn recorded(&mut self, plies: Vec<WrittenPly>) {
+        self.recorded = plies;
     }
 
     /// The game ended off the board, as its record says.
@@ -538,6 +553,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         if word.is_some() || taken > 0 {
             self.ended = None;
         }
+        self.recorded.truncate(self.history.moves().len());
         let moves = |t: usize| format!("{t} move{}", plural(t));
         match (word, taken) {
             (None, 0) => {
@@ -694,9 +710,10 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     fn record_with(&self, tags: &[(String, String)]) -> String {
+        let notes: Vec<Annotation> = self.recorded.iter().map(|p| p.notes.clone().with_clock(p.clock)).collect();
         match &self.ended {
-            Some(how) => how.record(self.game, &self.history, tags, &[]),
-            None => self.history.to_record(self.game, tags),
+            Some(how) => how.record(self.game, &self.history, tags, &notes),
+            None => self.history.write_record(self.game, tags, &self.history.result_token(self.game), &notes),
         }
     }
 
@@ -737,7 +754,9 @@ impl<'g, G: Played> Terminal<'g, G> {
             Some(o) if leap_format::read_record_text(path).ok().as_ref() != Some(&o.text) => {
                 Some("has changed since this game was loaded from it or saved to it (another program or game wrote it)")
             }
-            Some(o) if o.annotated => Some("holds comments or annotations (such as `!?`) that this game does not keep"),
+            Some(o) if o.annotated => {
+                Some("holds annotations that this game does not keep (such as a comment before the first move)")
+            }
             Some(_) => None,
         };
         if let Some(why) = why {

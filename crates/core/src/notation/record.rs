@@ -13,13 +13,15 @@
 //! move of the second player, annotation glyphs (`! ? !! ?? !? ?!`, and
 //! PDN's star move `*` glued to a move), `$n` codes,
 //! `{comments}` and `;` comments to the end of the line, variations in
-//! parentheses (`(6...H10-F8 7.G7xI9)`, which may nest: skipped, as
-//! annotations), lines starting with `%` (the PGN standard's escape:
-//! skipped), and several games in one file (each starts with its tag
-//! pairs). A comment after a move may give the time its player had left
-//! after it, as PGN programs write it: `{[%clk 0:04:59.5]}`
-//! ([`WrittenPly::clock`]).
+//! parentheses (`(6...H10-F8 7.G7xI9)`, which may nest), lines starting
+//! with `%` (the PGN standard's escape: skipped), and several games in one
+//! file (each starts with its tag pairs). What is written after a move,
+//! its glyph, comments and variations, is kept with it
+//! ([`WrittenPly::notes`]), not read as moves. A comment after a move may
+//! give the time its player had left after it, as PGN programs write it:
+//! `{[%clk 0:04:59.5]}` ([`WrittenPly::clock`]).
 
+use crate::history::Annotation;
 use std::fmt;
 use std::time::Duration;
 
@@ -37,6 +39,12 @@ pub struct WrittenPly {
     /// The time its player had left once it was made, from a `[%clk
     /// H:MM:SS]` command in a comment after it (see [`clock_command`]).
     pub clock: Option<Duration>,
+    /// What the record says of it after it: its glyph (`!?`, or the code
+    /// `$5`), its comments (`{...}` and `;` comments, their runs of
+    /// spaces and line ends made one space, less the clock) and its
+    /// variations (`(...)`, as written), which a record written of the
+    /// game again keeps ([`crate::History::annotated_movetext`]).
+    pub notes: Annotation,
 }
 
 /// A move number as written before a move: `12.` (the first move of a
@@ -72,9 +80,11 @@ pub struct Record {
     pub result: Option<String>,
     /// Where the result token is written (1-based line and column).
     pub result_at: Option<(usize, usize)>,
-    /// Whether the game is annotated: it has comments, annotation glyphs
-    /// (`!`, `?!`) or `$n` codes, which a record written from its moves
-    /// does not keep.
+    /// Whether the game holds annotations its moves' notes
+    /// ([`WrittenPly::notes`]) do not keep, and which a record written of
+    /// the game again would therefore lose: a comment or variation before
+    /// the first move or after the result, a `$n` code other than `$1` to
+    /// `$6`, a second glyph of one move, PDN's star move `*`.
     pub annotated: bool,
 }
 
@@ -374,19 +384,23 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             // its player had left: written again, they are no annotation.)
             let comment: String = chars[from..i].iter().collect();
             let (clock, said) = comment_clock(&comment);
-            let last = current.moves.last_mut().filter(|_| in_moves);
-            let timed = clock.is_some() && last.is_some();
-            if let (Some(ply), Some(_)) = (last, clock) {
-                ply.clock = clock;
-            }
-            let rewritten = is_put_out_note(&comment) || (timed && said.trim().is_empty());
-            if !(in_moves && rewritten) {
-                annotate(&mut games, &mut current, in_moves);
+            match current.moves.last_mut().filter(|_| in_moves) {
+                Some(ply) => {
+                    if clock.is_some() {
+                        ply.clock = clock;
+                    }
+                    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+                    if !said.is_empty() && !is_put_out_note(&comment) {
+                        ply.notes.comments.push(said);
+                    }
+                }
+                None => annotate(&mut games, &mut current, in_moves),
             }
             advance(&mut i, &mut line, &mut col);
         } else if c == '(' {
-            // A variation: skipped whole, with the variations and comments
-            // in it (a parenthesis in a comment counts for nothing).
+            // A variation: kept whole as written, with the variations and
+            // comments in it (a parenthesis in a comment counts for nothing).
+            let opened = i;
             let mut depth = 0;
             loop {
                 match chars.get(i) {
@@ -409,15 +423,34 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 }
                 advance(&mut i, &mut line, &mut col);
             }
-            annotate(&mut games, &mut current, in_moves);
+            let written: String = chars[opened + 1..i - 1].iter().collect();
+            match current.moves.last_mut().filter(|_| in_moves) {
+                Some(_) if written.trim().is_empty() => {}
+                Some(ply) => {
+                    // (A `;` comment in it runs to the line's end: the line
+                    // ends before the `)` written after it.)
+                    let mut kept = written.trim().to_string();
+                    if kept.contains(';') {
+                        kept.push('\n');
+                    }
+                    ply.notes.variations.push(kept)
+                }
+                None => annotate(&mut games, &mut current, in_moves),
+            }
         } else if c == ')' {
             return Err(err(l0, c0, "`)` closes no variation (a variation is written `(` moves `)`)".into()));
         } else if c == '%' && c0 == 1 {
             // The PGN standard's escape: a line starting with `%` is skipped.
             skip_to('\n', &mut i, &mut line, &mut col);
         } else if c == ';' {
-            annotate(&mut games, &mut current, in_moves);
+            let from = i + 1;
             skip_to('\n', &mut i, &mut line, &mut col);
+            let said = chars[from..i].iter().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ");
+            match current.moves.last_mut().filter(|_| in_moves) {
+                Some(_) if said.is_empty() => {}
+                Some(ply) => ply.notes.comments.push(said),
+                None => annotate(&mut games, &mut current, in_moves),
+            }
         } else if c == '[' {
             if in_moves {
                 games.push(std::mem::take(&mut current));
@@ -556,24 +589,25 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 off = digits + dots;
                 rest = &rest[off..];
             }
-            if rest.starts_with('$') && rest[1..].chars().all(|c| c.is_ascii_digit()) {
-                current.annotated = true;
-                continue;
-            }
             // Glyphs glued to the move: `!`, `?`, PDN's star move `*`, and
-            // a `$n` code (`23-19$1`).
+            // `$n` codes (`23-19$1`); or written apart, of the move before.
             let mut body = rest;
+            let mut codes = Vec::new();
             while let Some((move_text, code)) = body.rsplit_once('$') {
-                if move_text.is_empty() || code.is_empty() || !code.chars().all(|c| c.is_ascii_digit()) {
+                if code.is_empty() || !code.chars().all(|c| c.is_ascii_digit()) {
                     break;
                 }
+                codes.insert(0, &body[move_text.len()..]);
                 body = move_text;
             }
-            let body = body.trim_end_matches(['!', '?', '*']);
-            if body.len() < rest.len() {
-                current.annotated = true;
-            }
+            let bare = body.trim_end_matches(['!', '?', '*']);
+            let marks = std::iter::once(&body[bare.len()..]).filter(|m| !m.is_empty()).chain(codes);
+            let body = bare;
             if body.is_empty() {
+                match current.moves.last_mut() {
+                    Some(ply) => current.annotated |= !note_glyphs(&mut ply.notes, marks),
+                    None => current.annotated |= marks.count() > 0,
+                }
                 continue;
             }
             if !body.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
@@ -583,12 +617,15 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                     format!("`{}` is not a move, move number, comment or result", super::quoted(body)),
                 ));
             }
+            let mut notes = Annotation::default();
+            current.annotated |= !note_glyphs(&mut notes, marks);
             current.moves.push(WrittenPly {
                 text: body.to_string(),
                 line: l0,
                 column: c0 + off,
                 number: number.take(),
                 clock: None,
+                notes,
             });
         }
     }
@@ -596,6 +633,20 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         games.push(current);
     }
     Ok(games)
+}
+
+/// Gives `notes` the glyph of `marks` (glyphs such as `!?` and codes
+/// such as `$5`); whether it could keep them all: a move has one glyph,
+/// of [`crate::GLYPHS`].
+fn note_glyphs<'a>(notes: &mut Annotation, marks: impl Iterator<Item = &'a str>) -> bool {
+    let mut kept = true;
+    for mark in marks {
+        match Annotation::glyph_of(mark) {
+            Some(glyph) if notes.glyph.is_none() => notes.glyph = Some(glyph),
+            _ => kept = false,
+        }
+    }
+    kept
 }
 
 /// Splits a movetext line such as `1.E6-E8 H11-F9 2. H6-F8` into moves.
@@ -664,37 +715,58 @@ mod tests {
     }
 
     #[test]
-    fn comments_glyphs_and_codes_mark_their_game_as_annotated() {
+    fn what_is_written_after_a_move_is_kept_with_it() {
+        let text = "1.E6-E8!? {the usual; (so they say)} H11-F9 $2 ; a line's end\n\
+                    2.H6-F8 {[%clk 0:04:59] quick\n   and    safe} (2.F6-F8 {a (paren} H11-H9 (2...E11-E9) ; ) here\n) \
+                    (2.G6-G7) F11-H9?? *";
+        let record = &parse_records(text).unwrap()[0];
+        assert!(!record.annotated, "everything said is kept");
+        let notes: Vec<&Annotation> = record.moves.iter().map(|p| &p.notes).collect();
+        assert_eq!(notes[0].glyph, Some("!?"));
+        assert_eq!(notes[0].comments, ["the usual; (so they say)"]);
+        assert_eq!(
+            (notes[1].glyph, notes[1].comments.as_slice()),
+            (Some("?"), ["a line's end".to_string()].as_slice())
+        );
+        assert_eq!(record.moves[2].clock, Some(Duration::from_secs(299)));
+        assert_eq!(notes[2].comments, ["quick and safe"]);
+        assert_eq!(notes[2].variations, ["2.F6-F8 {a (paren} H11-H9 (2...E11-E9) ; ) here\n", "2.G6-G7"]);
+        assert_eq!((notes[3].glyph, notes[3].is_empty()), (Some("??"), false));
+        // Glued to a move, as some programs write them.
+        let glued = &parse_records("1.E6-E8$1(1.F6-F8)H11-F9 *").unwrap()[0];
+        assert_eq!(glued.moves.len(), 2);
+        assert_eq!(
+            (glued.moves[0].notes.glyph, glued.moves[0].notes.variations.as_slice()),
+            (Some("!"), ["1.F6-F8".to_string()].as_slice())
+        );
+        // A clock alone, and what a record of three players says after a move, are no notes.
+        let plain = &parse_records("1.F5xH7 {Red is out} {[%clk 0:01:00]} J13-J11 *").unwrap()[0];
+        assert!(plain.moves.iter().all(|p| p.notes.is_empty()) && !plain.annotated);
+    }
+
+    #[test]
+    fn what_notes_cannot_keep_marks_the_game_as_annotated() {
         let annotated =
             |text: &str| -> Vec<bool> { parse_records(text).unwrap().iter().map(|r| r.annotated).collect() };
         assert_eq!(annotated("[Variant \"camelot\"]\n1.E6-E8 H11-F9 *"), [false]);
         for text in [
-            "1.E6-E8 {the usual} H11-F9 *",
-            "1.E6-E8 H11-F9 ; a line's end\n*",
-            "1.E6-E8! H11-F9 *",
-            "1.E6-E8 $1 H11-F9 *",
             "[Event \"x\"]\n{before the moves}\n1.E6-E8 *",
+            "(1.F6-F8) 1.E6-E8 *",
+            "1.E6-E8 $14 H11-F9 *",
+            "1.E6-E8! $2 H11-F9 *",
+            "1.E6-E8!!! H11-F9 *",
+            "11-15* 23-19 *",
         ] {
             assert_eq!(annotated(text), [true], "{text}");
         }
         // Each game its own; a comment after a result is the game's it follows.
         assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 * {after}\n[Round \"2\"]\n1.E6-E8 *"), [true, false]);
-        assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 *\n[Round \"2\"]\n1.E6-E8?? *"), [false, true]);
-        // What a record of three players says after a move, not a person.
-        assert_eq!(annotated("1.F5xH7 {Red is out} J13-J11 *"), [false]);
-        assert_eq!(annotated("1.F5xH7 {Red is out, sadly} J13-J11 *"), [true]);
+        assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 *\n[Round \"2\"]\n1.E6-E8 $99 *"), [false, true]);
+        assert_eq!(annotated("1.F5xH7 {Red is out, sadly} J13-J11 *"), [false]);
     }
 
     #[test]
-    fn variations_are_skipped_as_annotations() {
-        let text = "1.E6-E8 (1.F6-F8 {a (paren} H11-H9 (1...E11-E9) ; ) here\n) H11-F9 2.H6-F8 *";
-        let record = &parse_records(text).unwrap()[0];
-        let moves: Vec<&str> = record.moves.iter().map(|p| p.text.as_str()).collect();
-        assert_eq!(moves, ["E6-E8", "H11-F9", "H6-F8"]);
-        assert!(record.annotated);
-        // Glued to a move, as some programs write them.
-        let glued = &parse_records("1.E6-E8(1.F6-F8)H11-F9 *").unwrap()[0];
-        assert_eq!(glued.moves.len(), 2);
+    fn a_broken_variation_is_refused_where_it_opens() {
         for (text, at, message) in [
             ("1.E6-E8 (1.F6-F8 (H11-H9) H11-F9 *", (1, 9), "variation `(` is never closed with `)`"),
             ("1.E6-E8 ({x) H11-F9 *", (1, 10), "comment `{` is never closed with `}`"),
@@ -767,18 +839,24 @@ mod tests {
         let ms = |m| Some(Duration::from_millis(m));
         assert_eq!(clocks, [ms(299_500), ms(3_723_000), ms(59_000)]);
         assert!(!record.annotated);
-        // A comment that says more than the time is an annotation; a time
+        assert!(record.moves.iter().all(|p| p.notes.is_empty()));
+        // What a comment says beyond the time is the move's comment; a time
         // that does not read is the comment's text.
-        for (text, clock) in [
-            ("1.E6-E8 {[%clk 0:04:59] good} *", ms(299_000)),
-            ("1.E6-E8 {[%clk 0:04:5x]} *", None),
-            ("1.E6-E8 {[%clk 0:04:59]} {fine} *", ms(299_000)),
-            ("1.E6-E8 {[%clk 0:04:59] [%eval 0.3]} *", ms(299_000)),
-            ("1.E6-E8 {[%clk 5124095576030431:00:00]} *", None),
-            ("1.E6-E8 {[%clk 1000:00:00]} *", None),
+        for (text, clock, said) in [
+            ("1.E6-E8 {[%clk 0:04:59] good} *", ms(299_000), "good"),
+            ("1.E6-E8 {[%clk 0:04:5x]} *", None, "[%clk 0:04:5x]"),
+            ("1.E6-E8 {[%clk 0:04:59]} {fine} *", ms(299_000), "fine"),
+            ("1.E6-E8 {[%clk 0:04:59] [%eval 0.3]} *", ms(299_000), "[%eval 0.3]"),
+            ("1.E6-E8 {[%clk 5124095576030431:00:00]} *", None, "[%clk 5124095576030431:00:00]"),
+            ("1.E6-E8 {[%clk 1000:00:00]} *", None, "[%clk 1000:00:00]"),
         ] {
             let record = &parse_records(text).unwrap()[0];
-            assert_eq!((record.moves[0].clock, record.annotated), (clock, true), "{text}");
+            let ply = &record.moves[0];
+            assert_eq!(
+                (ply.clock, ply.notes.comments.as_slice(), record.annotated),
+                (clock, [said.to_string()].as_slice(), false),
+                "{text}"
+            );
         }
         // Before the moves, a clock is an annotation of no move.
         let record = &parse_records("{[%clk 0:05:00]} 1.E6-E8 *").unwrap()[0];
