@@ -1165,7 +1165,7 @@ fn play_help_lists_the_commands_of_the_game() {
         for line in [
             "In the game, type a move (E6-E8,",
             "  moves [CELL] the legal moves, a line per piece",
-            "  history      the game so far in notation\n",
+            "  history      the game so far in notation (with the notes of the record\n",
             "  undo [N]     take back the last move (or the last N)\n",
             "  board        show the board again (also: show)\n",
             "  resign       the player to move resigns",
@@ -2141,7 +2141,8 @@ fn play_asks_before_saving_over_another_file() {
     let notes = dir.path("notes.pgn");
     let text = "[Variant \"camelot\"]\n\n1.E6-E8 {the usual} {[%clk 0:04:59]} H11-F9!? (1...H11-H9) 2.H6-F8 $2 *\n";
     std::fs::write(&notes, text).unwrap();
-    let out = run_stdin(&["play", &notes], &format!("F11-H9\nsave {notes}\nundo\nundo\nsave {notes}\n"));
+    let out = run_stdin(&["play", &notes], &format!("history\nF11-H9\nsave {notes}\nundo\nundo\nsave {notes}\n"));
+    assert!(out.stdout.contains("> 1.E6-E8 {the usual} H11-F9!? (1...H11-H9) 2.H6-F8? *\n"), "{}", out.show());
     assert_eq!(out.stdout.matches("saved to").count(), 2, "{}", out.show());
     assert!(!out.stdout.contains("replace it?"), "{}", out.show());
     let saved = std::fs::read_to_string(&notes).unwrap();

@@ -31,7 +31,8 @@ use leap_core::notation::Reading;
 /// The commands a player may type, one or two lines each.
 pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per piece (of the piece on CELL only;
                typing just a cell does the same)
-  history      the game so far in notation
+  history      the game so far in notation (with the notes of the record
+               it came from: glyphs, comments, variations)
   hint         the engine's choice for the side to move
   board        show the board again (also: show)
   undo [N]     take back the last move (or the last N)
@@ -42,7 +43,8 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
   save FILE    write the game as a record (FILE.pgn if FILE has no extension;
                camelot play FILE goes on with it, camelot replay FILE
                checks it); asks before replacing another
-               file, or this game's if it changed since or has comments;
+               file, or this game's if it changed since or holds notes
+               of no move (a comment before the first);
                \"a b.pgn\" for a name with spaces, ~/ for the home folder
   help         this text
   quit         leave (a game not saved is kept in a file, which is named)";
@@ -424,7 +426,9 @@ impl<'g, G: Played> Terminal<'g, G> {
             "help" | "?" => writeln!(out, "{}", self.help()).map_err(io)?,
             "moves" => self.list_moves(rest, out)?,
             "history" => {
-                let text = self.history.movetext(self.game, &self.result_token(), &[]);
+                // (With what the record the game came from says of its moves.)
+                let notes: Vec<Annotation> = self.recorded.iter().map(|p| p.notes.clone()).collect();
+                let text = self.history.annotated_movetext(self.game, &self.result_token(), &notes);
                 write!(out, "{text}").map_err(io)?;
             }
             "hint" => self.hint(out)?,
