@@ -679,8 +679,9 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
                 diag.error(
                     v.span().start,
                     format!(
-                        "value = {}: expected a whole number from 1 to 10000 (hundredths of a plain piece)",
-                        v.get_ref()
+                        "value = {}: {} (hundredths of a plain piece)",
+                        v.get_ref(),
+                        crate::schema::whole_number(1, 10_000)
                     ),
                 );
                 None

@@ -269,6 +269,12 @@ pub const KEYS: &[Key] = &[
         .valid(-crate::MAX_WEIGHT, crate::MAX_WEIGHT),
 ];
 
+/// What a whole number out of range should have been: one from `lo` to
+/// `hi` (the words of every range check of a variant file).
+pub(crate) fn whole_number(lo: impl std::fmt::Display, hi: impl std::fmt::Display) -> String {
+    format!("expected a whole number from {lo} to {hi}")
+}
+
 /// What a wrong value should have been, in a player's words.
 fn expected(ty: &Ty, example: &str) -> String {
     match ty {
@@ -278,7 +284,7 @@ fn expected(ty: &Ty, example: &str) -> String {
         }
         Ty::Bool => "expected true or false".into(),
         Ty::Int(i64::MIN, i64::MAX) => "expected a whole number".into(),
-        Ty::Int(lo, hi) => format!("expected a whole number from {lo} to {hi}"),
+        Ty::Int(lo, hi) => whole_number(lo, hi),
         Ty::Names => match example.split_once(" = ") {
             Some((_, list)) => format!("expected a list of names in quotes, such as {list}"),
             None => "expected a list of names in quotes".into(),

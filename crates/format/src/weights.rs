@@ -43,7 +43,7 @@ pub fn eval_weights<W: Weights>(table: &EvalTable, base: W, diag: &mut Diagnosti
         if !(-MAX_WEIGHT..=MAX_WEIGHT).contains(&v) {
             diag.error(
                 value.span().start,
-                format!("{} = {v}: expected a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}", name.get_ref()),
+                format!("{} = {v}: {}", name.get_ref(), crate::schema::whole_number(-MAX_WEIGHT, MAX_WEIGHT)),
             );
             continue;
         }
