@@ -417,7 +417,8 @@ pub struct NewTable {
     /// The record's file name and text, when the game was loaded from the games folder.
     pub loaded: Option<(String, String)>,
     /// The record's file name, when it was loaded from the games folder
-    /// and holds annotations (comments, glyphs) the game does not keep:
+    /// and holds annotations the game does not keep (see
+    /// [`leap_core::notation::Record::annotated`]):
     /// a save of the game may not replace it (`loaded` is then `None`).
     pub annotated: Option<String>,
 }
