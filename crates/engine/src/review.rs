@@ -48,6 +48,15 @@ impl Judgement {
             Judgement::Blunder => "blunder",
         }
     }
+
+    /// Its name opening a sentence: `Inaccuracy`, `Mistake`, `Blunder`.
+    fn title(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "Inaccuracy",
+            Judgement::Mistake => "Mistake",
+            Judgement::Blunder => "Blunder",
+        }
+    }
 }
 
 /// The winning chances a score gives the side it is for, from -1 (lost)
@@ -152,9 +161,7 @@ impl MoveReview {
         let (mut glyph, mut variations) = (None, Vec::new());
         if let (Some(j), Some(better)) = (self.judgement, &self.better) {
             glyph = Some(j.glyph());
-            let mut name = j.name().to_string();
-            name[..1].make_ascii_uppercase();
-            comments.push(format!("{name}. {} was best ({}).", better.text(game, before), describe(better.score)));
+            comments.push(verdict(j, &better.text(game, before), better.score));
             variations.push(history.variation(game, ply, better.shown_line()));
         }
         Annotation { glyph, comments, variations }
@@ -203,13 +210,16 @@ pub fn noted<G: Game>(game: &G, written: Option<&Annotation>, review: Option<&An
     Annotation { glyph, comments, variations }
 }
 
-/// The better move a review's verdict names (`Mistake. F7-G7 was best
-/// (+0.07).`), if `comment` is one.
+/// A review's verdict on a move, as a record's comment: `Mistake. F7-G7
+/// was best (+0.07).` (read back by [`verdict_best`]).
+fn verdict(j: Judgement, best: &str, score: Score) -> String {
+    format!("{}. {best} was best ({}).", j.title(), describe(score))
+}
+
+/// The better move a review's verdict ([`verdict`]) names, if `comment` is one.
 fn verdict_best(comment: &str) -> Option<&str> {
     Judgement::ALL.iter().find_map(|j| {
-        let mut name = j.name().to_string();
-        name[..1].make_ascii_uppercase();
-        let said = comment.strip_prefix(&name)?.strip_prefix(". ")?.strip_suffix(").")?;
+        let said = comment.strip_prefix(j.title())?.strip_prefix(". ")?.strip_suffix(").")?;
         said.split_once(" was best (").map(|(best, _)| best)
     })
 }

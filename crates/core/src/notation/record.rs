@@ -389,7 +389,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                     if clock.is_some() {
                         ply.clock = clock;
                     }
-                    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+                    let said = one_line(&said);
                     if !said.is_empty() && !is_put_out_note(&comment) {
                         ply.notes.comments.push(said);
                     }
@@ -445,7 +445,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         } else if c == ';' {
             let from = i + 1;
             skip_to('\n', &mut i, &mut line, &mut col);
-            let said = chars[from..i].iter().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ");
+            let said = one_line(&chars[from..i].iter().collect::<String>());
             match current.moves.last_mut().filter(|_| in_moves) {
                 Some(_) if said.is_empty() => {}
                 Some(ply) => ply.notes.comments.push(said),
@@ -633,6 +633,12 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
         games.push(current);
     }
     Ok(games)
+}
+
+/// A comment's text as a move's note keeps it: each run of spaces and
+/// line ends one space, none at either end.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Gives `notes` the glyph of `marks` (glyphs such as `!?` and codes
