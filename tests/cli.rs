@@ -2139,21 +2139,28 @@ fn play_asks_before_saving_over_another_file() {
     assert!(!out.stdout.contains("replace it?") && out.stdout.contains("saved to"), "{}", out.show());
     // Its glyphs, comments, variations and clocks are kept, for the moves it still has.
     let notes = dir.path("notes.pgn");
-    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {the usual} {[%clk 0:04:59]} H11-F9!? (1...H11-H9) 2.H6-F8 $2 *\n";
+    let text = "[Variant \"camelot\"]\n\n{from the final}\n1.E6-E8 {the usual} {[%clk 0:04:59]} H11-F9!? (1...H11-H9) 2.H6-F8 $2 *\n";
     std::fs::write(&notes, text).unwrap();
     let out = run_stdin(&["play", &notes], &format!("history\nF11-H9\nsave {notes}\nundo\nundo\nsave {notes}\n"));
-    assert!(out.stdout.contains("> 1.E6-E8 {the usual} H11-F9!? (1...H11-H9) 2.H6-F8? *\n"), "{}", out.show());
+    assert!(
+        out.stdout.contains("> {from the final} 1.E6-E8 {the usual} H11-F9!? (1...H11-H9) 2.H6-F8? *\n"),
+        "{}",
+        out.show()
+    );
     assert_eq!(out.stdout.matches("saved to").count(), 2, "{}", out.show());
     assert!(!out.stdout.contains("replace it?"), "{}", out.show());
     let saved = std::fs::read_to_string(&notes).unwrap();
-    assert!(saved.contains("1.E6-E8 {[%clk 0:04:59]} {the usual} H11-F9!? (1...H11-H9) *"), "{saved}");
-    // Unless the record holds notes of no move, which the game does not keep.
-    let text = "[Variant \"camelot\"]\n\n{from the final} 1.E6-E8 H11-F9 *\n";
+    assert!(
+        saved.contains("\n{from the final} 1.E6-E8 {[%clk 0:04:59]} {the usual} H11-F9!? (1...H11-H9)\n*"),
+        "{saved}"
+    );
+    // Unless the record holds notes the game does not keep.
+    let text = "[Variant \"camelot\"]\n\n1.E6-E8 H11-F9 * {after the final}\n";
     std::fs::write(&notes, text).unwrap();
     let out = run_stdin(&["play", &notes], &format!("H6-F8\nsave {notes}\nno\n"));
     assert!(
         out.stdout.contains(&format!(
-            "{notes} holds annotations that this game does not keep (such as a comment before the first move): \
+            "{notes} holds annotations that this game does not keep (such as a comment after the result): \
              replace it? (yes/no)"
         )),
         "{}",

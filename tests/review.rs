@@ -64,13 +64,14 @@ fn the_annotated_record_replays_with_scores_glyphs_and_the_better_line() {
 #[test]
 fn a_records_notes_are_kept_and_a_second_review_replaces_the_first() {
     let dir = TempDir::new("review-notes");
-    let text = DROPPED_MAN.replace("1.F7-F8 F9xF7", "1.F7-F8 {[%clk 0:01:00]} {hasty} (1.C6-C7 ; safer\n) F9xF7");
+    let text = DROPPED_MAN
+        .replace("1.F7-F8 F9xF7", "{a lesson\n  in haste} 1.F7-F8 {[%clk 0:01:00]} {hasty} (1.C6-C7 ; safer\n) F9xF7");
     let file = write(&dir, "game.pgn", &text);
     let first = dir.path("first.pgn");
     let out = run_in(&dir, &["review", &file, "--depth", "4", "-o", &first]);
     assert_eq!(out.status, 0, "{}", out.show());
     let once = std::fs::read_to_string(&first).unwrap();
-    assert!(once.contains("1.F7-F8?? {[%clk 0:01:00]} {hasty} {[%eval -"), "{once}");
+    assert!(once.contains("\n{a lesson in haste} 1.F7-F8?? {[%clk 0:01:00]} {hasty} {[%eval -"), "{once}");
     assert!(once.contains("(1.C6-C7 ; safer\n) (1."), "{once}");
     let second = dir.path("second.pgn");
     let out = run_in(&dir, &["review", &first, "--depth", "4", "-o", &second]);

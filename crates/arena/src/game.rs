@@ -344,14 +344,16 @@ impl Termination {
 
     /// The game as a record (see [`History::write_record`]), with this
     /// ending's result and, unless the rules ended it (which the record
-    /// shows by itself), a `Termination` tag saying how it ended; after
-    /// each move what `notes` says of it (the time its player had left:
+    /// shows by itself), a `Termination` tag saying how it ended; before
+    /// the first move the comments `intro`, and after each move what
+    /// `notes` says of it (the time its player had left:
     /// [`leap_core::Annotation::clocks`] of [`Clocks::shown`]).
     pub fn record<G: Game>(
         &self,
         game: &G,
         history: &History,
         tags: &[(String, String)],
+        intro: &[String],
         notes: &[leap_core::Annotation],
     ) -> String {
         let mut tags = tags.to_vec();
@@ -360,7 +362,7 @@ impl Termination {
         if !matches!(self, Termination::Rules(_) | Termination::Recorded { .. }) {
             tags.push(("Termination".to_string(), self.describe(game)));
         }
-        history.write_record(game, &tags, &self.result_token(game), notes)
+        history.write_record(game, &tags, &self.result_token(game), intro, notes)
     }
 }
 

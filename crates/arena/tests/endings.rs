@@ -38,7 +38,7 @@ fn a_record_says_how_the_game_ended_and_reads_back() {
     let mut history = History::new(camelot.start());
     history.play_text(&camelot, "F7-F8").unwrap();
     let text =
-        Termination::Time { loser: Player(1) }.record(&camelot, &history, &[("Event".into(), "test".into())], &[]);
+        Termination::Time { loser: Player(1) }.record(&camelot, &history, &[("Event".into(), "test".into())], &[], &[]);
     assert!(text.contains("[Termination \"Black lost on time\"]"), "{text}");
     assert!(text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("1.F7-F8 1-0"), "{text}");
     let records = leap_core::notation::parse_records(&text).unwrap();
@@ -46,7 +46,7 @@ fn a_record_says_how_the_game_ended_and_reads_back() {
     assert_eq!(records[0].moves.len(), 1);
     // A game the rules ended needs no Termination tag.
     let rules = Termination::Rules(Outcome { result: GameResult::Draw, reason: EndReason::Repetition });
-    assert!(!rules.record(&camelot, &history, &[], &[]).contains("Termination"));
+    assert!(!rules.record(&camelot, &history, &[], &[], &[]).contains("Termination"));
 }
 
 /// Asserts that random openings of `plies` plies from `start`, with 60

@@ -646,7 +646,7 @@ fn record_text<G: Game>(
     for (p, info) in players.iter().enumerate() {
         tags.push((info.name.clone(), names[seats[p]].clone()));
     }
-    let mut text = record.termination.record(game, &record.history, &tags, &Annotation::clocks(&record.clocks));
+    let mut text = record.termination.record(game, &record.history, &tags, &[], &Annotation::clocks(&record.clocks));
     text.push('\n');
     text
 }

@@ -226,6 +226,6 @@ fn annotated_record<G: Game>(
                 .with_clock(written.and_then(|p| p.clock))
         })
         .collect();
-    out.push_str(&history.annotated_movetext(game, &result, &said));
+    out.push_str(&history.annotated_movetext(game, &result, &record.intro, &said));
     out
 }

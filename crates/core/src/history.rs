@@ -337,7 +337,7 @@ impl History {
     /// Writes the game as a record that [`parse_records`](crate::notation::parse_records) reads back,
     /// with the result the position gives ([`result_token`](Self::result_token)).
     pub fn to_record<G: Game>(&self, game: &G, tags: &[(String, String)]) -> String {
-        self.write_record(game, tags, &self.result_token(game), &[])
+        self.write_record(game, tags, &self.result_token(game), &[], &[])
     }
 
     /// The number written before each move, in one pass over the game:
@@ -363,17 +363,28 @@ impl History {
     /// (`1.E6-E8 {[%clk 0:04:58]}`: see
     /// [`clock_command`](crate::notation::clock_command)).
     pub fn movetext<G: Game>(&self, game: &G, result: &str, clocks: &[Option<Duration>]) -> String {
-        self.annotated_movetext(game, result, &Annotation::clocks(clocks))
+        self.annotated_movetext(game, result, &[], &Annotation::clocks(clocks))
     }
 
-    /// [`movetext`](Self::movetext) with what `notes[i]` says of ply `i`
-    /// after it: its glyph (`?!`), its comments (`{...}`) and a variation
-    /// (`(...)`, see [`variation`](Self::variation)). The move after a
-    /// variation is numbered again (`6... I10xK8`), as chess
+    /// [`movetext`](Self::movetext) with the comments `intro` before the
+    /// first move (`{annotated by ...}`), and what `notes[i]` says of ply
+    /// `i` after it: its glyph (`?!`), its comments (`{...}`) and a
+    /// variation (`(...)`, see [`variation`](Self::variation)). The move
+    /// after a variation is numbered again (`6... I10xK8`), as chess
     /// programs write it.
-    pub fn annotated_movetext<G: Game>(&self, game: &G, result: &str, notes: &[Annotation]) -> String {
+    pub fn annotated_movetext<G: Game>(
+        &self,
+        game: &G,
+        result: &str,
+        intro: &[String],
+        notes: &[Annotation],
+    ) -> String {
         let mut out = String::new();
         let mut line = String::new();
+        for comment in intro {
+            push_comment(&mut line, comment);
+            line.push(' ');
+        }
         let mut renumber = false;
         for (i, (label, mv)) in self.move_labels().into_iter().zip(&self.moves).enumerate() {
             if label.is_empty() && renumber {
@@ -390,8 +401,8 @@ impl History {
                 self.put_out(game, i).into_iter().map(crate::notation::put_out_note).collect();
             comments.extend(note.map(|n| n.comments.iter().cloned()).into_iter().flatten());
             for comment in comments {
-                // (A comment ends at the first `}`: one in the text would end it early.)
-                line.push_str(&format!(" {{{}}}", comment.replace('}', ")")));
+                line.push(' ');
+                push_comment(&mut line, &comment);
             }
             renumber = false;
             for variation in note.map(|n| n.variations.as_slice()).unwrap_or_default() {
@@ -461,13 +472,15 @@ impl History {
 
     /// Writes the game as a record with the result `result` (a game ended
     /// otherwise than by the rules: a flag, a resignation, an agreement),
-    /// and what `notes[i]` says after ply `i` (the clocks: see
-    /// [`Annotation::clocks`]; see [`annotated_movetext`](Self::annotated_movetext)).
+    /// the comments `intro` before its first move, and what `notes[i]`
+    /// says after ply `i` (the clocks: see [`Annotation::clocks`]; see
+    /// [`annotated_movetext`](Self::annotated_movetext)).
     pub fn write_record<G: Game>(
         &self,
         game: &G,
         tags: &[(String, String)],
         result: &str,
+        intro: &[String],
         notes: &[Annotation],
     ) -> String {
         let mut out = format!("[Variant \"{}\"]\n", game.name());
@@ -478,7 +491,15 @@ impl History {
             out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
         }
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
-        out.push_str(&self.annotated_movetext(game, result, notes));
+        out.push_str(&self.annotated_movetext(game, result, intro, notes));
         out
     }
+}
+
+/// Writes `comment` as `{comment}` at the end of `line`. (A comment ends at
+/// its first `}`: one in the text, which would end it early, is written `)`.)
+fn push_comment(line: &mut String, comment: &str) {
+    line.push('{');
+    line.push_str(&comment.replace('}', ")"));
+    line.push('}');
 }

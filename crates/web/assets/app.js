@@ -552,10 +552,17 @@ function renderSide() {
 }
 
 // What the record the game was loaded from says of the move shown: its
-// glyph, comments and variations.
+// glyph, comments and variations; at the start, what it says before the
+// first move.
 function renderNotes() {
   const el = $("move-notes");
   el.replaceChildren();
+  const intro = S.game && S.ply === 0 ? S.game.intro || [] : [];
+  if (intro.length) {
+    el.append(html("span", "n-label", "Before the first move"));
+    for (const c of intro) el.append(html("span", "n-comment", c));
+    return;
+  }
   const m = S.game && S.ply > 0 ? S.game.moves[S.ply - 1] : null;
   const n = m && m.notes;
   if (!n) return;

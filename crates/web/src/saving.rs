@@ -61,8 +61,8 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     let own = owned.is_some();
     if !own && slot.annotated.as_deref() == Some(file.as_str()) {
         return Err(ApiError::Conflict(format!(
-            "{file} holds annotations that this game does not keep (such as a comment before the first \
-             move): save under another name, so that they are not lost"
+            "{file} holds annotations that this game does not keep (such as a comment after the \
+             result): save under another name, so that they are not lost"
         )));
     }
     if !own && std::fs::symlink_metadata(&target).is_ok() {

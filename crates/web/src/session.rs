@@ -236,6 +236,9 @@ pub struct Session<G: Played> {
     /// what the record said of it (its glyph, comments and variations:
     /// shown with the move, and written again).
     recorded: Vec<WrittenPly>,
+    /// The comments before the first move of that record (`{annotated by
+    /// ...}`): shown with the start position, and written again.
+    intro: Vec<String>,
 }
 
 impl<G: Played> Session<G> {
@@ -302,8 +305,15 @@ impl<G: Played> Session<G> {
             review: false,
             reviewed: Arc::default(),
             recorded: kept,
+            intro: Vec::new(),
             game,
         })
+    }
+
+    /// Keeps `intro`, the comments before the first move of the record the
+    /// game was loaded from: the view shows them, a save writes them again.
+    pub fn keep_intro(&mut self, intro: Vec<String>) {
+        self.intro = intro;
     }
 
     /// Ends the game off the board (as a saved record did), if `how`: a
@@ -682,6 +692,7 @@ impl<G: Played> Table for Session<G> {
             "seats": self.seating.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
             "engine_ms": self.seating.engine_ms,
             "engine_level": self.seating.engine_level.number(),
+            "intro": self.intro,
             "moves": self.moves(),
             "positions": self.positions(),
             "to_move": self.mover().map(Player::index),
@@ -922,8 +933,14 @@ impl<G: Played> Table for Session<G> {
             })
             .collect();
         match self.termination() {
-            Some(t) => t.record(&self.game, &self.history, &tags, &notes),
-            None => self.history.write_record(&self.game, &tags, &self.history.result_token(&self.game), &notes),
+            Some(t) => t.record(&self.game, &self.history, &tags, &self.intro, &notes),
+            None => self.history.write_record(
+                &self.game,
+                &tags,
+                &self.history.result_token(&self.game),
+                &self.intro,
+                &notes,
+            ),
         }
     }
 

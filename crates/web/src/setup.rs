@@ -508,8 +508,8 @@ fn seat<G: Played>(
     if seating.seats.is_empty() {
         seating.seats = vec![Seat::Human; game.players().len()];
     }
-    let (history, tags, ended, recorded) = match record {
-        None => (History::new(game.start()), Vec::new(), None, Vec::new()),
+    let (history, tags, ended, recorded, intro) = match record {
+        None => (History::new(game.start()), Vec::new(), None, Vec::new(), Vec::new()),
         Some((record, file)) => {
             let start = match record.start_tag().map_err(|why| ApiError::Invalid(format!("{file}: {why}")))? {
                 Some((tag, text)) => {
@@ -532,10 +532,11 @@ fn seat<G: Played>(
             let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination", leap_games::FILE_TAG];
             let tags =
                 record.tags.into_iter().filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k))).collect();
-            (history, tags, ended, record.moves)
+            (history, tags, ended, record.moves, record.intro)
         }
     };
     let mut session = Session::new(id, game, history, seating, tags, uploaded, &recorded)?;
     session.end(ended);
+    session.keep_intro(intro);
     Ok(Box::new(session))
 }

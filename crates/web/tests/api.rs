@@ -1246,9 +1246,9 @@ async fn a_player_who_is_out_neither_resigns_nor_offers_a_draw() {
 async fn an_annotated_record_is_not_saved_over() {
     let app = app();
     let folder = app._games.path();
-    // A comment before the first move, and a code that is no glyph: notes
-    // of no move the game keeps.
-    let text = "[Variant \"camelot\"]\n\n{from the final} 1.E6-E8 H11-F9 $14 *\n";
+    // A code that is no glyph, and a comment after the result: notes the
+    // game does not keep.
+    let text = "[Variant \"camelot\"]\n\n1.E6-E8 H11-F9 $14 * {a draw was near}\n";
     std::fs::write(folder.join("notes.pgn"), text).unwrap();
     let loaded = id(&app.new_game(json!({ "saved": "notes.pgn" })).await);
     app.play(&loaded, "H6-F8").await;
@@ -1268,10 +1268,13 @@ async fn an_annotated_record_is_not_saved_over() {
 async fn a_loaded_records_notes_are_shown_and_saved_again() {
     let app = app();
     let folder = app._games.path();
-    let text = "[Variant \"camelot\"]\n\n1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 ; the book\n) 2.F6-F8 $2 *\n";
+    let text =
+        "[Variant \"camelot\"]\n\n{from the\n final} 1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 ; the book\n) \
+                2.F6-F8 $2 *\n";
     std::fs::write(folder.join("notes.pgn"), text).unwrap();
     let view = app.new_game(json!({ "saved": "notes.pgn" })).await;
     let loaded = id(&view);
+    assert_eq!(view["intro"], json!(["from the final"]), "{view}");
     let moves = view["moves"].as_array().unwrap();
     assert_eq!(moves[0]["notes"]["comments"], json!(["a quiet start"]), "{view}");
     assert_eq!(moves[0]["notes"]["glyph"], Value::Null);
@@ -1283,12 +1286,14 @@ async fn a_loaded_records_notes_are_shown_and_saved_again() {
     let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "notes" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let saved = std::fs::read_to_string(folder.join("notes.pgn")).unwrap();
-    for said in ["1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 ; the book\n)", &format!("2.F6-F8? {reply}")] {
+    let first = "\n{from the final} 1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 ; the book\n)";
+    for said in [first, &format!("2.F6-F8? {reply}")] {
         assert!(saved.contains(said), "{said} in:\n{saved}");
     }
     // The saved record reads as the one written: the same moves and notes.
     let again = app.new_game(json!({ "saved": "notes.pgn" })).await;
     assert_eq!(again["moves"].as_array().unwrap()[..3], moves[..], "{again}");
+    assert_eq!(again["intro"], view["intro"], "{again}");
     // A move taken back takes its notes with it.
     let again = id(&again);
     for _ in 0..3 {
@@ -1301,7 +1306,8 @@ async fn a_loaded_records_notes_are_shown_and_saved_again() {
     let (status, answer) = app.post(&format!("/api/games/{again}/save"), json!({ "name": "notes" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let saved = std::fs::read_to_string(folder.join("notes.pgn")).unwrap();
-    assert!(!saved.contains('{') && saved.contains("1.E6-E8 *"), "{saved}");
+    // (What the record said before its first move is the game's: it stays.)
+    assert!(saved.contains("\n{from the final} 1.E6-E8 *") && saved.matches('{').count() == 1, "{saved}");
 }
 
 /// A record of three players says who is out after the move that put

@@ -490,7 +490,12 @@ async fn a_review_marks_the_blunder_and_sums_up() {
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn a_records_notes_are_shown_with_its_moves() {
     run("a_records_notes_are_shown_with_its_moves", |page| async move {
-        page.open_position("camelot", None, "1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 2.F6-F8) 2.H6-F8").await;
+        page.open_position(
+            "camelot",
+            None,
+            "{annotated by Ann} 1.E6-E8 {a quiet start} H11-F9!? (1...H11-H9 2.F6-F8) 2.H6-F8",
+        )
+        .await;
         page.wait_moves(&["E6-E8", "H11-F9", "H6-F8"]).await;
         let glyphs = page
             .js("return [...document.querySelectorAll('#moves .move .glyph')].map((g) => \
@@ -514,6 +519,16 @@ async fn a_records_notes_are_shown_with_its_moves() {
         )
         .await;
         page.screenshot("record-notes").await;
+        // At the start: what the record says before its first move.
+        page.click("#nav-first").await;
+        page.wait_js(
+            "the record's comment before its first move",
+            "(() => { const n = document.querySelector('#move-notes'); \
+             return n.querySelector('.n-label')?.innerText === 'Before the first move' \
+             && n.querySelector('.n-comment')?.innerText === 'annotated by Ann'; })()",
+        )
+        .await;
+        page.screenshot("record-intro").await;
     })
     .await;
 }

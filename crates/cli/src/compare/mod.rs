@@ -312,7 +312,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
         tags.push((player.name.clone(), entrants[pair[*seat]].name()));
     }
     GameRecord {
-        record: played.termination.record(game, &played.history, &tags, &Annotation::clocks(&played.clocks)),
+        record: played.termination.record(game, &played.history, &tags, &[], &Annotation::clocks(&played.clocks)),
         pairing,
         entrants: pair,
         winner: played.winner(game.players().len()).map(|p| seats[p.index()]),

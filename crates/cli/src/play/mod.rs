@@ -276,7 +276,7 @@ pub fn play(opts: &Options) -> CliResult {
         }
         if let Some((record, _, text)) = record {
             terminal.continues(Path::new(&opts.variant), text, record.annotated);
-            terminal.recorded(record.moves);
+            terminal.recorded(record.moves, record.intro);
             terminal.note(&format!("continuing the game of {}", opts.variant));
         }
         match solution {

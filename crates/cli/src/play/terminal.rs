@@ -125,6 +125,9 @@ pub(super) struct Terminal<'g, G: Played> {
     /// record said of it (glyph, comments, variations), which `save`
     /// writes again.
     recorded: Vec<WrittenPly>,
+    /// The comments before the first move of the record the game was
+    /// loaded from (`{annotated by ...}`), which `save` writes again.
+    intro: Vec<String>,
     /// How the game ended off the board (a resignation or an agreed draw,
     /// typed or saved, or a saved flag); `undo` takes back a resignation
     /// or an agreement alone, a flag with the move before it.
@@ -186,6 +189,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             protected,
             own_file: None,
             recorded: Vec::new(),
+            intro: Vec::new(),
             ended: None,
             saved: String::new(),
             unsaved: Arc::default(),
@@ -209,9 +213,11 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     /// The game's first moves are those of a record, `plies` as written
-    /// there: their times and notes are written again by `save`.
-    pub(super) fn recorded(&mut self, plies: Vec<WrittenPly>) {
+    /// there after the comments `intro`: `save` writes them again, with
+    /// the moves' times and notes.
+    pub(super) fn recorded(&mut self, plies: Vec<WrittenPly>, intro: Vec<String>) {
         self.recorded = plies;
+        self.intro = intro;
     }
 
     /// The game ended off the board, as its record says.
@@ -428,7 +434,7 @@ impl<'g, G: Played> Terminal<'g, G> {
             "history" => {
                 // (With what the record the game came from says of its moves.)
                 let notes: Vec<Annotation> = self.recorded.iter().map(|p| p.notes.clone()).collect();
-                let text = self.history.annotated_movetext(self.game, &self.result_token(), &notes);
+                let text = self.history.annotated_movetext(self.game, &self.result_token(), &self.intro, &notes);
                 write!(out, "{text}").map_err(io)?;
             }
             "hint" => self.hint(out)?,
@@ -716,8 +722,10 @@ impl<'g, G: Played> Terminal<'g, G> {
     fn record_with(&self, tags: &[(String, String)]) -> String {
         let notes: Vec<Annotation> = self.recorded.iter().map(|p| p.notes.clone().with_clock(p.clock)).collect();
         match &self.ended {
-            Some(how) => how.record(self.game, &self.history, tags, &notes),
-            None => self.history.write_record(self.game, tags, &self.history.result_token(self.game), &notes),
+            Some(how) => how.record(self.game, &self.history, tags, &self.intro, &notes),
+            None => {
+                self.history.write_record(self.game, tags, &self.history.result_token(self.game), &self.intro, &notes)
+            }
         }
     }
 
@@ -759,7 +767,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                 Some("has changed since this game was loaded from it or saved to it (another program or game wrote it)")
             }
             Some(o) if o.annotated => {
-                Some("holds annotations that this game does not keep (such as a comment before the first move)")
+                Some("holds annotations that this game does not keep (such as a comment after the result)")
             }
             Some(_) => None,
         };

@@ -80,11 +80,17 @@ pub struct Record {
     pub result: Option<String>,
     /// Where the result token is written (1-based line and column).
     pub result_at: Option<(usize, usize)>,
-    /// Whether the game holds annotations its moves' notes
-    /// ([`WrittenPly::notes`]) do not keep, and which a record written of
-    /// the game again would therefore lose: a comment or variation before
-    /// the first move or after the result, a `$n` code other than `$1` to
-    /// `$6`, a second glyph of one move, PDN's star move `*`.
+    /// The comments written before the first move (`{annotated by ...}`),
+    /// their runs of spaces and line ends made one space, which a record
+    /// written of the game again keeps before its moves
+    /// ([`crate::History::annotated_movetext`]).
+    pub intro: Vec<String>,
+    /// Whether the game holds annotations that neither [`Record::intro`]
+    /// nor its moves' notes ([`WrittenPly::notes`]) keep, and which a
+    /// record written of the game again would therefore lose: a variation
+    /// before the first move, a comment or variation after the result, a
+    /// `$n` code other than `$1` to `$6`, a second glyph of one move, PDN's
+    /// star move `*`.
     pub annotated: bool,
 }
 
@@ -127,7 +133,7 @@ impl Record {
 
     /// Whether the record holds nothing: no tag, no move, no result.
     pub fn is_empty(&self) -> bool {
-        self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
+        self.tags.is_empty() && self.moves.is_empty() && self.result.is_none() && self.intro.is_empty()
     }
 }
 
@@ -367,10 +373,19 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     };
     // An annotation belongs to the game it is written in; one after a
     // game's result, before the next game's tags, to the game it follows.
-    let annotate = |games: &mut Vec<Record>, current: &mut Record, in_moves: bool| match games.last_mut() {
-        Some(last) if !in_moves && current.is_empty() => last.annotated = true,
-        _ => current.annotated = true,
-    };
+    // A comment (`said`) before a game's first move is kept as its intro.
+    let annotate =
+        |games: &mut Vec<Record>, current: &mut Record, in_moves: bool, said: Option<String>| match games.last_mut() {
+            Some(last) if !in_moves && current.is_empty() => last.annotated = true,
+            _ => match said {
+                Some(said) if current.moves.is_empty() => {
+                    if !said.is_empty() {
+                        current.intro.push(said);
+                    }
+                }
+                _ => current.annotated = true,
+            },
+        };
     while i < chars.len() {
         let c = chars[i];
         let (l0, c0) = (line, col);
@@ -394,7 +409,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                         ply.notes.comments.push(said);
                     }
                 }
-                None => annotate(&mut games, &mut current, in_moves),
+                None => annotate(&mut games, &mut current, in_moves, Some(one_line(&comment))),
             }
             advance(&mut i, &mut line, &mut col);
         } else if c == '(' {
@@ -435,7 +450,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                     }
                     ply.notes.variations.push(kept)
                 }
-                None => annotate(&mut games, &mut current, in_moves),
+                None => annotate(&mut games, &mut current, in_moves, None),
             }
         } else if c == ')' {
             return Err(err(l0, c0, "`)` closes no variation (a variation is written `(` moves `)`)".into()));
@@ -449,7 +464,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             match current.moves.last_mut().filter(|_| in_moves) {
                 Some(_) if said.is_empty() => {}
                 Some(ply) => ply.notes.comments.push(said),
-                None => annotate(&mut games, &mut current, in_moves),
+                None => annotate(&mut games, &mut current, in_moves, Some(said)),
             }
         } else if c == '[' {
             if in_moves {
@@ -751,12 +766,26 @@ mod tests {
     }
 
     #[test]
+    fn the_comments_before_the_first_move_are_kept_as_the_intro() {
+        let text = "{by Ann}\n[Event \"x\"]\n{notes by\n  Bob} ; and a line\n1. {at the number} E6-E8 {after} *\n\
+                    [Event \"y\"]\n1.E6-E8 * {after the result}";
+        let records = parse_records(text).unwrap();
+        assert_eq!(records[0].intro, ["by Ann", "notes by Bob", "and a line", "at the number"]);
+        assert_eq!(records[0].moves[0].notes.comments, ["after"]);
+        assert!(!records[0].annotated, "everything said is kept");
+        assert!(records[1].intro.is_empty() && records[1].annotated, "a comment after the result is not kept");
+        // A record of nothing but a comment is still a record: of no move.
+        let alone = parse_records("{nothing yet}").unwrap();
+        assert_eq!((alone.len(), alone[0].intro.as_slice()), (1, ["nothing yet".to_string()].as_slice()));
+    }
+
+    #[test]
     fn what_notes_cannot_keep_marks_the_game_as_annotated() {
         let annotated =
             |text: &str| -> Vec<bool> { parse_records(text).unwrap().iter().map(|r| r.annotated).collect() };
         assert_eq!(annotated("[Variant \"camelot\"]\n1.E6-E8 H11-F9 *"), [false]);
         for text in [
-            "[Event \"x\"]\n{before the moves}\n1.E6-E8 *",
+            "[Event \"x\"]\n(1.F6-F8) 1.E6-E8 *",
             "(1.F6-F8) 1.E6-E8 *",
             "1.E6-E8 $14 H11-F9 *",
             "1.E6-E8! $2 H11-F9 *",
@@ -864,9 +893,10 @@ mod tests {
                 "{text}"
             );
         }
-        // Before the moves, a clock is an annotation of no move.
+        // Before the moves, a clock is no move's time: a comment of the game, kept as written.
         let record = &parse_records("{[%clk 0:05:00]} 1.E6-E8 *").unwrap()[0];
-        assert_eq!((record.moves[0].clock, record.annotated), (None, true));
+        assert_eq!((record.moves[0].clock, record.annotated), (None, false));
+        assert_eq!(record.intro, ["[%clk 0:05:00]"]);
     }
 
     #[test]
