@@ -703,3 +703,21 @@ fn a_misspelt_family_hides_no_other_problem() {
         ]
     );
 }
+
+#[test]
+fn the_knight_canter_rule_needs_the_charge() {
+    let knight = "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = true\ncanter_rule = true\n";
+    let man = "[[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\n";
+    let text = format!("extends = \"camelot\"\nname = \"m\"\n{knight}{man}canter_rule = true\n");
+    assert_eq!(
+        problems("m.toml", &text),
+        ["13:15: `canter_rule = true` needs `charge = true`: the Knight canter rule makes a piece that canters onto \
+          a cell from which it could jump capture later in the move, which only a piece with the Knight's Charge \
+          can do"]
+    );
+    // Without the rule, or with it switched off, the Man is a Man.
+    assert!(parse("m.toml", &format!("extends = \"camelot\"\nname = \"m\"\n{knight}{man}")).is_ok());
+    assert!(
+        parse("m.toml", &format!("extends = \"camelot\"\nname = \"m\"\n{knight}{man}canter_rule = false\n")).is_ok()
+    );
+}

@@ -49,7 +49,18 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
             foreign(&p.moves, "moves", family, diag);
             foreign(&p.promotes_to, "promotes_to", family, diag);
             let flag = |v: &Option<toml::Spanned<bool>>| v.as_ref().is_some_and(|b| *b.get_ref());
-            KindRules { charge: flag(&p.charge), canter_rule: flag(&p.canter_rule) }
+            let rules = KindRules { charge: flag(&p.charge), canter_rule: flag(&p.canter_rule) };
+            // (The rule obliges a capture after the canters: a piece
+            // without the Charge could never make it.)
+            if let Some(at) = p.canter_rule.as_ref().filter(|_| rules.canter_rule && !rules.charge) {
+                diag.error(
+                    at.span().start,
+                    "`canter_rule = true` needs `charge = true`: the Knight canter rule makes a piece that \
+                     canters onto a cell from which it could jump capture later in the move, which only a \
+                     piece with the Knight's Charge can do",
+                );
+            }
+            rules
         })
         .collect();
     foreign(&spec.rules.compulsory_capture, "compulsory_capture", family, diag);

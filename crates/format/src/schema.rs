@@ -130,7 +130,8 @@ const PIECES: &[Key] = &[
     key(
         "canter_rule",
         Ty::Bool,
-        "Camelot family: a canter landing where the piece could jump must capture later in the move (WCF test 29)",
+        "Camelot family: a canter landing where the piece could jump must capture later in the move (WCF test 29); \
+         only for a piece with `charge = true` (without the Charge it could never capture after a canter)",
     )
     .defaults("false", NOT)
     .example("canter_rule = true"),
