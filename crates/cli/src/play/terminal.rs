@@ -44,7 +44,7 @@ pub(super) const COMMANDS: &str = "  moves [CELL] the legal moves, a line per pi
                camelot play FILE goes on with it, camelot replay FILE
                checks it); asks before replacing another
                file, or this game's if it changed since or holds notes
-               of no move (a comment before the first);
+               the game does not keep (a comment after the result);
                \"a b.pgn\" for a name with spaces, ~/ for the home folder
   help         this text
   quit         leave (a game not saved is kept in a file, which is named)";
