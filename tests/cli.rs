@@ -2160,8 +2160,8 @@ fn play_asks_before_saving_over_another_file() {
     let out = run_stdin(&["play", &notes], &format!("H6-F8\nsave {notes}\nno\n"));
     assert!(
         out.stdout.contains(&format!(
-            "{notes} holds annotations that this game does not keep (such as a comment after the result): \
-             replace it? (yes/no)"
+            "{notes} holds annotations that this game does not keep (a comment after the result at line 3, \
+             column 18): replace it? (yes/no)"
         )),
         "{}",
         out.show()

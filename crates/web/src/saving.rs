@@ -59,10 +59,10 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
         }
     }
     let own = owned.is_some();
-    if !own && slot.annotated.as_deref() == Some(file.as_str()) {
+    if let Some((_, what)) = slot.annotated.as_ref().filter(|(f, _)| !own && *f == file) {
         return Err(ApiError::Conflict(format!(
-            "{file} holds annotations that this game does not keep (such as a comment after the \
-             result): save under another name, so that they are not lost"
+            "{file} holds annotations that this game does not keep ({what}): save under another name, so \
+             that they are not lost"
         )));
     }
     if !own && std::fs::symlink_metadata(&target).is_ok() {

@@ -89,8 +89,9 @@ pub(crate) struct Slot {
     /// game may replace such a file while it still holds that text.
     pub(crate) saved: Mutex<Vec<(String, String)>>,
     /// The record of the games folder this game was loaded from, when it
-    /// holds annotations the game does not keep: never replaced by a save.
-    pub(crate) annotated: Option<String>,
+    /// holds annotations the game does not keep, with the first of them in
+    /// words ([`leap_core::notation::Unkept`]): never replaced by a save.
+    pub(crate) annotated: Option<(String, String)>,
     /// Who follows the game, for a game of computers alone (see
     /// [`Config::unwatched`]).
     follow: Mutex<Follow>,

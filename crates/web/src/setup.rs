@@ -417,10 +417,10 @@ pub struct NewTable {
     /// The record's file name and text, when the game was loaded from the games folder.
     pub loaded: Option<(String, String)>,
     /// The record's file name, when it was loaded from the games folder
-    /// and holds annotations the game does not keep (see
-    /// [`leap_core::notation::Record::annotated`]):
-    /// a save of the game may not replace it (`loaded` is then `None`).
-    pub annotated: Option<String>,
+    /// and holds annotations the game does not keep, with the first of
+    /// them in words (see [`leap_core::notation::Record::unkept`]): a save
+    /// of the game may not replace it (`loaded` is then `None`).
+    pub annotated: Option<(String, String)>,
 }
 
 /// Builds the game `request` asks for, numbered `id`.
@@ -451,8 +451,8 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
         }
         (None, Some(name)) => {
             let (record, text) = read_saved(name, games)?;
-            if record.annotated {
-                annotated = Some(name.clone());
+            if let Some(unkept) = &record.unkept {
+                annotated = Some((name.clone(), unkept.to_string()));
             } else {
                 loaded = Some((name.clone(), text));
             }

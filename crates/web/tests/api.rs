@@ -1254,7 +1254,11 @@ async fn an_annotated_record_is_not_saved_over() {
     app.play(&loaded, "H6-F8").await;
     let error =
         refused(&app, &format!("/api/games/{loaded}/save"), json!({ "name": "notes" }), StatusCode::CONFLICT).await;
-    assert!(error.contains("notes.pgn holds annotations that this game does not keep"), "{error}");
+    assert!(
+        error
+            .contains("notes.pgn holds annotations that this game does not keep (the code `$14` at line 3, column 16)"),
+        "{error}"
+    );
     assert!(error.contains("save under another name"), "{error}");
     assert_eq!(std::fs::read_to_string(folder.join("notes.pgn")).unwrap(), text, "the notes are kept");
     let (status, answer) = app.post(&format!("/api/games/{loaded}/save"), json!({ "name": "notes-2" })).await;

@@ -275,7 +275,7 @@ pub fn play(opts: &Options) -> CliResult {
             terminal.ended_by(how);
         }
         if let Some((record, _, text)) = record {
-            terminal.continues(Path::new(&opts.variant), text, record.annotated);
+            terminal.continues(Path::new(&opts.variant), text, record.unkept.as_ref().map(ToString::to_string));
             terminal.recorded(record.moves, record.intro);
             terminal.note(&format!("continuing the game of {}", opts.variant));
         }

@@ -152,10 +152,10 @@ struct OwnFile {
     path: PathBuf,
     /// The text it held when read or written.
     text: String,
-    /// Whether that text has annotations the game does not keep (see
-    /// [`leap_core::notation::Record::annotated`]): saving over it would
-    /// lose them.
-    annotated: bool,
+    /// The first annotation of that text the game does not keep, in words
+    /// (see [`leap_core::notation::Record::unkept`]): saving over it would
+    /// lose it.
+    unkept: Option<String>,
 }
 
 /// What to do after a line of input.
@@ -205,11 +205,11 @@ impl<'g, G: Played> Terminal<'g, G> {
     }
 
     /// The game goes on from the record in `file`, which held `text`
-    /// (`annotated`: with comments or glyphs the game does not keep).
-    /// Saving there again replaces it without asking, unless it has
-    /// changed since or its annotations would be lost.
-    pub(super) fn continues(&mut self, file: &Path, text: String, annotated: bool) {
-        self.own_file = std::fs::canonicalize(file).ok().map(|path| OwnFile { path, text, annotated });
+    /// (`unkept`: the first of its annotations the game does not keep, in
+    /// words). Saving there again replaces it without asking, unless it
+    /// has changed since or its annotations would be lost.
+    pub(super) fn continues(&mut self, file: &Path, text: String, unkept: Option<String>) {
+        self.own_file = std::fs::canonicalize(file).ok().map(|path| OwnFile { path, text, unkept });
     }
 
     /// The game's first moves are those of a record, `plies` as written
@@ -762,12 +762,13 @@ impl<'g, G: Played> Terminal<'g, G> {
         // session, and without annotations the game does not keep).
         let why = match own {
             _ if !path.exists() => None,
-            None => Some("already exists and is not this game's record"),
-            Some(o) if leap_format::read_record_text(path).ok().as_ref() != Some(&o.text) => {
-                Some("has changed since this game was loaded from it or saved to it (another program or game wrote it)")
-            }
-            Some(o) if o.annotated => {
-                Some("holds annotations that this game does not keep (such as a comment after the result)")
+            None => Some("already exists and is not this game's record".to_string()),
+            Some(o) if leap_format::read_record_text(path).ok().as_ref() != Some(&o.text) => Some(
+                "has changed since this game was loaded from it or saved to it (another program or game wrote it)"
+                    .to_string(),
+            ),
+            Some(OwnFile { unkept: Some(what), .. }) => {
+                Some(format!("holds annotations that this game does not keep ({what})"))
             }
             Some(_) => None,
         };
@@ -781,7 +782,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         match write_file(path, &record, &self.protected) {
             Ok(()) => {
                 self.saved = self.record_with(&[]);
-                self.continues(path, record, false);
+                self.continues(path, record, None);
                 writeln!(out, "saved to {file}")
             }
             Err(e) => writeln!(out, "not saved: {e}"),

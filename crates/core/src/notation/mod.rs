@@ -20,7 +20,7 @@ pub use position::{
 pub(crate) use record::put_out_note;
 pub use record::{
     clock_command, one_point, parse_movetext, parse_records, result_fits, tag_line, MoveNumber, Record, RecordError,
-    WrittenPly,
+    Unkept, WrittenPly,
 };
 pub use typed::Reading;
 

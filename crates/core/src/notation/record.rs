@@ -85,13 +85,14 @@ pub struct Record {
     /// written of the game again keeps before its moves
     /// ([`crate::History::annotated_movetext`]).
     pub intro: Vec<String>,
-    /// Whether the game holds annotations that neither [`Record::intro`]
+    /// The first annotation of the game that neither [`Record::intro`]
     /// nor its moves' notes ([`WrittenPly::notes`]) keep, and which a
     /// record written of the game again would therefore lose: a variation
     /// before the first move, a comment or variation after the result, a
-    /// `$n` code other than `$1` to `$6`, a second glyph of one move, PDN's
-    /// star move `*`.
-    pub annotated: bool,
+    /// `$n` code beyond `$6`, a second glyph of one move, PDN's star move
+    /// `*`. (`$0`, the standard's null annotation, says nothing: it is
+    /// dropped.)
+    pub unkept: Option<Unkept>,
 }
 
 impl Record {
@@ -134,6 +135,34 @@ impl Record {
     /// Whether the record holds nothing: no tag, no move, no result.
     pub fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.moves.is_empty() && self.result.is_none() && self.intro.is_empty()
+    }
+}
+
+/// An annotation of a record that a record written of the game again
+/// would not keep (see [`Record::unkept`]): what it is and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Unkept {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What it is, in words: `the code $14`, `a comment after the result`.
+    pub what: String,
+}
+
+impl fmt::Display for Unkept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at line {}, column {}", self.what, self.line, self.column)
+    }
+}
+
+impl Record {
+    /// Notes `what`, written at `line` and `column`, as an annotation the
+    /// game does not keep, unless one was noted before it.
+    fn not_kept(&mut self, line: usize, column: usize, what: impl Into<String>) {
+        if self.unkept.is_none() {
+            self.unkept = Some(Unkept { line, column, what: what.into() });
+        }
     }
 }
 
@@ -374,18 +403,27 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     // An annotation belongs to the game it is written in; one after a
     // game's result, before the next game's tags, to the game it follows.
     // A comment (`said`) before a game's first move is kept as its intro.
-    let annotate =
-        |games: &mut Vec<Record>, current: &mut Record, in_moves: bool, said: Option<String>| match games.last_mut() {
-            Some(last) if !in_moves && current.is_empty() => last.annotated = true,
+    let annotate = |games: &mut Vec<Record>,
+                    current: &mut Record,
+                    in_moves: bool,
+                    said: Option<String>,
+                    (line, column): (usize, usize)| {
+        let kind = if said.is_some() { "comment" } else { "variation" };
+        match games.last_mut() {
+            Some(last) if !in_moves && current.is_empty() => {
+                last.not_kept(line, column, format!("a {kind} after the result"))
+            }
             _ => match said {
                 Some(said) if current.moves.is_empty() => {
                     if !said.is_empty() {
                         current.intro.push(said);
                     }
                 }
-                _ => current.annotated = true,
+                _ if current.moves.is_empty() => current.not_kept(line, column, "a variation before the first move"),
+                _ => current.not_kept(line, column, format!("a {kind} after the result")),
             },
-        };
+        }
+    };
     while i < chars.len() {
         let c = chars[i];
         let (l0, c0) = (line, col);
@@ -409,7 +447,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                         ply.notes.comments.push(said);
                     }
                 }
-                None => annotate(&mut games, &mut current, in_moves, Some(one_line(&comment))),
+                None => annotate(&mut games, &mut current, in_moves, Some(one_line(&comment)), (l0, c0)),
             }
             advance(&mut i, &mut line, &mut col);
         } else if c == '(' {
@@ -450,7 +488,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                     }
                     ply.notes.variations.push(kept)
                 }
-                None => annotate(&mut games, &mut current, in_moves, None),
+                None => annotate(&mut games, &mut current, in_moves, None, (l0, c0)),
             }
         } else if c == ')' {
             return Err(err(l0, c0, "`)` closes no variation (a variation is written `(` moves `)`)".into()));
@@ -464,7 +502,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             match current.moves.last_mut().filter(|_| in_moves) {
                 Some(_) if said.is_empty() => {}
                 Some(ply) => ply.notes.comments.push(said),
-                None => annotate(&mut games, &mut current, in_moves, Some(said)),
+                None => annotate(&mut games, &mut current, in_moves, Some(said), (l0, c0)),
             }
         } else if c == '[' {
             if in_moves {
@@ -619,9 +657,12 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             let marks = std::iter::once(&body[bare.len()..]).filter(|m| !m.is_empty()).chain(codes);
             let body = bare;
             if body.is_empty() {
-                match current.moves.last_mut() {
-                    Some(ply) => current.annotated |= !note_glyphs(&mut ply.notes, marks),
-                    None => current.annotated |= marks.count() > 0,
+                let unkept = match current.moves.last_mut() {
+                    Some(ply) => note_glyphs(&mut ply.notes, marks),
+                    None => marks.filter(|m| *m != "$0").map(|m| format!("`{m}` before the first move")).next(),
+                };
+                if let Some(what) = unkept {
+                    current.not_kept(l0, c0, what);
                 }
                 continue;
             }
@@ -633,7 +674,9 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 ));
             }
             let mut notes = Annotation::default();
-            current.annotated |= !note_glyphs(&mut notes, marks);
+            if let Some(what) = note_glyphs(&mut notes, marks) {
+                current.not_kept(l0, c0, what);
+            }
             current.moves.push(WrittenPly {
                 text: body.to_string(),
                 line: l0,
@@ -657,17 +700,24 @@ fn one_line(text: &str) -> String {
 }
 
 /// Gives `notes` the glyph of `marks` (glyphs such as `!?` and codes
-/// such as `$5`); whether it could keep them all: a move has one glyph,
-/// of [`crate::GLYPHS`].
-fn note_glyphs<'a>(notes: &mut Annotation, marks: impl Iterator<Item = &'a str>) -> bool {
-    let mut kept = true;
+/// such as `$5`); the first it could not keep, in words, if any: a move
+/// has one glyph, of [`crate::GLYPHS`] (`$0` says nothing).
+fn note_glyphs<'a>(notes: &mut Annotation, marks: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut unkept = None;
     for mark in marks {
-        match Annotation::glyph_of(mark) {
-            Some(glyph) if notes.glyph.is_none() => notes.glyph = Some(glyph),
-            _ => kept = false,
-        }
+        let what = match Annotation::glyph_of(mark) {
+            _ if mark == "$0" => continue,
+            Some(glyph) if notes.glyph.is_none() => {
+                notes.glyph = Some(glyph);
+                continue;
+            }
+            Some(_) => format!("a second glyph `{mark}` of one move"),
+            None if mark.starts_with('$') => format!("the code `{mark}`"),
+            None => format!("the mark `{mark}`"),
+        };
+        unkept.get_or_insert(what);
     }
-    kept
+    unkept
 }
 
 /// Splits a movetext line such as `1.E6-E8 H11-F9 2. H6-F8` into moves.
@@ -741,7 +791,7 @@ mod tests {
                     2.H6-F8 {[%clk 0:04:59] quick\n   and    safe} (2.F6-F8 {a (paren} H11-H9 (2...E11-E9) ; ) here\n) \
                     (2.G6-G7) F11-H9?? *";
         let record = &parse_records(text).unwrap()[0];
-        assert!(!record.annotated, "everything said is kept");
+        assert!(!record.unkept.is_some(), "everything said is kept");
         let notes: Vec<&Annotation> = record.moves.iter().map(|p| &p.notes).collect();
         assert_eq!(notes[0].glyph, Some("!?"));
         assert_eq!(notes[0].comments, ["the usual; (so they say)"]);
@@ -762,7 +812,7 @@ mod tests {
         );
         // A clock alone, and what a record of three players says after a move, are no notes.
         let plain = &parse_records("1.F5xH7 {Red is out} {[%clk 0:01:00]} J13-J11 *").unwrap()[0];
-        assert!(plain.moves.iter().all(|p| p.notes.is_empty()) && !plain.annotated);
+        assert!(plain.moves.iter().all(|p| p.notes.is_empty()) && !plain.unkept.is_some());
     }
 
     #[test]
@@ -772,8 +822,8 @@ mod tests {
         let records = parse_records(text).unwrap();
         assert_eq!(records[0].intro, ["by Ann", "notes by Bob", "and a line", "at the number"]);
         assert_eq!(records[0].moves[0].notes.comments, ["after"]);
-        assert!(!records[0].annotated, "everything said is kept");
-        assert!(records[1].intro.is_empty() && records[1].annotated, "a comment after the result is not kept");
+        assert!(!records[0].unkept.is_some(), "everything said is kept");
+        assert!(records[1].intro.is_empty() && records[1].unkept.is_some(), "a comment after the result is not kept");
         // A record of nothing but a comment is still a record: of no move.
         let alone = parse_records("{nothing yet}").unwrap();
         assert_eq!((alone.len(), alone[0].intro.as_slice()), (1, ["nothing yet".to_string()].as_slice()));
@@ -782,7 +832,7 @@ mod tests {
     #[test]
     fn what_notes_cannot_keep_marks_the_game_as_annotated() {
         let annotated =
-            |text: &str| -> Vec<bool> { parse_records(text).unwrap().iter().map(|r| r.annotated).collect() };
+            |text: &str| -> Vec<bool> { parse_records(text).unwrap().iter().map(|r| r.unkept.is_some()).collect() };
         assert_eq!(annotated("[Variant \"camelot\"]\n1.E6-E8 H11-F9 *"), [false]);
         for text in [
             "[Event \"x\"]\n(1.F6-F8) 1.E6-E8 *",
@@ -798,6 +848,27 @@ mod tests {
         assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 * {after}\n[Round \"2\"]\n1.E6-E8 *"), [true, false]);
         assert_eq!(annotated("[Round \"1\"]\n1.E6-E8 *\n[Round \"2\"]\n1.E6-E8 $99 *"), [false, true]);
         assert_eq!(annotated("1.F5xH7 {Red is out, sadly} J13-J11 *"), [false]);
+        // `$0`, the null annotation, says nothing.
+        assert_eq!(annotated("1.E6-E8 $0 H11-F9$0 *"), [false]);
+    }
+
+    #[test]
+    fn what_notes_cannot_keep_is_said_with_its_place() {
+        let unkept = |text: &str| parse_records(text).unwrap()[0].unkept.as_ref().map(ToString::to_string);
+        for (text, said) in [
+            ("1.E6-E8 H11-F9 $14 *", "the code `$14` at line 1, column 16"),
+            ("1.E6-E8! $2 H11-F9 *", "a second glyph `$2` of one move at line 1, column 10"),
+            ("1.E6-E8!!! *", "the mark `!!!` at line 1, column 1"),
+            ("[Event \"x\"]\n(1.F6-F8) 1.E6-E8 *", "a variation before the first move at line 2, column 1"),
+            ("1.E6-E8 *\n{a draw was near}", "a comment after the result at line 2, column 1"),
+            ("1.E6-E8 * (1.F6-F8)", "a variation after the result at line 1, column 11"),
+            ("$3 1.E6-E8 *", "`$3` before the first move at line 1, column 1"),
+            // The first of several.
+            ("1.E6-E8 $9 H11-F9 $10 *", "the code `$9` at line 1, column 9"),
+        ] {
+            assert_eq!(unkept(text).as_deref(), Some(said), "{text}");
+        }
+        assert_eq!(unkept("12. E6-E8 *"), None);
     }
 
     #[test]
@@ -863,7 +934,7 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 9), "{e:?}");
         let record = &parse_records("%a note for programs E6-E8\n1.F6-F8 *").unwrap()[0];
         assert_eq!(record.moves.len(), 1);
-        assert!(!record.annotated);
+        assert!(!record.unkept.is_some());
     }
 
     #[test]
@@ -873,7 +944,7 @@ mod tests {
         let clocks: Vec<Option<Duration>> = record.moves.iter().map(|p| p.clock).collect();
         let ms = |m| Some(Duration::from_millis(m));
         assert_eq!(clocks, [ms(299_500), ms(3_723_000), ms(59_000)]);
-        assert!(!record.annotated);
+        assert!(!record.unkept.is_some());
         assert!(record.moves.iter().all(|p| p.notes.is_empty()));
         // What a comment says beyond the time is the move's comment; a time
         // that does not read is the comment's text.
@@ -888,14 +959,14 @@ mod tests {
             let record = &parse_records(text).unwrap()[0];
             let ply = &record.moves[0];
             assert_eq!(
-                (ply.clock, ply.notes.comments.as_slice(), record.annotated),
+                (ply.clock, ply.notes.comments.as_slice(), record.unkept.is_some()),
                 (clock, [said.to_string()].as_slice(), false),
                 "{text}"
             );
         }
         // Before the moves, a clock is no move's time: a comment of the game, kept as written.
         let record = &parse_records("{[%clk 0:05:00]} 1.E6-E8 *").unwrap()[0];
-        assert_eq!((record.moves[0].clock, record.annotated), (None, false));
+        assert_eq!((record.moves[0].clock, record.unkept.is_some()), (None, false));
         assert_eq!(record.intro, ["[%clk 0:05:00]"]);
     }
 
@@ -917,7 +988,7 @@ mod tests {
         assert_eq!(texts, ["22-18", "11-16", "18-14", "9-13"]);
         let number = record.moves[0].number.unwrap();
         assert_eq!((number.number, number.continued), (1, true));
-        assert!(record.annotated);
+        assert!(record.unkept.is_some());
         // Draughts' two points end a game as results.
         assert_eq!(record.result.as_deref(), Some("2-0"));
         for token in ["2-0", "1-1", "0-2"] {
