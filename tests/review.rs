@@ -80,6 +80,41 @@ fn a_records_notes_are_kept_and_a_second_review_replaces_the_first() {
     assert_eq!(twice, once, "the second review says what the first said, once");
 }
 
+/// What a person (or another program) wrote stays through a review, even
+/// where it reads like a review's notes, and so does the annotator's name;
+/// what a record of the game cannot keep is said before the searches.
+#[test]
+fn an_authors_notes_and_name_stay_through_a_review() {
+    let dir = TempDir::new("review-author");
+    let text = DROPPED_MAN.replace("[Position", "[Annotator \"Ann\"]\n[Position").replace(
+        "1.F7-F8 F9xF7",
+        "1.F7-F8!? {Blunder. C6-C7 was best (+1.00).} {[%eval 0.50]} (1.C6-C7 F9-F8) F9xF7 $14",
+    );
+    let file = write(&dir, "game.pgn", &text);
+    let first = dir.path("first.pgn");
+    let out = run_in(&dir, &["review", &file, "--depth", "4", "-o", &first]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(
+        out.stderr.contains(&format!(
+            "note: {first} leaves out an annotation of {file} that a record written again does not keep: the code \
+             `$14` at line 5, column 83 ({file} itself is left as it is)"
+        )),
+        "{}",
+        out.show()
+    );
+    let once = std::fs::read_to_string(&first).unwrap().replace('\n', " ");
+    assert!(once.contains("[Annotator \"Ann, camelot review\"]"), "{once}");
+    // The author's glyph, comments and line, then the review's score, verdict and line.
+    assert!(once.contains("1.F7-F8!? {Blunder. C6-C7 was best (+1.00).} {[%eval 0.50]} {[%eval -"), "{once}");
+    assert!(once.contains("(1.C6-C7 F9-F8) (1."), "{once}");
+    // Reviewed again: the author's notes stay, the first review's give way.
+    let second = dir.path("second.pgn");
+    let out = run_in(&dir, &["review", &first, "--depth", "4", "-o", &second]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let twice = std::fs::read_to_string(&second).unwrap().replace('\n', " ");
+    assert_eq!(twice, once, "the second review says what the first said, once");
+}
+
 #[test]
 fn the_best_move_played_is_not_judged() {
     // From the start, F15-F16 puts a second White piece in Black's castle: the win.

@@ -11,7 +11,7 @@ use crate::error::{CliError, CliResult, GameProblem};
 use crate::save::{check_target, refuse_existing, save_new_as};
 use leap_core::notation::{format_move, tag_line, Record};
 use leap_core::{Annotation, Game, History};
-use leap_engine::review::{Tally, ANNOTATOR};
+use leap_engine::review::{annotator, noted, reviewed_before, Tally, ANNOTATOR};
 use leap_engine::{Engine, Limits, Options, Stop};
 use leap_games::{self as variant, with_game, Played};
 use std::path::PathBuf;
@@ -53,6 +53,16 @@ pub fn run(opts: &ReviewOptions) -> CliResult {
             history
         });
         games.push((variant, history));
+        // (What the annotated record cannot write again is said before the
+        // searches: the file read is left as it is.)
+        if let (Some(out), Some(unkept)) = (&opts.output, &record.unkept) {
+            let game = if records.len() > 1 { format!("game {} of {name}", i + 1) } else { name.clone() };
+            eprintln!(
+                "note: {} leaves out an annotation of {game} that a record written again does not keep: {unkept} \
+                 ({name} itself is left as it is)",
+                out.display()
+            );
+        }
     }
     let limits = opts.limits.limits();
     let options = opts.engine.options();
@@ -134,8 +144,8 @@ fn review_game<G: Played>(
         head.push_str(&format!(" ({})", who.join(", ")));
     }
     emit(&format!(
-        "{head}: {} moves of {}; scores for the player who moved, in Men\n",
-        history.moves().len(),
+        "{head}: {} of {}; scores for the player who moved, in Men\n",
+        leap_core::counted(history.moves().len() as u64, "move"),
         game.name()
     ))?;
     let eval = game.evaluation();
@@ -180,7 +190,7 @@ fn review_game<G: Played>(
 fn written_tags(record: &Record, file: &std::path::Path, output: Option<&std::path::Path>) -> Vec<(String, String)> {
     let tags: Vec<(String, String)> = variant::record_tags(record, file)
         .into_iter()
-        .filter(|(k, _)| !matches!(k.as_str(), "Result" | "Annotator"))
+        .filter(|(k, _)| !k.eq_ignore_ascii_case("Result") && !k.eq_ignore_ascii_case("Annotator"))
         .collect();
     match output {
         Some(out) => variant::tags_beside(&tags, out),
@@ -209,21 +219,23 @@ fn annotated_record<G: Game>(
         out.push_str(&tag_line("Variant", game.name()));
     }
     let moves = history.moves().len();
-    let annotator = if notes.len() < moves {
+    let name = if notes.len() < moves {
         format!("{ANNOTATOR} (interrupted: {} of {moves} moves reviewed)", notes.len())
     } else {
         ANNOTATOR.to_string()
     };
-    out.push_str(&tag_line("Annotator", &annotator));
+    // (The record's own annotators stay named, before the review.)
+    let written_by = record.tag("Annotator");
+    out.push_str(&tag_line("Annotator", &annotator(written_by, &name)));
     out.push_str(&tag_line("Result", &result));
     out.push('\n');
     // What the record said of each move stays beside what the review says
     // (which takes the place of an earlier review's notes), after its clock.
+    let reviewed = reviewed_before(written_by);
     let said: Vec<Annotation> = (0..moves)
         .map(|ply| {
             let written = record.moves.get(ply);
-            leap_engine::review::noted(game, written.map(|p| &p.notes), notes.get(ply))
-                .with_clock(written.and_then(|p| p.clock))
+            noted(game, written.map(|p| &p.notes), notes.get(ply), reviewed).with_clock(written.and_then(|p| p.clock))
         })
         .collect();
     out.push_str(&history.annotated_movetext(game, &result, &record.intro, &said));

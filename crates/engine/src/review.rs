@@ -114,6 +114,36 @@ pub fn judge(best: Score, played: Score, relative: bool) -> (Option<Judgement>, 
 /// The `Annotator` tag of a record a review wrote.
 pub const ANNOTATOR: &str = "camelot review";
 
+/// The `Annotator` tag of a record once a review named `name` (such as
+/// [`ANNOTATOR`]) has annotated it, where its tag was `existing`: the
+/// annotators the record named, less an earlier review's name, then
+/// `name`, joined by `, `.
+///
+/// ```
+/// use leap_engine::review::annotator;
+/// assert_eq!(annotator(None, "camelot review"), "camelot review");
+/// assert_eq!(annotator(Some("Michael Nolan"), "camelot review"), "Michael Nolan, camelot review");
+/// let once = annotator(Some("Michael Nolan"), "camelot review (interrupted: 3 of 9 moves reviewed)");
+/// assert_eq!(annotator(Some(&once), "camelot review"), "Michael Nolan, camelot review");
+/// ```
+pub fn annotator(existing: Option<&str>, name: &str) -> String {
+    let mut names: Vec<&str> = existing
+        .unwrap_or_default()
+        .split(", ")
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && !n.starts_with(ANNOTATOR))
+        .collect();
+    names.push(name);
+    names.join(", ")
+}
+
+/// Whether a record whose `Annotator` tag is `annotator` holds the notes
+/// of an earlier review (one of its annotators is [`ANNOTATOR`]): only
+/// then are its scores and verdicts taken for a review's (see [`noted`]).
+pub fn reviewed_before(annotator: Option<&str>) -> bool {
+    annotator.is_some_and(|a| a.split(", ").any(|n| n.trim().starts_with(ANNOTATOR)))
+}
+
 /// The most plies of the better line a review shows (the line goes on as
 /// far as the search saw, which is more than a reader follows).
 pub const SHOWN_LINE: usize = 8;
@@ -169,13 +199,18 @@ impl MoveReview {
 }
 
 /// What a record says of a move: `written`, what the record the game was
-/// read from said of it, and `review`, what a review says of it now. The
-/// notes an earlier review wrote there (its score, its verdict with the
-/// glyph and the better line) give way to the new review's, which follow
-/// the rest; without a new review, what was written stays as it was.
+/// read from said of it, and `review`, what a review says of it now,
+/// after it. What the record's authors wrote stays; its glyph stays in
+/// place of the review's (a move has one: the review's verdict still says
+/// what it found). When the record was reviewed before (`reviewed`: see
+/// [`reviewed_before`]), the notes that review wrote after the move's
+/// others (its score, its verdict with its glyph and its better line)
+/// give way to the new review's. Without a new review, what was written
+/// stays as it was.
 ///
 /// ```
 /// use leap_core::Annotation;
+/// use leap_engine::review::noted;
 /// let game = leap_camelot::load("camelot").unwrap();
 /// let written = Annotation {
 ///     glyph: Some("?"),
@@ -183,44 +218,61 @@ impl MoveReview {
 ///     variations: vec!["2.F7-G7 H11-H9".into(), "2.G6-G7".into()],
 /// };
 /// let review = Annotation { comments: vec!["[%eval 0.02]".into()], ..Annotation::default() };
-/// let now = leap_engine::review::noted(&game, Some(&written), Some(&review));
+/// // Written by an earlier review: its notes give way.
+/// let now = noted(&game, Some(&written), Some(&review), true);
 /// assert_eq!(now.glyph, None);
 /// assert_eq!(now.comments, ["bold", "[%eval 0.02]"]);
 /// assert_eq!(now.variations, ["2.G6-G7"]);
+/// // Written by a person (or another program): all of it stays.
+/// let now = noted(&game, Some(&written), Some(&review), false);
+/// assert_eq!(now.glyph, Some("?"));
+/// assert_eq!(now.comments.len(), 4);
+/// assert_eq!(now.variations.len(), 2);
 /// ```
-pub fn noted<G: Game>(game: &G, written: Option<&Annotation>, review: Option<&Annotation>) -> Annotation {
+pub fn noted<G: Game>(
+    game: &G,
+    written: Option<&Annotation>,
+    review: Option<&Annotation>,
+    reviewed: bool,
+) -> Annotation {
     let (Some(written), Some(review)) = (written, review) else {
         return review.or(written).cloned().unwrap_or_default();
     };
-    let mut bests = Vec::new();
-    let mut comments = Vec::new();
-    for comment in &written.comments {
-        match verdict_best(comment) {
-            Some(best) => bests.push(best),
-            None if !is_score_note(game, comment) => comments.push(comment.clone()),
-            None => {}
+    let (mut comments, mut variations) = (written.comments.clone(), written.variations.clone());
+    // (A review writes its score, then its verdict, after the move's
+    // other comments, and its better line after its other variations.)
+    let mut verdict = None;
+    if reviewed {
+        verdict = comments.last().and_then(|c| verdict_of(c)).map(|(j, best)| (j, best.to_string()));
+        if verdict.is_some() {
+            comments.pop();
+        }
+        if comments.last().is_some_and(|c| is_score_note(game, c)) {
+            comments.pop();
         }
     }
+    if let Some(i) = verdict.as_ref().and_then(|(_, best)| variations.iter().rposition(|v| opens_with(v, best))) {
+        variations.remove(i);
+    }
     comments.extend(review.comments.iter().cloned());
-    let mut variations: Vec<String> =
-        written.variations.iter().filter(|v| !bests.iter().any(|b| opens_with(v, b))).cloned().collect();
     variations.extend(review.variations.iter().cloned());
-    // (A glyph beside a verdict is the verdict's.)
-    let glyph = review.glyph.or(written.glyph.filter(|_| bests.is_empty()));
-    Annotation { glyph, comments, variations }
+    // (A glyph beside an earlier verdict, and the verdict's own, is that verdict's.)
+    let authors = written.glyph.filter(|g| verdict.as_ref().is_none_or(|(j, _)| j.glyph() != *g));
+    Annotation { glyph: authors.or(review.glyph), comments, variations }
 }
 
 /// A review's verdict on a move, as a record's comment: `Mistake. F7-G7
-/// was best (+0.07).` (read back by [`verdict_best`]).
+/// was best (+0.07).` (read back by [`verdict_of`]).
 fn verdict(j: Judgement, best: &str, score: Score) -> String {
     format!("{}. {best} was best ({}).", j.title(), describe(score))
 }
 
-/// The better move a review's verdict ([`verdict`]) names, if `comment` is one.
-fn verdict_best(comment: &str) -> Option<&str> {
-    Judgement::ALL.iter().find_map(|j| {
+/// The judgement and the better move of a review's verdict ([`verdict`]),
+/// if `comment` is one.
+fn verdict_of(comment: &str) -> Option<(Judgement, &str)> {
+    Judgement::ALL.iter().find_map(|&j| {
         let said = comment.strip_prefix(j.title())?.strip_prefix(". ")?.strip_suffix(").")?;
-        said.split_once(" was best (").map(|(best, _)| best)
+        said.split_once(" was best (").map(|(best, _)| (j, best))
     })
 }
 

@@ -921,15 +921,25 @@ impl<G: Played> Table for Session<G> {
         let reviewed = self.reviewed.lock().unwrap_or_else(|e| e.into_inner());
         let said: Vec<Option<&Annotation>> =
             (0..self.history.moves().len()).map(|ply| reviewed.of(&self.history, ply)).collect();
-        if said.iter().any(Option::is_some) && !tags.iter().any(|(k, _)| k == "Annotator") {
-            tags.push(("Annotator".to_string(), leap_engine::review::ANNOTATOR.to_string()));
+        // (Whether the record's notes are an earlier review's, as its
+        // annotators say; with a review's notes, the review is one of them.)
+        let annotators = tags.iter().position(|(k, _)| k.eq_ignore_ascii_case("Annotator"));
+        let written_by = annotators.map(|i| tags[i].1.clone());
+        let reviewed = leap_engine::review::reviewed_before(written_by.as_deref());
+        if said.iter().any(Option::is_some) {
+            let name = leap_engine::review::annotator(written_by.as_deref(), leap_engine::review::ANNOTATOR);
+            match annotators {
+                Some(i) => tags[i].1 = name,
+                None => tags.push(("Annotator".to_string(), name)),
+            }
         }
         let notes: Vec<Annotation> = said
             .iter()
             .enumerate()
             .map(|(ply, said)| {
                 let written = self.recorded.get(ply).map(|p| &p.notes);
-                leap_engine::review::noted(&self.game, written, *said).with_clock(clocks.get(ply).copied().flatten())
+                leap_engine::review::noted(&self.game, written, *said, reviewed)
+                    .with_clock(clocks.get(ply).copied().flatten())
             })
             .collect();
         match self.termination() {

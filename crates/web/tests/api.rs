@@ -871,6 +871,27 @@ async fn a_review_judges_each_move_and_sums_up_each_player() {
     assert!(kept["summary"].is_null(), "a summary of moves the game no longer has goes: {kept}");
 }
 
+/// A review of a record someone annotated adds to what they wrote: their
+/// glyph, their scores and their name stay.
+#[tokio::test]
+async fn a_review_keeps_what_the_records_author_wrote() {
+    let app = app();
+    let record = "[Variant \"camelot\"]\n[Annotator \"Ann\"]\n[Position \"W:WF7,C6:BF9,L11 castle-moves=0,0\"]\n\n\
+                  1.F7-F8!? {[%eval 0.50]} F9xF7 2.C6-C7 *\n";
+    let game = id(&app.new_game(json!({ "record": record })).await);
+    let mut body = app.events(&game).await;
+    body.frame().await.unwrap().unwrap();
+    let (status, _) = app.post(&format!("/api/games/{game}/review"), json!({ "movetime": 100 })).await;
+    assert_eq!(status, StatusCode::OK);
+    let events = review_events(&mut body, 10).await;
+    assert_eq!(events[0]["judgement"], "blunder", "{events:?}");
+    let text = app.send("GET", &format!("/api/games/{game}/record"), None).await.1;
+    assert!(text.contains("[Annotator \"Ann, camelot review\"]"), "{text}");
+    let moves = text.replace('\n', " ");
+    assert!(moves.contains("1.F7-F8!? {[%eval 0.50]} {[%eval -"), "{text}");
+    assert!(moves.contains("{Blunder. "), "{text}");
+}
+
 #[tokio::test]
 async fn a_review_is_refused_without_moves_or_with_a_time_out_of_range_and_stops_when_asked() {
     let app = app();
