@@ -472,6 +472,9 @@ impl History {
 
     /// Writes the game as a record with the result `result` (a game ended
     /// otherwise than by the rules: a flag, a resignation, an agreement),
+    /// its `tags`, and its start in a `Position` tag when it is not the
+    /// variant's (unless `tags` give it as a PDN `FEN` tag, read from a
+    /// record of the game),
     /// the comments `intro` before its first move, and what `notes[i]`
     /// says after ply `i` (the clocks: see [`Annotation::clocks`]; see
     /// [`annotated_movetext`](Self::annotated_movetext)).
@@ -487,7 +490,9 @@ impl History {
         for (k, v) in tags {
             out.push_str(&crate::notation::tag_line(k, v));
         }
-        if *self.start() != game.start() {
+        // (A start the tags give as a PDN `FEN` tag, as read from a record, is not given twice.)
+        let fen = tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("FEN"));
+        if *self.start() != game.start() && !fen {
             out.push_str(&format!("[Position \"{}\"]\n", format_position(game, self.start())));
         }
         out.push_str(&format!("[Result \"{result}\"]\n\n"));

@@ -96,8 +96,12 @@ static SAVING: Mutex<()> = Mutex::new(());
 /// uploaded under (always a plain name ending in `.toml`) when that is
 /// free or already holds this text, else a numbered one.
 fn variant_file_name(games: &Path, stem: &str, uploaded: &str, text: &str) -> String {
-    let same = |f: &str| std::fs::read_to_string(games.join(f)).is_ok_and(|t| t == text);
-    let free = |f: &str| !games.join(f).exists();
+    // (A link is neither: a record names a file of the folder, which reading
+    // it later refuses to follow out of it.)
+    let meta = |f: &str| std::fs::symlink_metadata(games.join(f));
+    let same =
+        |f: &str| meta(f).is_ok_and(|m| m.is_file()) && std::fs::read_to_string(games.join(f)).is_ok_and(|t| t == text);
+    let free = |f: &str| meta(f).is_err();
     if is_plain_name(uploaded) && (free(uploaded) || same(uploaded)) {
         return uploaded.to_string();
     }

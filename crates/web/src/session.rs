@@ -908,6 +908,13 @@ impl<G: Played> Table for Session<G> {
         // still that record's, so that nothing saved is lost (the moves
         // made since have no time: they were made without a clock).
         let mut tags = self.tags.clone();
+        // A game of an uploaded variant file names it (a save names the
+        // copy it keeps beside the record), so that `replay` finds it beside.
+        if let Some((file, _)) = &self.uploaded {
+            if !tags.iter().any(|(k, _)| k == leap_games::FILE_TAG) {
+                tags.push((leap_games::FILE_TAG.to_string(), file.clone()));
+            }
+        }
         let clocks = match &self.clocks {
             Some(clocks) => {
                 tags.retain(|(k, _)| k != TimeControl::TAG);

@@ -327,6 +327,11 @@ fn record_variant(
                 }
                 Ok((variant, Some((f.to_string(), text))))
             }
+            Some(f) if saved && std::fs::symlink_metadata(games.join(f)).is_ok() => Err(ApiError::Invalid(format!(
+                "{file}: it was played with the variant file {f}, which in the games folder is a link or a \
+                 folder, not a file (the server follows no link out of the folder): upload that file with \
+                 the record"
+            ))),
             _ => Err(ApiError::Invalid(format!(
                 "{file}: it was played with the variant file {variant_file}, which the server does not have \
                  (it reads only the games folder's): upload that file with the record"
@@ -529,7 +534,9 @@ fn seat<G: Played>(
                 .map_err(|e| ApiError::Invalid(located(&file, e.at, &e.why)))?
                 .filter(|t| !matches!(t, Termination::Rules(_)));
             // The tags the record's writer sets itself are written again.
-            let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination", leap_games::FILE_TAG];
+            // (A PDN record's `FEN` and `SetUp` stay as written: the start
+            // they give is the game's, and other programs read them.)
+            let own = ["Variant", "Position", "Result", "Termination", leap_games::FILE_TAG];
             let tags =
                 record.tags.into_iter().filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k))).collect();
             (history, tags, ended, record.moves, record.intro)

@@ -499,12 +499,13 @@ async fn records_load_browse_and_continue() {
     // A set-up position and a checkers record.
     let checkers = "[Variant \"checkers\"]\n\n1.11-15 23-19 *";
     assert_eq!(texts(&app.new_game(json!({ "record": checkers })).await), ["11-15", "23-19"]);
-    // A PDN record's start in its FEN tag, as the command line reads it; not with a Position tag too.
+    // A PDN record's start in its FEN tag, as the command line reads it
+    // (and written again as it was); not with a Position tag too.
     let fen = "[Variant \"checkers\"]\n[FEN \"W:W18:B14,3\"]\n\n1...18x9 *";
     let view = app.new_game(json!({ "record": fen })).await;
     assert_eq!(texts(&view), ["18x9"]);
     let (_, text) = app.send("GET", &format!("/api/games/{}/record", id(&view)), None).await;
-    assert!(text.contains("[Position \"W:W18:B3,14") && !text.contains("FEN"), "{text}");
+    assert!(text.contains("[FEN \"W:W18:B14,3\"]") && !text.contains("Position"), "{text}");
     let both = fen.replace("[FEN", "[Position \"W:W18:B14\"]\n[FEN");
     let (status, answer) = app.post("/api/games", json!({ "record": both })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -1050,6 +1051,29 @@ async fn an_uploaded_variant_file_is_kept_under_a_toml_name_only() {
     app.post(&format!("/api/games/{game}/save"), json!({ "name": "r" })).await;
     assert_eq!(std::fs::read_to_string(folder.join("other.toml")).unwrap(), "# not mine\n");
     assert!(std::fs::read_to_string(folder.join("r.pgn")).unwrap().contains("[VariantFile \"r-variant-1.toml\"]"));
+    // A link under that name is no file of the folder, even to the same text:
+    // the game saved names a copy, and loads again.
+    #[cfg(unix)]
+    {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("linked.toml"), SMALL_VARIANT).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("linked.toml"), folder.join("linked.toml")).unwrap();
+        let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "linked.toml" })).await);
+        app.play(&game, "F7-F8").await;
+        app.post(&format!("/api/games/{game}/save"), json!({ "name": "s" })).await;
+        let saved = std::fs::read_to_string(folder.join("s.pgn")).unwrap();
+        assert!(saved.contains("[VariantFile \"s-variant-1.toml\"]"), "{saved}");
+        assert_eq!(texts(&app.new_game(json!({ "saved": "s.pgn" })).await), ["F7-F8"]);
+        // A record naming the link is refused, saying so.
+        std::fs::write(folder.join("t.pgn"), "[VariantFile \"linked.toml\"]\n\n1.F7-F8 *\n").unwrap();
+        let error = refused(&app, "/api/games", json!({ "saved": "t.pgn" }), StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(error.contains("linked.toml, which in the games folder is a link or a folder"), "{error}");
+    }
+    // A game's download names its variant file, so that `replay` finds it beside.
+    let game = id(&app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "tiny.toml" })).await);
+    app.play(&game, "F7-F8").await;
+    let text = app.send("GET", &format!("/api/games/{game}/record"), None).await.1;
+    assert!(text.contains("[VariantFile \"tiny.toml\"]"), "{text}");
 }
 
 #[tokio::test]
@@ -1106,6 +1130,23 @@ async fn a_records_problems_name_the_file_and_the_place() {
         assert!(error.starts_with(message), "{body}: {error}");
         assert!(!error.chars().any(char::is_control), "{body}: {error:?}");
     }
+}
+
+/// A PDN record's start in its `FEN` tag is saved as it was written, for
+/// the programs that read it there.
+#[tokio::test]
+async fn a_records_fen_tag_is_saved_as_it_was_written() {
+    let app = app();
+    let folder = app._games.path();
+    let text = "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W21,22,K30:B1,2\"]\n\n1.1-5 21-17 *\n";
+    std::fs::write(folder.join("fen.pdn"), text).unwrap();
+    let game = id(&app.new_game(json!({ "saved": "fen.pdn" })).await);
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "fen.pdn" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let saved = std::fs::read_to_string(folder.join("fen.pdn")).unwrap();
+    assert!(saved.contains("[SetUp \"1\"]\n[FEN \"B:W21,22,K30:B1,2\"]\n"), "{saved}");
+    assert!(!saved.contains("[Position"), "{saved}");
+    assert_eq!(texts(&app.new_game(json!({ "saved": "fen.pdn" })).await), ["1-5", "21-17"]);
 }
 
 #[tokio::test]

@@ -181,7 +181,9 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         // game is saved or kept.)
         let variant_file = variant::record_variant_file(&record, path);
         // The tags the record's writer sets itself are written again.
-        let own = ["Variant", "Position", "FEN", "SetUp", "Result", "Termination"];
+        // (A PDN record's `FEN` and `SetUp` stay as written: the start they
+        // give is the game's, and other programs read them.)
+        let own = ["Variant", "Position", "Result", "Termination"];
         let tags =
             variant::record_tags(&record, path).into_iter().filter(|(k, _)| !own.contains(&k.as_str())).collect();
         return Ok(Start { variant: game, tags, record: Some((record, name, text)), variant_file });
