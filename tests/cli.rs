@@ -2229,3 +2229,17 @@ fn a_game_taken_back_to_its_saved_moves_is_not_kept_again() {
     let names: Vec<_> = std::fs::read_dir(&*dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, ["s1.pgn"], "{}", out.show());
 }
+
+/// A PDN record's start in its `FEN` tag is saved as written, for the
+/// programs that read it there.
+#[test]
+fn play_keeps_a_records_fen_tag() {
+    let dir = TempDir::new("play-fen");
+    let file = dir.path("fen.pdn");
+    let text = "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W21,22,K30:B1,2\"]\n\n1.1-5 21-17 *\n";
+    std::fs::write(&file, text).unwrap();
+    let out = run_stdin(&["play", &file], &format!("save {file}\n"));
+    assert!(out.stdout.contains("saved to"), "{}", out.show());
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("[SetUp \"1\"]\n[FEN \"B:W21,22,K30:B1,2\"]\n") && !saved.contains("[Position"), "{saved}");
+}
