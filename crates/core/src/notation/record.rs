@@ -289,7 +289,8 @@ pub fn clock_command(left: Duration) -> String {
 const MAX_CLOCK_SECONDS: u64 = 1000 * 3600;
 
 /// A time written as `H:MM:SS`, `M:SS` or either with a fraction of a
-/// second (`0:04:59.5`), under a thousand hours.
+/// second (`0:04:59.5`), under a thousand hours; the seconds, and the
+/// minutes after hours, under 60 (`0:04:99` is no time).
 fn read_clock(text: &str) -> Option<Duration> {
     let parts: Vec<&str> = text.trim().split(':').collect();
     let (h, m, s) = match parts[..] {
@@ -299,7 +300,7 @@ fn read_clock(text: &str) -> Option<Duration> {
     };
     let whole = |t: &str| (!t.is_empty() && t.chars().all(|c| c.is_ascii_digit())).then(|| t.parse::<u64>().ok())?;
     let (secs, fraction) = s.split_once('.').unwrap_or((s, ""));
-    if !fraction.chars().all(|c| c.is_ascii_digit()) {
+    if !fraction.chars().all(|c| c.is_ascii_digit()) || whole(secs)? >= 60 || (parts.len() == 3 && whole(m)? >= 60) {
         return None;
     }
     // (Milliseconds: the first three digits of the fraction.)
@@ -955,6 +956,8 @@ mod tests {
             ("1.E6-E8 {[%clk 0:04:59] [%eval 0.3]} *", ms(299_000), "[%eval 0.3]"),
             ("1.E6-E8 {[%clk 5124095576030431:00:00]} *", None, "[%clk 5124095576030431:00:00]"),
             ("1.E6-E8 {[%clk 1000:00:00]} *", None, "[%clk 1000:00:00]"),
+            ("1.E6-E8 {[%clk 0:04:99]} *", None, "[%clk 0:04:99]"),
+            ("1.E6-E8 {[%clk 99:99:99]} *", None, "[%clk 99:99:99]"),
         ] {
             let record = &parse_records(text).unwrap()[0];
             let ply = &record.moves[0];
@@ -964,6 +967,9 @@ mod tests {
                 "{text}"
             );
         }
+        // Minutes alone may pass the hour.
+        let record = &parse_records("1.E6-E8 {[%clk 75:30]} *").unwrap()[0];
+        assert_eq!(record.moves[0].clock, ms(4_530_000));
         // Before the moves, a clock is no move's time: a comment of the game, kept as written.
         let record = &parse_records("{[%clk 0:05:00]} 1.E6-E8 *").unwrap()[0];
         assert_eq!((record.moves[0].clock, record.unkept.is_some()), (None, false));
