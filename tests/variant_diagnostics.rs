@@ -721,3 +721,17 @@ fn the_knight_canter_rule_needs_the_charge() {
         parse("m.toml", &format!("extends = \"camelot\"\nname = \"m\"\n{knight}{man}canter_rule = false\n")).is_ok()
     );
 }
+
+#[test]
+fn a_title_is_one_line_of_text() {
+    let file = |title: &str| format!("extends = \"camelot\"\nname = \"t\"\ntitle = {title}\n");
+    assert_eq!(
+        problems("t.toml", &file("\"\\u001b[2JEVIL\\u0007\"")),
+        ["3:9: title `<U+001B>[2JEVIL<U+0007>` holds a line break or another control character"]
+    );
+    assert_eq!(
+        problems("t.toml", &file("\"  \"")),
+        ["3:9: `title` is empty: give the variant's full name, or leave `title` out"]
+    );
+    assert!(parse("t.toml", &file("\"My Camelot\"")).is_ok());
+}

@@ -687,6 +687,18 @@ fn complete(raw: RawFile, diag: &mut Diagnostics, left_out: LeftOut) -> Option<V
             return None;
         }
     }
+    // (The title is shown in headings and at the terminal: one line of text.)
+    if let Some(title) = &raw.title {
+        let text = title.get_ref();
+        if text.trim().is_empty() {
+            diag.error(title.span().start, "`title` is empty: give the variant's full name, or leave `title` out");
+        } else if text.chars().any(char::is_control) {
+            diag.error(
+                title.span().start,
+                format!("title `{}` holds a line break or another control character", leap_core::visible(text)),
+            );
+        }
+    }
     let family = family?;
     Some(VariantFile {
         name: raw.name.unwrap_or_else(|| Spanned::new(0..0, "unnamed".to_string())),
