@@ -667,11 +667,23 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 }
                 continue;
             }
-            if !body.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
+            if let Some((at, c)) =
+                body.chars().enumerate().find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == ':'))
+            {
+                // (A character that looks like part of a move is named where it is.)
+                let (column, why) = match c {
+                    '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}' => {
+                        (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move; write `-`", c as u32))
+                    }
+                    '\u{00D7}' | '\u{2715}' | '\u{2716}' => {
+                        (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move; write `x`", c as u32))
+                    }
+                    _ => (c0 + off, String::new()),
+                };
                 return Err(err(
                     l0,
-                    c0 + off,
-                    format!("`{}` is not a move, move number, comment or result", super::quoted(body)),
+                    column,
+                    format!("`{}` is not a move, move number, comment or result{why}", super::quoted(body)),
                 ));
             }
             let mut notes = Annotation::default();
@@ -870,6 +882,17 @@ mod tests {
             assert_eq!(unkept(text).as_deref(), Some(said), "{text}");
         }
         assert_eq!(unkept("12. E6-E8 *"), None);
+    }
+
+    #[test]
+    fn a_look_alike_of_a_dash_or_a_cross_is_named_where_it_is() {
+        let e = parse_records("1.E6\u{2013}E8 *").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 5));
+        assert_eq!(e.message, "`E6\u{2013}E8` is not a move, move number, comment or result: `\u{2013}` (U+2013) is no part of a move; write `-`");
+        let e = parse_records("1.E6-E8 H11\u{d7}F9 *").unwrap_err();
+        assert_eq!((e.column, e.message.ends_with("(U+00D7) is no part of a move; write `x`")), (12, true), "{e:?}");
+        let e = parse_records("1.E6/E8 *").unwrap_err();
+        assert_eq!((e.column, e.message.as_str()), (3, "`E6/E8` is not a move, move number, comment or result"));
     }
 
     #[test]
