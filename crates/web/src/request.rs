@@ -129,10 +129,17 @@ fn unread(e: &BytesRejection) -> ApiError {
 /// What the JSON reader says of a body that does not fit, in a player's
 /// words: the kinds of values it expected named as a person would.
 fn plain_words(detail: &str) -> String {
+    if detail.starts_with("EOF while parsing a value at line 1 column 0") {
+        return "it is empty: send a JSON object, `{}` for every default".into();
+    }
     if detail.contains("expected struct") || detail.contains("expected a map") {
-        return "expected a JSON object, `{...}`, with the fields the page sends".into();
+        // (The field whose value is not an object, when it is one of the body's.)
+        let field = detail.split_once(": invalid type").map(|(f, _)| f).filter(|f| !f.contains(' '));
+        let at = field.map_or(String::new(), |f| format!("{f}: "));
+        return format!("{at}expected a JSON object, `{{...}}`, with the fields the page sends");
     }
     let mut text = detail.replace("there are no fields", "this request takes none: send no body, or `{}`");
+    text = text.replace("number out of range", "a number too large to read");
     // (serde's words: an enum's "variant" would read as a game's variant.)
     for (serde, plain) in [
         ("unknown variant", "unknown value"),

@@ -663,6 +663,15 @@ async fn refusals_of_bodies_and_methods_are_json_in_a_players_words() {
     let (status, answer) = app.post("/api/games", json!([])).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(answer["error"].as_str().unwrap().contains("expected a JSON object"), "{answer}");
+    // A field that should be an object is named; an empty body, a number
+    // too large to read, in words.
+    let (_, answer) = app.post("/api/games", json!({ "clock": 5 })).await;
+    assert!(answer["error"].as_str().unwrap().contains("clock: expected a JSON object"), "{answer}");
+    let (status, text) = app.send("POST", "/api/games", Some(Body::empty())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(text.contains("is empty: send a JSON object, `{}` for every default"), "{text}");
+    let (_, text) = app.send("POST", "/api/games", Some(Body::from("{\"engine_ms\": 1e400}"))).await;
+    assert!(text.contains("engine_ms: a number too large to read") && !text.contains("out of range"), "{text}");
     let (status, answer) = app.post("/api/games", json!({ "engine_ms": "fast" })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let error = answer["error"].as_str().unwrap();
