@@ -381,17 +381,20 @@ fn canonical_paths_found_in_one_walk_are_those_found_move_by_move() {
 }
 
 #[test]
-fn zero_limits_a_missing_saved_game_and_a_finished_game_are_said_plainly() {
+fn limits_out_of_range_a_missing_saved_game_and_a_finished_game_are_said_plainly() {
     for args in [
         &["analyze", "camelot", "--depth", "0"][..],
         &["analyze", "camelot", "--nodes", "0"],
         &["analyze", "camelot", "--movetime", "0"],
+        &["analyze", "camelot", "--movetime", "86400001"],
+        &["play", "camelot", "--movetime", "99999999999999999999999"],
         &["analyze", "camelot", "--depth", "3", "--multipv", "0"],
         &["play", "camelot", "--depth", "0"],
     ] {
         let out = run(args);
         // (In words: clap's own message gave the range as `1..4294967295`.)
         let said = out.stderr.contains("expected a whole number, at least 1")
+            || out.stderr.contains("expected a whole number from 1 to 86400000")
             || out.stderr.contains("expected a whole number from 1 to 256")
             || out.stderr.contains("expected a whole number from 1 to 127");
         assert!(out.status == 2 && said, "camelot {args:?}:\n{}", out.show());

@@ -20,8 +20,8 @@ pub struct SearchLimits {
     /// Search this many plies deep (1 to 127).
     #[arg(long, value_parser = crate::commands::count::<u32, 1, { leap_engine::MAX_DEPTH as u64 }>)]
     pub depth: Option<u32>,
-    /// Search this many milliseconds (at least 1).
-    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
+    /// Search this many milliseconds (1 to 86400000, a day).
+    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { leap_engine::MAX_MOVETIME_MS }>)]
     pub movetime: Option<u64>,
     /// Search about this many positions (at least 1).
     #[arg(long, value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]

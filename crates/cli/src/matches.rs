@@ -15,7 +15,9 @@ use leap_arena::{
 use leap_core::notation::{parse_movetext, parse_position};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::{Annotation, Game};
-use leap_engine::{Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS};
+use leap_engine::{
+    Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_DEPTH, MAX_MOVETIME_MS, MAX_THREADS,
+};
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
 use std::collections::BTreeMap;
@@ -53,8 +55,8 @@ pub struct Options {
     /// A clock for each player: base seconds + increment seconds (`10+0.1`).
     #[arg(long, value_name = "BASE+INC", value_parser = parse_tc)]
     pub tc: Option<TimeControl>,
-    /// Milliseconds per move for engines without their own limit.
-    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
+    /// Milliseconds per move for engines without their own limit (1 to 86400000, a day).
+    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { leap_engine::MAX_MOVETIME_MS }>)]
     pub movetime: Option<u64>,
     /// A file of openings, one per line as moves from the start
     /// (`1.E6-E8 H11-F9`) or a position string to start from (as `show`
@@ -244,7 +246,13 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                         }
                         limits.depth = Some(depth as u32);
                     }
-                    "movetime" => limits.movetime = Some(Duration::from_millis(positive(key, value)?)),
+                    "movetime" => {
+                        let ms = positive(key, value)?;
+                        if ms > MAX_MOVETIME_MS {
+                            return Err(format!("`{text}`: movetime must be from 1 to {MAX_MOVETIME_MS} ms (a day)"));
+                        }
+                        limits.movetime = Some(Duration::from_millis(ms));
+                    }
                     "nodes" => limits.nodes = Some(positive(key, value)?),
                     "threads" => {
                         options.threads = number(key, value)? as usize;
@@ -778,6 +786,9 @@ mod tests {
         // (The engine's deepest search: a deeper one is refused, not cut.)
         let e = parse_spec("engine:depth=999").unwrap_err();
         assert_eq!(e, "`engine:depth=999`: depth must be from 1 to 127");
+        // (Nor a search of more than a day: a slip that would look like a hang.)
+        let e = parse_spec("engine:movetime=86400001").unwrap_err();
+        assert_eq!(e, "`engine:movetime=86400001`: movetime must be from 1 to 86400000 ms (a day)");
         let Ok(Spec::Engine { limits, .. }) = parse_spec("engine:depth=127") else { panic!("an engine") };
         assert_eq!(limits, Some(Limits::depth(127)));
     }

@@ -22,6 +22,12 @@ pub struct Clock {
 /// The deepest iteration of a search, in plies.
 pub const MAX_DEPTH: u32 = crate::ordering::MAX_PLY as u32 - 1;
 
+/// The longest search time a person may ask for, in milliseconds: a day.
+/// (A longer one is a typing slip that would look like a program that
+/// hangs; a search without end is asked for otherwise, as the engine
+/// protocol's `go infinite`.)
+pub const MAX_MOVETIME_MS: u64 = 24 * 3600 * 1000;
+
 /// When a search stops. Several limits may be given: the first reached
 /// stops it. With none, it runs until stopped ([`Stop`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -47,8 +47,8 @@ pub struct Options {
     /// outside a seat's options: `human,engine,engine:depth=3`.
     #[arg(long, value_name = "SEATS", value_parser = seat::parse_seats, conflicts_with_all = ["white", "black"])]
     pub seats: Option<Seats>,
-    /// The engine's time per move, in milliseconds (default 1000).
-    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
+    /// The engine's time per move, in milliseconds (default 1000; at most 86400000, a day).
+    #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { leap_engine::MAX_MOVETIME_MS }>)]
     pub movetime: Option<u64>,
     /// The engine's depth per move, in plies, 1 to 127 (instead of a time).
     #[arg(long, value_parser = crate::commands::count::<u32, 1, { leap_engine::MAX_DEPTH as u64 }>)]

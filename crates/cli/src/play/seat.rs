@@ -117,7 +117,9 @@ fn parse_strength(text: &str, options: &str) -> Result<Strength, String> {
         let bad = |why: String| format!("`{text}`: {key}={value}: {why}");
         match key {
             "depth" => strength.depth = Some(count::<u32, 1, { leap_engine::MAX_DEPTH as u64 }>(value).map_err(bad)?),
-            "movetime" => strength.movetime = Some(count::<u64, 1, { u64::MAX }>(value).map_err(bad)?),
+            "movetime" => {
+                strength.movetime = Some(count::<u64, 1, { leap_engine::MAX_MOVETIME_MS }>(value).map_err(bad)?)
+            }
             "level" => strength.level = Some(value.parse().map_err(bad)?),
             "threads" | "hash" => {
                 return Err(format!(
