@@ -1460,7 +1460,7 @@ fn check_fails(file: &str) -> Vec<String> {
     let out = fails(&["check", file], 1);
     assert_eq!(out.stdout, "", "{}", out.show());
     let lines: Vec<String> = out.stderr.lines().map(String::from).collect();
-    assert_eq!(lines.last().map(String::as_str), Some("error: 1 of 1 files has problems"), "{}", out.show());
+    assert_eq!(lines.last().map(String::as_str), Some("error: the file has problems"), "{}", out.show());
     let diagnostics = lines[..lines.len() - 1].to_vec();
     assert!(!diagnostics.is_empty(), "{}", out.show());
     for d in &diagnostics {
@@ -1696,7 +1696,7 @@ fn checkers_check_a_variant_file() {
     assert!(lines[0].starts_with(&format!("{file}:27:9: error: `names` lists 31 names for the layout's 32 cells")));
     assert!(lines[1].starts_with(&format!("{file}:55:15: error: promotes_to = `Queen`, which is not a kind")));
     assert!(lines[2].starts_with(&format!("{file}:61:9: error: moves = `sideways`; expected")));
-    assert_eq!(lines[3], "error: 1 of 1 files has problems");
+    assert_eq!(lines[3], "error: the file has problems");
     // The family key chooses the loader.
     let other = dir.path("other.toml");
     std::fs::write(&other, text.replace("family = \"checkers\"", "family = \"chess\"")).unwrap();
@@ -1725,7 +1725,7 @@ fn checkers_check_a_variant_file() {
             "`moves` is not a key of the camelot family",
             "`compulsory_capture` is not a key of the camelot family",
             "`advance_limit` is not a key of the camelot family",
-            "error: 1 of 1 files has problems",
+            "error: the file has problems",
         ],
         "{}",
         out.show()

@@ -87,7 +87,10 @@ fn a_turn_order_must_name_every_player_once() {
         [format!("{line}:24: turn_order names `Red`, which is not a player; expected White, Black")]
     );
     assert_eq!(wrong("turn_order = [\"Black\", \"Black\"]"), [format!("{line}:24: turn_order lists `Black` twice")]);
-    assert_eq!(wrong("turn_order = [\"Black\"]"), [format!("{line}:14: turn_order must list every player once")]);
+    assert_eq!(
+        wrong("turn_order = [\"Black\"]"),
+        [format!("{line}:14: turn_order must list every player once; it leaves out `White`")]
+    );
 }
 
 /// Camette with extra zones: White may never enter D4; a White piece on

@@ -63,6 +63,11 @@ fn mistakes_in_the_suite_are_reported_before_any_search() {
     let cases: &[(&str, &str, &str)] = &[
         ("no-best.pgn", "[Variant \"camelot\"]\n\n1.E6-E8 *\n", "game 1: there is no [Best \"MOVE\"] tag"),
         (
+            "empty-best.pgn",
+            "[Variant \"camelot\"]\n[Best \"\"]\n\n1.E6-E8 *\n",
+            "the [Best] tag is empty: give the move wanted",
+        ),
+        (
             "illegal-best.pgn",
             "[Variant \"camelot\"]\n[Best \"E6-E12\"]\n\n*\n",
             "game 1: [Best]: `E6-E12` is not legal here",

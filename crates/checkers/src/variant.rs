@@ -198,7 +198,7 @@ mod tests {
         );
         assert_eq!(
             problems("player_order = [\"White\", \"Black\"]", "player_order = [\"White\"]"),
-            ["68:16: player_order must list every player once"]
+            ["68:16: player_order must list every player once; it leaves out `Black`"]
         );
         assert_eq!(
             problems("family = \"checkers\"", "family = \"camelot\""),

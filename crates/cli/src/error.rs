@@ -174,10 +174,11 @@ impl fmt::Display for CliError {
                 }
             }
             CliError::Replay { file, error } => write!(f, "{file}:{error}"),
-            CliError::Check { failed, total } => {
-                let verb = if *failed == 1 { "has" } else { "have" };
-                write!(f, "{failed} of {total} files {verb} problems")
-            }
+            CliError::Check { failed, total } => match (failed, total) {
+                (1, 1) => write!(f, "the file has problems"),
+                (1, _) => write!(f, "1 of {total} files has problems"),
+                _ => write!(f, "{failed} of {total} files have problems"),
+            },
             CliError::Games { file, failed, total } => {
                 let verb = if *failed == 1 { "has" } else { "have" };
                 write!(f, "{file}: {failed} of its {total} games {verb} problems (each said above)")

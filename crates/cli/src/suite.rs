@@ -97,10 +97,12 @@ fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliErr
     let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::variant(record, e)))?;
     let label = record.tag("Event").map_or_else(|| format!("position {number}"), leap_core::visible);
     let Some(best) = record.tag("Best").filter(|b| !b.trim().is_empty()) else {
-        return Err(problem(GameProblem::Tags {
-            at: record.tag_at("Best"),
-            why: "there is no [Best \"MOVE\"] tag naming the move wanted".into(),
-        }));
+        let why = if record.tag("Best").is_some() {
+            "the [Best] tag is empty: give the move wanted, as [Best \"E6-E8\"]"
+        } else {
+            "there is no [Best \"MOVE\"] tag naming the move wanted"
+        };
+        return Err(problem(GameProblem::Tags { at: record.tag_at("Best"), why: why.into() }));
     };
     let (history, wanted, wanted_text) = with_game!(&variant, g => {
         let mut history = History::new(record_start(g, record).map_err(problem)?);

@@ -575,7 +575,12 @@ fn player_list(
         }
     }
     if ok && out.len() != players.len() {
-        diag.error(list.span().start, format!("{key} must list every player once"));
+        let missing: Vec<String> =
+            (0..players.len()).filter(|i| !out.contains(i)).map(|i| format!("`{}`", players[i].name)).collect();
+        diag.error(
+            list.span().start,
+            format!("{key} must list every player once; it leaves out {}", missing.join(", ")),
+        );
         ok = false;
     }
     ok.then_some(out)
