@@ -2243,3 +2243,17 @@ fn play_keeps_a_records_fen_tag() {
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("[SetUp \"1\"]\n[FEN \"B:W21,22,K30:B1,2\"]\n") && !saved.contains("[Position"), "{saved}");
 }
+
+/// `save` takes a name as a player means it: `a.` is `a.pgn`, a name that
+/// is only an extension is refused, and a device is refused as it is, not
+/// given an extension.
+#[test]
+fn play_save_names_are_read_as_meant() {
+    let dir = TempDir::new("play-save-names");
+    let out = run_stdin_in(Path::new(&dir.path(".")), &["play", "camelot"], b"save .pgn\nsave a.\nsave /dev/null\n");
+    assert!(out.stdout.contains("not saved: give the file a name before its extension: save game.pgn"), "{}", out.show());
+    assert!(out.stdout.contains("saved to a.pgn"), "{}", out.show());
+    assert!(out.stdout.contains("not saved: cannot write /dev/null: it is a device"), "{}", out.show());
+    assert!(std::path::Path::new(&dir.path("a.pgn")).is_file() && !std::path::Path::new("/dev/null.pgn").exists());
+    assert!(!std::path::Path::new(&dir.path(".pgn.pgn")).exists());
+}

@@ -744,12 +744,19 @@ impl<'g, G: Played> Terminal<'g, G> {
         // names its saved games: `save camelot` writes camelot.pgn, which
         // `camelot play camelot.pgn` continues, where a file named
         // `camelot` would be taken for the built-in variant.
-        let named = !file.trim_end().ends_with(['/', '\\']) && !path.is_dir();
-        let path = if named && path.file_name().is_some() && path.extension().is_none() {
-            path.with_extension("pgn")
-        } else {
-            path
-        };
+        // (A name that is only an extension names no game; a device or a
+        // folder typed is refused as it is, not given an extension.)
+        if path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| [".pgn", ".pdn"].contains(&n.to_lowercase().as_str()))
+        {
+            return writeln!(out, "not saved: give the file a name before its extension: save game.pgn").map_err(io);
+        }
+        let special = std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file());
+        let named = !file.trim_end().ends_with(['/', '\\']) && !special;
+        let bare = path.extension().is_none_or(|e| e.is_empty());
+        let path = if named && path.file_name().is_some() && bare { path.with_extension("pgn") } else { path };
         let (path, file) = (path.as_path(), path.display());
         // What would be refused anyway is refused before asking.
         if let Err(e) = crate::save::check_target(path, &self.protected) {
