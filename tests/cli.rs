@@ -2251,7 +2251,11 @@ fn play_keeps_a_records_fen_tag() {
 fn play_save_names_are_read_as_meant() {
     let dir = TempDir::new("play-save-names");
     let out = run_stdin_in(Path::new(&dir.path(".")), &["play", "camelot"], b"save .pgn\nsave a.\nsave /dev/null\n");
-    assert!(out.stdout.contains("not saved: give the file a name before its extension: save game.pgn"), "{}", out.show());
+    assert!(
+        out.stdout.contains("not saved: give the file a name before its extension: save game.pgn"),
+        "{}",
+        out.show()
+    );
     assert!(out.stdout.contains("saved to a.pgn"), "{}", out.show());
     assert!(out.stdout.contains("not saved: cannot write /dev/null: it is a device"), "{}", out.show());
     assert!(std::path::Path::new(&dir.path("a.pgn")).is_file() && !std::path::Path::new("/dev/null.pgn").exists());

@@ -27,8 +27,10 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     let file = if is_record_name(name) { name.to_string() } else { format!("{name}{EXTENSION}") };
     // (An empty name is refused as such, not as `.pgn`.)
     if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &file }) {
+        // (A name too long only once its extension is added says so.)
+        let added = if file != name && plain_name_problem(name).is_none() { ", with `.pgn` added" } else { "" };
         return Err(ApiError::BadRequest(format!(
-            "\"{}\" cannot be the name of a saved game: {problem}",
+            "\"{}\" cannot be the name of a saved game: {problem}{added}",
             leap_core::notation::quoted(name)
         )));
     }

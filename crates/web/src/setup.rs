@@ -99,9 +99,11 @@ pub fn plain_name_problem(name: &str) -> Option<String> {
         return Some("the name is empty".into());
     }
     if let Some(c) = name.chars().find(|&c| !is_plain_char(c)) {
+        // (A character that shows as nothing, or as a plain space, is named by its code.)
         let shown = match c {
             c if c.is_control() => format!("the control character U+{:04X}", c as u32),
-            c => format!("`{c}`"),
+            c if c.is_ascii() => format!("`{c}`"),
+            c => format!("the character U+{:04X} (`{c}`)", c as u32),
         };
         return Some(format!("it has {shown}: a file name has only letters, digits, `-`, `_`, `.` and spaces"));
     }
@@ -112,7 +114,7 @@ pub fn plain_name_problem(name: &str) -> Option<String> {
         return Some("a file name may not start with a dot (.)".into());
     }
     if name.chars().count() > MAX_NAME {
-        return Some(format!("it is longer than {MAX_NAME} characters"));
+        return Some(format!("it is {} characters long, more than {MAX_NAME}", name.chars().count()));
     }
     if name.len() > MAX_NAME_BYTES {
         return Some(format!(

@@ -1480,6 +1480,11 @@ async fn a_save_name_that_is_refused_says_what_is_wrong_with_it() {
         ("a\tb", "the control character U+0009"),
         ("", "is empty"),
         (&"я".repeat(101), "too long for a file name: 206 bytes"),
+        // Characters that show as nothing, or as a space, by their codes.
+        ("a\u{a0}b", "the character U+00A0"),
+        ("a\u{200b}b", "the character U+200B"),
+        // Too long only once `.pgn` is added: said.
+        (&"b".repeat(125), "it is 129 characters long, more than 128, with `.pgn` added"),
     ] {
         let error = refused(&app, &save, json!({ "name": name }), StatusCode::BAD_REQUEST).await;
         assert!(error.contains(why), "{name:?}: {error}");
