@@ -160,8 +160,10 @@ impl AppState {
     fn followed(&self, id: &str) -> ApiResult<(Arc<Slot>, bool)> {
         let slot = {
             let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-            id.parse::<u64>()
-                .ok()
+            // (Digits only: `+5` is not game 5's name.)
+            Some(id)
+                .filter(|id| id.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|id| id.parse::<u64>().ok())
                 .and_then(|n| games.get(&n).cloned())
                 .ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?
         };

@@ -683,7 +683,8 @@ impl<G: Played> Table for Session<G> {
             }
             None => (None, Vec::new()),
         };
-        let offer = self.offers.iter().position(|&o| o);
+        // (An offer lasts while the game does: an accepted one ended it.)
+        let offer = self.offers.iter().position(|&o| o).filter(|_| self.is_on());
         json!({
             "id": self.id.to_string(),
             "variant": { "name": self.game.name(), "title": self.game.variant_title() },

@@ -398,8 +398,10 @@ pub fn saved_variant(name: &str, games: &Path) -> ApiResult<Value> {
         .as_array()
         .map(|players| players.iter().map(|p| p["name"].clone()).collect())
         .unwrap_or_default();
-    // (The clock the record was played with, for the dialog to offer.)
-    let clock = table.recorded_time_control().map(|c| {
+    // (The clock the record was played with, for the dialog to offer: one
+    // a new game may be given.)
+    let within = |t: Duration| t.as_millis() <= u128::from(MAX_CLOCK_MS);
+    let clock = table.recorded_time_control().filter(|c| within(c.base) && within(c.increment)).map(|c| {
         json!({
             "base_ms": c.base.as_millis() as u64,
             "increment_ms": c.increment.as_millis() as u64,

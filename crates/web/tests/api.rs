@@ -252,6 +252,7 @@ async fn takes_back_resigns_and_agrees_draws_with_the_right_results() {
     let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 0 })).await;
     assert_eq!(view["result"]["token"], "1/2-1/2");
     assert_eq!(view["result"]["reason"], "drawn by agreement");
+    assert!(view["draw_offer"].is_null(), "the offer ended with the game: {view}");
     let (status, _) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "F10-F9" })).await;
     assert_eq!(status, StatusCode::CONFLICT, "no move after the end");
     // Black resigns another game: 1-0, and the record says how it ended.
@@ -399,6 +400,7 @@ async fn bad_requests_get_a_4xx_and_a_reason() {
     let cases: Vec<(&str, String, &str, StatusCode)> = vec![
         ("GET", "/api/games/99".into(), "", StatusCode::NOT_FOUND),
         ("GET", "/api/games/x".into(), "", StatusCode::NOT_FOUND),
+        ("GET", format!("/api/games/+{game}"), "", StatusCode::NOT_FOUND),
         ("GET", "/api/nothing".into(), "", StatusCode::NOT_FOUND),
         ("POST", "/api/games".into(), "{", StatusCode::BAD_REQUEST),
         ("POST", "/api/games".into(), r#"{"variant": 3}"#, StatusCode::BAD_REQUEST),
@@ -670,6 +672,11 @@ async fn refusals_of_bodies_and_methods_are_json_in_a_players_words() {
     let (status, text) = app.send("POST", "/api/games", Some(Body::empty())).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(text.contains("is empty: send a JSON object, `{}` for every default"), "{text}");
+    // A long text that is no move is not quoted whole.
+    let game = id(&app.new_game(json!({})).await);
+    let (status, answer) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "[".repeat(100_000) })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(answer.to_string().len() < 1000, "{answer}");
     let (_, text) = app.send("POST", "/api/games", Some(Body::from("{\"engine_ms\": 1e400}"))).await;
     assert!(text.contains("engine_ms: a number too large to read") && !text.contains("out of range"), "{text}");
     let (status, answer) = app.post("/api/games", json!({ "engine_ms": "fast" })).await;
@@ -1763,6 +1770,10 @@ async fn a_saved_game_keeps_its_time_control() {
         let (_, about) = app.get(&format!("/api/saved/{}", answer["file"].as_str().unwrap())).await;
         assert_eq!(about["clock"], described, "{about}");
     }
+    // A record's clock that a new game could not be given is not offered.
+    std::fs::write(app._games.path().join("long.pgn"), "[TimeControl \"86401+0\"]\n\n1.F7-F8 *\n").unwrap();
+    let (status, about) = app.get("/api/saved/long.pgn").await;
+    assert_eq!((status, &about["clock"]), (StatusCode::OK, &Value::Null), "{about}");
 }
 
 /// A typed move with a dash pasted from elsewhere (an en dash, a minus

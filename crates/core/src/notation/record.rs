@@ -518,7 +518,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             let found = || {
                 let rest: String = chars[from..].iter().take_while(|&&c| c != '\n').collect();
                 let shown = rest.find(']').map_or(rest.as_str(), |end| &rest[..=end]);
-                format!("expected a tag pair such as [Variant \"camelot\"], found {}", shown.trim_end())
+                format!("expected a tag pair such as [Variant \"camelot\"], found {}", super::quoted(shown.trim_end()))
             };
             let spaces = |i: &mut usize, line: &mut usize, col: &mut usize| {
                 while *i < chars.len() && chars[*i] != '\n' && chars[*i].is_whitespace() {
