@@ -356,10 +356,15 @@ pub fn read_weights_file<W: leap_core::search::Weights>(path: &std::path::Path, 
 /// Reads `--tc BASE+INC` (seconds).
 fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-    let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0 && *x < 1e6);
+    let number = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+    let seconds = |s: &str| number(s).filter(|x| *x < 1e6);
     match (seconds(base), seconds(inc)) {
         (Some(b), Some(i)) if b > 0.0 => Ok(TimeControl::new(Duration::from_secs_f64(b), Duration::from_secs_f64(i))),
         (Some(_), Some(_)) => Err("the base time must be above 0 seconds, as `10+0.1`".to_string()),
+        // (A number, but too large: said as such.)
+        _ if number(base).is_some() && number(inc).is_some() => {
+            Err("too large: the base time and the increment must each be under 1000000 seconds".to_string())
+        }
         _ => Err("expected base seconds + increment seconds, as `10+0.1`".to_string()),
     }
 }
@@ -869,6 +874,13 @@ mod tests {
         assert_eq!(parse_tc("0+0"), Err("the base time must be above 0 seconds, as `10+0.1`".to_string()));
         for bad in ["", "0+1", "x+1", "10+-1", "10+y"] {
             assert!(parse_tc(bad).is_err(), "{bad}");
+        }
+        for huge in ["1e308+0", "99999999999999999999+0", "10+1000000"] {
+            assert_eq!(
+                parse_tc(huge),
+                Err("too large: the base time and the increment must each be under 1000000 seconds".to_string()),
+                "{huge}"
+            );
         }
         assert_eq!(parse_sprt("0,10"), Ok((0.0, 10.0)));
         assert!(parse_sprt("10,0").is_err());
