@@ -132,9 +132,10 @@ impl Record {
         self.moves.first().is_some_and(|m| m.text.starts_with(|c: char| c.is_ascii_digit()))
     }
 
-    /// Whether the record holds nothing: no tag, no move, no result.
+    /// Whether the record holds no game: no tag, no move, no result (a
+    /// comment alone is none).
     pub fn is_empty(&self) -> bool {
-        self.tags.is_empty() && self.moves.is_empty() && self.result.is_none() && self.intro.is_empty()
+        self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
     }
 }
 
@@ -837,9 +838,9 @@ mod tests {
         assert_eq!(records[0].moves[0].notes.comments, ["after"]);
         assert!(!records[0].unkept.is_some(), "everything said is kept");
         assert!(records[1].intro.is_empty() && records[1].unkept.is_some(), "a comment after the result is not kept");
-        // A record of nothing but a comment is still a record: of no move.
+        // A record of nothing but a comment holds no game.
         let alone = parse_records("{nothing yet}").unwrap();
-        assert_eq!((alone.len(), alone[0].intro.as_slice()), (1, ["nothing yet".to_string()].as_slice()));
+        assert!(alone.len() == 1 && alone[0].is_empty(), "{alone:?}");
     }
 
     #[test]
