@@ -805,7 +805,7 @@ mod tests {
                     2.H6-F8 {[%clk 0:04:59] quick\n   and    safe} (2.F6-F8 {a (paren} H11-H9 (2...E11-E9) ; ) here\n) \
                     (2.G6-G7) F11-H9?? *";
         let record = &parse_records(text).unwrap()[0];
-        assert!(!record.unkept.is_some(), "everything said is kept");
+        assert!(record.unkept.is_none(), "everything said is kept");
         let notes: Vec<&Annotation> = record.moves.iter().map(|p| &p.notes).collect();
         assert_eq!(notes[0].glyph, Some("!?"));
         assert_eq!(notes[0].comments, ["the usual; (so they say)"]);
@@ -826,7 +826,7 @@ mod tests {
         );
         // A clock alone, and what a record of three players says after a move, are no notes.
         let plain = &parse_records("1.F5xH7 {Red is out} {[%clk 0:01:00]} J13-J11 *").unwrap()[0];
-        assert!(plain.moves.iter().all(|p| p.notes.is_empty()) && !plain.unkept.is_some());
+        assert!(plain.moves.iter().all(|p| p.notes.is_empty()) && plain.unkept.is_none());
     }
 
     #[test]
@@ -836,7 +836,7 @@ mod tests {
         let records = parse_records(text).unwrap();
         assert_eq!(records[0].intro, ["by Ann", "notes by Bob", "and a line", "at the number"]);
         assert_eq!(records[0].moves[0].notes.comments, ["after"]);
-        assert!(!records[0].unkept.is_some(), "everything said is kept");
+        assert!(records[0].unkept.is_none(), "everything said is kept");
         assert!(records[1].intro.is_empty() && records[1].unkept.is_some(), "a comment after the result is not kept");
         // A record of nothing but a comment holds no game.
         let alone = parse_records("{nothing yet}").unwrap();
@@ -959,7 +959,7 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 9), "{e:?}");
         let record = &parse_records("%a note for programs E6-E8\n1.F6-F8 *").unwrap()[0];
         assert_eq!(record.moves.len(), 1);
-        assert!(!record.unkept.is_some());
+        assert!(record.unkept.is_none());
     }
 
     #[test]
@@ -969,7 +969,7 @@ mod tests {
         let clocks: Vec<Option<Duration>> = record.moves.iter().map(|p| p.clock).collect();
         let ms = |m| Some(Duration::from_millis(m));
         assert_eq!(clocks, [ms(299_500), ms(3_723_000), ms(59_000)]);
-        assert!(!record.unkept.is_some());
+        assert!(record.unkept.is_none());
         assert!(record.moves.iter().all(|p| p.notes.is_empty()));
         // What a comment says beyond the time is the move's comment; a time
         // that does not read is the comment's text.
