@@ -671,15 +671,14 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             if let Some((at, c)) =
                 body.chars().enumerate().find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == ':'))
             {
-                // (A character that looks like part of a move is named where it is.)
-                let (column, why) = match c {
-                    '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}' => {
-                        (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move; write `-`", c as u32))
+                // (A character that looks like the notation's, which a typed
+                // move would be read with, is named where it is: a file is
+                // read as written.)
+                let (column, why) = match super::typed::look_alike(c) {
+                    Some(plain) => {
+                        (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move; write `{plain}`", c as u32))
                     }
-                    '\u{00D7}' | '\u{2715}' | '\u{2716}' => {
-                        (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move; write `x`", c as u32))
-                    }
-                    _ => (c0 + off, String::new()),
+                    None => (c0 + off, String::new()),
                 };
                 return Err(err(
                     l0,

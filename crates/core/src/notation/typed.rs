@@ -50,7 +50,7 @@ impl Reading {
 }
 
 /// The notation's character that `c` looks like, if `c` is not one itself.
-fn look_alike(c: char) -> Option<char> {
+pub(crate) fn look_alike(c: char) -> Option<char> {
     match c {
         // Hyphen, non-breaking hyphen, figure dash, en dash, em dash,
         // horizontal bar, minus sign, small em dash, small hyphen-minus.
