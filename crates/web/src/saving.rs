@@ -5,7 +5,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::server::Slot;
-use crate::setup::{is_plain_name, is_record_name, plain_name_problem};
+use crate::setup::{composed, is_plain_name, is_record_name, plain_name_problem};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
@@ -23,7 +23,9 @@ const EXTENSION: &str = ".pgn";
 /// there: a record another game (or program) has written since is refused,
 /// not lost.
 pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
-    let name = name.trim();
+    // (`e` + U+0301 is saved as `é`: see [`composed`].)
+    let name = composed(name.trim());
+    let name = name.as_str();
     let file = if is_record_name(name) { name.to_string() } else { format!("{name}{EXTENSION}") };
     // (An empty name is refused as such, not as `.pgn`.)
     if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &file }) {

@@ -15,6 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;
+use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
 
 /// The body of `POST /api/games` (see `docs/web-api.md`).
 #[derive(Deserialize, Default, Debug)]
@@ -90,6 +91,27 @@ fn is_plain_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' ')
 }
 
+/// The first character of `name` that a plain file name does not take:
+/// one not [plain](is_plain_char), other than a combining mark on a
+/// letter or digit (the accent of an `e` + U+0301, as some systems write
+/// `é`).
+fn first_odd_char(name: &str) -> Option<char> {
+    let mut on_letter = false;
+    name.chars().find(|&c| {
+        let mark = is_combining_mark(c);
+        let plain = is_plain_char(c) || (mark && on_letter);
+        on_letter = c.is_alphanumeric() || (mark && on_letter);
+        !plain
+    })
+}
+
+/// `name` with its letters in one form (Unicode's NFC: `e` + U+0301
+/// becomes `é`), as a name is saved, so that two names that look the same
+/// are one file.
+pub fn composed(name: &str) -> String {
+    name.nfc().collect()
+}
+
 /// What keeps `name` from being a plain file name of the games folder
 /// (letters, digits, `-`, `_`, `.` and spaces between words, not starting
 /// with a dot: so no folder, no parent, nothing hidden), in words; `None`
@@ -98,7 +120,7 @@ pub fn plain_name_problem(name: &str) -> Option<String> {
     if name.is_empty() {
         return Some("the name is empty".into());
     }
-    if let Some(c) = name.chars().find(|&c| !is_plain_char(c)) {
+    if let Some(c) = first_odd_char(name) {
         // (A character that shows as nothing, or as a plain space, is named by its code.)
         let shown = match c {
             c if c.is_control() => format!("the control character U+{:04X}", c as u32),
@@ -152,8 +174,8 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
     let Some(given) = given else {
         return Ok("uploaded.toml".into());
     };
-    let last = last_part(given).trim();
-    if matches!(last, "" | "." | "..") {
+    let last = composed(last_part(given).trim());
+    if matches!(last.as_str(), "" | "." | "..") {
         return Err(ApiError::BadRequest(format!(
             "`variant_file` \"{}\" has no file name (its last part is empty): give the variant file's name, such as mine.toml",
             leap_core::notation::quoted(given)

@@ -1490,6 +1490,9 @@ async fn a_save_name_that_is_refused_says_what_is_wrong_with_it() {
         // Characters that show as nothing, or as a space, by their codes.
         ("a\u{a0}b", "the character U+00A0"),
         ("a\u{200b}b", "the character U+200B"),
+        // An accent on nothing.
+        ("\u{301}a", "the character U+0301"),
+        ("a \u{301}b", "the character U+0301"),
         // Too long only once `.pgn` is added: said.
         (&"b".repeat(125), "it is 129 characters long, more than 128, with `.pgn` added"),
     ] {
@@ -1508,6 +1511,9 @@ async fn a_game_saved_under_a_name_in_any_script_loads_again() {
     for (name, file) in [
         ("партия", "партия.pgn"),
         ("partie-été", "partie-été.pgn"),
+        // The same name with its accents written apart (e + U+0301, as
+        // macOS writes file names): the same file.
+        ("partie-e\u{301}te\u{301}", "partie-été.pgn"),
         ("対局.PGN", "対局.PGN"),
         ("my game", "my game.pgn"),
     ] {
@@ -1519,6 +1525,13 @@ async fn a_game_saved_under_a_name_in_any_script_loads_again() {
     }
     let (_, list) = app.get("/api/saved").await;
     assert_eq!(list, json!(["my game.pgn", "partie-été.pgn", "партия.pgn", "対局.PGN"]));
+    // A record another program named with its accents apart is listed
+    // and loads as it is named.
+    let apart = "jeu-re\u{301}el.pgn";
+    std::fs::write(app._games.path().join(apart), "1.F7-F8 *\n").unwrap();
+    let (_, list) = app.get("/api/saved").await;
+    assert!(list.as_array().unwrap().contains(&json!(apart)), "{list}");
+    assert_eq!(texts(&app.new_game(json!({ "saved": apart })).await), ["F7-F8"]);
 }
 
 /// `text` percent-encoded for an address, as a browser sends it.
