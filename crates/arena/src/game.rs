@@ -366,6 +366,26 @@ impl Termination {
     }
 }
 
+/// The tags [`Termination::record`] writes itself (with
+/// [`History::write_record`]).
+pub const WRITTEN_TAGS: [&str; 4] = ["Variant", "Position", "Result", "Termination"];
+
+/// The tags of a loaded record that the game passes to
+/// [`Termination::record`] when written again: all but those it writes
+/// itself ([`WRITTEN_TAGS`], in any case), so that none is written twice.
+/// (A PDN record's `FEN` and `SetUp` stay as written: the start they give
+/// is the game's, and other programs read them.)
+///
+/// ```
+/// let tags = [("Event", "final"), ("result", "1-0"), ("FEN", "W:W1:B32")];
+/// let tags = tags.map(|(k, v)| (k.to_string(), v.to_string()));
+/// let kept: Vec<_> = leap_arena::kept_tags(tags).into_iter().map(|(k, _)| k).collect();
+/// assert_eq!(kept, ["Event", "FEN"]);
+/// ```
+pub fn kept_tags(tags: impl IntoIterator<Item = (String, String)>) -> Vec<(String, String)> {
+    tags.into_iter().filter(|(k, _)| !WRITTEN_TAGS.iter().any(|w| w.eq_ignore_ascii_case(k))).collect()
+}
+
 /// The values of a `Termination` tag that the PGN standard defines (its
 /// section 9.8.1), which records from elsewhere carry: a game with one of
 /// them (or with none) ended as its result says.

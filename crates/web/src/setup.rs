@@ -559,12 +559,12 @@ fn seat<G: Played>(
             let ended = Termination::of_record(&game, &history, &record)
                 .map_err(|e| ApiError::Invalid(located(&file, e.at, &e.why)))?
                 .filter(|t| !matches!(t, Termination::Rules(_)));
-            // The tags the record's writer sets itself are written again.
-            // (A PDN record's `FEN` and `SetUp` stay as written: the start
-            // they give is the game's, and other programs read them.)
-            let own = ["Variant", "Position", "Result", "Termination", leap_games::FILE_TAG];
-            let tags =
-                record.tags.into_iter().filter(|(k, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(k))).collect();
+            // The tags the record's writer sets itself are written again
+            // (the variant file's too: the session names its own copy).
+            let tags = leap_arena::kept_tags(record.tags)
+                .into_iter()
+                .filter(|(k, _)| !k.eq_ignore_ascii_case(leap_games::FILE_TAG))
+                .collect();
             (history, tags, ended, record.moves, record.intro)
         }
     };

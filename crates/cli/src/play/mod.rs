@@ -180,12 +180,8 @@ fn start(opts: &Options) -> Result<Start, CliError> {
         // the file `save` must not replace, named again from wherever the
         // game is saved or kept.)
         let variant_file = variant::record_variant_file(&record, path);
-        // The tags the record's writer sets itself are written again.
-        // (A PDN record's `FEN` and `SetUp` stay as written: the start they
-        // give is the game's, and other programs read them.)
-        let own = ["Variant", "Position", "Result", "Termination"];
-        let tags =
-            variant::record_tags(&record, path).into_iter().filter(|(k, _)| !own.contains(&k.as_str())).collect();
+        // (The tags the record's writer sets itself are written again.)
+        let tags = leap_arena::kept_tags(variant::record_tags(&record, path));
         return Ok(Start { variant: game, tags, record: Some((record, name, text)), variant_file });
     }
     if leap_format::builtin(&opts.variant).is_none() && leap_format::has_record_extension(path) && !path.exists() {
