@@ -1384,6 +1384,47 @@ fn an_error_to_a_closed_stderr_keeps_its_exit_status() {
 // ---------------------------------------------------------------------------
 // check
 
+/// The lines of `check`'s summary of the variant file `text`.
+fn summary_of(dir: &TempDir, text: &str) -> Vec<String> {
+    std::fs::write(dir.join("v.toml"), text).unwrap();
+    let out = run_in(dir, &["check", "v.toml"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    out.stdout.lines().map(|l| l.trim().to_string()).collect()
+}
+
+#[test]
+fn check_names_every_rule_option_that_differs_from_the_wcf_rules() {
+    let dir = TempDir::new("check-options");
+    let parker = ok(&["check", "variants/parker-1930.toml"]).stdout;
+    assert!(parker.contains("\n  a jump into one's own castle ends there\n"), "{parker}");
+    let lines = summary_of(
+        &dir,
+        "extends = \"camelot\"\nname = \"v\"\n[rules]\nblocked_castle_piece = \"stuck\"\n\
+         [end]\nextinction = [\"Knight\"]\n",
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("a piece that must leave its own castle but cannot leaves")),
+        "{lines:?}"
+    );
+    assert!(lines.last().unwrap().contains("losing its last Knight loses"), "{lines:?}");
+    let tri = ok(&["check", "variants/tri-camelot.toml"]).stdout;
+    for line in [
+        "the castle to a player's left is its goal; the one to its right may not be entered",
+        "entering the goal castle is legal even when a capture is obligatory, and free of the canter rule",
+    ] {
+        assert!(tri.contains(line), "{tri}");
+    }
+    // More than two players: no "opponent" in the singular.
+    let three = summary_of(
+        &dir,
+        "extends = \"tri-camelot\"\nname = \"v\"\n[rules]\nother_castles = \"enter\"\ngoal_entry_exempt = false\n\
+         [end]\nno_moves = \"loss\"\nno_moves_loss_needs = 2\n",
+    );
+    let end = three.last().unwrap();
+    assert!(end.contains("1 piece in another player's castle wins"), "{end}");
+    assert!(end.contains("no legal move loses if the last player to move before it has at least 2 pieces"), "{end}");
+}
+
 #[test]
 fn check_the_builtin_variant_file() {
     let out = ok(&["check", "variants/camelot.toml"]);
@@ -1410,6 +1451,7 @@ fn check_the_builtin_variant_file() {
     }
     let misspelt = run_in(&dir, &["check", "camlot"]);
     assert_eq!(misspelt.status, 1);
+    assert!(!out.stdout.contains("castle ends there"), "{}", out.stdout);
     assert!(
         misspelt.stderr.starts_with("camlot: unknown variant `camlot`: expected a built-in variant (camelot,"),
         "{}",

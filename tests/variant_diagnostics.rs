@@ -735,3 +735,25 @@ fn a_title_is_one_line_of_text() {
     );
     assert!(parse("t.toml", &file("\"My Camelot\"")).is_ok());
 }
+
+#[test]
+fn the_goal_entry_exemption_needs_a_goal_castle() {
+    // Two players: every other castle is one to enter, none a goal.
+    let text = "extends = \"camelot\"\nname = \"g\"\n[rules]\ngoal_entry_exempt = true\n";
+    assert_eq!(
+        problems("g.toml", text),
+        ["4:21: goal_entry_exempt = true exempts the entry of a goal castle, and this variant has none: it needs \
+          other_castles = \"left-wins-right-barred\" (three players, the left castle a goal)"]
+    );
+    assert!(parse("g.toml", "extends = \"camelot\"\nname = \"g\"\n[rules]\ngoal_entry_exempt = false\n").is_ok());
+    // Tri-Camelot's left castles are goals: the exemption holds there.
+    assert!(parse("t.toml", "extends = \"tri-camelot\"\nname = \"t\"\n[rules]\ngoal_entry_exempt = true\n").is_ok());
+    // A file that makes every castle one to enter takes the exemption off too.
+    let enter = "extends = \"tri-camelot\"\nname = \"t\"\n[rules]\nother_castles = \"enter\"\n";
+    assert!(
+        problems("t.toml", enter)[0].contains("goal_entry_exempt = true exempts"),
+        "{:?}",
+        problems("t.toml", enter)
+    );
+    assert!(parse("t.toml", &format!("{enter}goal_entry_exempt = false\n")).is_ok());
+}

@@ -19,7 +19,9 @@ mod stats;
 pub mod tune;
 
 pub use clock::{Clocks, FlagFell, TimeControl};
-pub use game::{kept_tags, play, EndingError, GameRecord, GameSetup, Opening, Termination, Usage, PGN_TERMINATIONS, WRITTEN_TAGS};
+pub use game::{
+    kept_tags, play, EndingError, GameRecord, GameSetup, Opening, Termination, Usage, PGN_TERMINATIONS, WRITTEN_TAGS,
+};
 pub use player::{EnginePlayer, Player, Strategist};
 pub use schedule::{mix, round_robin, seating, seatings, seats};
 pub use series::{OpeningLine, Series, SeriesResult};

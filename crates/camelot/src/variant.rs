@@ -170,14 +170,18 @@ fn rules(spec: &VariantFile, players: usize, diag: &mut Diagnostics) -> (Rules, 
         diag.error(at, "other_castles = \"left-wins-right-barred\" needs 3 players");
     }
     let other_castles_clean = diag.count() == before && !spec.is_broken("rules.other_castles");
+    // (Only a goal castle's entry is exempt: with every other castle one to
+    // enter, the option would be read and do nothing.)
+    let goal_entry_exempt = r.goal_entry_exempt.as_ref().is_some_and(|b| *b.get_ref());
+    if goal_entry_exempt && other_castles_clean && other_castles != OtherCastles::LeftWinsRightBarred {
+        let at = r.goal_entry_exempt.as_ref().map_or(0, |v| v.span().start);
+        diag.error(
+            at,
+            "goal_entry_exempt = true exempts the entry of a goal castle, and this variant has none: it needs \
+             other_castles = \"left-wins-right-barred\" (three players, the left castle a goal)",
+        );
+    }
     let stuck_passes = choice(&r.no_move, "no_move", false, &[("ends-game", false), ("pass", true)], diag);
-    let rules = Rules {
-        castle_moves,
-        own_castle_jump,
-        blocked_lapses,
-        other_castles,
-        goal_entry_exempt: r.goal_entry_exempt.as_ref().is_some_and(|b| *b.get_ref()),
-        stuck_passes,
-    };
+    let rules = Rules { castle_moves, own_castle_jump, blocked_lapses, other_castles, goal_entry_exempt, stuck_passes };
     (rules, other_castles_clean)
 }

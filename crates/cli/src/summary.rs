@@ -76,7 +76,7 @@ fn lines<G: Game>(g: &G, title: &str, zones: &[Zone], end: &EndRules, details: D
         (Some(own), false) => own,
         (None, _) => "its goal zone".to_string(),
     };
-    out.push(format!("end: {}", end.describe(g.kinds(), &goal).join("; ")));
+    out.push(format!("end: {}", end.describe(g.kinds(), &goal, g.players().len()).join("; ")));
     out.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
 }
 
@@ -101,19 +101,40 @@ fn camelot_details(g: &leap_camelot::Camelot) -> Details {
                 words.join(", ")
             })
             .collect(),
-        rules: [format!("castle moves per game: {}", g.rules().castle_moves)]
-            .into_iter()
-            .chain(
-                g.rules()
-                    .stuck_passes
-                    .then(|| "a player with pieces but no legal move passes while another can move".to_string()),
-            )
-            .collect(),
+        rules: camelot_rules(g.rules()),
         goal: Some(match g.rules().other_castles {
+            leap_camelot::OtherCastles::Enter if n > 2 => "another player's castle".into(),
             leap_camelot::OtherCastles::Enter => "the opponent's castle".into(),
             leap_camelot::OtherCastles::LeftWinsRightBarred => "the castle to the left".into(),
         }),
     }
+}
+
+/// The lines of a Camelot-family variant's rule options: the castle moves,
+/// and each option that differs from the World Camelot Federation's rules.
+fn camelot_rules(r: &leap_camelot::Rules) -> Vec<String> {
+    let mut lines = vec![format!("castle moves per game: {}", r.castle_moves)];
+    if r.own_castle_jump == leap_camelot::OwnCastleJump::End {
+        lines.push("a jump into one's own castle ends there".into());
+    }
+    if !r.blocked_lapses {
+        lines.push(
+            "a piece that must leave its own castle but cannot leaves its player stuck (the obligation does not lapse)"
+                .into(),
+        );
+    }
+    if r.other_castles == leap_camelot::OtherCastles::LeftWinsRightBarred {
+        lines.push("the castle to a player's left is its goal; the one to its right may not be entered".into());
+    }
+    if r.goal_entry_exempt {
+        lines.push(
+            "entering the goal castle is legal even when a capture is obligatory, and free of the canter rule".into(),
+        );
+    }
+    if r.stuck_passes {
+        lines.push("a player with pieces but no legal move passes while another can move".into());
+    }
+    lines
 }
 
 fn checkers_details(g: &leap_checkers::Checkers) -> Details {

@@ -186,7 +186,7 @@ const RULES: &[Key] = &[
     key("other_castles", Ty::Text(&["enter", "left-wins-right-barred"]), "Camelot family: the other players' castles: any may be entered, or (three players) the left one wins and the right one is barred")
         .defaults("enter", NOT)
         .example("other_castles = \"left-wins-right-barred\""),
-    key("goal_entry_exempt", Ty::Bool, "Camelot family: entering a winning castle is legal even when a capture is obligatory")
+    key("goal_entry_exempt", Ty::Bool, "Camelot family, with `other_castles = \"left-wins-right-barred\"`: entering a goal (left) castle, which wins, is legal even when a capture is obligatory")
         .defaults("false", NOT)
         .example("goal_entry_exempt = true"),
     key("no_move", Ty::Text(&["ends-game", "pass"]), "Camelot family: a player with pieces but no legal move: the game ends (`no_moves`), or the player passes")

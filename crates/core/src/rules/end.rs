@@ -459,9 +459,10 @@ impl EndRules {
         }
     }
 
-    /// The end conditions in words, one phrase each; `kinds` names the piece
-    /// kinds and `goal_zone` the goal zone (`the opponent's castle`).
-    pub fn describe(&self, kinds: &[crate::game::KindInfo], goal_zone: &str) -> Vec<String> {
+    /// The end conditions in words, one phrase each, for a game of
+    /// `players` players; `kinds` names the piece kinds and `goal_zone` the
+    /// goal zone (`the opponent's castle`).
+    pub fn describe(&self, kinds: &[crate::game::KindInfo], goal_zone: &str, players: usize) -> Vec<String> {
         let names = |mask: KindMask| -> String {
             kinds
                 .iter()
@@ -477,7 +478,11 @@ impl EndRules {
             out.push(format!("losing a royal piece ({}) loses", names(self.royal)));
         }
         if self.extinction != 0 {
-            out.push(format!("losing the last of {} loses", names(self.extinction)));
+            out.push(if self.extinction.count_ones() == 1 {
+                format!("losing its last {} loses", names(self.extinction))
+            } else {
+                format!("losing the last of its pieces of the kinds {} loses", names(self.extinction))
+            });
         }
         if let Some(n) = self.goal_count {
             let bare = if self.bare_goal { "" } else { " (not for a bare side)" };
@@ -531,7 +536,9 @@ impl EndRules {
             NoMoves::Draw => "no legal move draws".into(),
             NoMoves::Win => "no legal move wins".into(),
             NoMoves::LossIfOpponentHas(n) => {
-                format!("no legal move loses if the opponent has at least {}, else draws", crate::counted(n, "piece"))
+                // (With more than two players, the one the loss is a win for.)
+                let other = if players > 2 { "the last player to move before it" } else { "the opponent" };
+                format!("no legal move loses if {other} has at least {}, else draws", crate::counted(n, "piece"))
             }
         });
         if let Some(n) = self.repetition {
