@@ -512,6 +512,29 @@ fn end_of_input_during_a_search_ends_the_engine() {
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
+/// Answers that cannot be written (a full disk) end the session and its
+/// search with the error, though the input stays open.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_ends_the_engine_with_the_error() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["engine", "camelot"])
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "go infinite").unwrap();
+    let status = ends_within(&mut child, 10, "with its output full and its input open");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr, "error: cannot write the output: No space left on device\n");
+    drop(stdin);
+}
+
 // ---------------------------------------------------------------------------
 // `camelot analyze`
 

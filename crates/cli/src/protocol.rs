@@ -28,16 +28,32 @@ use std::time::Duration;
 /// The protocol's name for the engine.
 const NAME: &str = concat!("camelot ", env!("CARGO_PKG_VERSION"));
 
-/// Where the protocol's lines go: shared by the session and its search thread.
+/// Where the protocol's lines go: shared by the session and its search
+/// thread, with the first error writing them met.
 #[derive(Clone)]
-struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+struct Output(Arc<Mutex<(Box<dyn Write + Send>, Option<std::io::Error>)>>);
 
 impl Output {
-    /// Writes one line of the protocol and flushes it.
+    fn new(output: impl Write + Send + 'static) -> Output {
+        Output(Arc::new(Mutex::new((Box::new(output), None))))
+    }
+
+    /// Writes one line of the protocol and flushes it. Once a write has
+    /// failed nothing more is written: the session ends with the error
+    /// ([`Output::failure`]) at its next line.
     fn send(&self, line: &str) {
-        let mut out = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        // (A closed output ends the session at the next read: nothing to do here.)
-        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+        let mut guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (out, failed) = &mut *guard;
+        if failed.is_none() {
+            if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                *failed = Some(e);
+            }
+        }
+    }
+
+    /// The error a write met, taken (the session ends with it).
+    fn failure(&self) -> Option<std::io::Error> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).1.take()
     }
 }
 
@@ -79,13 +95,17 @@ impl Input {
         Input { lines, queued: VecDeque::new(), quit: false, from_queue: false }
     }
 
-    /// The next line to carry out.
-    fn next(&mut self) -> Line {
+    /// The next line to carry out, if one comes within `wait`.
+    fn next_within(&mut self, wait: Duration) -> Option<Line> {
         let queued = self.queued.pop_front();
         self.from_queue = queued.is_some();
         match queued {
-            Some(line) => line,
-            None => self.lines.recv().unwrap_or(None),
+            Some(line) => Some(line),
+            None => match self.lines.recv_timeout(wait) {
+                Ok(line) => Some(line),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(None),
+            },
         }
     }
 }
@@ -164,7 +184,7 @@ pub fn run_on(
     output: impl Write + Send + 'static,
     bounds: Bounds,
 ) -> CliResult {
-    let out = Output(Arc::new(Mutex::new(Box::new(output))));
+    let out = Output::new(output);
     let mut input = Input::spawn(input);
     let mut options = bounds.defaults();
     let mut name = variant.to_string();
@@ -271,7 +291,19 @@ impl<'i, G: Played> Session<'i, G> {
     /// Answers commands until `quit`, the end of input, or a new variant.
     fn serve(mut self) -> Result<Next, CliError> {
         while !self.input.quit {
-            let Some(line) = self.input.next() else {
+            // (Answers that cannot be written end the session, and the
+            // search running, with the error: nobody reads them. It is
+            // looked for while the session waits for a line, as a search
+            // writes.)
+            if let Some(e) = self.out.failure() {
+                self.stop.stop();
+                self.finish_search();
+                return Err(CliError::Output(e));
+            }
+            let Some(line) = self.input.next_within(Duration::from_millis(50)) else {
+                continue;
+            };
+            let Some(line) = line else {
                 break;
             };
             let line = match line {
