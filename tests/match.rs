@@ -227,6 +227,32 @@ fn bad_options_are_refused_clearly() {
 }
 
 #[test]
+fn an_opening_that_plays_the_whole_game_is_refused_or_named() {
+    // As long as the games, or longer: no player would move.
+    for plies in ["50", "60"] {
+        let args = ["match", "camelot", "--engine", "random", "--engine", "random", "--opening-plies", plies];
+        let (status, _, err) = camelot(&[&args[..], &["--max-plies", "50"]].concat());
+        assert_eq!(status, 2, "{err}");
+        assert!(
+            err.contains(&format!("--opening-plies {plies} leaves the players no move before --max-plies 50")),
+            "{err}"
+        );
+    }
+    // Random plies that end the games before the players move: said.
+    let dir = common::TempDir::new("match-long-opening");
+    let args = ["match", "camelot", "--engine", "random", "--engine", "random", "--games", "2", "--quiet"];
+    let out = common::run_in(&dir, &[&args[..], &["--opening-plies", "300", "-o", "m.pgn"]].concat());
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(out.stdout.contains("note: 2 games ended in the opening, before any player moved"), "{}", out.show());
+    let out = common::run_in(&dir, &[&args[..], &["--opening-plies", "2", "-o", "n.pgn"]].concat());
+    assert!(!out.stdout.contains("ended in the opening"), "{}", out.show());
+    // (Two players written alike are numbered, in the report and the records.)
+    assert!(out.stdout.contains("\n  1: random: ") && out.stdout.contains("\n  2: random: "), "{}", out.show());
+    let records = std::fs::read_to_string(dir.join("n.pgn")).unwrap();
+    assert!(records.contains("[White \"2: random\"]") && records.contains("[Black \"2: random\"]"), "{records}");
+}
+
+#[test]
 fn three_players_play_every_seating() {
     let dir = common::TempDir::new("match-three");
     let file = dir.path("tri.pgn");

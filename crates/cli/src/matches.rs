@@ -93,8 +93,17 @@ pub struct Options {
 
 impl Options {
     /// The players' names: their specs as written.
+    /// The players' names in the report and the records: their specs as
+    /// written, numbered in the order given (`1: random`, `2: random`)
+    /// when two are written alike, so that each can be told apart.
     fn names(&self) -> Vec<String> {
-        self.engines.iter().map(|e| e.name.clone()).collect()
+        let written: Vec<&str> = self.engines.iter().map(|e| e.name.as_str()).collect();
+        let alike = written.iter().enumerate().any(|(i, a)| written[..i].contains(a));
+        written
+            .iter()
+            .enumerate()
+            .map(|(i, name)| if alike { format!("{}: {name}", i + 1) } else { name.to_string() })
+            .collect()
     }
 }
 
@@ -398,6 +407,13 @@ pub fn run(opts: &Options) -> CliResult {
     let threads = specs.iter().map(Spec::threads).max().unwrap_or(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = opts.concurrency.unwrap_or((cores / threads).max(1));
+    if opts.openings.is_none() && opts.opening_plies >= opts.max_plies {
+        return Err(CliError::CommandLine(format!(
+            "--opening-plies {} leaves the players no move before --max-plies {} ends each game: give fewer \
+             opening plies than that",
+            opts.opening_plies, opts.max_plies
+        )));
+    }
     with_game!(crate::commands::load_variant(&opts.variant)?, g => {
         check_seats(g.name(), g.players().len(), opts, &specs)?;
         let games = match_games(opts.games, specs.len())?;
@@ -590,9 +606,10 @@ fn play_match<G: Played>(
     drop(watch);
     progress.finish();
     let recorder = std::sync::Arc::into_inner(recorder).expect("the watch is over");
+    let written = recorder.written.into_inner();
     let (file, failed) = recorder.file.into_inner().expect("no panic holds the file");
     let failed = failed.or_else(|| file.sync_all().err());
-    emit(&report(game, opts, &result, sprt, &output, concurrency, failed.is_none()))?;
+    emit(&report(game, opts, &result, sprt, &output, concurrency, failed.is_some().then_some(written)))?;
     match failed {
         None => Ok(()),
         Some(error) => Err(CliError::Write { path: output.display().to_string(), error }),
@@ -610,16 +627,27 @@ struct Recorder {
 }
 
 impl Recorder {
-    /// Appends a game's record, at once (the file is not buffered).
+    /// Appends a game's record, at once (the file is not buffered). A
+    /// record a write fails in the middle of (a full disk) is cut off
+    /// again, so that the file holds the games before it, whole.
     fn write(&self, text: &str) {
         let mut guard = self.file.lock().expect("no panic holds the file");
         let (file, failed) = &mut *guard;
         if failed.is_none() {
-            match file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+            let wrote = file.metadata().map(|m| m.len()).and_then(|before| {
+                let wrote = file.write_all(text.as_bytes()).and_then(|()| file.flush());
+                if wrote.is_err() {
+                    let _ = file.set_len(before);
+                }
+                wrote
+            });
+            match wrote {
                 Ok(()) => {
                     self.written.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 }
-                Err(e) => *failed = Some(e),
+                Err(e) => {
+                    *failed = Some(e);
+                }
             }
         }
     }
@@ -673,7 +701,7 @@ fn report<G: Game>(
     sprt: Option<(f64, f64)>,
     output: &std::path::Path,
     concurrency: usize,
-    saved: bool,
+    short: Option<u32>,
 ) -> String {
     let SeriesResult { games: played, tallies, decided } = result;
     let mut out = String::new();
@@ -735,11 +763,24 @@ fn report<G: Game>(
     }
     let endings: Vec<String> = endings.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "  games ended by: {}", endings.join(", "));
-    match &opts.output {
-        _ if !saved => {
-            let _ = writeln!(out, "  games saved to {} until a write failed", output.display());
+    // (A random opening can end a game by a rule of its own, or by the move
+    // limit, before any player moves: the game says nothing of them.)
+    let unplayed = played.iter().filter(|(_, r)| r.usage.iter().all(|u| u.moves == 0)).count();
+    if unplayed > 0 {
+        let noun = if unplayed == 1 { "game" } else { "games" };
+        let _ = writeln!(
+            out,
+            "  note: {unplayed} {noun} ended in the opening, before any player moved: counted as they ended, \
+             they say nothing of the players (give fewer --opening-plies)"
+        );
+    }
+    match (&opts.output, short) {
+        (_, Some(n)) => {
+            let of = played.len();
+            let noun = if of == 1 { "game" } else { "games" };
+            let _ = writeln!(out, "  {n} of {of} {noun} saved to {}, whole, before a write failed", output.display());
         }
-        Some(given) if given != output => {
+        (Some(given), None) if given != output => {
             let given = given.display();
             let _ = writeln!(
                 out,
