@@ -78,6 +78,11 @@ fn mistakes_in_the_suite_are_reported_before_any_search() {
             "illegal-move.pgn:18:3: move 1 (White): `E6-E9` is not legal here",
         ),
         ("bad-position.pgn", "[Position \"W:WZ99\"]\n[Best \"E6-E8\"]\n\n*\n", "game 1: [Position]"),
+        (
+            "two-bests.pgn",
+            "[Variant \"camelot\"]\n[Best \"E6-E8\"]\n[best \"E6-E12\"]\n\n*\n",
+            "game 1: the tag [Best] is given twice in one game (first at 16:1): give every move wanted in one",
+        ),
     ];
     for (name, text, expected) in cases {
         let file = write(&dir, name, &format!("{TWO}\n{text}"));

@@ -96,6 +96,20 @@ fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliErr
     let problem = |problem| CliError::RecordGame { file: name.clone(), game: number, problem };
     let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::variant(record, e)))?;
     let label = record.tag("Event").map_or_else(|| format!("position {number}"), leap_core::visible);
+    // (Moves wanted in a second tag would go unread: several go in one,
+    // `[Best "E6-E8 F7-F8"]`.)
+    let bests: Vec<usize> = (0..record.tags.len()).filter(|&i| record.tags[i].0.eq_ignore_ascii_case("Best")).collect();
+    if let [first, second, ..] = bests[..] {
+        let at = |i: usize| record.tags_at.get(i).copied();
+        let first_at = at(first).map_or_else(String::new, |(l, c)| format!(" (first at {l}:{c})"));
+        return Err(problem(GameProblem::Tags {
+            at: at(second),
+            why: format!(
+                "the tag [Best] is given twice in one game{first_at}: give every move wanted in one, as \
+                 [Best \"E6-E8 F7-F8\"]"
+            ),
+        }));
+    }
     let Some(best) = record.tag("Best").filter(|b| !b.trim().is_empty()) else {
         let why = if record.tag("Best").is_some() {
             "the [Best] tag is empty: give the move wanted, as [Best \"E6-E8\"]"
