@@ -24,6 +24,20 @@
 /// let wrapped = Error::new(ErrorKind::PermissionDenied, "Operation not permitted (os error 1) at path \"/r/.t\"");
 /// assert_eq!(leap_core::io_words(&wrapped), "permission denied");
 /// ```
+///
+/// ```
+/// # #[cfg(target_os = "linux")] {
+/// let long = std::fs::File::open("x".repeat(300)).unwrap_err();
+/// assert_eq!(leap_core::io_words(&long), "the name is too long for a file name");
+/// let dir = std::env::temp_dir().join(format!("leap-loop-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let _ = std::fs::remove_file(dir.join("a"));
+/// std::os::unix::fs::symlink("a", dir.join("a")).unwrap();
+/// let looped = std::fs::File::open(dir.join("a")).unwrap_err();
+/// assert_eq!(leap_core::io_words(&looped), "its links lead round in a loop, never to a file");
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// # }
+/// ```
 pub fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
     let text = e.to_string();
@@ -37,6 +51,11 @@ pub fn io_words(e: &std::io::Error) -> String {
         ErrorKind::IsADirectory => "it is a folder, not a file".to_string(),
         ErrorKind::NotADirectory => "a folder on its path is a file".to_string(),
         ErrorKind::AlreadyExists => "a file of that name is already there".to_string(),
+        ErrorKind::InvalidFilename => "the name is too long for a file name".to_string(),
+        // (ELOOP, whose kind has no stable name.)
+        _ if text.starts_with("Too many levels of symbolic links") => {
+            "its links lead round in a loop, never to a file".to_string()
+        }
         _ => match text.find(" (os error ") {
             Some(at) => text[..at].to_string(),
             None => text,

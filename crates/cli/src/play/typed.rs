@@ -34,6 +34,19 @@ pub(super) fn file_name(text: &str) -> Result<PathBuf, String> {
         }
         None => text,
     };
+    // (A name of nothing but spaces would be a file no one could find.)
+    if unquoted.rsplit(['/', '\\']).next().is_some_and(|last| !last.is_empty() && last.trim().is_empty()) {
+        return Err(format!("\"{unquoted}\" is only spaces: give the file a name"));
+    }
+    // (`~name/`, another user's home folder to a shell, is not read so.)
+    if let Some(first) = unquoted.split(['/', '\\']).next().filter(|f| f.len() > 1 && f.starts_with('~')) {
+        if !std::path::Path::new(first).exists() {
+            return Err(format!(
+                "{first} is no folder here: only ~/ is read as a shell reads it (your home folder); write the \
+                 folder in full"
+            ));
+        }
+    }
     let home = std::env::var_os("HOME").filter(|h| !h.is_empty());
     Ok(match (unquoted, unquoted.strip_prefix("~/"), home) {
         ("~", _, Some(home)) => PathBuf::from(home),
@@ -64,6 +77,12 @@ mod tests {
         assert_eq!(
             file_name("\"a.pgn"),
             Err("the quote that opens \"a.pgn is not closed: save \"a b.pgn\" for a name with spaces".into())
+        );
+        // A name of spaces only, and another user's home, are said to be no name.
+        assert_eq!(file_name("\"  \""), Err("\"  \" is only spaces: give the file a name".into()));
+        assert!(file_name("\"d/ \"").is_err_and(|e| e.contains("only spaces")));
+        assert!(
+            file_name("~nobody-here/x.pgn").is_err_and(|e| e.starts_with("~nobody-here is no folder here: only ~/"))
         );
         assert_eq!(file_name("a.pgn more"), Err("a file name with spaces goes in quotes: save \"a.pgn more\"".into()));
         assert_eq!(
