@@ -114,6 +114,43 @@ fn show_start_prints_the_diagram_the_status_and_the_position_string() {
     assert!(out.lines().contains(&START));
 }
 
+/// A square board of four players: each piece shows its player's letter
+/// and its kind's, as on a hex board (a letter's case tells two apart, not four).
+#[test]
+fn show_tells_four_players_pieces_apart() {
+    let dir = TempDir::new("show-four");
+    let setup = "[setup]\nNorth = \"D6,C6\"\nEast = \"F4,F5\"\nSouth = \"D2,E2\"\nWest = \"B4,B3\"\n";
+    let players: String = [("North", "N", "D7"), ("East", "E", "G4"), ("South", "S", "D1"), ("West", "W", "A4")]
+        .iter()
+        .map(|(name, letter, castle)| {
+            format!("[[players]]\nname = \"{name}\"\nletter = \"{letter}\"\ncastle = [\"{castle}\"]\n")
+        })
+        .collect();
+    let text = format!(
+        "name = \"four\"\n[board]\ngeometry = \"square\"\nfiles = 7\nranks = 7\nlayout = \"\"\"\n   .\n .....\n \
+         .....\n.......\n .....\n .....\n   .\n\"\"\"\n{players}[[pieces]]\nname = \"Man\"\nprefix = \"\"\n\
+         symbol = \"M\"\n{setup}[rules]\ncastle_moves = 0\n[end]\ngoal_count = 1\n"
+    );
+    std::fs::write(dir.join("four.toml"), text).unwrap();
+    let out = run_in(&dir, &["show", "four.toml"]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let board: Vec<&str> = out.stdout.lines().take(9).collect();
+    assert_eq!(
+        board,
+        [
+            "     A   B   C   D   E   F   G",
+            "  7             [  ]             7",
+            "  6      .   NM  NM  .   .       6",
+            "  5      .   .   .   .   EM      5",
+            "  4 [  ] WM  .   .   .   EM [  ] 4",
+            "  3      WM  .   .   .   .       3",
+            "  2      .   .   SM  SM  .       2",
+            "  1             [  ]             1",
+            "     A   B   C   D   E   F   G",
+        ]
+    );
+}
+
 #[test]
 fn show_after_moves() {
     let out = ok(&["show", "camelot", "--moves", "1.E6-E8 H11-F9"]);

@@ -151,12 +151,26 @@ impl<'a, G: Game + ?Sized> Diagram<'a, G> {
         row.push(self.painted(&look, Part::Frame, &right.to_string()));
     }
 
-    /// A piece as the diagram shows it: its letter, or on a hex board its
-    /// player's letter and its kind's ([`crate::game::KindInfo::letter`]: `BK`, a Blue
+    /// The width of a piece's text: 2 on a hex board, and on a square one
+    /// of more than two players (whose pieces a letter's case cannot tell
+    /// apart), else 1.
+    fn piece_width(&self) -> usize {
+        let board = self.game.board();
+        let many = self.game.players().len() > 2 && !board.is_numbered();
+        if board.geometry() == Geometry::Hex || many {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// A piece as the diagram shows it: its letter, or on a hex board (and
+    /// a square one of more than two players) its player's letter and its
+    /// kind's ([`crate::game::KindInfo::letter`]: `BK`, a Blue
     /// Knight; `Wb` and `WB`, a White man and king where the kinds differ
     /// only by case).
     fn piece_text(&self, p: Piece) -> String {
-        if self.game.board().geometry() == Geometry::Hex {
+        if self.piece_width() == 2 {
             format!("{}{}", self.game.players()[p.player.index()].letter, self.game.kind_info(p.kind).letter())
         } else {
             self.game.piece_symbol(p).to_string()
@@ -172,24 +186,25 @@ impl<'a, G: Game + ?Sized> Diagram<'a, G> {
     fn square(&self, out: &mut Lines) {
         let board = self.game.board();
         let files = board.files();
+        let w = self.piece_width();
         let mut header = String::from("    ");
         for f in 0..files {
-            header.push_str(&format!(" {} ", (b'A' + f) as char));
+            header.push_str(&format!(" {:<w$} ", (b'A' + f) as char));
         }
         out.push(Row::text(header.trim_end()));
         for r in (0..board.ranks()).rev() {
             let mut row = Row::text(&format!("{:>3} ", r + 1));
             for f in 0..files {
                 match board.at(Coord { file: f, rank: r }) {
-                    None => row.push(Segment::plain("   ")),
+                    None => row.push(Segment::plain(&" ".repeat(w + 2))),
                     Some(cell) => {
                         let empty = if self.game.zone_owner(cell).is_some() { " " } else { "." };
-                        self.cell(cell, empty, 1, &mut row);
+                        self.cell(cell, &format!("{empty:<w$}"), w, &mut row);
                     }
                 }
             }
             row.trim_end();
-            let width = 3 * files as usize + 6 - row.width();
+            let width = (w + 2) * files as usize + 6 - row.width();
             row.push(Segment::plain(&format!("{:>width$}", r + 1)));
             out.push(row);
         }
