@@ -117,6 +117,19 @@ fn show_start_prints_the_diagram_the_status_and_the_position_string() {
 /// A square board of four players: each piece shows its player's letter
 /// and its kind's, as on a hex board (a letter's case tells two apart, not four).
 #[test]
+fn play_says_why_a_move_is_refused() {
+    let out = run_stdin(&["play", "camelot"], "D6-D7\nH11-F9\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    for said in [
+        "> move 1 (White): `D6-D7` is not legal here: D7 is taken by a Knight of White, and a piece lands only on an \
+         empty cell; the legal moves of that piece are: D6-B6 ",
+        "> move 1 (White): `H11-F9`: the player to move has no piece on H11 (a Man of Black, and White is to move)\n",
+    ] {
+        assert!(out.stdout.contains(said), "{said}\n{}", out.show());
+    }
+}
+
+#[test]
 fn show_tells_four_players_pieces_apart() {
     let dir = TempDir::new("show-four");
     let setup = "[setup]\nNorth = \"D6,C6\"\nEast = \"F4,F5\"\nSouth = \"D2,E2\"\nWest = \"B4,B3\"\n";
@@ -1342,7 +1355,7 @@ fn bad_moves_name_the_move_number_and_the_side() {
     let out = fails(&["perft", "camelot", "--depth", "1", "--moves", "1.E6-E8 E8-E9"], 1);
     assert_eq!(
         out.stderr,
-        "error: --moves: 1:9: move 1 (Black): `E8-E9`: the player to move has no piece on E8 (a Man of White)\n"
+        "error: --moves: 1:9: move 1 (Black): `E8-E9`: the player to move has no piece on E8 (a Man of White, and Black is to move)\n"
     );
     let out = fails(&["show", "camelot", "--moves", "1.E6-E8 H11-F9 {unclosed"], 1);
     assert_eq!(out.stderr, "error: --moves: 1:16: comment `{` is never closed with `}`\n");

@@ -95,7 +95,7 @@ fn refusals_say_what_is_wrong() {
     let g = game();
     let start = g.start();
     let e = progress(&g, &start, cell(&g, "E10"), &[]).unwrap_err();
-    assert_eq!(e.to_string(), "no piece of the player to move on E10 (a Man of Black)");
+    assert_eq!(e.to_string(), "no piece of the player to move on E10 (a Man of Black, and White is to move)");
     let e = progress(&g, &start, cell(&g, "E8"), &[]).unwrap_err();
     assert_eq!(e.to_string(), "no piece of the player to move on E8 (it is empty)");
     let e = progress(&g, &start, cell(&g, "F7"), &cells(&g, &["F9"])).unwrap_err();

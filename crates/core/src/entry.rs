@@ -193,6 +193,22 @@ pub fn obligation<G: Game>(game: &G, pos: &Position) -> Option<Obligation> {
     None
 }
 
+/// A piece in words: `a Man of Black`.
+pub fn piece_words<G: Game + ?Sized>(game: &G, piece: crate::Piece) -> String {
+    format!("a {} of {}", game.kind_info(piece.kind).name, game.players()[piece.player.index()].name)
+}
+
+/// What stands on a cell where the player to move has no piece, in
+/// words: `it is empty`, or `a Man of Black, and White is to move`.
+pub(crate) fn not_yours<G: Game + ?Sized>(game: &G, pos: &Position, found: Option<crate::Piece>) -> String {
+    match found {
+        None => "it is empty".to_string(),
+        Some(p) => {
+            format!("{}, and {} is to move", piece_words(game, p), game.players()[pos.to_move().index()].name)
+        }
+    }
+}
+
 /// The most ways on a refusal of a jump that must continue names.
 pub const MAX_WAYS_SAID: usize = 3;
 
@@ -208,11 +224,7 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
     match pos.piece_at(from) {
         Some(p) if p.player == pos.to_move() => {}
         other => {
-            let found = match other {
-                None => "it is empty".to_string(),
-                Some(p) => format!("a {} of {}", game.kind_info(p.kind).name, game.players()[p.player.index()].name),
-            };
-            return Err(Refusal::NotYourPiece { cell: name(from), found });
+            return Err(Refusal::NotYourPiece { cell: name(from), found: not_yours(game, pos, other) });
         }
     }
     let legal = game.legal_moves(pos);

@@ -335,14 +335,10 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
     match pos.piece_at(written.from) {
         Some(p) if p.player == mover => {}
         other => {
-            let found = match other {
-                None => "it is empty".to_string(),
-                Some(p) => format!("a {} of {}", game.kind_info(p.kind).name, game.players()[p.player.index()].name),
-            };
             return Err(MoveError::NotYourPiece {
                 text: text.to_string(),
                 cell: board.name(written.from).to_string(),
-                found,
+                found: crate::entry::not_yours(game, pos, other),
             });
         }
     }
@@ -395,7 +391,8 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         .collect();
     piece_moves.sort();
     let path: Vec<Cell> = written.landings.iter().map(|&(_, c)| c).collect();
-    let rule = crate::entry::why_not(game, pos, written.from, &path).as_rule().map(|r| r.to_string());
+    let refusal = crate::entry::why_not(game, pos, written.from, &path);
+    let rule = refusal.as_rule().map(|r| r.to_string());
     // (A move that captures nothing, of a piece that can capture, is
     // refused by the obligation to capture, as the other pieces' are.)
     let rule = rule.or_else(|| {
@@ -405,6 +402,17 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         }
         let uncapturing = free.found.is_some_and(|m| m.captured.is_empty());
         uncapturing.then(|| crate::entry::obligation(game, pos)).flatten().map(|o| o.to_string())
+    });
+    // (A landing on a piece: a move ends, and a leap lands, only on an empty cell.)
+    let rule = rule.or_else(|| match &refusal {
+        crate::entry::Refusal::NotALanding { cell, .. } => {
+            let piece = board.cell(cell).and_then(|c| pos.piece_at(c))?;
+            Some(format!(
+                "{cell} is taken by {}, and a piece lands only on an empty cell",
+                crate::entry::piece_words(game, piece)
+            ))
+        }
+        _ => None,
     });
     Err(MoveError::Illegal { text: text.to_string(), piece_moves, rule })
 }
