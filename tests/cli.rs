@@ -118,9 +118,12 @@ fn show_start_prints_the_diagram_the_status_and_the_position_string() {
 /// and its kind's, as on a hex board (a letter's case tells two apart, not four).
 #[test]
 fn play_says_why_a_move_is_refused() {
-    let out = run_stdin(&["play", "camelot"], "D6-D7\nH11-F9\n");
+    let out = run_stdin(&["play", "camelot"], "D6-D7\nH11-F9\nE6 E8\nE8 - E9\n");
     assert_eq!(out.status, 0, "{}", out.show());
     for said in [
+        "> a move joins its cells with - (a step or a leap) or x (a capture): E6-E8\n",
+        "> a move is written without spaces, and even written so it is not legal: `E8-E9`: the player to move has no \
+         piece on E8 (it is empty)\n",
         "> move 1 (White): `D6-D7` is not legal here: D7 is taken by a Knight of White, and a piece lands only on an \
          empty cell; the legal moves of that piece are: D6-B6 ",
         "> move 1 (White): `H11-F9`: the player to move has no piece on H11 (a Man of Black, and White is to move)\n",
@@ -713,8 +716,8 @@ fn play_a_game_at_the_terminal_then_replay_the_saved_record() {
     let expect_in_order = [
         "White to move (move 1). castle-moves: White 0, Black 0.\n",
         "Black to move (move 1). castle-moves: White 0, Black 0.\n",
-        "> move 1 (Black): `H11-H7` is not legal here; the legal moves of that piece are: \
-         H11-F9 H11-G12 H11-H12 H11-H9 H11-I12 H11-J9\n",
+        "> move 1 (Black): `H11-H7` is not legal here: H7 is taken by a Man of White, and a piece lands only on an \
+         empty cell; the legal moves of that piece are: H11-F9 H11-G12 H11-H12 H11-H9 H11-I12 H11-J9\n",
         "White to move (move 2). castle-moves: White 0, Black 0.\n",
         "Black to move (move 2). castle-moves: White 0, Black 0.\n",
         // D11-D12, then undo: Black to move again.
@@ -1533,6 +1536,23 @@ fn check_says_a_stuck_player_passes() {
     assert!(!out.stdout.contains("passes"), "{}", out.show());
 }
 
+/// A player whose one move is to pass is told so under the board, with
+/// what to type.
+#[test]
+fn play_says_when_the_only_move_is_to_pass() {
+    let dir = TempDir::new("play-pass");
+    let text = "name = \"tiny\"\n[board]\ngeometry = \"square\"\nfiles = 3\nranks = 3\nlayout = \"\"\"\n...\n...\n...\n\"\"\"\n\
+                [[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"C2\"]\n[[players]]\nname = \"Black\"\n\
+                letter = \"B\"\ncastle = [\"B3\"]\n[[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\n[setup]\n\
+                White = \"A1\"\nBlack = \"A2,B2,B1,A3,C3,C1\"\n[rules]\ncastle_moves = 0\nno_move = \"pass\"\n[end]\n\
+                goal_count = 1\n";
+    std::fs::write(dir.join("tiny.toml"), text).unwrap();
+    let out = run_stdin_in(&dir, &["play", "tiny.toml"], b"pass\n");
+    assert!(out.stdout.contains("White to move (move 1). No move but to pass: type pass.\n"), "{}", out.show());
+    // After the pass, Black has moves: nothing said.
+    assert!(out.stdout.contains("Black to move (move 1).\n"), "{}", out.show());
+}
+
 #[test]
 fn check_says_when_no_side_can_be_bare() {
     // Knights are extinction pieces and count for baring too: a side keeps
@@ -2131,7 +2151,7 @@ fn play_reads_a_move_typed_with_spaces_or_look_alike_characters() {
     // Spaces: the move as it is written, not played.
     assert_eq!(text.matches("> a move is written without spaces: E6-E8\n").count(), 2, "{}", out.show());
     assert!(
-        text.contains("> a move is written without spaces, but written so it is refused too: `e6-e9` is not legal here; the legal moves"),
+        text.contains("> a move is written without spaces, and even written so it is not legal: `e6-e9` is not legal here; the legal moves"),
         "{}",
         out.show()
     );

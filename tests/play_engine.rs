@@ -36,6 +36,14 @@ fn the_engine_answers_a_persons_move_and_gives_a_hint() {
 }
 
 #[test]
+fn undo_says_it_takes_the_engines_reply_back_too() {
+    let (status, out, err) = play(&["camelot", "--black", "engine", "--depth", "1"], "E6-E8\nundo\nquit\n");
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("> took back 1 move, with the engine's reply\n"), "{out}");
+    assert!(out.trim_end().lines().any(|l| l.starts_with("White to move (move 1).")), "{out}");
+}
+
+#[test]
 fn a_level_plays_a_shallow_move_and_the_hint_stays_at_full_strength() {
     let (status, out, err) =
         play(&["camelot", "--black", "engine", "--level", "2", "--depth", "6"], "E6-E8\nhint\nquit\n");
@@ -126,8 +134,9 @@ fn the_engine_accepts_a_draw_only_when_it_stands_about_level_or_worse() {
     let (status, out, err) = play(&args, "draw\nD6-D7\ndraw\nhistory\nquit\n");
     assert_eq!(status, 0, "{err}");
     let declined = out.find("> Black (engine) declines the draw: the game goes on\n").expect(&out);
+    let accepted = out.find("> Black (engine) accepts the draw\n").expect(&out);
     let agreed = out.find("Game over: drawn by agreement.\n").expect(&out);
-    assert!(declined < agreed, "{out}");
+    assert!(declined < accepted && accepted < agreed, "{out}");
     assert!(out.contains("1/2-1/2\n"), "{out}");
     // Ahead, it declines.
     let winning = "W:WE6,F6:BKD10,KI10,E10,F10,G10,H10 castle-moves=0,0";

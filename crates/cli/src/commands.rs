@@ -147,7 +147,10 @@ pub fn status<G: Game>(game: &G, history: &History) -> String {
                 .filter(|_| game.counter_limit() > 0)
                 .map(|n| format!(" {n}: {}.", counts.join(", ")))
                 .unwrap_or_default();
-            format!("{player} to move (move {number}).{counter}")
+            // (A player whose one move is to pass is told how to make it.)
+            let moves = game.legal_moves(pos);
+            let pass = if moves.len() == 1 && moves[0].is_pass() { " No move but to pass: type pass." } else { "" };
+            format!("{player} to move (move {number}).{counter}{pass}")
         }
     }
 }

@@ -548,7 +548,7 @@ impl<'g, G: Played> Terminal<'g, G> {
         // Each move a person made is taken back with the engine's moves
         // after it (those the engine made before any are not: it would
         // only play them again).
-        let mut taken = 0;
+        let (mut taken, mut plies) = (0, 0);
         while taken < wanted {
             let positions = self.history.positions();
             let moves = positions.len() - 1;
@@ -559,7 +559,14 @@ impl<'g, G: Played> Terminal<'g, G> {
                 self.history.undo();
             }
             taken += 1;
+            plies += moves - last;
         }
+        // (The engine's moves that went with them are said.)
+        let replies = match plies - taken {
+            0 => String::new(),
+            1 => ", with the engine's reply".to_string(),
+            n => format!(", with the engine's {n} replies"),
+        };
         if word.is_some() || taken > 0 {
             self.ended = None;
         }
@@ -570,8 +577,12 @@ impl<'g, G: Played> Terminal<'g, G> {
                 writeln!(out, "nothing to undo").map_err(io)?;
                 return Ok(Next::Read);
             }
-            (None, t) if t < wanted => writeln!(out, "only {} to take back: took back {t}", moves(t)).map_err(io)?,
-            (None, t) if t > 1 => writeln!(out, "took back {}", moves(t)).map_err(io)?,
+            (None, t) if t < wanted => {
+                writeln!(out, "only {} to take back: took back {t}{replies}", moves(t)).map_err(io)?
+            }
+            (None, t) if t > 1 || !replies.is_empty() => {
+                writeln!(out, "took back {}{replies}", moves(t)).map_err(io)?
+            }
             (None, _) => {}
             (Some(word), t) => {
                 let and = if t > 0 { format!(" and {}", moves(t)) } else { String::new() };
@@ -580,7 +591,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                     0 => " (no move to take back)".to_string(),
                     t => format!(" (only {} to take back)", moves(t)),
                 };
-                writeln!(out, "took back {word}{and}{only}").map_err(io)?
+                writeln!(out, "took back {word}{and}{replies}{only}").map_err(io)?
             }
         }
         Ok(Next::Redraw)
@@ -628,6 +639,16 @@ impl<'g, G: Played> Terminal<'g, G> {
                 return Ok(false);
             }
         }
+        let accepting: Vec<String> = self
+            .in_game()
+            .into_iter()
+            .filter(|&p| p != offers && self.computer.plays(p))
+            .map(|p| format!("{} (engine)", self.name(p)))
+            .collect();
+        if !accepting.is_empty() {
+            let verb = if accepting.len() == 1 { "accepts" } else { "accept" };
+            writeln!(out, "{} {verb} the draw", accepting.join(" and ")).map_err(io)?;
+        }
         self.ended = Some(Termination::Agreement);
         Ok(true)
     }
@@ -650,6 +671,15 @@ impl<'g, G: Played> Terminal<'g, G> {
                     writeln!(out, "{said}").map_err(io)?;
                 } else {
                     match parsed {
+                        // (Cells alone, `E8 E9`: one move, its separator left out.)
+                        Ok(plies) if plies.iter().all(|p| self.game.board().cell(&p.text).is_some()) => {
+                            let cells: Vec<&str> = plies.iter().map(|p| p.text.as_str()).collect();
+                            writeln!(
+                                out,
+                                "a move joins its cells with - (a step or a leap) or x (a capture): {}",
+                                cells.join("-")
+                            )
+                        }
                         Ok(_) => writeln!(out, "one move at a time, please (type help for the commands)"),
                         // (At the prompt, a line and column say nothing.)
                         Err(e) => writeln!(out, "{}{}", e.message, self.foreign(&reading.text)),
@@ -699,7 +729,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                 Some(format!("a move is written without spaces: {written}"))
             }
             Err(MoveError::Syntax { .. }) => None,
-            Err(e) => Some(format!("a move is written without spaces, but written so it is refused too: {e}")),
+            Err(e) => Some(format!("a move is written without spaces, and even written so it is not legal: {e}")),
         }
     }
 
