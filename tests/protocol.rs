@@ -360,7 +360,10 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ("fly", "info string error: unknown command `fly`"),
         ("isready\0", "info string error: unknown command `isready<U+0000>`"),
         ("position fen W:WZ99:BE10", "info string error: bad position string at column 4: `Z99` is not a piece"),
-        ("position startpos moves E6-E8 E6-E7", "info string error: move 2 `E6-E7`:"),
+        (
+            "position startpos moves E6-E8 E6-E7",
+            "info string error: move 2 of the list (Black): `E6-E7`: the player to move",
+        ),
         ("position middle", "info string error: expected `position startpos` or `position fen POSITION`"),
         ("go depth", "info string error: `go depth` needs a number after it"),
         ("go depth 0", "info string error: `go depth 0`: expected 1 or more"),

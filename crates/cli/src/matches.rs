@@ -181,10 +181,18 @@ fn spec_arg(text: &str) -> Result<Entrant, String> {
 /// Reads a player spec (see [`Options::engines`]).
 fn parse_spec(text: &str) -> Result<Spec, String> {
     let (name, rest) = text.split_once(':').unwrap_or((text, ""));
-    let items: Vec<&str> = rest.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let items: Vec<&str> = rest.split(',').map(str::trim).collect();
+    // (`engine:` and `engine:depth=1,,threads=2`: an option left empty.)
+    if text.contains(':') && items.iter().any(|s| s.is_empty()) {
+        let why = if items.len() == 1 { "nothing follows the colon" } else { "an option between commas is empty" };
+        return Err(format!("`{text}`: {why}; give each option, as in `engine:depth=4,threads=2`, or none (`{name}`)"));
+    }
+    let items: Vec<&str> = items.into_iter().filter(|s| !s.is_empty()).collect();
     let number = |key: &str, value: &str| -> Result<u64, String> {
         value.parse::<u64>().map_err(|_| {
-            if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+            if value.is_empty() {
+                format!("`{text}`: {key} needs a value: {key}=N")
+            } else if value.bytes().all(|b| b.is_ascii_digit()) {
                 format!("`{text}`: {key}={value} is too large (at most {})", u64::MAX)
             } else if value.contains([':', '=', ';']) {
                 // (`engine:depth=2:movetime=3`: options run together.)
@@ -816,6 +824,16 @@ mod tests {
         let e = parse_spec("engine:no-futility,movetime=5,futility").unwrap_err();
         assert!(e.contains("no-futility and futility contradict each other"), "{e}");
         assert!(parse_spec("engine:no-futility,no-reductions").is_ok());
+    }
+
+    #[test]
+    fn an_option_left_empty_or_without_its_value_is_named() {
+        let e = parse_spec("engine:").unwrap_err();
+        assert!(e.starts_with("`engine:`: nothing follows the colon; give each option"), "{e}");
+        let e = parse_spec("engine:depth=1,,movetime=5").unwrap_err();
+        assert!(e.starts_with("`engine:depth=1,,movetime=5`: an option between commas is empty"), "{e}");
+        assert_eq!(parse_spec("engine:depth").unwrap_err(), "`engine:depth`: depth needs a value: depth=N");
+        assert!(parse_spec("engine:depth=1, movetime=5").is_ok());
     }
 
     #[test]

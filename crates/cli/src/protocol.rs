@@ -518,7 +518,10 @@ impl<'i, G: Played> Session<'i, G> {
         };
         let mut history = History::new(start);
         for (i, text) in args.iter().skip(moves_at + 1).enumerate() {
-            history.play_text(&self.game, text).map_err(|e| format!("move {} `{text}`: {}", i + 1, e.error))?;
+            // (Numbered in the list: the error names the move as written.)
+            history
+                .play_text(&self.game, text)
+                .map_err(|e| format!("move {} of the list ({}): {}", i + 1, e.player, e.error))?;
         }
         self.history = history;
         Ok(())
@@ -865,7 +868,10 @@ impl Go {
             let number = || match value.parse::<u64>() {
                 Ok(n) => Ok(n),
                 Err(_) if value.bytes().all(|b| b.is_ascii_digit()) => Ok(u64::MAX),
-                Err(_) => Err(format!("`go {word} {}`: expected a whole number", leap_core::notation::quoted(value))),
+                Err(_) => Err(format!(
+                    "`go {word} {}`: expected a whole number, 0 or more",
+                    leap_core::notation::quoted(value)
+                )),
             };
             // (A search of no depth, no positions or no time has no move to give.)
             let positive = || {
