@@ -211,3 +211,13 @@ fn kept_weights_go_to_a_new_file_and_replace_none() {
     files.sort();
     assert_eq!(files, ["tuned-weak-2.toml", "tuned-weak.toml", "w.toml", "weak.toml"], "no temporary file is left");
 }
+
+#[test]
+fn a_fit_whose_games_all_ended_alike_says_it_learns_nothing() {
+    let dir = common::TempDir::new("tune-alike");
+    let args = ["tune", "camette", "--games", "4", "--nodes", "200", "--check-games", "2", "--rounds", "1"];
+    let (status, out, err) = camelot_in(&dir, &[&args[..], &["--weights", "tempo", "--quiet"]].concat());
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("in 1 round, "), "{out}");
+    assert!(out.contains("note: every position's game ended the same way"), "{out}");
+}

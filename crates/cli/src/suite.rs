@@ -169,7 +169,7 @@ fn describe(limits: &Limits, options: &Options) -> String {
         parts.push(format!("depth {d}"));
     }
     if let Some(n) = limits.nodes {
-        parts.push(format!("{n} nodes"));
+        parts.push(leap_core::counted(n, "node"));
     }
     let threads = if options.threads == 1 { "1 thread".to_string() } else { format!("{} threads", options.threads) };
     parts.push(threads);

@@ -210,13 +210,21 @@ fn tune_game<G: Played + Sync>(game: &G, opts: &Options, base: &std::path::Path)
     );
     let _ = writeln!(
         out,
-        "  {} quiet positions; logistic scale {:.3}; mean squared error {:.6} -> {:.6} in {} rounds, {fit_secs:.0} s",
-        samples.len(),
+        "  {}; logistic scale {:.3}; mean squared error {:.6} -> {:.6} in {}, {fit_secs:.0} s",
+        leap_core::counted(samples.len() as u64, "quiet position"),
         fit.scale,
         fit.start_error,
         fit.error,
-        fit.rounds
+        leap_core::counted(fit.rounds as u64, "round")
     );
+    // (Positions whose games all ended alike tell the weights nothing.)
+    if samples.first().is_some_and(|first| samples.iter().all(|s| s.result == first.result)) {
+        let _ = writeln!(
+            out,
+            "  note: every position's game ended the same way, so the results cannot tell the weights apart: play \
+             more games (--games) or longer ones (--nodes)"
+        );
+    }
     let width = <G::Weights as Weights>::NAMES.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
     let _ = writeln!(out, "  {:width$}  {:>7}  {:>7}", "weight", "start", "fitted");
     for (i, name) in <G::Weights as Weights>::NAMES.iter().enumerate() {
