@@ -757,3 +757,23 @@ fn the_goal_entry_exemption_needs_a_goal_castle() {
     );
     assert!(parse("t.toml", &format!("{enter}goal_entry_exempt = false\n")).is_ok());
 }
+
+#[test]
+fn a_refused_charge_brings_no_second_complaint_about_the_canter_rule() {
+    let knight = "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = \"yes\"\ncanter_rule = true\n";
+    let man = "[[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\n";
+    let text = format!("extends = \"camelot\"\nname = \"m\"\n{knight}{man}");
+    assert_eq!(problems("m.toml", &text), ["7:10: charge = \"yes\": expected true or false"]);
+}
+
+#[test]
+fn letters_beyond_ascii_and_a_layout_of_no_cells_are_said_plainly() {
+    let text = "extends = \"camelot\"\nname = \"e\"\n[[players]]\nname = \"White\"\nletter = \"É\"\ncastle = [\"F1\", \"G1\"]\n\
+                [[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n";
+    let found = problems("e.toml", text);
+    assert!(found.iter().any(|p| p.contains("`É` is not a player letter; expected one ASCII letter, A to Z")), "{found:?}");
+    let blank = "extends = \"camette\"\nname = \"b\"\n[board]\ngeometry = \"square\"\nfiles = 3\nranks = 2\n\
+                 layout = \"\"\"\n   \n   \n\"\"\"\n";
+    let found = problems("b.toml", blank);
+    assert!(found.iter().any(|p| p.contains("the layout has no cells")), "{found:?}");
+}

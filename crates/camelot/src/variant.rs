@@ -45,14 +45,17 @@ pub fn build(spec: &VariantFile, common: Option<Common>, diag: &mut Diagnostics)
         .pieces
         .get_ref()
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             foreign(&p.moves, "moves", family, diag);
             foreign(&p.promotes_to, "promotes_to", family, diag);
             let flag = |v: &Option<toml::Spanned<bool>>| v.as_ref().is_some_and(|b| *b.get_ref());
             let rules = KindRules { charge: flag(&p.charge), canter_rule: flag(&p.canter_rule) };
             // (The rule obliges a capture after the canters: a piece
-            // without the Charge could never make it.)
-            if let Some(at) = p.canter_rule.as_ref().filter(|_| rules.canter_rule && !rules.charge) {
+            // without the Charge could never make it. A `charge` already
+            // refused is no charge to speak of.)
+            let charge_refused = spec.is_broken(&format!("pieces.{i}.charge"));
+            if let Some(at) = p.canter_rule.as_ref().filter(|_| rules.canter_rule && !rules.charge && !charge_refused) {
                 diag.error(
                     at.span().start,
                     "`canter_rule = true` needs `charge = true`: the Knight canter rule makes a piece that \

@@ -505,7 +505,7 @@ fn players(spec: &VariantFile, diag: &mut Diagnostics) -> (Vec<PlayerInfo>, Vec<
             Some((l, None)) => {
                 diag.error(
                     l.span().start,
-                    format!("`{}` is not a player letter; expected one letter such as W", l.get_ref()),
+                    format!("`{}` is not a player letter; expected one ASCII letter, A to Z, such as W", l.get_ref()),
                 );
                 letter_problems += 1;
                 '?'
@@ -638,7 +638,7 @@ fn pieces(spec: &VariantFile, listed: &[usize], diag: &mut Diagnostics) -> Vec<K
                 }
                 None => diag.error(
                     one.span().start,
-                    format!("`{}` is not a diagram symbol; expected one letter", one.get_ref()),
+                    format!("`{}` is not a diagram symbol; expected one ASCII letter, A to Z", one.get_ref()),
                 ),
             },
             (None, Some(list)) => {

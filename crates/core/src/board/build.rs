@@ -96,6 +96,8 @@ impl Board {
     /// let b = Board::from_layout(Geometry::Square, 3, 2, " . \n...\n").unwrap();
     /// assert_eq!(b.len(), 4);
     /// assert!(b.cell("B2").is_some() && b.cell("A2").is_none());
+    /// let none = Board::from_layout(Geometry::Square, 3, 2, "   \n   \n").unwrap_err();
+    /// assert!(none.to_string().contains("the layout has no cells"), "{none}");
     /// ```
     pub fn from_layout(geometry: Geometry, files: u8, ranks: u8, layout: &str) -> Result<Board, BoardError> {
         if files == 0 || files > 26 {
@@ -105,6 +107,12 @@ impl Board {
         let first = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());
         let last = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(first, |i| i + 1);
         let lines = &lines[first..last];
+        // (Blank lines at the ends are no ranks: a layout of nothing else has no cells.)
+        if lines.is_empty() {
+            return Err(BoardError::Layout(
+                "the layout has no cells: write one line per rank, the top rank first, `.` for each cell".into(),
+            ));
+        }
         if lines.len() != ranks as usize {
             return Err(BoardError::Layout(format!(
                 "the layout has {} but the board has {}; write one line per rank, the top rank first",
