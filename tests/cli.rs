@@ -1473,6 +1473,12 @@ fn check_names_every_rule_option_that_differs_from_the_wcf_rules() {
         "extends = \"tri-camelot\"\nname = \"v\"\n[rules]\nother_castles = \"enter\"\ngoal_entry_exempt = false\n\
          [end]\nno_moves = \"loss\"\nno_moves_loss_needs = 2\n",
     );
+    // Royal pieces no side starts with are spares: losing one ends nothing.
+    let royal = summary_of(&dir, "extends = \"checkers\"\nname = \"v\"\n[end]\nroyal = [\"King\"]\n");
+    assert!(
+        royal.last().unwrap().contains("royal pieces (King): no side starts with one, so each one gained is a spare"),
+        "{royal:?}"
+    );
     let end = three.last().unwrap();
     assert!(end.contains("1 piece in another player's castle wins"), "{end}");
     assert!(end.contains("no legal move loses if the last player to move before it has at least 2 pieces"), "{end}");

@@ -760,7 +760,8 @@ fn the_goal_entry_exemption_needs_a_goal_castle() {
 
 #[test]
 fn a_refused_charge_brings_no_second_complaint_about_the_canter_rule() {
-    let knight = "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = \"yes\"\ncanter_rule = true\n";
+    let knight =
+        "[[pieces]]\nname = \"Knight\"\nprefix = \"K\"\nsymbol = \"K\"\ncharge = \"yes\"\ncanter_rule = true\n";
     let man = "[[pieces]]\nname = \"Man\"\nprefix = \"\"\nsymbol = \"M\"\n";
     let text = format!("extends = \"camelot\"\nname = \"m\"\n{knight}{man}");
     assert_eq!(problems("m.toml", &text), ["7:10: charge = \"yes\": expected true or false"]);
@@ -771,9 +772,33 @@ fn letters_beyond_ascii_and_a_layout_of_no_cells_are_said_plainly() {
     let text = "extends = \"camelot\"\nname = \"e\"\n[[players]]\nname = \"White\"\nletter = \"É\"\ncastle = [\"F1\", \"G1\"]\n\
                 [[players]]\nname = \"Black\"\nletter = \"B\"\ncastle = [\"F16\", \"G16\"]\n";
     let found = problems("e.toml", text);
-    assert!(found.iter().any(|p| p.contains("`É` is not a player letter; expected one ASCII letter, A to Z")), "{found:?}");
+    assert!(
+        found.iter().any(|p| p.contains("`É` is not a player letter; expected one ASCII letter, A to Z")),
+        "{found:?}"
+    );
     let blank = "extends = \"camette\"\nname = \"b\"\n[board]\ngeometry = \"square\"\nfiles = 3\nranks = 2\n\
                  layout = \"\"\"\n   \n   \n\"\"\"\n";
     let found = problems("b.toml", blank);
     assert!(found.iter().any(|p| p.contains("the layout has no cells")), "{found:?}");
+}
+
+#[test]
+fn keys_of_a_rule_that_is_off_are_refused() {
+    let end = |keys: &str| format!("extends = \"camelot\"\nname = \"o\"\n[end]\n{keys}");
+    assert_eq!(
+        problems("o.toml", &end("no_moves = \"win\"\nno_moves_loss_needs = 5\n")),
+        ["5:23: no_moves_loss_needs says when having no legal move loses, and here it never does (no_moves = \"win\"): \
+          leave it out, or set no_moves = \"loss\""]
+    );
+    assert_eq!(
+        problems("o.toml", &end("baring = []\ncounter_baring = true\nbare_win_min_material = 3\n")),
+        [
+            "5:18: counter_baring = true changes how a bare side loses, and no side is ever bare here (baring = []): \
+             leave it out",
+            "6:25: bare_win_min_material = 3 says what baring needs, and no side is ever bare here (baring = []): \
+             leave it out",
+        ]
+    );
+    assert!(parse("o.toml", &end("no_moves = \"loss\"\nno_moves_loss_needs = 5\n")).is_ok());
+    assert!(parse("o.toml", &end("baring = [\"Man\"]\ncounter_baring = true\n")).is_ok());
 }

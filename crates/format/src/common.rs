@@ -836,6 +836,37 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
         _ if bare_min_material == 0 => 0,
         m => m,
     };
+    // (Keys that say how a rule works, where the rule is off: read and
+    // never used, as a variant's author would not expect.)
+    if let Some(n) = e.no_moves_loss_needs.as_ref().filter(|_| matches!(no_moves, NoMoves::Draw | NoMoves::Win)) {
+        let what = if no_moves == NoMoves::Draw { "draw" } else { "win" };
+        diag.error(
+            n.span().start,
+            format!(
+                "no_moves_loss_needs says when having no legal move loses, and here it never does \
+                 (no_moves = \"{what}\"): leave it out, or set no_moves = \"loss\""
+            ),
+        );
+    }
+    if baring == 0 && !spec.is_broken("end.baring") {
+        let off = if bare_min_material == 0 { "bare_win_min_material = 0" } else { "baring = []" };
+        if let Some(c) = e.counter_baring.as_ref().filter(|c| *c.get_ref()) {
+            diag.error(
+                c.span().start,
+                format!("counter_baring = true changes how a bare side loses, and no side is ever bare here ({off}): leave it out"),
+            );
+        }
+        if let Some(m) = e.bare_win_min_material.as_ref().filter(|m| *m.get_ref() > 0) {
+            diag.error(
+                m.span().start,
+                format!(
+                    "bare_win_min_material = {} says what baring needs, and no side is ever bare here (baring = []): \
+                     leave it out",
+                    m.get_ref()
+                ),
+            );
+        }
+    }
     if let Some(r) = e.repetition.as_ref().filter(|r| *r.get_ref() == 1) {
         // (Every position occurs once: the game would be drawn before it starts.)
         diag.error(

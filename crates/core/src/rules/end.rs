@@ -475,7 +475,17 @@ impl EndRules {
         let all = (1u16 << kinds.len()) - 1;
         let mut out = Vec::new();
         if self.royal != 0 {
-            out.push(format!("losing a royal piece ({}) loses", names(self.royal)));
+            // (Royal pieces beyond those a side starts with are spares: with
+            // none in the setup, losing one never ends the game.)
+            out.push(if self.royal_count[..players.min(MAX_PLAYERS)].iter().all(|&n| n == 0) {
+                format!(
+                    "royal pieces ({}): no side starts with one, so each one gained is a spare, and losing it \
+                     never ends the game",
+                    names(self.royal)
+                )
+            } else {
+                format!("losing a royal piece ({}) loses", names(self.royal))
+            });
         }
         if self.extinction != 0 {
             out.push(if self.extinction.count_ones() == 1 {
