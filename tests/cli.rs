@@ -335,6 +335,14 @@ fn perft_json_agrees_with_the_text() {
 fn perft_depth_1_is_100_and_depth_0_is_1() {
     assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--depth", "1"])), 100);
     assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--depth", "0"])), 1);
+    // The depth may follow the variant without --depth; one of the two is needed, and one only.
+    assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "1"])), 100);
+    let none = run(&["perft", "camelot"]);
+    assert_eq!(none.status, 2, "{}", none.show());
+    assert!(none.stderr.contains("--depth <DEPTH>"), "{}", none.show());
+    let both = run(&["perft", "camelot", "1", "--depth", "2"]);
+    assert_eq!(both.status, 2, "{}", both.show());
+    assert!(both.stderr.contains("cannot be used with"), "{}", both.show());
 }
 
 #[test]
@@ -1706,7 +1714,8 @@ fn checkers_show_and_moves_in_pdn_notation() {
     let out = fails(&["show", "checkers", "--moves", &format!("{moves} 4.10-14")], 1);
     assert_eq!(
         out.stderr,
-        "error: --moves: 1:43: move 4 (Black): `10-14` is not legal here; the legal moves of that piece are: 10x17\n"
+        "error: --moves: 1:43: move 4 (Black): `10-14` is not legal here: 14 is taken by a Man of White, and a piece \
+         lands only on an empty cell; the legal moves of that piece are: 10x17\n"
     );
     // A position string, Black's section first or White's, kings prefixed K.
     let out = ok(&["show", "checkers", "--position", "W:BK1,4:W22"]);
@@ -2163,10 +2172,7 @@ fn play_reads_a_move_typed_with_spaces_or_look_alike_characters() {
     );
     // A character no move has: named, without a line and column.
     assert!(
-        text.contains(
-            "> `E6→E8` is not a move, move number, comment or result; `→` is no part of a move: a move is written \
-             as E6-E8\n"
-        ),
+        text.contains("> `E6→E8` is not a move: `→` (U+2192) is no part of a move; a move is written as E6-E8\n"),
         "{}",
         out.show()
     );
@@ -2331,7 +2337,11 @@ fn undo_against_the_engine_takes_back_the_persons_move_and_the_reply() {
     );
     assert!(out.stdout.contains("> nothing to undo\n"), "{}", out.show());
     // (A number too large to hold takes back all there is.)
-    assert!(out.stdout.contains("> only 1 move to take back: took back 1\n"), "{}", out.show());
+    assert!(
+        out.stdout.contains("> only 1 move to take back: took back 1, with the engine's reply\n"),
+        "{}",
+        out.show()
+    );
     // The engine's first move stays; Black's and the engine's reply are gone.
     let history = out.stdout.lines().rev().find(|l| l.starts_with("> 1.")).unwrap_or_else(|| panic!("{}", out.show()));
     assert!(history.ends_with(" *") && history.split_whitespace().count() == 3, "{history}");

@@ -254,8 +254,11 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
 #[derive(clap::Args, Clone, Debug)]
 pub struct PerftOptions {
     /// Depth in plies (at most 200: no game's tree can be counted that far).
-    #[arg(long, value_parser = count::<u32, 0, { MAX_PERFT_DEPTH as u64 }>)]
-    pub depth: u32,
+    #[arg(long, value_parser = count::<u32, 0, { MAX_PERFT_DEPTH as u64 }>, required_unless_present = "plies")]
+    pub depth: Option<u32>,
+    /// The depth, given after the variant without `--depth` (`perft camelot 3`).
+    #[arg(value_name = "DEPTH", value_parser = count::<u32, 0, { MAX_PERFT_DEPTH as u64 }>, conflicts_with = "depth")]
+    pub plies: Option<u32>,
     /// Count distinct simple move paths instead of distinct positions.
     #[arg(long)]
     pub paths: bool,
@@ -272,6 +275,8 @@ pub struct PerftOptions {
 
 pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
     let mut out = String::new();
+    // (clap asks for one of the two.)
+    let depth = opts.depth.or(opts.plies).unwrap_or_default();
     let threads = opts.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = thread_pool(threads)?;
     let count = if opts.paths { Count::Paths } else { Count::Positions };
@@ -281,7 +286,7 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
         let started = Instant::now();
         let (nodes, split) = pool.install(|| {
             if opts.divide {
-                let mut rows: Vec<(String, u64)> = divide(&g, &pos, opts.depth, count)
+                let mut rows: Vec<(String, u64)> = divide(&g, &pos, depth, count)
                     .into_iter()
                     .map(|(k, n)| (g.canonical(&pos, &k).map(|m| format_move(g.board(), &m)).unwrap_or_default(), n))
                     .collect();
@@ -296,12 +301,12 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
                     same
                 });
                 // (At depth 0 there is no move to divide by: the count is the position's.)
-                let total = if opts.depth == 0 { leap_core::perft::perft(&g, &pos, 0, count) } else { rows.iter().map(|r| r.1).sum() };
+                let total = if depth == 0 { leap_core::perft::perft(&g, &pos, 0, count) } else { rows.iter().map(|r| r.1).sum() };
                 (total, Some(rows))
             } else if threads == 1 {
-                (leap_core::perft::perft(&g, &pos, opts.depth, count), None)
+                (leap_core::perft::perft(&g, &pos, depth, count), None)
             } else {
-                (perft_parallel(&g, &pos, opts.depth, count), None)
+                (perft_parallel(&g, &pos, depth, count), None)
             }
         });
         let seconds = started.elapsed().as_secs_f64();
@@ -311,7 +316,7 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
             let mut value = serde_json::json!({
                 "variant": g.name(),
                 "position": format_position(&g, &pos),
-                "depth": opts.depth,
+                "depth": depth,
                 "count": what,
                 "nodes": nodes,
                 "seconds": seconds,
@@ -329,7 +334,7 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
                 }
                 outln!(out);
             }
-            outln!(out, "perft {} depth {}: {nodes} ({what})", g.name(), opts.depth);
+            outln!(out, "perft {} depth {}: {nodes} ({what})", g.name(), depth);
             outln!(out, "time {seconds:.3} s, {:.2} Mnodes/s, {threads} thread{}", nps / 1e6, if threads == 1 { "" } else { "s" });
         }
         emit(&out)

@@ -837,11 +837,18 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
         m => m,
     };
     // (Keys that say how a rule works, where the rule is off: read and
-    // never used, as a variant's author would not expect.)
-    if let Some(n) = e.no_moves_loss_needs.as_ref().filter(|_| matches!(no_moves, NoMoves::Draw | NoMoves::Win)) {
+    // never used, as a variant's author would not expect. Only where the
+    // file read writes them: a file that switches a rule off leaves the
+    // keys of the variant it extends as they are.)
+    let own = |at: usize| diag.is_own(at);
+    let written = |v: &Opt<u32>| v.as_ref().filter(|v| own(v.span().start)).map(|v| (*v.get_ref(), v.span().start));
+    let (needs_written, min_written) = (written(&e.no_moves_loss_needs), written(&e.bare_win_min_material));
+    let counter_written =
+        e.counter_baring.as_ref().filter(|c| *c.get_ref() && own(c.span().start)).map(|c| c.span().start);
+    if let Some((_, at)) = needs_written.filter(|_| matches!(no_moves, NoMoves::Draw | NoMoves::Win)) {
         let what = if no_moves == NoMoves::Draw { "draw" } else { "win" };
         diag.error(
-            n.span().start,
+            at,
             format!(
                 "no_moves_loss_needs says when having no legal move loses, and here it never does \
                  (no_moves = \"{what}\"): leave it out, or set no_moves = \"loss\""
@@ -850,19 +857,18 @@ fn end_rules(spec: &VariantFile, family: Family, kinds: &[KindInfo], diag: &mut 
     }
     if baring == 0 && !spec.is_broken("end.baring") {
         let off = if bare_min_material == 0 { "bare_win_min_material = 0" } else { "baring = []" };
-        if let Some(c) = e.counter_baring.as_ref().filter(|c| *c.get_ref()) {
+        if let Some(at) = counter_written {
             diag.error(
-                c.span().start,
+                at,
                 format!("counter_baring = true changes how a bare side loses, and no side is ever bare here ({off}): leave it out"),
             );
         }
-        if let Some(m) = e.bare_win_min_material.as_ref().filter(|m| *m.get_ref() > 0) {
+        if let Some((m, at)) = min_written.filter(|&(m, _)| m > 0) {
             diag.error(
-                m.span().start,
+                at,
                 format!(
-                    "bare_win_min_material = {} says what baring needs, and no side is ever bare here (baring = []): \
-                     leave it out",
-                    m.get_ref()
+                    "bare_win_min_material = {m} says what baring needs, and no side is ever bare here (baring = []): \
+                     leave it out"
                 ),
             );
         }

@@ -126,6 +126,18 @@ impl<'a> Diagnostics<'a> {
         }
     }
 
+    /// Whether `offset` is in the file read itself, not in one it extends.
+    ///
+    /// ```
+    /// use leap_format::Diagnostics;
+    /// let mut d = Diagnostics::new("a.toml", "extends = \"b.toml\"\n");
+    /// let base = d.add_source("b.toml", "x = 1\n", 10);
+    /// assert!(d.is_own(3) && !d.is_own(base + 1));
+    /// ```
+    pub fn is_own(&self, offset: usize) -> bool {
+        self.source_of(offset).0.is_none()
+    }
+
     /// The text of the file that holds `offset`, from there to its end.
     pub fn text_from(&self, offset: usize) -> &str {
         let (_, text, start) = self.source_of(offset);

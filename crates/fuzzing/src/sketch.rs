@@ -356,7 +356,8 @@ impl VariantSketch {
             if let Some(b) = r.left_wins_right_barred {
                 let _ = writeln!(t, "other_castles = \"{}\"", if b { "left-wins-right-barred" } else { "enter" });
             }
-            if let Some(b) = r.goal_entry_exempt {
+            // (The exemption needs goal castles: refused without, but rarely.)
+            if let Some(b) = r.goal_entry_exempt.filter(|_| r.left_wins_right_barred == Some(true) || foreign) {
                 let _ = writeln!(t, "goal_entry_exempt = {b}");
             }
             if let Some(b) = r.no_move_passes {
@@ -384,9 +385,14 @@ impl VariantSketch {
         let goals = !self.checkers || self.zones.iter().take(4).any(|z| z.goal);
         let goal = e.goal_count.map(|v| v as u32 % 3).or((!self.checkers).then_some(1)).filter(|_| goals);
         number("goal_count", goal);
-        number("bare_win_min_material", e.bare_win_min_material.map(|v| v as u32 % 4));
+        // (Keys of a rule that is off are refused: written so, but rarely.)
+        let foreign = rare(self.foreign_keys);
+        let bare_min = e.bare_win_min_material.map(|v| v as u32 % 4);
+        let baring_on = bare_min != Some(0) && e.baring.as_ref().is_none_or(|list| !list.is_empty());
+        number("bare_win_min_material", bare_min.filter(|&m| m == 0 || baring_on || foreign));
         number("insufficient_material", e.insufficient_material.map(|v| v as u32 % 4));
-        number("no_moves_loss_needs", e.no_moves_loss_needs.map(|v| v as u32 % 4));
+        let loss = e.no_moves.is_none_or(|n| n % 3 == 0);
+        number("no_moves_loss_needs", e.no_moves_loss_needs.map(|v| v as u32 % 4).filter(|_| loss || foreign));
         number("repetition", e.repetition.map(|v| v as u32 % 5));
         number("move_limit", e.move_limit.map(|v| v as u32 % 300));
         number("advance_limit", e.advance_limit.map(|v| v as u32 % 300));
@@ -398,7 +404,7 @@ impl VariantSketch {
                 let _ = writeln!(t, "{key} = [{}]", kinds(list));
             }
         }
-        if let Some(b) = e.counter_baring {
+        if let Some(b) = e.counter_baring.filter(|&b| !b || baring_on || foreign) {
             let _ = writeln!(t, "counter_baring = {b}");
         }
     }

@@ -682,7 +682,7 @@ impl<'g, G: Played> Terminal<'g, G> {
                         }
                         Ok(_) => writeln!(out, "one move at a time, please (type help for the commands)"),
                         // (At the prompt, a line and column say nothing.)
-                        Err(e) => writeln!(out, "{}{}", e.message, self.foreign(&reading.text)),
+                        Err(e) => writeln!(out, "{}", self.not_a_move(&e.message)),
                     }
                     .map_err(io)?;
                 }
@@ -733,14 +733,13 @@ impl<'g, G: Played> Terminal<'g, G> {
         }
     }
 
-    /// For a line that is no move: the first character in it that no move
-    /// is written with, named (`; `→` is no part of a move: a move is
-    /// written as E6-E8`), if it is not ASCII.
-    fn foreign(&self, line: &str) -> String {
+    /// What the record reader says of a line that is no move, in a
+    /// player's words at the prompt: a move, not a record's other parts
+    /// (which the reader names the odd character of), and how one is written.
+    fn not_a_move(&self, message: &str) -> String {
         let example = self.examples.split(", ").next().unwrap_or_default();
-        line.chars()
-            .find(|c| !c.is_ascii() && !c.is_whitespace())
-            .map_or_else(String::new, |c| format!("; `{c}` is no part of a move: a move is written as {example}"))
+        let said = message.replace(" is not a move, move number, comment or result", " is not a move");
+        format!("{said}; a move is written as {example}")
     }
 
     /// The record as saved at `path`: a variant file beside it named from

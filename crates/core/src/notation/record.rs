@@ -678,7 +678,9 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                     Some(plain) => {
                         (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move; write `{plain}`", c as u32))
                     }
-                    None => (c0 + off, String::new()),
+                    // (Any other character is named too, where it is: `E6-E8,`.)
+                    None if c.is_ascii_graphic() => (c0 + off + at, format!(": `{c}` is no part of a move")),
+                    None => (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move", c as u32)),
                 };
                 return Err(err(
                     l0,
@@ -892,7 +894,10 @@ mod tests {
         let e = parse_records("1.E6-E8 H11\u{d7}F9 *").unwrap_err();
         assert_eq!((e.column, e.message.ends_with("(U+00D7) is no part of a move; write `x`")), (12, true), "{e:?}");
         let e = parse_records("1.E6/E8 *").unwrap_err();
-        assert_eq!((e.column, e.message.as_str()), (3, "`E6/E8` is not a move, move number, comment or result"));
+        assert_eq!(
+            (e.column, e.message.as_str()),
+            (5, "`E6/E8` is not a move, move number, comment or result: `/` is no part of a move")
+        );
     }
 
     #[test]
