@@ -2275,7 +2275,7 @@ fn play_asks_before_saving_over_another_file() {
     assert!(!out.stdout.contains("replace it?"), "{}", out.show());
     let saved = std::fs::read_to_string(&notes).unwrap();
     assert!(
-        saved.contains("\n{from the final} 1.E6-E8 {[%clk 0:04:59]} {the usual} H11-F9!? (1...H11-H9)\n*"),
+        saved.contains("\n{from the final} 1.E6-E8 {[%clk 0:04:59] the usual} H11-F9!? (1...H11-H9)\n*"),
         "{saved}"
     );
     // Unless the record holds notes the game does not keep.

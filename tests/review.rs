@@ -71,7 +71,7 @@ fn a_records_notes_are_kept_and_a_second_review_replaces_the_first() {
     let out = run_in(&dir, &["review", &file, "--depth", "4", "-o", &first]);
     assert_eq!(out.status, 0, "{}", out.show());
     let once = std::fs::read_to_string(&first).unwrap();
-    assert!(once.contains("\n{a lesson in haste} 1.F7-F8?? {[%clk 0:01:00]} {hasty} {[%eval -"), "{once}");
+    assert!(once.contains("\n{a lesson in haste} 1.F7-F8?? {[%clk 0:01:00] hasty} {[%eval -"), "{once}");
     assert!(once.contains("(1.C6-C7 ; safer\n) (1."), "{once}");
     let second = dir.path("second.pgn");
     let out = run_in(&dir, &["review", &first, "--depth", "4", "-o", &second]);

@@ -108,10 +108,23 @@ impl Annotation {
     }
 
     /// This annotation with the time its move's player had left, where
-    /// given, as its first comment.
+    /// given, at the start of its first comment, as chess programs write
+    /// a clock with a note (`{[%clk 0:04:58] a quick reply}`), or as a
+    /// comment of its own when there is none.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let noted = leap_core::Annotation { comments: vec!["quick".into()], ..Default::default() };
+    /// let noted = noted.with_clock(Some(Duration::from_secs(298)));
+    /// assert_eq!(noted.comments, ["[%clk 0:04:58] quick"]);
+    /// ```
     pub fn with_clock(mut self, time: Option<Duration>) -> Annotation {
         if let Some(time) = time {
-            self.comments.insert(0, crate::notation::clock_command(time));
+            let clock = crate::notation::clock_command(time);
+            match self.comments.first_mut() {
+                Some(first) => *first = format!("{clock} {first}"),
+                None => self.comments.push(clock),
+            }
         }
         self
     }

@@ -680,6 +680,10 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                     }
                     // (Any other character is named too, where it is: `E6-E8,`.)
                     None if c.is_ascii_graphic() => (c0 + off + at, format!(": `{c}` is no part of a move")),
+                    // (A control character is never quoted raw.)
+                    None if c.is_control() => {
+                        (c0 + off + at, format!(": the control character U+{:04X} is no part of a move", c as u32))
+                    }
                     None => (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move", c as u32)),
                 };
                 return Err(err(
