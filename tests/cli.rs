@@ -132,6 +132,31 @@ fn play_says_why_a_move_is_refused() {
     }
 }
 
+/// A move to a cell the variant keeps the player from says which rule:
+/// Tri-Camelot's barred castle, a variant file's forbidden zone.
+#[test]
+fn a_move_to_a_cell_barred_to_the_player_says_why() {
+    let out = fails(&["show", "tri-camelot", "--position", "B:BJ15:RD13:GF7", "--moves", "J15-K16"], 1);
+    assert!(
+        out.stderr
+            .contains("`J15-K16` is not legal here: K16 is in Green's castle, which Blue may never enter; the legal"),
+        "{}",
+        out.show()
+    );
+    let dir = TempDir::new("forbidden-zone");
+    let zone =
+        "extends = \"camette\"\nname = \"z\"\n[[zones]]\nplayer = \"White\"\nrole = \"forbidden\"\ncells = [\"C4\"]\n";
+    std::fs::write(dir.join("z.toml"), zone).unwrap();
+    let out = run_in(&dir, &["show", "z.toml", "--moves", "C3-C4"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(
+        out.stderr
+            .contains("`C3-C4` is not legal here: C4 is in White's forbidden zone, where White's pieces never land"),
+        "{}",
+        out.show()
+    );
+}
+
 #[test]
 fn show_tells_four_players_pieces_apart() {
     let dir = TempDir::new("show-four");

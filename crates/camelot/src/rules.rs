@@ -484,4 +484,13 @@ impl Game for Camelot {
     fn zone_owner(&self, cell: Cell) -> Option<Player> {
         (0..self.players.len()).map(|i| Player(i as u8)).find(|p| self.castle(*p).contains(cell))
     }
+
+    fn off_limits(&self, player: Player, cell: Cell) -> Option<String> {
+        let name = &self.players[player.index()].name;
+        if let Some(owner) = self.zone_owner(cell).filter(|&o| self.role(player, o) == CastleRole::Barred) {
+            let owner = &self.players[owner.index()].name;
+            return Some(format!("{} is in {owner}'s castle, which {name} may never enter", self.board.name(cell)));
+        }
+        leap_format::forbidden_words(&self.zones, player, name, cell, &self.board)
+    }
 }

@@ -210,6 +210,9 @@ impl Game for Checkers {
     fn name(&self) -> &str {
         &self.name
     }
+    fn off_limits(&self, player: Player, cell: Cell) -> Option<String> {
+        leap_format::forbidden_words(&self.zones, player, &self.players[player.index()].name, cell, &self.board)
+    }
     fn players(&self) -> &[PlayerInfo] {
         &self.players
     }

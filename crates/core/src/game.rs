@@ -134,6 +134,12 @@ pub trait Game: LeapRules + Sync {
     fn zone_owner(&self, _cell: Cell) -> Option<Player> {
         None
     }
+    /// Why no piece of `player` ever lands on `cell`, in a player's
+    /// words, if none does by a rule of the variant (a forbidden zone, a
+    /// castle barred to it): said when a move there is refused.
+    fn off_limits(&self, _player: Player, _cell: Cell) -> Option<String> {
+        None
+    }
     /// The players in the order notation lists them: the sections of a
     /// position string, and by default the scores of a result token. Turn
     /// order unless the game's convention differs (PDN checkers: White

@@ -111,6 +111,13 @@ pub fn zone_cells(zones: &[Zone], player: Player, role: ZoneRole) -> Bitset {
     zones.iter().filter(|z| z.player == player && z.role == role).fold(Bitset::EMPTY, |s, z| s | z.cells)
 }
 
+/// Why no piece of `player` (named `name`) lands on `cell`, when a
+/// forbidden zone of `zones` holds it: for [`leap_core::Game::off_limits`].
+pub fn forbidden_words(zones: &[Zone], player: Player, name: &str, cell: Cell, board: &Board) -> Option<String> {
+    let zone = zones.iter().find(|z| z.player == player && z.role == ZoneRole::Forbidden && z.cells.contains(cell))?;
+    Some(format!("{} is in {}, where {name}'s pieces never land", board.name(cell), zone.name))
+}
+
 fn cells_of(board: &Board, list: &Names, what: &str, diag: &mut Diagnostics) -> Bitset {
     let mut set = Bitset::EMPTY;
     for c in list.get_ref() {

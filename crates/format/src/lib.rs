@@ -30,7 +30,8 @@ mod syntax;
 mod weights;
 
 pub use common::{
-    check_goal_count, foreign, foreign_list, read_common, required, zone_cells, Common, Sound, Zone, ZoneRole,
+    check_goal_count, forbidden_words, foreign, foreign_list, read_common, required, zone_cells, Common, Sound, Zone,
+    ZoneRole,
 };
 pub use diag::{Diagnostic, Diagnostics, FileErrors, Origin, MAX_DIAGNOSTICS, MAX_LINE};
 pub use leap_core::io_words;

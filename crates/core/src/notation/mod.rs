@@ -403,14 +403,18 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         let uncapturing = free.found.is_some_and(|m| m.captured.is_empty());
         uncapturing.then(|| crate::entry::obligation(game, pos)).flatten().map(|o| o.to_string())
     });
-    // (A landing on a piece: a move ends, and a leap lands, only on an empty cell.)
+    // (A landing on a piece: a move ends, and a leap lands, only on an
+    // empty cell; or on a cell the variant keeps the player from.)
     let rule = rule.or_else(|| match &refusal {
-        crate::entry::Refusal::NotALanding { cell, .. } => {
-            let piece = board.cell(cell).and_then(|c| pos.piece_at(c))?;
-            Some(format!(
-                "{cell} is taken by {}, and a piece lands only on an empty cell",
-                crate::entry::piece_words(game, piece)
-            ))
+        crate::entry::Refusal::NotALanding { cell: name, .. } => {
+            let cell = board.cell(name)?;
+            match pos.piece_at(cell) {
+                Some(piece) => Some(format!(
+                    "{name} is taken by {}, and a piece lands only on an empty cell",
+                    crate::entry::piece_words(game, piece)
+                )),
+                None => game.off_limits(mover, cell),
+            }
         }
         _ => None,
     });
