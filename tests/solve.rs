@@ -536,3 +536,23 @@ fn play_and_analyze_use_the_installed_table() {
         assert!(out.stdout.lines().next().is_some_and(|l| l.starts_with(said)), "{}", out.show());
     }
 }
+
+/// Probing an endgame table at the start (no --position) says the start
+/// has too many pieces, and how to give a position.
+#[test]
+fn probing_an_endgame_table_without_a_position_says_how_to_give_one() {
+    let dir = TempDir::new("solve-probe-start");
+    let table = dir.path("t.table");
+    let out = camelot(&dir, &["solve", "camette", "--max-pieces", "2", "--quiet", "-o", &table]);
+    assert_eq!(out.status, 0, "{}", out.show());
+    let out = camelot(&dir, &["solve", "camette", "--max-pieces", "2", "--probe", "-o", &table]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(
+        out.stderr.contains(
+            "the table does not hold this position (it holds positions of at most 2 pieces, and this one has 8; give \
+             one with --position or --moves)"
+        ),
+        "{}",
+        out.show()
+    );
+}

@@ -278,10 +278,12 @@ fn probe<G: Game>(game: &G, table: &Table, pos: &Position, json: bool) -> CliRes
         Some(GameResult::Win(_)) => Value::Loss { plies: 0 },
         Some(GameResult::Draw) => Value::Draw,
         None => table.probe(pos)?.ok_or_else(|| {
-            let limit = table
-                .layout()
-                .max_pieces()
-                .map_or(String::new(), |n| format!(" (it holds positions of at most {n} pieces)"));
+            let limit = table.layout().max_pieces().map_or(String::new(), |n| {
+                // (The start, probed without --position, is the usual slip.)
+                let here = pos.occupied().len();
+                let hint = if *pos == game.start() { "; give one with --position or --moves" } else { "" };
+                format!(" (it holds positions of at most {n} pieces, and this one has {here}{hint})")
+            });
             CliError::Usage(format!("the table does not hold this position{limit}"))
         })?,
     };
