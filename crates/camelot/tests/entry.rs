@@ -99,10 +99,19 @@ fn refusals_say_what_is_wrong() {
     let e = progress(&g, &start, cell(&g, "E8"), &[]).unwrap_err();
     assert_eq!(e.to_string(), "no piece of the player to move on E8 (it is empty)");
     let e = progress(&g, &start, cell(&g, "F7"), &cells(&g, &["F9"])).unwrap_err();
-    let Refusal::NotALanding { cell: c, landings } = &e else { panic!("{e:?}") };
+    let Refusal::NotALanding { cell: c, landings, .. } = &e else { panic!("{e:?}") };
     assert_eq!(c, "F9");
     assert!(landings.contains(&"F8".to_string()) && landings.contains(&"H5".to_string()), "{e}");
     assert!(e.to_string().starts_with("the piece cannot go to F9; it can go to "), "{e}");
+    // A cell with a piece on it: said, whatever the path.
+    let e = progress(&g, &start, cell(&g, "D6"), &cells(&g, &["D7"])).unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "the piece cannot go to D7: D7 is taken by a Knight of White, and a piece lands only on an empty cell; it \
+             can go to "
+        ),
+        "{e}"
+    );
     // A canter may not come back to where it started.
     let p = pos(&g, "W:WE6,E7,F7,F6:BKC11,D11 castle-moves=0,0");
     let round = cells(&g, &["E8", "G6", "E6"]);
@@ -112,7 +121,7 @@ fn refusals_say_what_is_wrong() {
     // A path that strays early is refused at its first wrong landing, with
     // where the piece could have gone instead, however long the path.
     let e = progress(&g, &start, cell(&g, "F6"), &cells(&g, &["F7", "F8"])).unwrap_err();
-    let Refusal::NotALanding { cell: c, landings } = &e else { panic!("{e:?}") };
+    let Refusal::NotALanding { cell: c, landings, .. } = &e else { panic!("{e:?}") };
     assert_eq!(c, "F7", "{e}");
     assert!(landings.contains(&"F8".to_string()), "F6 canters to F8 over F7: {e}");
     let long = vec![cell(&g, "F8"); 100_000];

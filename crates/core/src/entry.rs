@@ -82,6 +82,10 @@ pub enum Refusal {
         cell: String,
         /// The cells it can land on next.
         landings: Vec<String>,
+        /// Why no piece lands there, when a rule says so whatever the
+        /// path (the cell is taken; the variant keeps the player from it:
+        /// [`Game::off_limits`]).
+        why: Option<String>,
     },
     /// The move cannot end here: the jump must go on (`F8xF10xF12`).
     MustContinue {
@@ -106,11 +110,15 @@ impl fmt::Display for Refusal {
             Refusal::NotYourPiece { cell, found } => write!(f, "no piece of the player to move on {cell} ({found})"),
             Refusal::Obliged(o) => write!(f, "{o}"),
             Refusal::NoMove { cell } => write!(f, "the piece on {cell} has no legal move"),
-            Refusal::NotALanding { cell, landings } if landings.is_empty() => {
-                write!(f, "the piece cannot go to {cell}")
-            }
-            Refusal::NotALanding { cell, landings } => {
-                write!(f, "the piece cannot go to {cell}; it can go to {}", landings.join(", "))
+            Refusal::NotALanding { cell, landings, why } => {
+                write!(f, "the piece cannot go to {cell}")?;
+                if let Some(why) = why {
+                    write!(f, ": {why}")?;
+                }
+                if !landings.is_empty() {
+                    write!(f, "; it can go to {}", landings.join(", "))?;
+                }
+                Ok(())
             }
             Refusal::MustContinue { ways } => {
                 let said = ways.iter().take(MAX_WAYS_SAID).cloned().collect::<Vec<_>>().join(" or ");
@@ -209,6 +217,20 @@ pub(crate) fn not_yours<G: Game + ?Sized>(game: &G, pos: &Position, found: Optio
     }
 }
 
+/// Why no piece of the player to move lands on `cell` whatever its path:
+/// a piece is there, or the variant keeps the player from it
+/// ([`Game::off_limits`]).
+fn off_limits<G: Game + ?Sized>(game: &G, pos: &Position, cell: Cell) -> Option<String> {
+    match pos.piece_at(cell) {
+        Some(piece) => Some(format!(
+            "{} is taken by {}, and a piece lands only on an empty cell",
+            game.board().name(cell),
+            piece_words(game, piece)
+        )),
+        None => game.off_limits(pos.to_move(), cell),
+    }
+}
+
 /// The most ways on a refusal of a jump that must continue names.
 pub const MAX_WAYS_SAID: usize = 3;
 
@@ -251,7 +273,7 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
         let mut before = follow_path(game, pos, from, &path[..first], &legal).next;
         before.sort_by_key(|n| board.listing_key(n.to));
         let landings = before.iter().map(|n| name(n.to)).collect();
-        return Err(Refusal::NotALanding { cell: name(cell), landings });
+        return Err(Refusal::NotALanding { cell: name(cell), landings, why: off_limits(game, pos, cell) });
     }
     let mut next = walk.next;
     next.sort_by_key(|n| board.listing_key(n.to));

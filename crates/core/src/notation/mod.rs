@@ -403,19 +403,10 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         let uncapturing = free.found.is_some_and(|m| m.captured.is_empty());
         uncapturing.then(|| crate::entry::obligation(game, pos)).flatten().map(|o| o.to_string())
     });
-    // (A landing on a piece: a move ends, and a leap lands, only on an
-    // empty cell; or on a cell the variant keeps the player from.)
-    let rule = rule.or_else(|| match &refusal {
-        crate::entry::Refusal::NotALanding { cell: name, .. } => {
-            let cell = board.cell(name)?;
-            match pos.piece_at(cell) {
-                Some(piece) => Some(format!(
-                    "{name} is taken by {}, and a piece lands only on an empty cell",
-                    crate::entry::piece_words(game, piece)
-                )),
-                None => game.off_limits(mover, cell),
-            }
-        }
+    // (A landing on a piece, or on a cell the variant keeps the player
+    // from: the reason whatever the path.)
+    let rule = rule.or(match refusal {
+        crate::entry::Refusal::NotALanding { why, .. } => why,
         _ => None,
     });
     Err(MoveError::Illegal { text: text.to_string(), piece_moves, rule })
