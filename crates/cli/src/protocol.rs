@@ -31,7 +31,10 @@ const NAME: &str = concat!("camelot ", env!("CARGO_PKG_VERSION"));
 /// Where the protocol's lines go: shared by the session and its search
 /// thread, with the first error writing them met.
 #[derive(Clone)]
-struct Output(Arc<Mutex<(Box<dyn Write + Send>, Option<std::io::Error>)>>);
+struct Output(Arc<Mutex<Written>>);
+
+/// The output, and the first error a write to it met.
+type Written = (Box<dyn Write + Send>, Option<std::io::Error>);
 
 impl Output {
     fn new(output: impl Write + Send + 'static) -> Output {
