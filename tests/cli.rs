@@ -1379,8 +1379,9 @@ fn bad_moves_name_the_move_number_and_the_side() {
     let out = fails(&["show", "camelot", "--moves", "1.E6-E8 H11-F9 2.H6-H9"], 1);
     assert_eq!(
         out.stderr,
-        "error: --moves: 1:18: move 2 (White): `H6-H9` is not legal here; the legal moves of that piece are: \
-         H6-F8 H6-F8-D8 H6-G5 H6-H5 H6-H8 H6-I5 H6-J8\n"
+        "error: --moves: 1:18: move 2 (White): `H6-H9` is not legal here: H9 is too far from H6: each step goes to \
+         a neighbouring cell, each leap over one to the cell beyond; the legal moves of that piece are: H6-F8 \
+         H6-F8-D8 H6-G5 H6-H5 H6-H8 H6-I5 H6-J8\n"
     );
     let out = fails(&["moves", "camelot", "--moves", "1.E6-E8 Q6-E8"], 1);
     assert_eq!(
@@ -2191,7 +2192,7 @@ fn play_reads_a_move_typed_with_spaces_or_look_alike_characters() {
     // Spaces: the move as it is written, not played.
     assert_eq!(text.matches("> a move is written without spaces: E6-E8\n").count(), 2, "{}", out.show());
     assert!(
-        text.contains("> a move is written without spaces, and even written so it is not legal: `e6-e9` is not legal here; the legal moves"),
+        text.contains("> a move is written without spaces, and even written so it is not legal: `e6-e9` is not legal here: E9 is too far from E6"),
         "{}",
         out.show()
     );

@@ -103,6 +103,9 @@ fn refusals_say_what_is_wrong() {
     assert_eq!(c, "F9");
     assert!(landings.contains(&"F8".to_string()) && landings.contains(&"H5".to_string()), "{e}");
     assert!(e.to_string().starts_with("the piece cannot go to F9; it can go to "), "{e}");
+    // A cell no leg reaches from the one before: said.
+    let e = progress(&g, &start, cell(&g, "D6"), &cells(&g, &["D9"])).unwrap_err();
+    assert!(e.to_string().starts_with("the piece cannot go to D9: D9 is too far from D6: each step goes to"), "{e}");
     // A cell with a piece on it: said, whatever the path.
     let e = progress(&g, &start, cell(&g, "D6"), &cells(&g, &["D7"])).unwrap_err();
     assert!(

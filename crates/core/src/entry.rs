@@ -273,7 +273,19 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
         let mut before = follow_path(game, pos, from, &path[..first], &legal).next;
         before.sort_by_key(|n| board.listing_key(n.to));
         let landings = before.iter().map(|n| name(n.to)).collect();
-        return Err(Refusal::NotALanding { cell: name(cell), landings, why: off_limits(game, pos, cell) });
+        // (Where from: the landing before it, or the start.)
+        let prev = first.checked_sub(1).map_or(from, |i| path[i]);
+        let why = off_limits(game, pos, cell).or_else(|| {
+            board.direction_between(prev, cell).is_none().then(|| {
+                format!(
+                    "{} is too far from {}: each step goes to a neighbouring cell, each leap over one to the cell \
+                     beyond",
+                    name(cell),
+                    name(prev)
+                )
+            })
+        });
+        return Err(Refusal::NotALanding { cell: name(cell), landings, why });
     }
     let mut next = walk.next;
     next.sort_by_key(|n| board.listing_key(n.to));
