@@ -1479,6 +1479,17 @@ fn summary_of(dir: &TempDir, text: &str) -> Vec<String> {
     out.stdout.lines().map(|l| l.trim().to_string()).collect()
 }
 
+/// A chain of `extends` without titles names each file after the nearest
+/// one it extends, not after every file of the chain.
+#[test]
+fn a_title_made_through_extends_names_the_nearest_variant() {
+    let dir = TempDir::new("check-chain");
+    std::fs::write(dir.join("c0.toml"), "extends = \"camette\"\nname = \"c0\"\n").unwrap();
+    std::fs::write(dir.join("c1.toml"), "extends = \"c0.toml\"\nname = \"c1\"\n").unwrap();
+    let lines = summary_of(&dir, "extends = \"c1.toml\"\nname = \"c2\"\n");
+    assert_eq!(lines[1], "c2, based on c1", "{lines:?}");
+}
+
 #[test]
 fn check_names_every_rule_option_that_differs_from_the_wcf_rules() {
     let dir = TempDir::new("check-options");

@@ -247,7 +247,7 @@ pub const KEYS: &[Key] = &[
         .defaults("none", "none")
         .example("extends = \"camelot\""),
     key("name", TEXT, "The variant's short name: ASCII letters, digits, `-` and `_`").defaults("required", "required").example("name = \"my-camelot\""),
-    key("title", TEXT, "The variant's full name; with `extends` and no title of its own: \"NAME, based on\" the extended variant's title")
+    key("title", TEXT, "The variant's full name; with `extends` and no title of its own: \"NAME, based on\" the extended variant's title (up to its own \"based on\")")
         .defaults("none", "none")
         .example("title = \"My Camelot\""),
     key("family", Ty::Text(&["camelot", "checkers"]), "The rules engine: camelot (castles, canters, the Knight's Charge; 2 to 4 players) or checkers (men that move forward, promotion; 2 players)")

@@ -629,8 +629,12 @@ fn read(
     let mut merged = raw.merge(base);
     if !own_title {
         // A variant of another without a title of its own: named after both.
+        // (After the nearest one alone: a chain of extends would make a
+        // title of every file in it.)
         if let (Some(name), Some(parent)) = (own_name, merged.title.as_ref().or(merged.name.as_ref())) {
-            let title = format!("{}, based on {}", name.get_ref(), parent.get_ref());
+            let parent = parent.get_ref();
+            let parent = parent.split_once(", based on ").map_or(parent.as_str(), |(nearest, _)| nearest);
+            let title = format!("{}, based on {parent}", name.get_ref());
             merged.title = Some(Spanned::new(name.span(), title));
         }
     }
