@@ -580,3 +580,31 @@ fn an_interrupted_match_says_where_its_games_are() {
     let (status, _, err) = camelot(&["replay", &file]);
     assert_eq!(status, 0, "{err}");
 }
+
+/// A write that fails in the middle of a game's record (here the file
+/// size limit of `ulimit -f`, as a full disk would) leaves the file with
+/// the games before it, whole: it replays, and the report says how many.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_that_fails_leaves_only_whole_games() {
+    let dir = common::TempDir::new("match-full");
+    let camelot = env!("CARGO_BIN_EXE_camelot");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 16; exec {camelot} match camelot --engine random --engine random --games 30 \
+         --quiet --concurrency 1 -o m.pgn"
+    );
+    let out = std::process::Command::new("sh").arg("-c").arg(&script).current_dir(&*dir).output().unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let text = std::fs::read_to_string(dir.join("m.pgn")).unwrap();
+    let saved = text.matches("[Round ").count();
+    assert!(saved > 0 && saved < 30, "{saved} games\n{stdout}");
+    assert!(
+        stdout.contains(&format!("  {saved} of 30 games saved to m.pgn, whole, before a write failed\n")),
+        "{stdout}"
+    );
+    assert!(stderr.contains("error: cannot write m.pgn: "), "{stderr}");
+    // Every game in the file is whole: the file replays.
+    let replay = common::run_in(&dir, &["replay", "m.pgn"]);
+    assert_eq!(replay.status, 0, "{}", replay.show());
+}
