@@ -1062,8 +1062,17 @@ async function toggleReview() {
 /* ------------------------------------------------------------------ */
 
 // Shows a game from scratch (a new game, a loaded one).
+// The key under which the browser remembers the last game it showed, so
+// that the dialog can lead back to it once its tab is closed.
+const LAST_GAME = "camelot.lastGame";
+
 function setGame(view, opts = {}) {
   const changed = !S.game || S.game.id !== view.id;
+  try {
+    localStorage.setItem(LAST_GAME, view.id);
+  } catch (e) {
+    /* a browser that keeps nothing: nothing to lead back to */
+  }
   if (changed && S.analysing && S.game) {
     api("POST", `/api/games/${S.game.id}/analysis`, { stop: true }).catch(() => {});
   }
@@ -1337,7 +1346,8 @@ function onCell(cell) {
     if (!sel.path.length) {
       const p = pieceAt(cell);
       if (p && p.player === S.game.to_move) return selectPiece(cell);
-      cancelSelection();
+      // (The piece stays chosen, as after a refused drag: the landings
+      // the message lists are still a click away.)
       return setMessage(cannotGo(sel, cell));
     }
     if (!sel.complete) return explainCannotEnd();
@@ -1694,10 +1704,42 @@ async function openNewGame(preselect) {
   else if (!sel.value && sel.options.length) sel.selectedIndex = 0;
   updateNgVariant();
   updateNgClock();
+  offerResume();
   if (!dlg.open) {
     if (typeof dlg.showModal === "function") dlg.showModal();
     else dlg.setAttribute("open", "");
   }
+}
+
+// Offers, in the dialog, the last game this browser showed when the server
+// still holds it and the page shows another (or none): a game whose tab
+// was closed is not lost from sight.
+async function offerResume() {
+  const box = $("ng-resume");
+  box.hidden = true;
+  let id = null;
+  try {
+    id = localStorage.getItem(LAST_GAME);
+  } catch (e) {
+    return;
+  }
+  if (!id || (S.game && S.game.id === id)) return;
+  let view;
+  try {
+    view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+  } catch (e) {
+    return;
+  }
+  if (S.game && S.game.id === view.id) return;
+  const moves = view.moves.length;
+  const where = view.result ? "over" : `${moves} move${moves === 1 ? "" : "s"} played`;
+  $("ng-resume-text").textContent = `Your last game, ${view.variant.title} (${where}), is still open.`;
+  $("ng-resume-button").onclick = () => {
+    closeNewGame();
+    history.pushState(null, "", `?game=${encodeURIComponent(view.id)}`);
+    setGame(view);
+  };
+  box.hidden = false;
 }
 
 function closeNewGame() {
@@ -1838,8 +1880,23 @@ async function ngBody() {
     const given = S.ngClockGiven;
     const exact = given && given.shown === $("ng-base-min").value ? given.base_ms : Math.round(base * 60000);
     body.clock = { base_ms: exact };
-    if (clock === "increment") body.clock.increment_ms = Math.round(Math.max(0, parseFloat($("ng-increment-s").value) || 0) * 1000);
-    if (clock === "period") body.clock.moves = Math.max(1, parseInt($("ng-moves").value, 10) || 1);
+    // (A value the clock cannot take is refused, not made another.)
+    if (clock === "increment") {
+      const text = $("ng-increment-s").value.trim();
+      const inc = text === "" ? 0 : Number(text);
+      if (!(inc >= 0) || $("ng-increment-s").validity.badInput) {
+        throw new Error(`the increment is a number of seconds, 0 or more, not ${text || "that"}`);
+      }
+      body.clock.increment_ms = Math.round(inc * 1000);
+    }
+    if (clock === "period") {
+      const text = $("ng-moves").value.trim();
+      const moves = Number(text);
+      if (!Number.isInteger(moves) || moves < 1 || $("ng-moves").validity.badInput) {
+        throw new Error(`the moves of a period are a whole number, 1 or more, not ${text || "that"}`);
+      }
+      body.clock.moves = moves;
+    }
   }
   return body;
 }

@@ -648,6 +648,23 @@ async fn the_new_game_dialog_starts_what_it_shows() {
         page.wait_moves(&["11-15"]).await;
         open_dialog(&page).await;
         assert_eq!(record_choices(&page).await, json!(["", 0, false]), "the dialog opened after a record");
+        // A clock value the clock cannot take is refused, not made another.
+        let before = page.game_id().await;
+        for (clock, field, value, said) in [
+            ("increment", "#ng-increment-s", "-1", "the increment is a number of seconds, 0 or more, not -1"),
+            ("period", "#ng-moves", "0", "the moves of a period are a whole number, 1 or more, not 0"),
+            ("period", "#ng-moves", "2.5", "the moves of a period are a whole number, 1 or more, not 2.5"),
+        ] {
+            page.choose("#ng-clock", clock).await;
+            page.type_into(field, value).await;
+            page.click("#ng-start").await;
+            page.wait_js(
+                &format!("the refusal of {value}"),
+                &format!("document.querySelector('#ng-error').textContent === {said:?}"),
+            )
+            .await;
+            assert_eq!(page.game_id().await, before, "no game started");
+        }
     })
     .await;
 }
@@ -853,6 +870,12 @@ async fn back_returns_to_the_game_before() {
         assert!(said.contains("G12"), "{said}");
         let refusal = page.js("return document.querySelector('#message').classList.contains('done');").await;
         assert_eq!(refusal, json!(false), "a refusal is no news of success");
+        // The piece stays chosen: a landing the message lists is one click
+        // away (a click on the piece lets it go).
+        let chosen = page.js("return document.querySelector('[data-target=\"G12\"]') !== null;").await;
+        assert_eq!(chosen, json!(true), "G10 stays chosen");
+        page.click("[data-piece][data-on=\"G10\"]").await;
+        page.wait_js("G10 let go", "document.querySelector('[data-target=\"G12\"]') === null").await;
 
         page.type_into("#save-name", "kept").await;
         page.click("#save").await;
@@ -884,6 +907,19 @@ async fn back_returns_to_the_game_before() {
         let said = page.wait_message("game 7 is no longer on the server").await;
         assert!(said.contains("start a new game, or load a saved one"), "{said}");
         page.wait_js("the new-game dialog", "document.querySelector('#new-game-dialog').open").await;
+        // The dialog leads back to the last game this browser showed, which
+        // the server still holds.
+        page.wait_js("the offer of the last game", "!document.querySelector('#ng-resume').hidden").await;
+        let offer = page.js("return document.querySelector('#ng-resume-text').textContent;").await;
+        assert!(offer.as_str().is_some_and(|t| t.starts_with("Your last game, American checkers")), "{offer}");
+        page.click("#ng-resume-button").await;
+        page.wait_for("the last game again", async || match page.game_id().await {
+            Some(id) if id == second => Ok(()),
+            other => Err(format!("{other:?}")),
+        })
+        .await;
+        let open = page.js("return document.querySelector('#new-game-dialog').open;").await;
+        assert_eq!(open, json!(false), "the dialog closes");
     })
     .await;
 }
