@@ -578,7 +578,13 @@ function renderHeader() {
   document.title = g ? `${g.variant.title} · Camelot` : "Camelot";
   const banner = $("banner");
   if (g && g.result) {
-    banner.replaceChildren(html("span", "token", g.result.token), html("span", "sep", " · "), html("span", "reason", g.result.reason || ""));
+    // (More than two players: each one's points by name, which a row of
+    // scores does not tell apart.)
+    const points = g.result.points || [];
+    const token = g.layout.players.length > 2 && points.length === g.layout.players.length
+      ? points.map((p, i) => `${playerName(i)} ${p}`).join(", ")
+      : g.result.token;
+    banner.replaceChildren(html("span", "token", token), html("span", "sep", " · "), html("span", "reason", g.result.reason || ""));
     banner.hidden = false;
   } else {
     banner.hidden = true;

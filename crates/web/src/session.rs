@@ -567,7 +567,25 @@ impl<G: Played> Session<G> {
             }
             _ => None,
         };
-        json!({ "token": t.result_token(&self.game), "winner": winner, "reason": t.describe(&self.game) })
+        // (Each player's points in turn order, as a person writes them: a
+        // result of three players in a row of scores reads as no result.)
+        let points: Vec<String> = t
+            .scores(n)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|score| match score {
+                (0, _) => "0".to_string(),
+                (1, 2) => "½".to_string(),
+                (p, 1) => p.to_string(),
+                (p, q) => format!("{p}/{q}"),
+            })
+            .collect();
+        json!({
+            "token": t.result_token(&self.game),
+            "winner": winner,
+            "reason": t.describe(&self.game),
+            "points": points,
+        })
     }
 
     fn positions(&self) -> Vec<Value> {

@@ -259,7 +259,10 @@ async fn takes_back_resigns_and_agrees_draws_with_the_right_results() {
     let game = id(&app.new_game(json!({})).await);
     app.play(&game, "F7-F8").await;
     let (_, view) = app.post(&format!("/api/games/{game}/resign"), json!({})).await;
-    assert_eq!(view["result"], json!({ "token": "1-0", "winner": 0, "reason": "Black resigned" }));
+    assert_eq!(
+        view["result"],
+        json!({ "token": "1-0", "winner": 0, "reason": "Black resigned", "points": ["1", "0"] })
+    );
     let (status, record) = app.send("GET", &format!("/api/games/{game}/record"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(record.contains("[Result \"1-0\"]") && record.contains("[Termination \"Black resigned\"]"), "{record}");
@@ -1114,7 +1117,10 @@ async fn a_records_result_is_checked_against_its_moves_as_the_command_line_check
     }
     // What the record says, when its tags bear it out.
     let view = app.new_game(json!({ "record": "[Termination \"Black resigned\"]\n1.E6-E8 1-0" })).await;
-    assert_eq!(view["result"], json!({ "token": "1-0", "winner": 0, "reason": "Black resigned" }));
+    assert_eq!(
+        view["result"],
+        json!({ "token": "1-0", "winner": 0, "reason": "Black resigned", "points": ["1", "0"] })
+    );
     let view = app.new_game(json!({ "record": "[Termination \"drawn by agreement\"]\n1.E6-E8 1/2-1/2" })).await;
     assert_eq!(view["result"]["reason"], "drawn by agreement");
     // A result alone, as archives write a resignation: the game is over as

@@ -233,6 +233,27 @@ async fn a_person_who_is_out_cannot_resign_for_the_others() {
     .await;
 }
 
+// A result of three players names each one's points, which a row of
+// scores (`0-1/2-1/2`) does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_three_player_result_names_each_players_points() {
+    run("a_three_player_result_names_each_players_points", |page| async move {
+        page.open_variant("tri-camelot").await;
+        page.click("#resign").await;
+        let banner = page
+            .wait_for("the banner", async || {
+                let text = page
+                    .js("const b = document.querySelector('#banner'); return b && !b.hidden ? b.innerText : null;")
+                    .await;
+                text.as_str().map(str::to_string).ok_or_else(|| "hidden".to_string())
+            })
+            .await;
+        assert_eq!(banner.replace('\n', ""), "Blue 0, Red ½, Green ½ · Blue resigned");
+    })
+    .await;
+}
+
 // (f) American checkers on its numbered squares, with a capture.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
