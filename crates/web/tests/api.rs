@@ -351,7 +351,10 @@ async fn a_flag_falls_and_ends_the_game() {
     assert_eq!(view["clocks"][0]["running"], true);
     assert_eq!(view["clocks"][1]["running"], false);
     let view = app.wait_for(&id(&view), |v| !v["result"].is_null()).await;
-    assert_eq!(view["result"], json!({ "token": "0-1", "winner": 1, "reason": "White lost on time" }));
+    assert_eq!(
+        view["result"],
+        json!({ "token": "0-1", "winner": 1, "reason": "White lost on time", "points": ["0", "1"] })
+    );
     assert_eq!(view["clocks"][0]["ms"], 0);
 }
 
@@ -1126,7 +1129,9 @@ async fn a_records_result_is_checked_against_its_moves_as_the_command_line_check
     // A result alone, as archives write a resignation: the game is over as
     // the result says, and a takeback takes back that ending alone.
     let view = app.new_game(json!({ "record": "1.E6-E8 H11-F9 2.H6-F8 1-0" })).await;
-    let ended = json!({ "token": "1-0", "winner": 0, "reason": "Black lost, how the record does not say" });
+    let ended = json!({
+        "token": "1-0", "winner": 0, "reason": "Black lost, how the record does not say", "points": ["1", "0"]
+    });
     assert_eq!(view["result"], ended);
     let (status, view) = app.post(&format!("/api/games/{}/undo", id(&view)), json!({})).await;
     assert_eq!(status, StatusCode::OK, "{view}");
