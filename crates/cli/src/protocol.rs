@@ -365,15 +365,22 @@ impl<'i, G: Played> Session<'i, G> {
                 }
                 "stop" => self.stop.stop(),
                 "query" => self.query(args),
-                "quit" => {
-                    self.end_search();
-                    return Ok(Next::Quit);
-                }
+                "quit" => return self.end(),
                 other => self.send_error(&format!("unknown command `{}`", leap_core::notation::quoted(other))),
             }
         }
+        self.end()
+    }
+
+    /// Ends the session (`quit`, the end of the input): the search
+    /// running first, then with the error of an answer that could not be
+    /// written, if one could not (its `bestmove` too).
+    fn end(&mut self) -> Result<Next, CliError> {
         self.end_search();
-        Ok(Next::Quit)
+        match self.out.failure() {
+            Some(e) => Err(CliError::Output(e)),
+            None => Ok(Next::Quit),
+        }
     }
 
     /// `ugi`: who the engine is and what can be set.
