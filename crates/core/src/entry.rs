@@ -217,11 +217,11 @@ pub(crate) fn not_yours<G: Game + ?Sized>(game: &G, pos: &Position, found: Optio
     }
 }
 
-/// Why no piece of the player to move lands on `cell` whatever its path:
-/// a piece is there, or the variant keeps the player from it
-/// ([`Game::off_limits`]).
-fn off_limits<G: Game + ?Sized>(game: &G, pos: &Position, cell: Cell) -> Option<String> {
-    match pos.piece_at(cell) {
+/// Why the piece on `from` lands on `cell` by no path: another piece is
+/// there (its own start is empty once it has left), or the variant keeps
+/// the player from it ([`Game::off_limits`]).
+fn off_limits<G: Game + ?Sized>(game: &G, pos: &Position, from: Cell, cell: Cell) -> Option<String> {
+    match pos.piece_at(cell).filter(|_| cell != from) {
         Some(piece) => Some(format!(
             "{} is taken by {}, and a piece lands only on an empty cell",
             game.board().name(cell),
@@ -275,7 +275,7 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
         let landings = before.iter().map(|n| name(n.to)).collect();
         // (Where from: the landing before it, or the start.)
         let prev = first.checked_sub(1).map_or(from, |i| path[i]);
-        let why = off_limits(game, pos, cell).or_else(|| {
+        let why = off_limits(game, pos, from, cell).or_else(|| {
             board.direction_between(prev, cell).is_none().then(|| {
                 format!(
                     "{} is too far from {}: each step goes to a neighbouring cell, each leap over one to the cell \
