@@ -39,7 +39,7 @@ pub(super) fn file_name(text: &str) -> Result<PathBuf, String> {
         return Err(format!("\"{unquoted}\" is only spaces: give the file a name"));
     }
     // (`~name/`, another user's home folder to a shell, is not read so.)
-    if let Some(first) = unquoted.split(['/', '\\']).next().filter(|f| f.len() > 1 && f.starts_with('~')) {
+    if let Some((first, _)) = unquoted.split_once(['/', '\\']).filter(|(f, _)| f.len() > 1 && f.starts_with('~')) {
         if !std::path::Path::new(first).exists() {
             return Err(format!(
                 "{first} is no folder here: only ~/ is read as a shell reads it (your home folder); write the \
@@ -84,6 +84,8 @@ mod tests {
         assert!(
             file_name("~nobody-here/x.pgn").is_err_and(|e| e.starts_with("~nobody-here is no folder here: only ~/"))
         );
+        // (A file whose name starts with `~` is a file name.)
+        assert_eq!(file_name("~backup.pgn"), Ok(PathBuf::from("~backup.pgn")));
         assert_eq!(file_name("a.pgn more"), Err("a file name with spaces goes in quotes: save \"a.pgn more\"".into()));
         assert_eq!(
             file_name("a.pgn\""),
