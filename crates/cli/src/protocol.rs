@@ -581,6 +581,13 @@ impl<'i, G: Played> Session<'i, G> {
         let (game, players) = (self.game.clone(), self.game.players().len());
         let infinite = go.infinite || limits.is_infinite();
         self.infinite = infinite;
+        // (A `quit`, or the end of the input, that came while this `go`
+        // waited ends its search as it ends one running, before the search
+        // starts: else a fast search could finish more plies than one
+        // first. See `end_search`.)
+        if self.input.quit && (!self.input.from_queue || infinite) {
+            self.stop.finish();
+        }
         let out = self.out.clone();
         // (Each line is numbered only when there are several, as other engines do.)
         let several = self.options.multi_pv > 1;
