@@ -114,12 +114,7 @@ impl Termination {
         let Some(scores) = self.scores(game.players().len()) else {
             return "*".into();
         };
-        let text = |(n, d): (u32, u32)| match (n, d) {
-            (0, _) => "0".to_string(),
-            (n, 1) => n.to_string(),
-            (n, d) => format!("{n}/{d}"),
-        };
-        game.result_order().iter().map(|p| text(scores[p.index()])).collect::<Vec<_>>().join("-")
+        game.result_order().iter().map(|p| points_text(scores[p.index()])).collect::<Vec<_>>().join("-")
     }
 
     /// How the game ended, in words: `White wins (goal reached)`, `Black
@@ -363,6 +358,20 @@ impl Termination {
             tags.push(("Termination".to_string(), self.describe(game)));
         }
         history.write_record(game, &tags, &self.result_token(game), intro, notes)
+    }
+}
+
+/// A player's points (`numerator, denominator`, as [`Termination::scores`]
+/// gives them) as a result token writes them: `1`, `0`, `1/2`.
+///
+/// ```
+/// assert_eq!([(1, 1), (0, 2), (1, 2), (2, 3)].map(leap_arena::points_text), ["1", "0", "1/2", "2/3"]);
+/// ```
+pub fn points_text((n, d): (u32, u32)) -> String {
+    match (n, d) {
+        (0, _) => "0".to_string(),
+        (n, 1) => n.to_string(),
+        (n, d) => format!("{n}/{d}"),
     }
 }
 

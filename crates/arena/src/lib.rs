@@ -20,7 +20,8 @@ pub mod tune;
 
 pub use clock::{Clocks, FlagFell, TimeControl};
 pub use game::{
-    kept_tags, play, EndingError, GameRecord, GameSetup, Opening, Termination, Usage, PGN_TERMINATIONS, WRITTEN_TAGS,
+    kept_tags, play, points_text, EndingError, GameRecord, GameSetup, Opening, Termination, Usage, PGN_TERMINATIONS,
+    WRITTEN_TAGS,
 };
 pub use player::{EnginePlayer, Player, Strategist};
 pub use schedule::{mix, round_robin, seating, seatings, seats};

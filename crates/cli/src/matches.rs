@@ -92,7 +92,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// The players' names: their specs as written.
     /// The players' names in the report and the records: their specs as
     /// written, numbered in the order given (`1: random`, `2: random`)
     /// when two are written alike, so that each can be told apart.
@@ -653,9 +652,7 @@ impl Recorder {
                 Ok(()) => {
                     self.written.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                 }
-                Err(e) => {
-                    *failed = Some(e);
-                }
+                Err(e) => *failed = Some(e),
             }
         }
     }
@@ -775,18 +772,17 @@ fn report<G: Game>(
     // limit, before any player moves: the game says nothing of them.)
     let unplayed = played.iter().filter(|(_, r)| r.usage.iter().all(|u| u.moves == 0)).count();
     if unplayed > 0 {
-        let noun = if unplayed == 1 { "game" } else { "games" };
         let _ = writeln!(
             out,
-            "  note: {unplayed} {noun} ended in the opening, before any player moved: counted as they ended, \
-             they say nothing of the players (give fewer --opening-plies)"
+            "  note: {} ended in the opening, before any player moved: counted as they ended, \
+             they say nothing of the players (give fewer --opening-plies)",
+            leap_core::counted(unplayed as u64, "game")
         );
     }
     match (&opts.output, short) {
         (_, Some(n)) => {
-            let of = played.len();
-            let noun = if of == 1 { "game" } else { "games" };
-            let _ = writeln!(out, "  {n} of {of} {noun} saved to {}, whole, before a write failed", output.display());
+            let of = leap_core::counted(played.len() as u64, "game");
+            let _ = writeln!(out, "  {n} of {of} saved to {}, whole, before a write failed", output.display());
         }
         (Some(given), None) if given != output => {
             let given = given.display();

@@ -574,10 +574,8 @@ impl<G: Played> Session<G> {
             .unwrap_or_default()
             .into_iter()
             .map(|score| match score {
-                (0, _) => "0".to_string(),
                 (1, 2) => "½".to_string(),
-                (p, 1) => p.to_string(),
-                (p, q) => format!("{p}/{q}"),
+                other => leap_arena::points_text(other),
             })
             .collect();
         json!({

@@ -674,21 +674,19 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 // (A character that looks like the notation's, which a typed
                 // move would be read with, is named where it is: a file is
                 // read as written.)
-                let (column, why) = match super::typed::look_alike(c) {
-                    Some(plain) => {
-                        (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move; write `{plain}`", c as u32))
-                    }
-                    // (Any other character is named too, where it is: `E6-E8,`.)
-                    None if c.is_ascii_graphic() => (c0 + off + at, format!(": `{c}` is no part of a move")),
+                let why = match super::typed::look_alike(c) {
+                    Some(plain) => format!(": `{c}` (U+{:04X}) is no part of a move; write `{plain}`", c as u32),
+                    // (Any other character is named too: `E6-E8,`.)
+                    None if c.is_ascii_graphic() => format!(": `{c}` is no part of a move"),
                     // (A control character is never quoted raw.)
                     None if c.is_control() => {
-                        (c0 + off + at, format!(": the control character U+{:04X} is no part of a move", c as u32))
+                        format!(": the control character U+{:04X} is no part of a move", c as u32)
                     }
-                    None => (c0 + off + at, format!(": `{c}` (U+{:04X}) is no part of a move", c as u32)),
+                    None => format!(": `{c}` (U+{:04X}) is no part of a move", c as u32),
                 };
                 return Err(err(
                     l0,
-                    column,
+                    c0 + off + at,
                     format!("`{}` is not a move, move number, comment or result{why}", super::quoted(body)),
                 ));
             }
