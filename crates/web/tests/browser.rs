@@ -250,6 +250,7 @@ async fn a_three_player_result_names_each_players_points() {
             })
             .await;
         assert_eq!(banner.replace('\n', ""), "Blue 0, Red ½, Green ½ · Blue resigned");
+        page.screenshot("tri-camelot-resigned").await;
     })
     .await;
 }
@@ -933,6 +934,7 @@ async fn back_returns_to_the_game_before() {
         page.wait_js("the offer of the last game", "!document.querySelector('#ng-resume').hidden").await;
         let offer = page.js("return document.querySelector('#ng-resume-text').textContent;").await;
         assert!(offer.as_str().is_some_and(|t| t.starts_with("Your last game, American checkers")), "{offer}");
+        page.screenshot("last-game-offered").await;
         page.click("#ng-resume-button").await;
         page.wait_for("the last game again", async || match page.game_id().await {
             Some(id) if id == second => Ok(()),
