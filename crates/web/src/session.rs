@@ -341,6 +341,19 @@ impl<G: Played> Session<G> {
         &self.game.players()[p.index()].name
     }
 
+    /// The person the record the game was loaded from names for each
+    /// player, in turn order: its tag named after the player (PGN's
+    /// `[White "…"]`, Tri-Camelot's `[Blue "…"]`, in any case), or `None`
+    /// when it names nobody there (no tag, an empty one, or `?`, the PGN
+    /// standard's unknown).
+    fn player_names(&self) -> Vec<Option<&str>> {
+        let named = |player: &str| {
+            let tag = self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(player))?;
+            Some(tag.1.trim()).filter(|v| !v.is_empty() && *v != "?")
+        };
+        self.game.players().iter().map(|p| named(&p.name)).collect()
+    }
+
     /// How the game ended, if it has.
     fn termination(&self) -> Option<Termination> {
         self.ended.or_else(|| self.history.outcome(&self.game).map(Termination::Rules))
@@ -709,6 +722,7 @@ impl<G: Played> Table for Session<G> {
             "seats": self.seating.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
             "engine_ms": self.seating.engine_ms,
             "engine_level": self.seating.engine_level.number(),
+            "player_names": self.player_names(),
             "intro": self.intro,
             "moves": self.moves(),
             "positions": self.positions(),

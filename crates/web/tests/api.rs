@@ -482,6 +482,24 @@ async fn uploaded_variant_files_are_checked_like_the_command_line() {
     assert!(answer["error"].as_str().unwrap().contains("may extend only a built-in variant"), "{answer}");
 }
 
+// The people a record names for its players (its tags named after them)
+// are in the view, in turn order; nobody named is null.
+#[tokio::test]
+async fn the_view_names_a_records_players() {
+    let app = app();
+    let view = app.new_game(json!({ "variant": "camelot" })).await;
+    assert_eq!(view["player_names"], json!([null, null]), "a new game");
+    let record = "[Variant \"camelot\"]\n[White \"Michael Nolan\"]\n[Black \"?\"]\n\n1.F7-F8 *\n";
+    let view = app.new_game(json!({ "record": record })).await;
+    assert_eq!(view["player_names"], json!(["Michael Nolan", null]), "PGN's unknown `?` names nobody");
+    let game = id(&view);
+    let view = app.play(&game, "F10-F9").await;
+    assert_eq!(view["player_names"], json!(["Michael Nolan", null]), "after a move");
+    let record = "[Variant \"tri-camelot\"]\n[red \" Bea \"]\n[Green \"\"]\n\n*\n";
+    let view = app.new_game(json!({ "record": record })).await;
+    assert_eq!(view["player_names"], json!([null, "Bea", null]), "Blue, Red, Green");
+}
+
 #[tokio::test]
 async fn records_load_browse_and_continue() {
     let app = app();
