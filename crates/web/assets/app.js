@@ -55,6 +55,7 @@ const S = {
   review: null,
   variants: [],
   press: null, // a pointer pressed on the board: a tap or a drag in the making
+  keyFrom: null, // the cell of the piece last chosen: the keyboard's focus goes back to it
   suppressClick: false, // the click after a press handled on release
   ngVariantPlayers: null, // the players of the variant file chosen in the dialog, as the server reads it
   ngSaved: null, // the saved game chosen in the dialog, as the server reads it (GET /api/saved/FILE)
@@ -84,6 +85,22 @@ function html(tag, cls, text) {
   if (cls) el.className = cls;
   if (text !== undefined) el.textContent = text;
   return el;
+}
+
+// Fills `el` with `text`, its parts quoted in backticks (the server
+// quotes commands and moves so: "type `pass`") shown as <code> without
+// them. Built of nodes: the server's text is never read as HTML.
+function quotedText(el, text) {
+  el.replaceChildren();
+  String(text || "").split(/`([^`\n]+)`/).forEach((part, i) => {
+    if (part) el.append(i % 2 ? html("code", "", part) : part);
+  });
+  return el;
+}
+
+// An element of a class holding `text`, its quoted parts as <code>.
+function quoted(tag, cls, text) {
+  return quotedText(html(tag, cls), text);
 }
 
 // "#rrggbb" → [r, g, b].
@@ -310,6 +327,9 @@ function renderBoard() {
   const board = $("board");
   const g = S.game;
   $("board-empty").hidden = !!g;
+  // (The keyboard's focus on the board stays there as it is drawn again.)
+  const active = document.activeElement;
+  const focused = active && board.contains(active) ? (active.closest("[data-cell]") || board) : null;
   board.replaceChildren();
   if (!g) return;
   const geo = (S.geo = buildGeometry(g.layout, S.flipped));
@@ -325,6 +345,19 @@ function renderBoard() {
   drawCells(svg("g", { class: "layer-cells" }, board), geo);
   drawLabels(svg("g", { class: "layer-labels" }, board), geo);
   svg("g", { id: "drag-layer" }, board);
+  if (focused) refocus(board, focused.getAttribute("data-cell"));
+}
+
+// Gives the keyboard's focus back after the board is drawn again: to the
+// cell it was on, else the moving piece, else the piece last chosen, when
+// the keyboard can still reach them, else to the board itself (from which
+// Tab goes on to its cells).
+function refocus(board, cell) {
+  for (const c of [cell, currentSquare(), S.keyFrom]) {
+    const el = c && board.querySelector(`[data-cell="${CSS.escape(c)}"][tabindex="0"]`);
+    if (el) return el.focus({ preventScroll: true });
+  }
+  board.focus({ preventScroll: true });
 }
 
 // The wooden frame round the board.
@@ -419,7 +452,13 @@ function drawCells(layer, geo) {
   }
   const mustMove = new Set(atEnd() && !g.result && !S.sel ? g.must_move || [] : []);
   const hints = new Map(S.sel ? S.sel.next.map((n) => [n.to, n]) : []);
-  for (const c of g.layout.cells) {
+  const keyed = keyboardCells(shown, hints);
+  // (In the order they are seen, top row first, which Tab follows, flipped or not.)
+  const cells = [...g.layout.cells].sort((a, b) => {
+    const [ax, ay] = geo.at.get(a.name), [bx, by] = geo.at.get(b.name);
+    return Math.abs(ay - by) > 1 ? ay - by : ax - bx;
+  });
+  for (const c of cells) {
     const [cx, cy] = geo.at.get(c.name);
     const cg = svg("g", { class: "cell", "data-cell": c.name }, layer);
     cellShape(geo, cx, cy, { class: "hit", fill: "transparent" }, cg);
@@ -427,7 +466,50 @@ function drawCells(layer, geo) {
     if (piece) drawPiece(cg, geo, piece, cx, cy, mustMove.has(c.name));
     const hint = hints.get(c.name);
     if (hint) drawHint(cg, geo, hint, cx, cy);
+    if (keyed.has(c.name)) {
+      // Reached with Tab; Enter or Space is a click on it.
+      cg.setAttribute("tabindex", "0");
+      cg.setAttribute("role", "button");
+      cg.setAttribute("aria-label", cellLabel(c.name, piece, hint));
+    }
   }
+}
+
+// The cells the keyboard reaches while a move may be entered: the pieces
+// of the player to move; once one is chosen, its landings and itself
+// (and, before its first landing, the other pieces, to choose instead).
+function keyboardCells(shown, hints) {
+  const out = new Set();
+  if (entryBlocked()) return out;
+  const movers = [...shown.values()].filter((p) => p.player === S.game.to_move && !p.moving).map((p) => p.cell);
+  if (!S.sel || !S.sel.path.length) movers.forEach((c) => out.add(c));
+  if (S.sel) {
+    out.add(currentSquare());
+    hints.forEach((_, c) => out.add(c));
+  }
+  return out;
+}
+
+// What a cell the keyboard reaches is called: "E6, White Man", "G8, canter here".
+function cellLabel(cell, piece, hint) {
+  const parts = [cell];
+  if (piece) {
+    const L = S.game.layout;
+    const player = L.players[piece.player];
+    parts.push(`${player ? player.name : "?"} ${piece.kind}${piece.moving ? " (moving)" : ""}`);
+  }
+  if (hint) parts.push(`${hint.kind} here${hint.ends ? "" : " (goes on)"}`);
+  return parts.join(", ");
+}
+
+// Enter or Space on a cell the keyboard reached: a click on it.
+function onBoardKey(ev) {
+  if (ev.key !== "Enter" && ev.key !== " ") return;
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const el = ev.target.closest && ev.target.closest("[data-cell][tabindex]");
+  if (!el) return;
+  ev.preventDefault();
+  if (!ev.repeat) onCell(el.getAttribute("data-cell"));
 }
 
 // A piece: a disc in its player's colour, with its kind's mark.
@@ -575,6 +657,7 @@ function renderNotes() {
 function renderHeader() {
   const g = S.game;
   $("variant-title").textContent = g ? g.variant.title : "";
+  $("variant-title").title = g ? g.variant.title : "";
   document.title = g ? `${g.variant.title} · Camelot` : "Camelot";
   const banner = $("banner");
   if (g && g.result) {
@@ -584,7 +667,12 @@ function renderHeader() {
     const token = g.layout.players.length > 2 && points.length === g.layout.players.length
       ? points.map((p, i) => `${playerName(i)} ${p}`).join(", ")
       : g.result.token;
-    banner.replaceChildren(html("span", "token", token), html("span", "sep", " · "), html("span", "reason", g.result.reason || ""));
+    // (The separator goes with the reason after it: the line may break
+    // before " ·", never after it, the space after it being in a span
+    // that does not wrap, whose reason inside wraps as text does.)
+    const after = html("span", "after", " ");
+    after.append(html("span", "reason", g.result.reason || ""));
+    banner.replaceChildren(html("span", "token", token), html("span", "sep", " ·"), after);
     banner.hidden = false;
   } else {
     banner.hidden = true;
@@ -603,6 +691,12 @@ function renderPlayers() {
     if (!p) continue;
     row.querySelector(".swatch").style.background = p.color;
     row.querySelector(".pname").textContent = p.name;
+    // The person a loaded record names for the player, beside its name.
+    const person = (g.player_names || [])[i];
+    const who = row.querySelector(".pperson");
+    who.textContent = person || "";
+    who.title = person ? `${p.name}: ${person}` : "";
+    who.hidden = !person;
     const engine = g.seats[i] === "engine";
     const level = g.engine_level ?? 8;
     let seat = engine ? (level < 8 ? `computer, level ${level}` : "computer") : "";
@@ -629,23 +723,22 @@ function renderStatus() {
     return;
   }
   if (S.offline) {
-    st.append(html("div", "offline", "The server does not answer (is `camelot serve` still running?): trying again…"));
+    st.append(quoted("div", "offline", "The server does not answer (is `camelot serve` still running?): trying again…"));
   }
-  $("move-text").placeholder = g.example ? `Type a move, e.g. ${g.example}` : "Type a move";
   if (!atEnd()) {
     // An earlier position, browsed: its own turn and obligation (the
     // server's words for it), said to be not the game's current one.
     const plies = lastPly() === 1 ? "ply" : "plies";
     st.append(html("div", "browsing", `Showing ${positionName(S.ply)} (${S.ply} of ${lastPly()} ${plies}), not the current position`));
     const shown = g.positions[S.ply];
-    st.append(html("div", "turn", shown.status));
-    if (shown.obligation) st.append(html("div", "obligation", shown.obligation));
+    st.append(quoted("div", "turn", shown.status));
+    if (shown.obligation) st.append(quoted("div", "obligation", shown.obligation));
     return;
   }
   // (The server's status says whose turn it is, and when the computer is thinking.)
-  st.append(html("div", g.thinking && !g.result ? "turn thinking" : "turn", g.status));
-  if (g.obligation && !g.result) st.append(html("div", "obligation", g.obligation));
-  if (g.notice && !g.result) st.append(html("div", "notice", g.notice));
+  st.append(quoted("div", g.thinking && !g.result ? "turn thinking" : "turn", g.status));
+  if (g.obligation && !g.result) st.append(quoted("div", "obligation", g.obligation));
+  if (g.notice && !g.result) st.append(quoted("div", "notice", g.notice));
   else if (g.draw_offer !== null && g.draw_offer !== undefined && !g.result) {
     st.append(html("div", "offer", `${playerName(g.draw_offer)} offers a draw`));
   }
@@ -676,11 +769,12 @@ function positionName(ply) {
   return m ? `the position after ${moveNumbers()[ply - 1].number} ${m.text}` : `the position after ply ${ply}`;
 }
 
-// A move's text with places where a line may break: after each `-` and
-// `x`, not inside a cell's name.
+// A move's text with places where a line may break: before each `-` and
+// `x`, never inside a cell's name, so that a line left goes on with the
+// leg it starts ("F5xF9xF13", then "xH15", indented).
 function breakableMove(text) {
   const frag = document.createDocumentFragment();
-  for (const part of text.split(/(?<=[-x])/)) {
+  for (const part of text.split(/(?=[-x])/)) {
     if (frag.childNodes.length) frag.append(document.createElement("wbr"));
     frag.append(part);
   }
@@ -783,6 +877,7 @@ function renderControls() {
   // (A game over takes no move: the box would only say so.)
   $("move-go").disabled = !on;
   $("move-text").disabled = !on;
+  renderMoveBox();
   $("save").disabled = !has;
   $("analyse").disabled = !has;
   $("analyse").setAttribute("aria-pressed", String(S.analysing));
@@ -800,6 +895,33 @@ function renderControls() {
     dl.setAttribute("aria-disabled", "true");
   }
   renderEntryHint();
+}
+
+// The move box's placeholder: how moves are written (an example in the
+// position), or, while an earlier position is browsed, that moves are
+// played at the last one; the longest wording that fits the box, whole
+// in its title.
+function renderMoveBox() {
+  const g = S.game;
+  const input = $("move-text");
+  let texts = ["Type a move"];
+  if (g && g.result) texts = ["The game is over"];
+  else if (g && !atEnd()) texts = ["Moves are played at the last move", "Go to the last move to play", "Go to the last move"];
+  else if (g && g.example) texts = [`Type a move, e.g. ${g.example}`, `A move, e.g. ${g.example}`, `e.g. ${g.example}`, "Type a move"];
+  const text = fitting(input, texts);
+  if (input.placeholder !== text) input.placeholder = text;
+  input.title = texts[0];
+}
+
+// The first of `texts` that the input shows whole (the last if none does;
+// the first while the input is not laid out).
+const MEASURE = document.createElement("canvas").getContext("2d");
+function fitting(input, texts) {
+  const cs = getComputedStyle(input);
+  const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  if (!(room > 0) || !MEASURE) return texts[0];
+  MEASURE.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  return texts.find((t) => MEASURE.measureText(t).width <= room) || texts[texts.length - 1];
 }
 
 // The draw button: offer, accept, or a pending offer of ours.
@@ -853,7 +975,7 @@ function renderEntryHint() {
 // of an action that worked, shown as such.
 function setMessage(text, done = false) {
   const el = $("message");
-  el.textContent = text || "";
+  quotedText(el, text);
   el.classList.toggle("shown", !!text);
   el.classList.toggle("done", !!text && done);
 }
@@ -1372,6 +1494,7 @@ async function selectPiece(cell) {
     setMessage(`the piece on ${cell} has no legal move`);
   } else {
     S.sel = { from: cell, path: [], next: res.next, complete: res.complete, start: res };
+    S.keyFrom = cell;
     setMessage("");
   }
   renderBoard();
@@ -1422,8 +1545,10 @@ async function explainCannotEnd() {
   }
 }
 
+// Lets the chosen piece go: what was said of it (where it cannot go) goes too.
 function cancelSelection() {
   S.sel = null;
+  setMessage("");
   renderBoard();
   renderControls();
 }
@@ -1578,10 +1703,12 @@ async function onPointerUp(ev) {
   const [x, y] = svgPoint(ev);
   const target = cellAtPoint(x, y);
   if (pr.selecting) await pr.selecting;
-  if (S.sel && target && target !== pr.cell && S.sel.next.some((n) => n.to === target)) {
+  // (Only the piece dragged: a choice that did not happen leaves another chosen.)
+  const sel = S.sel && currentSquare() === pr.cell ? S.sel : null;
+  if (sel && target && target !== pr.cell && sel.next.some((n) => n.to === target)) {
     entryStep(() => takeLeg(target));
   } else {
-    if (S.sel && target && target !== pr.cell && target !== currentSquare()) setMessage(cannotGo(S.sel, target));
+    if (sel && target && target !== pr.cell) setMessage(cannotGo(sel, target));
     renderBoard();
   }
 }
@@ -1755,7 +1882,7 @@ function closeNewGame() {
 
 function showNgError(text) {
   const el = $("ng-error");
-  el.textContent = text || "";
+  quotedText(el, text);
   el.hidden = !text;
 }
 
@@ -2064,7 +2191,17 @@ async function onNgSaved() {
 
 function onKey(ev) {
   const t = ev.target;
-  if ($("new-game-dialog").open) return;
+  if ($("new-game-dialog").open) {
+    // Escape closes the dialog whatever the browser does with the key:
+    // Chrome's close watchers may pass over a dialog the page opened by
+    // itself (at the start, with no click or key before: no user
+    // activation), and the key then reaches only the page.
+    if (ev.key === "Escape" && !ev.defaultPrevented) {
+      ev.preventDefault();
+      closeNewGame();
+    }
+    return;
+  }
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
   const keys = {
@@ -2088,9 +2225,12 @@ function wire() {
   // grows (the analysis beside it, the window).
   if (typeof ResizeObserver !== "undefined") {
     new ResizeObserver(showCurrentMove).observe($("moves"));
+    // (The move box's placeholder is chosen to fit its width.)
+    new ResizeObserver(renderMoveBox).observe($("move-text"));
   }
   const board = $("board");
   board.addEventListener("click", onBoardClick);
+  board.addEventListener("keydown", onBoardKey);
   board.addEventListener("pointerdown", onPointerDown);
   board.addEventListener("pointermove", onPointerMove);
   board.addEventListener("pointerup", onPointerUp);

@@ -12,6 +12,7 @@
 #[path = "browser/harness.rs"]
 mod harness;
 
+use fantoccini::key::Key;
 use harness::{run, strings, Page, WAIT};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -1140,6 +1141,415 @@ async fn the_status_describes_the_position_browsed() {
         assert!(!said.contains("Game over"), "{said}");
         page.screenshot("browsing-an-earlier-position").await;
         assert_eq!(view(&page, &game).await["result"]["token"], "0-1");
+    })
+    .await;
+}
+
+/// Whether the new-game dialog is open.
+const DIALOG_OPEN: &str = "document.querySelector('#new-game-dialog').open";
+
+/// The page without a game: the board's place says to choose New game.
+const NO_GAME_SHOWN: &str = "!document.querySelector('#new-game-dialog').open \
+     && !document.querySelector('#board-empty').hidden \
+     && document.querySelector('#board-empty').innerText === 'No game yet: choose New game.'";
+
+// (w) Escape closes the New game dialog the page opens by itself at the
+// start (no game yet), and the page then says there is none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn escape_closes_the_dialog_opened_at_the_start() {
+    run("escape_closes_the_dialog_opened_at_the_start", |page| async move {
+        page.goto("/").await;
+        page.wait_js("the dialog opened by itself", DIALOG_OPEN).await;
+        page.press(Key::Escape, false).await;
+        page.wait_js("the dialog closed, no game shown", NO_GAME_SHOWN).await;
+        assert_eq!(page.status().await, "No game");
+        // The page closes it itself: a browser's close watcher may pass
+        // over a dialog opened with no click or key before it (Chrome's
+        // rule for one opened without user activation), and then the key
+        // reaches only the page, as this one, which no browser acts on.
+        page.goto("/").await;
+        page.wait_js("the dialog opened by itself", DIALOG_OPEN).await;
+        page.js("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', \
+             { key: 'Escape', bubbles: true, cancelable: true }));")
+            .await;
+        page.wait_js("the dialog closed by the page, no game shown", NO_GAME_SHOWN).await;
+        // Opened again with New game, it closes as well, and Start still starts.
+        open_dialog(&page).await;
+        page.press(Key::Escape, false).await;
+        page.wait_js("the dialog closed again", NO_GAME_SHOWN).await;
+        open_dialog(&page).await;
+        page.click("#ng-start").await;
+        page.wait_game_other_than(None).await;
+    })
+    .await;
+}
+
+/// The cell the keyboard's focus is on (`board` on the board itself,
+/// else the focused element's id or tag).
+async fn focused_cell(page: &Page) -> String {
+    let v = page
+        .js("const e = document.activeElement; \
+             return e ? (e.dataset && e.dataset.cell) || e.id || e.tagName : '';")
+        .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// The cells the keyboard reaches (Tab), with what each is called.
+async fn keyboard_cells(page: &Page) -> BTreeSet<(String, String)> {
+    let v = page
+        .js("return [...document.querySelectorAll('#board [data-cell][tabindex=\"0\"]')] \
+             .map((e) => [e.dataset.cell, e.getAttribute('aria-label')]);")
+        .await;
+    v.as_array()
+        .map(|a| {
+            a.iter().filter_map(|p| Some((p.get(0)?.as_str()?.to_string(), p.get(1)?.as_str()?.to_string()))).collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The pieces of `side` ("White"), each as the keyboard names it: its
+/// cell, and "E6, White Man".
+async fn side_pieces(page: &Page, side: &str) -> BTreeSet<(String, String)> {
+    let pieces = page.pieces().await.into_iter().filter(|(_, p)| p.starts_with(&format!("{side} ")));
+    pieces.map(|(c, p)| (c.clone(), format!("{c}, {p}"))).collect()
+}
+
+/// Presses Tab (`back`: Shift+Tab) until the focus is on `cell`, at most
+/// 40 times.
+async fn tab_to(page: &Page, cell: &str, back: bool) {
+    let mut seen = Vec::new();
+    for _ in 0..40 {
+        page.press(Key::Tab, back).await;
+        let now = focused_cell(page).await;
+        if now == cell {
+            return;
+        }
+        seen.push(now);
+    }
+    panic!("Tab does not reach {cell}: it went through {seen:?}");
+}
+
+// (x) The board from the keyboard: Tab reaches the pieces of the player
+// to move, each named; Enter chooses one, and Tab its landings, named
+// too; Space lands; Escape lets a piece go; the focus shows a ring.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_board_is_played_from_the_keyboard() {
+    run("the_board_is_played_from_the_keyboard", |page| async move {
+        let game = page.open_variant("camelot").await;
+        let white = side_pieces(&page, "White").await;
+        assert_eq!(white.len(), 14, "{white:?}");
+        assert_eq!(keyboard_cells(&page).await, white, "White's pieces, each named");
+        // Tab from the button before the board goes to its top row's first.
+        page.js("document.querySelector('#new-game').focus();").await;
+        page.press(Key::Tab, false).await;
+        let first = focused_cell(&page).await;
+        assert!(white.iter().any(|(c, _)| *c == first), "Tab went to {first}");
+        tab_to(&page, "H7", false).await;
+        let ring = page
+            .js("const e = document.activeElement; \
+                 return [e.matches(':focus-visible'), getComputedStyle(e.querySelector('.hit')).stroke];")
+            .await;
+        assert_eq!(ring[0], json!(true), "{ring}");
+        assert!(ring[1].as_str().is_some_and(|s| s != "none"), "a ring round the focused cell: {ring}");
+        page.screenshot("keyboard-focus").await;
+
+        // Enter chooses the piece: its landings come, named, and the focus stays.
+        page.press(Key::Enter, false).await;
+        let (landings, answer) = page.api_hints(&game, "H7", &[]).await;
+        page.wait_hints(&landings).await;
+        assert_eq!(focused_cell(&page).await, "H7");
+        let reached = keyboard_cells(&page).await;
+        for next in answer["next"].as_array().expect("the landings") {
+            let (cell, kind) = (next["to"].as_str().unwrap(), next["kind"].as_str().unwrap());
+            let goes_on = if next["ends"] == json!(true) { "" } else { " (goes on)" };
+            let named = (cell.to_string(), format!("{cell}, {kind} here{goes_on}"));
+            assert!(reached.contains(&named), "{named:?} in {reached:?}");
+        }
+        assert!(reached.contains(&("H7".to_string(), "H7, White Man (moving)".to_string())), "{reached:?}");
+        // Back to the landing above it, and Space: the move is played.
+        tab_to(&page, "I8", true).await;
+        page.press(Key::Space, false).await;
+        page.wait_moves(&["H7-I8"]).await;
+        page.wait_status("Black to move").await;
+        // The focus is on the board: Tab goes on to Black's pieces.
+        assert_eq!(focused_cell(&page).await, "board");
+        let black = side_pieces(&page, "Black").await;
+        assert_eq!(keyboard_cells(&page).await, black, "Black's pieces");
+        page.press(Key::Tab, false).await;
+        let chosen = focused_cell(&page).await;
+        assert!(black.iter().any(|(c, _)| *c == chosen), "Tab went to {chosen}");
+        // Enter, then Escape: the piece is let go, and keeps the focus.
+        page.press(Key::Enter, false).await;
+        page.wait_js("its landings", "document.querySelector('[data-target]') !== null").await;
+        page.press(Key::Escape, false).await;
+        page.wait_js("no landings", "document.querySelector('[data-target]') === null").await;
+        assert_eq!(focused_cell(&page).await, chosen);
+        assert_eq!(page.moves().await, ["H7-I8"]);
+    })
+    .await;
+}
+
+// (y) A refused drag's message goes once the piece is let go, or another
+// chosen, or a move made, as a refused click's does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_refused_drags_message_goes_with_the_next_action() {
+    run("a_refused_drags_message_goes_with_the_next_action", |page| async move {
+        page.open_variant("camelot").await;
+        let no_message = async |after: &str| {
+            page.wait_for(&format!("no message after {after}"), async || match page.message().await {
+                m if m.is_empty() => Ok(()),
+                m => Err(m),
+            })
+            .await
+        };
+        page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H10\"]").await;
+        let said = page.wait_message("cannot go to H10").await;
+        assert!(said.starts_with("the piece on H7 cannot go to H10: it can go to "), "{said}");
+        // The piece stays chosen; a click on it lets it go, and the message.
+        page.wait_js("H7 chosen", "document.querySelector('[data-target=\"H8\"]') !== null").await;
+        page.click("[data-piece][data-on=\"H7\"]").await;
+        page.wait_js("H7 let go", "document.querySelector('[data-target]') === null").await;
+        no_message("the piece let go").await;
+        // Refused, then another piece chosen by a click.
+        page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H10\"]").await;
+        page.wait_message("cannot go to H10").await;
+        page.click("[data-piece][data-on=\"G7\"]").await;
+        page.wait_js("G7 chosen", "document.querySelector('[data-target=\"G8\"]') !== null").await;
+        no_message("another piece chosen").await;
+        // Refused, then let go with Escape.
+        page.drag("[data-piece][data-on=\"G7\"]", "[data-cell=\"G10\"]").await;
+        page.wait_message("cannot go to G10").await;
+        page.press(Key::Escape, false).await;
+        page.wait_js("G7 let go", "document.querySelector('[data-target]') === null").await;
+        no_message("Escape").await;
+        // Refused, then the piece dragged where it can go: the move.
+        page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H10\"]").await;
+        page.wait_message("cannot go to H10").await;
+        page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H8\"]").await;
+        page.wait_moves(&["H7-H8"]).await;
+        no_message("the move").await;
+    })
+    .await;
+}
+
+// (z) A loaded record's players' names (its tags named after them) are
+// shown beside the players: "White · Michael Nolan".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_records_player_names_are_shown() {
+    run("a_records_player_names_are_shown", |page| async move {
+        let person = "const p = document.querySelector(arguments[0] + ' .pperson'); \
+                      return p.hidden ? null : [p.innerText, getComputedStyle(p, '::before').content];";
+        let shown = async |row: &str| page.js_args(person, vec![json!(row)]).await;
+        page.open_variant("camelot").await;
+        assert_eq!(shown("#player-0").await, Value::Null, "a new game names nobody");
+        let record = "[Variant \"camelot\"]\n[White \"Michael Nolan\"]\n[Black \"?\"]\n\n1.F7-F8 *\n";
+        page.open_new(json!({ "record": record })).await;
+        page.wait_js("White's person", "!document.querySelector('#player-0 .pperson').hidden").await;
+        assert_eq!(page.text("#player-0 .pname").await, "White", "the side's name stays");
+        assert_eq!(shown("#player-0").await, json!(["Michael Nolan", "\"· \""]), "White · Michael Nolan");
+        assert_eq!(shown("#player-1").await, Value::Null, "`?` names nobody");
+        page.screenshot("record-player-names").await;
+        let record = "[Variant \"tri-camelot\"]\n[Red \"Bea\"]\n\n*\n";
+        page.open_new(json!({ "record": record })).await;
+        page.wait_js("Red's person", "!document.querySelector('#player-1 .pperson').hidden").await;
+        assert_eq!(shown("#player-1").await, json!(["Bea", "\"· \""]));
+        assert_eq!((shown("#player-0").await, shown("#player-2").await), (Value::Null, Value::Null));
+    })
+    .await;
+}
+
+/// The move box's placeholder, and whether it fits the box whole (measured
+/// as text of the box's font in a span).
+const PLACEHOLDER: &str = "const i = document.querySelector('#move-text'), cs = getComputedStyle(i); \
+     const s = document.createElement('span'); s.style.font = cs.font; s.style.whiteSpace = 'pre'; \
+     s.style.position = 'absolute'; s.textContent = i.placeholder; document.body.append(s); \
+     const w = s.getBoundingClientRect().width; s.remove(); \
+     const room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight); \
+     return [i.placeholder, w <= room + 0.5];";
+
+// (aa) The move box's placeholder fits the box, on a wide window and a
+// phone, with a long example; while an earlier position is browsed it
+// says that moves are played at the last, not the last one's example.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_move_box_says_what_fits_and_what_holds() {
+    run("the_move_box_says_what_fits_and_what_holds", |page| async move {
+        // A Man with seven jumps to make, its only move.
+        let game = page.open_position("camelot", Some("W:WF2:BF3,F5,F7,F9,F11,F13 castle-moves=0,0"), "").await;
+        let example = view(&page, &game).await["example"].as_str().expect("an example").to_string();
+        assert_eq!(example, "F2xF4xF6xF8xF10xF12xF14");
+        for (w, h) in [(1280, 900), (390, 740)] {
+            page.resize(w, h).await;
+            let shown = page.wait_js("the example fitting the box", &format!("(() => {{ {PLACEHOLDER} }})()[1]")).await;
+            assert_eq!(shown, json!(true));
+            let shown = page.js(PLACEHOLDER).await;
+            let text = shown[0].as_str().unwrap_or_default();
+            assert!(text.contains(&example), "{w}×{h}: {text:?}");
+        }
+        page.resize(1280, 900).await;
+        // Browsing: no example of the last position.
+        let game = page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
+        let example = view(&page, &game).await["example"].as_str().expect("an example").to_string();
+        let placeholder = async || page.js(PLACEHOLDER).await[0].as_str().unwrap_or_default().to_string();
+        assert!(placeholder().await.contains(&example), "{:?}", placeholder().await);
+        page.click("#nav-back").await;
+        page.wait_status("not the current position").await;
+        let text = placeholder().await;
+        assert!(!text.contains(&example) && text.contains("last move"), "{text:?}");
+        assert_eq!(page.js(PLACEHOLDER).await[1], json!(true), "{text:?} fits");
+        page.click("#nav-last").await;
+        page.wait_status("White to move (move 2)").await;
+        assert!(placeholder().await.contains(&example), "{:?}", placeholder().await);
+    })
+    .await;
+}
+
+/// The lines a move-list entry takes (`arguments[0]` its move), at widths
+/// of the list from 280 to 420 pixels (a small phone's to a wide
+/// window's): for each width where a line of it
+/// starts elsewhere than at a `-` or `x`, or is not indented under the
+/// first, that width and the lines.
+const MOVE_LINES: &str = "const b = document.querySelector('[data-move=\"' + arguments[0] + '\"]'); \
+     const list = document.querySelector('#moves'); const old = list.style.width; \
+     const chars = []; \
+     const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT); \
+     for (let n = walk.nextNode(); n; n = walk.nextNode()) { \
+       if (n.parentElement.closest('.glyph')) continue; \
+       for (let k = 0; k < n.length; k++) chars.push([n, k]); } \
+     const bad = []; let wrapped = 0; \
+     for (let w = 280; w <= 420; w += 4) { \
+       list.style.width = w + 'px'; \
+       const lines = []; let top = null; \
+       for (const [n, k] of chars) { \
+         const r = document.createRange(); r.setStart(n, k); r.setEnd(n, k + 1); const rect = r.getClientRects()[0]; \
+         if (top === null || rect.top > top + 2) { lines.push({ text: '', left: rect.left }); top = rect.top; } \
+         lines[lines.length - 1].text += n.data[k]; } \
+       if (lines.length > 1) wrapped++; \
+       if (lines.slice(1).some((l) => !/^[-x]/.test(l.text) || l.left <= lines[0].left + 1)) \
+         bad.push([w, lines.map((l) => l.text)]); } \
+     list.style.width = old; return { bad, wrapped };";
+
+/// For each width of the banner from 60 to 500 pixels where its separator
+/// ` · ` ends a line (the reason after it starting the next), that width.
+const BANNER_BREAKS: &str = "const b = document.querySelector('#banner'); const old = b.style.width; \
+     const sep = b.querySelector('.sep').firstChild, reason = b.querySelector('.reason').firstChild; \
+     const at = (n, k) => { const r = document.createRange(); r.setStart(n, k); r.setEnd(n, k + 1); \
+       return r.getClientRects()[0].top; }; \
+     const bad = []; \
+     for (let w = 60; w <= 500; w += 2) { \
+       b.style.width = w + 'px'; \
+       if (Math.abs(at(sep, sep.data.indexOf('·')) - at(reason, 0)) > 2) bad.push(w); } \
+     b.style.width = old; return bad;";
+
+// (bb) A long Tri-Camelot move breaks in the move list before a leg's `x`
+// or `-`, its later lines indented; the banner's separator ` · ` stays
+// with the reason after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn long_moves_and_the_banner_break_where_they_read() {
+    run("long_moves_and_the_banner_break_where_they_read", |page| async move {
+        let position = "B:BKD5,F5:RKB13,F7,E14:GKJ13,F11,G14";
+        page.open_position("tri-camelot", Some(position), "1.F5xF9xF13xH15").await;
+        page.wait_moves(&["F5xF9xF13xH15"]).await;
+        let lines = page.js_args(MOVE_LINES, vec![json!("F5xF9xF13xH15")]).await;
+        assert_eq!(lines["bad"], json!([]), "lines that start inside a leg: {lines}");
+        assert!(lines["wrapped"].as_u64().unwrap_or(0) > 5, "the move wraps at most widths: {lines}");
+        page.screenshot("tri-camelot-long-move").await;
+        page.click("#resign").await;
+        page.wait_js("the banner", "!document.querySelector('#banner').hidden").await;
+        let banner = page.text("#banner").await;
+        assert_eq!(banner.replace('\n', ""), "Blue ½, Red 0, Green ½ · Red resigned");
+        assert_eq!(page.js(BANNER_BREAKS).await, json!([]), "widths where ` · ` ends a line");
+    })
+    .await;
+}
+
+// (cc) What the server quotes in backticks shows as code, without them,
+// in the message and the dialog's error; the server's text is never HTML.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn quoted_words_show_as_code() {
+    run("quoted_words_show_as_code", |page| async move {
+        page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
+        page.type_into("#move-text", "E6-E8").await;
+        page.click("#move-go").await;
+        let said = page.wait_message("is not legal here").await;
+        assert_eq!(said, "E6-E8 is not legal here: a capture is obligatory: F8 can capture");
+        let code = page.js("return [...document.querySelectorAll('#message code')].map((c) => c.textContent);").await;
+        assert_eq!(code, json!(["E6-E8"]));
+        // A move typed as HTML is shown as the text it is.
+        page.type_into("#move-text", "<i>E6</i>").await;
+        page.click("#move-go").await;
+        page.wait_message("<i>").await;
+        assert!(!page.exists("#message i").await, "no element made of the server's text");
+        // The dialog's error: a misspelt key of a variant file.
+        let file = page.games.parent().expect("the test's folder").join("misspelt.toml");
+        std::fs::write(&file, "extends = \"camelot\"\nname = \"x\"\ntitel = 3\n").unwrap();
+        open_dialog(&page).await;
+        page.upload("#ng-variant-file", &file).await;
+        let error = page
+            .wait_js(
+                "the file's error",
+                "!document.querySelector('#ng-error').hidden && document.querySelector('#ng-error').innerText",
+            )
+            .await;
+        let error = error.as_str().unwrap_or_default();
+        assert!(error.contains("unknown key titel") && !error.contains('`'), "{error}");
+        let code = page.js("return [...document.querySelectorAll('#ng-error code')].map((c) => c.textContent);").await;
+        assert!(code.as_array().is_some_and(|c| c.first() == Some(&json!("titel"))), "{code}");
+    })
+    .await;
+}
+
+/// Whether the elements `arguments[0]` (a selector) are in the window
+/// whole, and on top there (what a tap on their middle reaches).
+const IN_SIGHT: &str = "return [...document.querySelectorAll(arguments[0])].map((e) => { \
+     const r = e.getBoundingClientRect(); \
+     const whole = r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; \
+     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+     return [e.id || e.className, whole && !!hit && (hit === e || e.contains(hit))]; });";
+
+// (dd) On a phone: the dialog's Cancel and Start stay in sight while it
+// scrolls, and the variant's title shows whole beside New game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_phone_shows_the_title_and_the_dialogs_buttons() {
+    run("a_phone_shows_the_title_and_the_dialogs_buttons", |page| async move {
+        page.resize(390, 740).await;
+        page.goto("/").await;
+        page.wait_js("the dialog opened by itself", DIALOG_OPEN).await;
+        let buttons = "#ng-cancel, #ng-start";
+        let seen = page.js_args(IN_SIGHT, vec![json!(buttons)]).await;
+        page.screenshot("phone-new-game-dialog").await;
+        assert_eq!(seen, json!([["ng-cancel", true], ["ng-start", true]]), "at the dialog's top");
+        page.js("const d = document.querySelector('#new-game-dialog'); d.scrollTop = d.scrollHeight / 2;").await;
+        let seen = page.js_args(IN_SIGHT, vec![json!(buttons)]).await;
+        assert_eq!(seen, json!([["ng-cancel", true], ["ng-start", true]]), "scrolled half-way");
+        page.js("const d = document.querySelector('#new-game-dialog'); d.scrollTop = d.scrollHeight;").await;
+        let seen = page.js_args(IN_SIGHT, vec![json!(buttons)]).await;
+        assert_eq!(seen, json!([["ng-cancel", true], ["ng-start", true]]), "scrolled to the end");
+        page.screenshot("phone-new-game-dialog-end").await;
+        // Every built-in variant's title, whole, beside New game.
+        let (code, variants) = page.api("GET", "/api/variants", None).await;
+        assert_eq!(code, 200);
+        let title = "const t = document.querySelector('#variant-title'), b = document.querySelector('#new-game'); \
+                     const r = t.getBoundingClientRect(); \
+                     return [t.textContent, t.scrollWidth <= t.clientWidth + 1 && t.scrollHeight <= t.clientHeight + 1 \
+                       && r.left >= 0 && r.right <= b.getBoundingClientRect().left && r.bottom <= \
+                       document.querySelector('.topbar').getBoundingClientRect().bottom];";
+        for v in variants.as_array().expect("a list") {
+            let name = v["name"].as_str().expect("a name");
+            page.open_variant(name).await;
+            let shown = page.js(title).await;
+            assert_eq!(shown, json!([v["title"], true]), "{name}'s title, whole");
+            if name == "tri-camelot" {
+                page.screenshot("phone-tri-camelot").await;
+            }
+        }
     })
     .await;
 }

@@ -4,6 +4,8 @@
 //! driven only through the hooks of `docs/web-api.md`. The API is used
 //! only to set positions up (a tiny HTTP/1.1 client on std's TcpStream).
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use futures_util::FutureExt;
 use serde_json::{json, Value};
@@ -343,6 +345,71 @@ impl Page {
             tokio::time::sleep(POLL).await;
         }
         panic!("[{}] cannot click {selector}: {last}", self.name);
+    }
+
+    /// Presses `key` (with Shift held when `shift`) as a person at the
+    /// keyboard would: the focused element gets it.
+    pub async fn press(&self, key: Key, shift: bool) {
+        let mut keys = KeyActions::new("keyboard".into());
+        if shift {
+            keys = keys.then(KeyAction::Down { value: Key::Shift.into() });
+        }
+        keys = keys.then(KeyAction::Down { value: key.into() }).then(KeyAction::Up { value: key.into() });
+        if shift {
+            keys = keys.then(KeyAction::Up { value: Key::Shift.into() });
+        }
+        self.client.perform_actions(keys).await.unwrap_or_else(|e| panic!("pressing {key:?}: {e}"));
+        let _ = self.client.release_actions().await;
+    }
+
+    /// Drags with the mouse from the middle of `from` to the middle of
+    /// `to` (selectors), in small steps, as a hand would.
+    pub async fn drag(&self, from: &str, to: &str) {
+        // (Where they are on the screen, taken before: the page redraws
+        // the board as the drag goes.)
+        let centre = async |selector: &str| {
+            let c = self
+                .js_args(
+                    "const e = document.querySelector(arguments[0]); if (!e) return null; \
+                     const r = e.getBoundingClientRect(); \
+                     return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+                    vec![json!(selector)],
+                )
+                .await;
+            match (c[0].as_i64(), c[1].as_i64()) {
+                (Some(x), Some(y)) => (x, y),
+                _ => panic!("[{}] no {selector} to drag: {c}", self.name),
+            }
+        };
+        let ((x0, y0), (x1, y1)) = (centre(from).await, centre(to).await);
+        let step = Some(Duration::from_millis(100));
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo { duration: None, x: x0, y: y0 })
+            .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+            .then(PointerAction::MoveTo { duration: step, x: x0 + (x1 - x0) / 4, y: y0 + (y1 - y0) / 4 })
+            .then(PointerAction::MoveTo { duration: step, x: x0 + (x1 - x0) / 2, y: y0 + (y1 - y0) / 2 })
+            .then(PointerAction::MoveTo { duration: step, x: x1, y: y1 })
+            .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        self.client.perform_actions(mouse).await.unwrap_or_else(|e| panic!("dragging {from} to {to}: {e}"));
+        let _ = self.client.release_actions().await;
+    }
+
+    /// Makes the page `width` × `height` CSS pixels (a phone's, say), and
+    /// waits until it is.
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap_or_else(|e| panic!("resizing: {e}"));
+        // (The window's frame, if it has one, is added.)
+        let inner = self.js("return [window.innerWidth, window.innerHeight];").await;
+        let (w, h) = (inner[0].as_u64().unwrap_or(0) as u32, inner[1].as_u64().unwrap_or(0) as u32);
+        if (w, h) != (width, height) {
+            let (fw, fh) = (width.saturating_sub(w), height.saturating_sub(h));
+            self.client.set_window_size(width + fw, height + fh).await.unwrap_or_else(|e| panic!("resizing: {e}"));
+        }
+        self.wait_js(
+            &format!("a page of {width} × {height}"),
+            &format!("window.innerWidth === {width} && window.innerHeight === {height}"),
+        )
+        .await;
     }
 
     /// Types `text` into the input `selector`, replacing what it held.
