@@ -52,6 +52,8 @@ pub fn io_words(e: &std::io::Error) -> String {
         ErrorKind::NotADirectory => "a folder on its path is a file".to_string(),
         ErrorKind::AlreadyExists => "a file of that name is already there".to_string(),
         ErrorKind::InvalidFilename => "the name is too long for a file name".to_string(),
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded => "the disk is full".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
         // (ELOOP, whose kind has no stable name.)
         _ if text.starts_with("Too many levels of symbolic links") => {
             "its links lead round in a loop, never to a file".to_string()

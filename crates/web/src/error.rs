@@ -21,6 +21,13 @@ pub enum ApiError {
     TooLarge(String),
     /// The address does not take this method (405).
     MethodNotAllowed(String),
+    /// The body did not all come in time (408).
+    Timeout(String),
+    /// The server could not do what was asked: its disk failed, or is
+    /// read-only (500).
+    Failed(String),
+    /// The server's disk is full (507).
+    Full(String),
 }
 
 impl ApiError {
@@ -33,6 +40,19 @@ impl ApiError {
             ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Full(_) => StatusCode::INSUFFICIENT_STORAGE,
+        }
+    }
+
+    /// The server's disk failed at `what` (`game.pgn could not be
+    /// saved`) with `e`: 507 when it is full, else 500, saying why.
+    pub fn disk(e: &std::io::Error, what: String) -> ApiError {
+        let text = format!("{what}: {}", leap_format::io_words(e));
+        match e.kind() {
+            std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => ApiError::Full(text),
+            _ => ApiError::Failed(text),
         }
     }
 
@@ -44,7 +64,10 @@ impl ApiError {
             | ApiError::Conflict(m)
             | ApiError::Invalid(m)
             | ApiError::TooLarge(m)
-            | ApiError::MethodNotAllowed(m) => m,
+            | ApiError::MethodNotAllowed(m)
+            | ApiError::Timeout(m)
+            | ApiError::Failed(m)
+            | ApiError::Full(m) => m,
         }
     }
 }
@@ -57,3 +80,24 @@ impl IntoResponse for ApiError {
 
 /// A result of a handler.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_is_insufficient_storage_and_others_the_servers_failure() {
+        let save = || "game.pgn could not be saved".to_string();
+        // (ENOSPC, EDQUOT and EROFS, as the file system gives them.)
+        for (errno, status, words) in [
+            (28, StatusCode::INSUFFICIENT_STORAGE, "the disk is full"),
+            (122, StatusCode::INSUFFICIENT_STORAGE, "the disk is full"),
+            (30, StatusCode::INTERNAL_SERVER_ERROR, "the disk is read-only"),
+        ] {
+            let e = ApiError::disk(&std::io::Error::from_raw_os_error(errno), save());
+            assert_eq!(e.status(), status, "errno {errno}");
+            assert_eq!(e.message(), format!("game.pgn could not be saved: {words}"), "errno {errno}");
+        }
+    }
+}

@@ -16,7 +16,23 @@ use axum::Json;
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::Deserialize;
 use std::fmt;
+use std::future::Future;
 use std::ops::RangeInclusive;
+use std::time::Duration;
+
+/// The longest a request's body may take to come in whole: a client that
+/// sends part of it and then nothing gets 408, and its connection goes.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// `read`, a read of a request's body, unless it takes over [`BODY_TIMEOUT`].
+async fn in_time<T>(read: impl Future<Output = ApiResult<T>>) -> ApiResult<T> {
+    tokio::time::timeout(BODY_TIMEOUT, read).await.unwrap_or_else(|_| {
+        Err(ApiError::Timeout(format!(
+            "the request's body did not all come within {} s: send it whole",
+            BODY_TIMEOUT.as_secs()
+        )))
+    })
+}
 
 /// The game's number in the address (`/api/games/{id}/…`), as written.
 pub struct GameId(pub String);
@@ -61,6 +77,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> ApiResult<JsonBody<T>> {
+        in_time(Self::read(request, state)).await
+    }
+}
+
+impl<T: DeserializeOwned> JsonBody<T> {
+    /// The body, read whole, as `T`.
+    async fn read<S: Send + Sync>(request: Request, state: &S) -> ApiResult<JsonBody<T>> {
         match Json::<T>::from_request(request, state).await {
             Ok(Json(t)) => Ok(JsonBody(t)),
             Err(JsonRejection::BytesRejection(e)) => Err(unread(&e)),
@@ -90,7 +113,7 @@ impl<T: Default + DeserializeOwned, S: Send + Sync> FromRequest<S> for OptionalB
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> ApiResult<OptionalBody<T>> {
-        let bytes = Bytes::from_request(request, state).await.map_err(|e| unread(&e))?;
+        let bytes = in_time(async { Bytes::from_request(request, state).await.map_err(|e| unread(&e)) }).await?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalBody(T::default()));
         }
@@ -103,7 +126,13 @@ impl<T: Default + DeserializeOwned, S: Send + Sync> FromRequest<S> for OptionalB
         if !value.is_object() {
             return Err(ApiError::BadRequest(format!("the request's body: {}", plain_words("expected a map"))));
         }
-        T::deserialize(value).map(OptionalBody).map_err(refused)
+        // (With the path to a value that does not fit: `player: wrong kind of value`.)
+        serde_path_to_error::deserialize(value).map(OptionalBody).map_err(|e| {
+            let path = e.path().to_string();
+            let text = plain_words(&e.into_inner().to_string());
+            let at = if path == "." { String::new() } else { format!("{path}: ") };
+            ApiError::BadRequest(format!("the request's body: {at}{text}"))
+        })
     }
 }
 
@@ -139,6 +168,33 @@ fn plain_words(detail: &str) -> String {
         return format!("{at}expected a JSON object, `{{...}}`, with the fields the page sends");
     }
     let mut text = detail.replace("there are no fields", "this request takes none: send no body, or `{}`");
+    // (The JSON reader's words for text that is not JSON.)
+    for (serde, plain) in [
+        ("EOF while parsing an object", "it ends before its object is closed with `}`"),
+        ("EOF while parsing a list", "it ends before its list is closed with `]`"),
+        ("EOF while parsing a string", "it ends inside text in quotes"),
+        ("EOF while parsing a value", "it ends where a value should be"),
+        ("invalid unicode code point", "a `\\u` escape names no character"),
+        (
+            "unexpected end of hex escape",
+            "a `\\u` escape is not complete: four hex digits, and a surrogate with its pair",
+        ),
+        ("invalid escape", "a `\\` escape JSON does not have"),
+        ("recursion limit exceeded", "lists or objects nested too deep"),
+        ("trailing characters", "more follows the JSON value"),
+        ("key must be a string", "an object's key must be text in quotes"),
+        ("expected value", "expected a JSON value"),
+    ] {
+        text = text.replace(serde, plain);
+    }
+    // (`at line 1 column 13`: where, as the other messages say it.)
+    if let Some(at) = text.rfind(" at line ") {
+        if let Some((line, column)) = text[at + 9..].split_once(" column ") {
+            if line.bytes().chain(column.bytes()).all(|b| b.is_ascii_digit()) {
+                text = format!("{} (line {line}, column {column})", &text[..at]);
+            }
+        }
+    }
     text = text.replace("number out of range", "a number too large to read");
     // (serde's words: an enum's "variant" would read as a game's variant.)
     for (serde, plain) in [

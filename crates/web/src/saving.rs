@@ -36,13 +36,8 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
             leap_core::notation::quoted(name)
         )));
     }
-    std::fs::create_dir_all(games).map_err(|e| {
-        ApiError::Conflict(format!(
-            "the games folder {} cannot be made: {}",
-            games.display(),
-            leap_format::io_words(&e)
-        ))
-    })?;
+    std::fs::create_dir_all(games)
+        .map_err(|e| ApiError::disk(&e, format!("the games folder {} cannot be made", games.display())))?;
     let mut saved = slot.saved.lock().unwrap_or_else(|e| e.into_inner());
     // (One save at a time in the server: the check of a file this game
     // owns and its replacement are one step for the other games.)
@@ -126,9 +121,7 @@ impl Written {
             Written::Taken => {
                 ApiError::Conflict(format!("a file {file} is already in the games folder: choose another name"))
             }
-            Written::Failed(e) => {
-                ApiError::Conflict(format!("{file} could not be saved: {}", leap_format::io_words(&e)))
-            }
+            Written::Failed(e) => ApiError::disk(&e, format!("{file} could not be saved")),
         }
     }
 }

@@ -160,9 +160,9 @@ impl AppState {
     fn followed(&self, id: &str) -> ApiResult<(Arc<Slot>, bool)> {
         let slot = {
             let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-            // (Digits only: `+5` is not game 5's name.)
+            // (Digits only, as the server writes them: `+5` and `05` are not game 5's name.)
             Some(id)
-                .filter(|id| id.bytes().all(|b| b.is_ascii_digit()))
+                .filter(|id| id.bytes().all(|b| b.is_ascii_digit()) && (id.len() == 1 || !id.starts_with('0')))
                 .and_then(|id| id.parse::<u64>().ok())
                 .and_then(|n| games.get(&n).cloned())
                 .ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?
@@ -594,10 +594,21 @@ async fn watch_listeners(slot: Arc<Slot>, mut running: tokio::task::JoinHandle<(
 /// game waits for someone to follow it: [`Config::unwatched`]); its move,
 /// when found, is played and told to the pages.
 fn after_change(slot: &Arc<Slot>) {
+    // (A game that waits, or is over, gives back its computer's memory:
+    // many games of computers alone would otherwise hold 16 MiB each.)
     if slot.waits() {
+        slot.lock().rest();
         return;
     }
-    let Some(job) = slot.lock().engine_job() else {
+    let job = {
+        let mut table = slot.lock();
+        let job = table.engine_job();
+        if job.is_none() && table.is_over() {
+            table.rest();
+        }
+        job
+    };
+    let Some(job) = job else {
         return;
     };
     slot.send("state", &slot.lock().view());

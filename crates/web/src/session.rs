@@ -186,6 +186,10 @@ pub trait Table: Send {
     /// The game is dropped: its computer's search and its analysis stop,
     /// and the computer moves no more.
     fn close(&mut self);
+    /// Lets go of the computer's engine between its moves, and of the
+    /// memory of its table (16 MiB), while the game waits or is over; a
+    /// move it makes later takes a new one.
+    fn rest(&mut self);
 }
 
 /// The time control a record's tags name (its `TimeControl` tag), if one.
@@ -1180,5 +1184,42 @@ impl<G: Played> Table for Session<G> {
         }
         self.end_analysis();
         self.engine = None;
+    }
+
+    fn rest(&mut self) {
+        if self.thinking.is_none() {
+            self.engine = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leap_core::Game;
+
+    /// A game of computers alone, one move a few milliseconds.
+    fn computers() -> Session<leap_camelot::Camelot> {
+        let Ok(leap_games::Variant::Camelot(game)) = leap_games::load("camelot") else {
+            panic!("camelot is built in");
+        };
+        let seating = Seating { seats: vec![Seat::Engine; 2], engine_ms: 10, engine_level: Level::MAX, clock: None };
+        Session::new(1, game.clone(), History::new(game.start()), seating, Vec::new(), None, &[]).expect("seated")
+    }
+
+    #[test]
+    fn a_resting_game_lets_go_of_its_engine_and_plays_on_with_a_new_one() {
+        let mut session = computers();
+        for _ in 0..2 {
+            let job = session.engine_job().expect("the computer's turn");
+            // (While it thinks, the engine stays: its search holds it.)
+            session.rest();
+            assert!(session.engine.is_some());
+            assert!(session.engine_moved(job()));
+            assert!(session.engine.is_some(), "kept between moves");
+            session.rest();
+            assert!(session.engine.is_none(), "given back at rest");
+        }
+        assert_eq!(session.history.moves().len(), 2, "each engine made its move");
     }
 }

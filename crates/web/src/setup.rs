@@ -189,9 +189,14 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
     }
     match plain_name_problem(&name) {
         None => Ok(name),
-        Some(problem) => Err(ApiError::BadRequest(format!(
-            "`variant_file` \"{}\" cannot be kept as {name} in the games folder: {problem}",
+        Some(problem) if name == given => Err(ApiError::BadRequest(format!(
+            "`variant_file` \"{}\" cannot be kept in the games folder: {problem}",
             leap_core::notation::quoted(given)
+        ))),
+        Some(problem) => Err(ApiError::BadRequest(format!(
+            "`variant_file` \"{}\" cannot be kept as \"{}\" in the games folder: {problem}",
+            leap_core::notation::quoted(given),
+            leap_core::notation::quoted(&name)
         ))),
     }
 }

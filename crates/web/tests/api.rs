@@ -6,6 +6,7 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
+use futures_util::StreamExt;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -719,6 +720,53 @@ async fn refusals_of_bodies_and_methods_are_json_in_a_players_words() {
         let error = answer["error"].as_str().unwrap();
         assert!(error.contains(words), "{body}: {error}");
         assert!(!error.contains("variant") && !error.contains("invalid type"), "{body}: {error}");
+    }
+}
+
+/// JSON that breaks off, a value of the wrong kind in an optional body,
+/// and a game's number written with a leading zero: in a player's words,
+/// with where and which field.
+#[tokio::test]
+async fn broken_json_and_odd_numbers_are_refused_in_plain_words() {
+    let app = app();
+    for (body, words) in [
+        ("{", "it ends before its object is closed with `}` (line 1, column 1)"),
+        ("{\"variant\": \"cam", "it ends inside text in quotes (line 1, column 16)"),
+        ("{\"variant\": \"\\ud800x\"}", "escape is not complete: four hex digits, and a surrogate with its pair"),
+        ("{} x", "more follows the JSON value (line 1, column 4)"),
+    ] {
+        let (status, text) = app.send("POST", "/api/games", Some(Body::from(body))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {text}");
+        assert!(text.contains(words), "{body}: {text}");
+        assert!(!text.contains("EOF") && !text.contains(" at line "), "{body}: {text}");
+    }
+    let game = id(&app.new_game(json!({})).await);
+    let (status, answer) = app.post(&format!("/api/games/{game}/resign"), json!({ "player": "0" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("player: wrong kind of value"), "{answer}");
+    let (status, _) = app.get(&format!("/api/games/0{game}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a second name for game {game}");
+    // A variant file's name too long is quoted shortened, not written again whole.
+    let upload = json!({ "variant_text": "extends = \"camelot\"\nname = \"mine\"\n", "variant_file": "v".repeat(300) });
+    let (status, answer) = app.post("/api/variants", upload).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(!answer.to_string().contains(&"v".repeat(100)), "{answer}");
+}
+
+/// A body that starts and never ends is answered 408 in time, not held
+/// open for ever. (The clock is paused: the wait takes no time.)
+#[tokio::test(start_paused = true)]
+async fn a_body_that_stops_coming_is_refused_in_time() {
+    let app = app();
+    let stalled = || {
+        let start = futures_util::stream::iter([Ok::<_, std::io::Error>(axum::body::Bytes::from("{"))]);
+        Body::from_stream(start.chain(futures_util::stream::pending()))
+    };
+    for uri in ["/api/games", "/api/games/1/resign"] {
+        let body = stalled();
+        let (status, text) = app.send("POST", uri, Some(body)).await;
+        assert_eq!(status, StatusCode::REQUEST_TIMEOUT, "{uri}: {text}");
+        assert!(text.contains("did not all come within 20 s"), "{uri}: {text}");
     }
 }
 
