@@ -534,7 +534,7 @@ fn output_that_cannot_be_written_ends_the_engine_with_the_error() {
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
     assert_eq!(status.code(), Some(1), "{stderr}");
-    assert_eq!(stderr, "error: cannot write the output: No space left on device\n");
+    assert_eq!(stderr, "error: cannot write the output: the disk is full\n");
     drop(stdin);
 }
 

@@ -453,10 +453,14 @@ function drawCells(layer, geo) {
   const mustMove = new Set(atEnd() && !g.result && !S.sel ? g.must_move || [] : []);
   const hints = new Map(S.sel ? S.sel.next.map((n) => [n.to, n]) : []);
   const keyed = keyboardCells(shown, hints);
-  // (In the order they are seen, top row first, which Tab follows, flipped or not.)
+  // (In the order they are seen, top row first, which Tab follows, flipped
+  // or not; but the moving piece and its landings last, in that order, so
+  // that Tab goes from the piece chosen to where it may go.)
+  const moving = S.sel ? currentSquare() : null;
+  const last = (name) => (name === moving ? 1 : hints.has(name) ? 2 : 0);
   const cells = [...g.layout.cells].sort((a, b) => {
     const [ax, ay] = geo.at.get(a.name), [bx, by] = geo.at.get(b.name);
-    return Math.abs(ay - by) > 1 ? ay - by : ax - bx;
+    return last(a.name) - last(b.name) || (Math.abs(ay - by) > 1 ? ay - by : ax - bx);
   });
   for (const c of cells) {
     const [cx, cy] = geo.at.get(c.name);
@@ -860,6 +864,7 @@ function scrollIntoList(box, el) {
 
 // Enables and labels the buttons.
 function renderControls() {
+  const focused = document.activeElement;
   const g = S.game;
   const has = !!g;
   const end = lastPly();
@@ -895,6 +900,9 @@ function renderControls() {
     dl.setAttribute("aria-disabled", "true");
   }
   renderEntryHint();
+  // (A button with the keyboard's focus that goes grey, Undo back at the
+  // start or Resign, would leave the focus nowhere: it goes to the board.)
+  if (focused && focused.disabled && has) refocus($("board"), null);
 }
 
 // The move box's placeholder: how moves are written (an example in the
@@ -1556,6 +1564,7 @@ function cancelSelection() {
 // Escape / Cancel: back to the start of the move, then no selection.
 function cancelOrReset() {
   const sel = S.sel;
+  if (!sel && !S.busy) setMessage("");
   if (!sel || S.busy) return;
   if (sel.path.length) {
     sel.path = [];
@@ -1577,6 +1586,7 @@ function finishMove() {
 function submitTypedMove() {
   const input = $("move-text");
   const text = input.value.trim();
+  if (!text) setMessage(""); // (Enter on an empty box: the last refusal goes.)
   if (!text || !S.game) return;
   entryStep(async () => {
     const why = entryBlocked();
@@ -1629,6 +1639,9 @@ function onPointerDown(ev) {
   if (!pieceEl || entryBlocked()) return;
   const cell = pieceEl.getAttribute("data-on");
   S.press.piece = S.sel && cell === currentSquare() ? true : (pieceAt(cell) || {}).player === S.game.to_move;
+  // (Another player's piece does not lift: released elsewhere, it is
+  // told why as a tap on it is.)
+  S.press.other = !S.press.piece;
 }
 
 function onPointerMove(ev) {
@@ -1696,7 +1709,8 @@ async function onPointerUp(ev) {
   if (!pr.dragging) {
     const [x, y] = svgPoint(ev);
     const cell = cellOf(ev.target) || cellAtPoint(x, y);
-    if (cell === pr.cell) tap(cell);
+    const moved = Math.hypot(ev.clientX - pr.x, ev.clientY - pr.y) >= DRAG_THRESHOLD;
+    if (cell === pr.cell || (pr.other && moved)) tap(pr.cell);
     return;
   }
   if (pr.ghost) pr.ghost.remove();
@@ -2204,13 +2218,19 @@ function onKey(ev) {
   }
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  // (A move half entered is not thrown away by browsing: Esc first.)
+  const browse = (ply) => () => {
+    if (S.sel && S.sel.path.length && ply !== S.ply) {
+      setMessage("a move is being entered: finish it, or press Esc to take it back, before browsing");
+    } else setPly(ply);
+  };
   const keys = {
-    ArrowLeft: () => setPly(S.ply - 1),
-    ArrowRight: () => setPly(S.ply + 1),
-    ArrowUp: () => setPly(0),
-    Home: () => setPly(0),
-    ArrowDown: () => setPly(lastPly()),
-    End: () => setPly(lastPly()),
+    ArrowLeft: () => browse(S.ply - 1)(),
+    ArrowRight: () => browse(S.ply + 1)(),
+    ArrowUp: () => browse(0)(),
+    Home: () => browse(0)(),
+    ArrowDown: () => browse(lastPly())(),
+    End: () => browse(lastPly())(),
     Escape: () => cancelOrReset(),
     f: () => onFlip(),
   };

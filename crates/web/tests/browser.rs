@@ -1268,8 +1268,15 @@ async fn the_board_is_played_from_the_keyboard() {
             assert!(reached.contains(&named), "{named:?} in {reached:?}");
         }
         assert!(reached.contains(&("H7".to_string(), "H7, White Man (moving)".to_string())), "{reached:?}");
-        // Back to the landing above it, and Space: the move is played.
-        tab_to(&page, "I8", true).await;
+        // Tab goes from the piece to its landings first, in reading order
+        // (top row first: I8 before H8 for White, moving up the board).
+        page.press(Key::Tab, false).await;
+        let next = focused_cell(&page).await;
+        assert!(landings.iter().any(|(c, _)| *c == next), "the first Tab after H7 went to {next}, not a landing");
+        // To the landing I8, and Space: the move is played.
+        if next != "I8" {
+            tab_to(&page, "I8", false).await;
+        }
         page.press(Key::Space, false).await;
         page.wait_moves(&["H7-I8"]).await;
         page.wait_status("Black to move").await;
@@ -1550,6 +1557,62 @@ async fn a_phone_shows_the_title_and_the_dialogs_buttons() {
                 page.screenshot("phone-tri-camelot").await;
             }
         }
+    })
+    .await;
+}
+
+// (z) The player is told, and nothing is lost without a word: a refusal
+// goes with Escape or an empty Enter; another player's piece dragged says
+// why, as a click on it does; browsing while a move is half entered is
+// refused rather than throwing the move away; and a button the answer
+// disables (Undo at the start) leaves the focus on the board, not nowhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_player_is_told_and_nothing_goes_unsaid() {
+    run("the_player_is_told_and_nothing_goes_unsaid", |page| async move {
+        page.open_position("camelot", None, "1.H7-H8 D11-C12").await;
+        let no_message = async |after: &str| {
+            page.wait_for(&format!("no message after {after}"), async || match page.message().await {
+                m if m.is_empty() => Ok(()),
+                m => Err(m),
+            })
+            .await
+        };
+        // A click on Black's piece, White to move: refused, and Escape lets the refusal go.
+        page.click("[data-piece][data-on=\"E10\"]").await;
+        page.wait_message("no piece of the player to move on E10").await;
+        page.press(Key::Escape, false).await;
+        no_message("Escape").await;
+        // The same piece dragged: the same words.
+        page.drag("[data-piece][data-on=\"E10\"]", "[data-cell=\"E9\"]").await;
+        page.wait_message("no piece of the player to move on E10").await;
+        // A typed move refused; Enter on the empty box lets the refusal go.
+        page.type_into("#move-text", "E6-E9").await;
+        page.press(Key::Enter, false).await;
+        page.wait_message("E6-E9").await;
+        page.type_into("#move-text", "").await;
+        page.press(Key::Enter, false).await;
+        no_message("an empty Enter").await;
+        // A canter half entered (G6-G8, which may go on to I8): the arrows do not throw it away.
+        page.click("[data-piece][data-on=\"G6\"]").await;
+        page.wait_js("G6 chosen", "document.querySelector('[data-target=\"G8\"]') !== null").await;
+        page.click("[data-cell=\"G8\"]").await;
+        page.wait_js("G8 landed", "document.querySelector('[data-target=\"I8\"]') !== null").await;
+        page.js("document.querySelector('#flip').focus();").await;
+        page.press(Key::Left, false).await;
+        page.wait_message("a move is being entered").await;
+        assert!(page.exists("[data-target=\"I8\"]").await, "the move half entered is kept");
+        page.click("#finish").await;
+        page.wait_moves(&["H7-H8", "D11-C12", "G6-G8"]).await;
+        // Undo from the keyboard, back to the start: the button goes grey, the focus to the board.
+        for left in [&["H7-H8", "D11-C12"][..], &["H7-H8"], &[]] {
+            page.js("document.querySelector('#undo').focus();").await;
+            page.press(Key::Enter, false).await;
+            page.wait_moves(left).await;
+        }
+        page.wait_js("Undo disabled", "document.querySelector('#undo').disabled").await;
+        // (On the board: the piece last chosen, which Tab reaches again.)
+        assert_eq!(focused_cell(&page).await, "G6", "the focus after Undo went grey");
     })
     .await;
 }
