@@ -19,6 +19,7 @@
 mod assets;
 mod error;
 mod layout;
+mod listen;
 mod request;
 mod review;
 mod saving;
@@ -29,9 +30,4 @@ mod setup;
 pub use error::ApiError;
 pub use server::{router, Config, MAX_GAMES};
 
-/// Serves the app on `listener` until the process ends; a games folder
-/// that cannot be one ([`Config::check`]) is refused at once.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    config.check().map_err(|why| std::io::Error::new(std::io::ErrorKind::InvalidInput, why))?;
-    axum::serve(listener, router(config)).await
-}
+pub use listen::serve;

@@ -40,13 +40,25 @@ pub struct Config {
     /// request about it): it then waits, and the next request about it
     /// sets it going again. (A clock ends such a game soon enough.)
     pub unwatched: Duration,
+    /// The longest the head of a request (its request line and headers)
+    /// may take to come in whole, from when the server starts reading it
+    /// (on a connection kept open, from its last answer): then
+    /// [`crate::serve`] closes the connection.
+    pub head_timeout: Duration,
 }
 
 impl Config {
     /// Games saved in `games`, no game to open on, bodies up to 1 MiB, a
-    /// game of computers alone waiting after a minute unwatched.
+    /// game of computers alone waiting after a minute unwatched, and a
+    /// request's head in 20 s.
     pub fn new(games: impl Into<PathBuf>) -> Config {
-        Config { games: games.into(), variant: None, body_limit: 1 << 20, unwatched: Duration::from_secs(60) }
+        Config {
+            games: games.into(),
+            variant: None,
+            body_limit: 1 << 20,
+            unwatched: Duration::from_secs(60),
+            head_timeout: Duration::from_secs(20),
+        }
     }
 
     /// Whether the games folder can be one: a folder, or a path where one
