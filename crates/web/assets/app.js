@@ -1197,11 +1197,11 @@ async function toggleReview() {
 /* The game and its events                                             */
 /* ------------------------------------------------------------------ */
 
-// Shows a game from scratch (a new game, a loaded one).
 // The key under which the browser remembers the last game it showed, so
 // that the dialog can lead back to it once its tab is closed.
 const LAST_GAME = "camelot.lastGame";
 
+// Shows a game from scratch (a new game, a loaded one).
 function setGame(view, opts = {}) {
   const changed = !S.game || S.game.id !== view.id;
   try {
@@ -1430,6 +1430,11 @@ function setPly(ply) {
   if (!S.game) return;
   const p = Math.max(0, Math.min(lastPly(), ply));
   if (p === S.ply) return;
+  // (A move half entered is not thrown away by browsing, from the keys,
+  // the buttons or the move list: Esc first.)
+  if (S.sel && S.sel.path.length) {
+    return setMessage("a move is being entered: finish it, or press Esc to take it back, before browsing");
+  }
   S.ply = p;
   S.sel = null;
   setMessage("");
@@ -2218,19 +2223,13 @@ function onKey(ev) {
   }
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-  // (A move half entered is not thrown away by browsing: Esc first.)
-  const browse = (ply) => () => {
-    if (S.sel && S.sel.path.length && ply !== S.ply) {
-      setMessage("a move is being entered: finish it, or press Esc to take it back, before browsing");
-    } else setPly(ply);
-  };
   const keys = {
-    ArrowLeft: () => browse(S.ply - 1)(),
-    ArrowRight: () => browse(S.ply + 1)(),
-    ArrowUp: () => browse(0)(),
-    Home: () => browse(0)(),
-    ArrowDown: () => browse(lastPly())(),
-    End: () => browse(lastPly())(),
+    ArrowLeft: () => setPly(S.ply - 1),
+    ArrowRight: () => setPly(S.ply + 1),
+    ArrowUp: () => setPly(0),
+    Home: () => setPly(0),
+    ArrowDown: () => setPly(lastPly()),
+    End: () => setPly(lastPly()),
     Escape: () => cancelOrReset(),
     f: () => onFlip(),
   };

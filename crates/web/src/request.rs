@@ -188,8 +188,9 @@ fn plain_words(detail: &str) -> String {
         text = text.replace(serde, plain);
     }
     // (`at line 1 column 13`: where, as the other messages say it.)
-    if let Some(at) = text.rfind(" at line ") {
-        if let Some((line, column)) = text[at + 9..].split_once(" column ") {
+    const AT: &str = " at line ";
+    if let Some(at) = text.rfind(AT) {
+        if let Some((line, column)) = text[at + AT.len()..].split_once(" column ") {
             if line.bytes().chain(column.bytes()).all(|b| b.is_ascii_digit()) {
                 text = format!("{} (line {line}, column {column})", &text[..at]);
             }

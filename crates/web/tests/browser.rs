@@ -1305,13 +1305,6 @@ async fn the_board_is_played_from_the_keyboard() {
 async fn a_refused_drags_message_goes_with_the_next_action() {
     run("a_refused_drags_message_goes_with_the_next_action", |page| async move {
         page.open_variant("camelot").await;
-        let no_message = async |after: &str| {
-            page.wait_for(&format!("no message after {after}"), async || match page.message().await {
-                m if m.is_empty() => Ok(()),
-                m => Err(m),
-            })
-            .await
-        };
         page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H10\"]").await;
         let said = page.wait_message("cannot go to H10").await;
         assert!(said.starts_with("the piece on H7 cannot go to H10: it can go to "), "{said}");
@@ -1319,25 +1312,25 @@ async fn a_refused_drags_message_goes_with_the_next_action() {
         page.wait_js("H7 chosen", "document.querySelector('[data-target=\"H8\"]') !== null").await;
         page.click("[data-piece][data-on=\"H7\"]").await;
         page.wait_js("H7 let go", "document.querySelector('[data-target]') === null").await;
-        no_message("the piece let go").await;
+        page.wait_no_message("the piece let go").await;
         // Refused, then another piece chosen by a click.
         page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H10\"]").await;
         page.wait_message("cannot go to H10").await;
         page.click("[data-piece][data-on=\"G7\"]").await;
         page.wait_js("G7 chosen", "document.querySelector('[data-target=\"G8\"]') !== null").await;
-        no_message("another piece chosen").await;
+        page.wait_no_message("another piece chosen").await;
         // Refused, then let go with Escape.
         page.drag("[data-piece][data-on=\"G7\"]", "[data-cell=\"G10\"]").await;
         page.wait_message("cannot go to G10").await;
         page.press(Key::Escape, false).await;
         page.wait_js("G7 let go", "document.querySelector('[data-target]') === null").await;
-        no_message("Escape").await;
+        page.wait_no_message("Escape").await;
         // Refused, then the piece dragged where it can go: the move.
         page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H10\"]").await;
         page.wait_message("cannot go to H10").await;
         page.drag("[data-piece][data-on=\"H7\"]", "[data-cell=\"H8\"]").await;
         page.wait_moves(&["H7-H8"]).await;
-        no_message("the move").await;
+        page.wait_no_message("the move").await;
     })
     .await;
 }
@@ -1571,18 +1564,11 @@ async fn a_phone_shows_the_title_and_the_dialogs_buttons() {
 async fn the_player_is_told_and_nothing_goes_unsaid() {
     run("the_player_is_told_and_nothing_goes_unsaid", |page| async move {
         page.open_position("camelot", None, "1.H7-H8 D11-C12").await;
-        let no_message = async |after: &str| {
-            page.wait_for(&format!("no message after {after}"), async || match page.message().await {
-                m if m.is_empty() => Ok(()),
-                m => Err(m),
-            })
-            .await
-        };
         // A click on Black's piece, White to move: refused, and Escape lets the refusal go.
         page.click("[data-piece][data-on=\"E10\"]").await;
         page.wait_message("no piece of the player to move on E10").await;
         page.press(Key::Escape, false).await;
-        no_message("Escape").await;
+        page.wait_no_message("Escape").await;
         // The same piece dragged: the same words.
         page.drag("[data-piece][data-on=\"E10\"]", "[data-cell=\"E9\"]").await;
         page.wait_message("no piece of the player to move on E10").await;
@@ -1592,7 +1578,7 @@ async fn the_player_is_told_and_nothing_goes_unsaid() {
         page.wait_message("E6-E9").await;
         page.type_into("#move-text", "").await;
         page.press(Key::Enter, false).await;
-        no_message("an empty Enter").await;
+        page.wait_no_message("an empty Enter").await;
         // A canter half entered (G6-G8, which may go on to I8): the arrows do not throw it away.
         page.click("[data-piece][data-on=\"G6\"]").await;
         page.wait_js("G6 chosen", "document.querySelector('[data-target=\"G8\"]') !== null").await;
@@ -1602,6 +1588,11 @@ async fn the_player_is_told_and_nothing_goes_unsaid() {
         page.press(Key::Left, false).await;
         page.wait_message("a move is being entered").await;
         assert!(page.exists("[data-target=\"I8\"]").await, "the move half entered is kept");
+        // Nor do the buttons: the start is not shown, the move is kept.
+        page.click("#nav-first").await;
+        page.wait_message("a move is being entered").await;
+        assert!(page.exists("[data-target=\"I8\"]").await, "the move half entered is kept by the buttons too");
+        assert!(!page.status().await.contains("Showing"), "{}", page.status().await);
         page.click("#finish").await;
         page.wait_moves(&["H7-H8", "D11-C12", "G6-G8"]).await;
         // Undo from the keyboard, back to the start: the button goes grey, the focus to the board.

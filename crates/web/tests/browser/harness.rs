@@ -310,6 +310,15 @@ impl Page {
         .await
     }
 
+    /// Waits until `#message` says nothing, `after` the action named.
+    pub async fn wait_no_message(&self, after: &str) {
+        self.wait_for(&format!("no message after {after}"), async || match self.message().await {
+            m if m.is_empty() => Ok(()),
+            m => Err(m),
+        })
+        .await
+    }
+
     /// Whether the element `selector` exists.
     pub async fn exists(&self, selector: &str) -> bool {
         self.js_args("return document.querySelector(arguments[0]) !== null;", vec![json!(selector)]).await
