@@ -1554,6 +1554,68 @@ async fn a_phone_shows_the_title_and_the_dialogs_buttons() {
     .await;
 }
 
+/// Where the board and the players' rows are in the window: whether each
+/// (the board, every clock shown, every player's name) is in it whole, and
+/// the pairs of them (board, rows) that overlap.
+const PHONE_SIGHT: &str = "const whole = (e) => { const r = e.getBoundingClientRect(); \
+       return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; }; \
+     const shown = (s) => [...document.querySelectorAll(s)].filter((e) => e.getClientRects().length > 0); \
+     const boxes = [document.querySelector('#board'), ...shown('.player')]; \
+     const overlaps = []; \
+     boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => { \
+       const p = a.getBoundingClientRect(), q = b.getBoundingClientRect(); \
+       if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) \
+         overlaps.push([a.id, b.id]); })); \
+     return { scrolled: scrollY, board: whole(document.querySelector('#board')), \
+       clocks: shown('.clock').map((e) => [e.id, whole(e)]), \
+       names: shown('.player .pname').map((e) => [e.textContent, whole(e)]), overlaps };";
+
+// (ee) On a phone, in a timed game, every player's clock and name are in
+// sight with the board, without scrolling, in each family of games (the
+// records name the players, the longest rows).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_phone_shows_every_clock_with_the_board() {
+    run("a_phone_shows_every_clock_with_the_board", |page| async move {
+        let games = [
+            ("camelot", "[White \"Michael Nolan\"]\n[Black \"Alexandra Wolkonsky-Hart\"]\n"),
+            ("tri-camelot", "[Blue \"Michael Nolan\"]\n[Red \"Bea\"]\n[Green \"Alexandra Wolkonsky-Hart\"]\n"),
+            ("checkers", "[Black \"Marion Tinsley\"]\n[White \"Chinook\"]\n"),
+        ];
+        for (w, h) in [(360, 640), (390, 844)] {
+            page.resize(w, h).await;
+            for (variant, names) in games {
+                let record = format!("[Variant \"{variant}\"]\n{names}\n*\n");
+                let clock = json!({ "base_ms": 300_000, "increment_ms": 3000 });
+                let game = page.open_new(json!({ "record": record, "clock": clock })).await;
+                // A move made: the game is being played, the second player's clock running.
+                let example = view(&page, &game).await["example"].as_str().expect("a move").to_string();
+                let (code, answer) =
+                    page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": example }))).await;
+                assert_eq!(code, 200, "{example}: {answer}");
+                page.wait_moves(&[&example]).await;
+                let players = answer["layout"]["players"].as_array().expect("the players").len();
+                page.wait_js(
+                    "a clock per player",
+                    &format!("document.querySelectorAll('.clock:not([hidden])').length === {players}"),
+                )
+                .await;
+                let seen = page.js(PHONE_SIGHT).await;
+                page.screenshot(&format!("phone-clocks-{variant}-{w}x{h}")).await;
+                let clocks: Vec<Value> = (0..players).map(|i| json!([format!("clock-{i}"), true])).collect();
+                let names: Vec<Value> =
+                    answer["layout"]["players"].as_array().unwrap().iter().map(|p| json!([p["name"], true])).collect();
+                assert_eq!(
+                    seen,
+                    json!({ "scrolled": 0, "board": true, "clocks": clocks, "names": names, "overlaps": [] }),
+                    "{variant} at {w}×{h}"
+                );
+            }
+        }
+    })
+    .await;
+}
+
 // (z) The player is told, and nothing is lost without a word: a refusal
 // goes with Escape or an empty Enter; another player's piece dragged says
 // why, as a click on it does; browsing while a move is half entered is
