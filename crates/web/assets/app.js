@@ -59,6 +59,7 @@ const S = {
   suppressClick: false, // the click after a press handled on release
   ngVariantPlayers: null, // the players of the variant file chosen in the dialog, as the server reads it
   ngSaved: null, // the saved game chosen in the dialog, as the server reads it (GET /api/saved/FILE)
+  ngRecordText: null, // the text of the record uploaded in the dialog, once read
   ngClockGiven: null, // a record's clock set in the dialog: {shown: the minutes shown, base_ms}
   ngClockOwn: null, // the dialog's clock as the player had it before a record's replaced it
 };
@@ -1916,12 +1917,31 @@ function ngPlayers() {
   return ["White", "Black"];
 }
 
-// Seat labels and the third seat follow the chosen variant.
+// The persons the record chosen names for `players` (a saved game's as
+// the server reads them; an uploaded one's from its tags, as the server
+// reads them: the tag of the player's name, unless empty or `?`); none
+// without a record.
+function ngPersons(players) {
+  if (S.ngSaved && S.ngSaved.file === $("ng-saved").value) return S.ngSaved.player_names || [];
+  const text = $("ng-record").files.length ? S.ngRecordText : null;
+  if (text === null) return [];
+  return players.map((p) => {
+    const t = recordTag(text, p);
+    const person = t ? t[1].trim() : "";
+    return person && person !== "?" ? person : null;
+  });
+}
+
+// Seat labels and the third seat follow the chosen variant, with the
+// persons a chosen record names: "White · Michael Nolan".
 function updateNgVariant() {
   const players = ngPlayers();
+  const persons = ngPersons(players);
   for (let i = 0; i < 3; i++) {
     const label = $(`ng-seat-label-${i}`);
-    if (players[i]) label.textContent = players[i];
+    if (!players[i]) continue;
+    label.textContent = persons[i] ? `${players[i]} · ${persons[i]}` : players[i];
+    label.title = persons[i] ? `${players[i]}: ${persons[i]}` : "";
   }
   const three = players.length >= 3;
   document.querySelectorAll("#new-game-dialog .seat-2").forEach((el) => (el.hidden = !three));
@@ -1935,6 +1955,7 @@ function updateNgVariant() {
 // Drops the uploaded record.
 function clearNgRecord() {
   $("ng-record").value = "";
+  S.ngRecordText = null;
   updateNgContinue();
   restoreNgClock();
 }
@@ -2103,15 +2124,16 @@ async function onNgVariantFile() {
 async function onNgRecord() {
   const f = $("ng-record").files[0];
   showNgError("");
+  S.ngRecordText = null;
   if (f) clearNgSaved();
   restoreNgClock();
   updateNgContinue();
-  if (!f) return;
+  if (!f) return updateNgVariant();
   const text = await readFileText(f, true).catch(() => "");
   if ($("ng-record").files[0] !== f) return; // another choice meanwhile
-  const tag = (name) => new RegExp(`\\[\\s*${name}\\s+"([^"]*)"\\s*\\]`, "i").exec(text);
-  const named = tag("Variant");
-  const type = tag("GameType");
+  S.ngRecordText = text;
+  const named = recordTag(text, "Variant");
+  const type = recordTag(text, "GameType");
   let name = "camelot";
   if (named) name = named[1];
   else if (type) name = type[1].split(",")[0].trim() === "21" ? "checkers" : "";
@@ -2128,9 +2150,16 @@ async function onNgRecord() {
   const v = S.variants.find((x) => x.name.toLowerCase() === name.toLowerCase() || (x.title || "") === name);
   if (v && !$("ng-variant-file").files[0]) $("ng-variant").value = v.name;
   updateNgVariant();
-  const control = tag("TimeControl");
+  const control = recordTag(text, "TimeControl");
   const clock = control && clockOfTag(control[1]);
   if (clock) setNgClock(clock);
+}
+
+// The tag `name` of a record's text (in any case): its match, the value
+// in [1], or null.
+function recordTag(text, name) {
+  const key = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`\\[\\s*${key}\\s+"([^"]*)"\\s*\\]`, "i").exec(text);
 }
 
 // The clock of a record's [TimeControl] tag, as the server reads it

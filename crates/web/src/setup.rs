@@ -440,6 +440,7 @@ pub fn saved_variant(name: &str, games: &Path) -> ApiResult<Value> {
         "variant": view["variant"],
         "variant_file": table.uploaded_variant().map(|(f, _)| f),
         "players": players,
+        "player_names": view["player_names"],
         "clock": clock,
     }))
 }

@@ -1727,6 +1727,7 @@ async fn a_saved_game_says_the_variant_and_players_it_loads_with() {
             "variant": { "name": "tri-camelot", "title": tri["title"] },
             "variant_file": null,
             "players": tri["players"],
+            "player_names": [null, null, null],
             "clock": null,
         })
     );
@@ -1744,9 +1745,15 @@ async fn a_saved_game_says_the_variant_and_players_it_loads_with() {
             "variant": { "name": "tiny", "title": "Tiny Camelot" },
             "variant_file": "tiny.toml",
             "players": ["White", "Black"],
+            "player_names": [null, null],
             "clock": null,
         })
     );
+    // A record naming its players: the persons, as a game's view names them.
+    let named = "[Variant \"tri-camelot\"]\n[red \" Bea \"]\n[Green \"?\"]\n\n*\n";
+    std::fs::write(app._games.path().join("named.pgn"), named).unwrap();
+    let (_, answer) = app.get("/api/saved/named.pgn").await;
+    assert_eq!(answer["player_names"], json!([null, "Bea", null]), "{answer}");
     // What would not load is refused as a load refuses it.
     std::fs::write(app._games.path().join("two.pgn"), "1.F7-F8 *\n\n1.F7-F8 *\n").unwrap();
     std::fs::write(app._games.path().join("bad.pgn"), "[Variant \"tri-camelot\"]\n\n1.Z99-Z1 *\n").unwrap();

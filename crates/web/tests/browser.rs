@@ -743,6 +743,59 @@ async fn a_saved_games_seats_are_its_players() {
     .await;
 }
 
+// (m') A record chosen in the dialog, saved or uploaded, names its
+// players' persons beside the seats ("White · Michael Nolan"), as the
+// page does beside the players; another choice, or a new game, names
+// nobody.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_dialog_names_a_records_players() {
+    run("the_dialog_names_a_records_players", |page| async move {
+        let first = page.open_variant("camelot").await;
+        std::fs::create_dir_all(&page.games).unwrap();
+        let saved = "[Variant \"camelot\"]\n[White \"Michael Nolan\"]\n[Black \"?\"]\n\n1.F7-F8 *\n";
+        std::fs::write(page.games.join("named.pgn"), saved).unwrap();
+        let folder = page.games.parent().expect("the test's folder");
+        let three = folder.join("three.pgn");
+        std::fs::write(&three, "[Variant \"tri-camelot\"]\n[Blue \"Ann\"]\n[red \" Bea \"]\n[Green \"\"]\n\n*\n")
+            .unwrap();
+        let archive = folder.join("archive.pdn");
+        std::fs::write(&archive, b"[Black \"Fjellstr\xf6m\"]\n[White \"?\"]\n\n1. 11-15 *\n").unwrap();
+        let seats = "[0, 1, 2].filter((i) => !document.querySelector('#ng-seat-' + i).hidden)\
+                     .map((i) => document.querySelector('#ng-seat-label-' + i).textContent).join()";
+        let wait_seats = async |what: &str, shown: &str| {
+            page.wait_js(what, &format!("{seats} === {shown:?}")).await;
+        };
+        open_dialog(&page).await;
+        wait_seats("Camelot's seats", "White,Black").await;
+        // A saved game: the persons as the server reads them.
+        page.choose("#ng-saved", "named.pgn").await;
+        wait_seats("White's person", "White · Michael Nolan,Black").await;
+        page.screenshot("new-game-dialog-record-names").await;
+        // A variant chosen instead: nobody.
+        page.choose("#ng-variant", "checkers").await;
+        wait_seats("checkers' seats", "Black,White").await;
+        // An uploaded record, of three players (a tag in any case), then one in Latin-1.
+        page.upload("#ng-record", &three).await;
+        wait_seats("Blue's and Red's persons", "Blue · Ann,Red · Bea,Green").await;
+        page.upload("#ng-record", &archive).await;
+        wait_seats("Black's person, in Latin-1", "Black · Fjellstr\u{f6}m,White").await;
+        // The record dropped: its variant's seats, nobody named.
+        page.js("const r = document.querySelector('#ng-record'); r.value = ''; r.dispatchEvent(new Event('change'));")
+            .await;
+        wait_seats("checkers' seats again", "Black,White").await;
+        // The saved game loaded; the dialog opened again offers a new game: nobody.
+        page.choose("#ng-saved", "named.pgn").await;
+        wait_seats("White's person again", "White · Michael Nolan,Black").await;
+        page.click("#ng-start").await;
+        page.wait_game_other_than(Some(&first)).await;
+        page.wait_js("White's person beside the player", "!document.querySelector('#player-0 .pperson').hidden").await;
+        open_dialog(&page).await;
+        wait_seats("a new game's seats", "White,Black").await;
+    })
+    .await;
+}
+
 /// Whether the move list overflows and shows its current entry whole:
 /// the entry's text, or false.
 const CURRENT_IN_VIEW: &str = "(() => { const box = document.querySelector('#moves'); \
