@@ -673,9 +673,9 @@ function renderHeader() {
       ? points.map((p, i) => `${playerName(i)} ${p}`).join(", ")
       : g.result.token;
     // (The separator goes with the reason after it: the line may break
-    // before " ·", never after it, the space after it being in a span
-    // that does not wrap, whose reason inside wraps as text does.)
-    const after = html("span", "after", " ");
+    // before " ·", never after it, the space after it being a no-break
+    // space; the reason wraps as text does.)
+    const after = html("span", "after", "\u00a0");
     after.append(html("span", "reason", g.result.reason || ""));
     banner.replaceChildren(html("span", "token", token), html("span", "sep", " ·"), after);
     banner.hidden = false;

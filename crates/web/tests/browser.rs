@@ -250,7 +250,7 @@ async fn a_three_player_result_names_each_players_points() {
                 text.as_str().map(str::to_string).ok_or_else(|| "hidden".to_string())
             })
             .await;
-        assert_eq!(banner.replace('\n', ""), "Blue 0, Red ½, Green ½ · Blue resigned");
+        assert_eq!(banner.replace('\n', ""), "Blue 0, Red ½, Green ½ ·\u{a0}Blue resigned");
         page.screenshot("tri-camelot-resigned").await;
     })
     .await;
@@ -1500,7 +1500,7 @@ const BANNER_BREAKS: &str = "const b = document.querySelector('#banner'); const 
 
 // (bb) A long Tri-Camelot move breaks in the move list before a leg's `x`
 // or `-`, its later lines indented; the banner's separator ` · ` stays
-// with the reason after it.
+// with the reason after it (a no-break space between them).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn long_moves_and_the_banner_break_where_they_read() {
@@ -1515,7 +1515,7 @@ async fn long_moves_and_the_banner_break_where_they_read() {
         page.click("#resign").await;
         page.wait_js("the banner", "!document.querySelector('#banner').hidden").await;
         let banner = page.text("#banner").await;
-        assert_eq!(banner.replace('\n', ""), "Blue ½, Red 0, Green ½ · Red resigned");
+        assert_eq!(banner.replace('\n', ""), "Blue ½, Red 0, Green ½ ·\u{a0}Red resigned");
         assert_eq!(page.js(BANNER_BREAKS).await, json!([]), "widths where ` · ` ends a line");
     })
     .await;
