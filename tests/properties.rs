@@ -10,7 +10,8 @@
 //!     with the same hash;
 //! (c) the number of distinct moves is perft at depth 1;
 //! (d) every simple path is a legal move, and every legal move has a simple path;
-//! (e) a finished game has no legal moves (perft does not expand it).
+//! (e) a finished game has no legal moves (perft does not expand it);
+//! (f) `any_move` finds a move exactly where the list has one (a pass aside).
 //!
 //! The random source is a small deterministic generator (splitmix64), so a
 //! failure names a game and ply that can be replayed.
@@ -18,7 +19,7 @@
 use leap_core::{
     notation::{format_move, format_position, legal_move_texts, parse_position, read_move},
     perft::{perft, Count},
-    rules::PathList,
+    rules::{any_move, PathList},
     Game, MoveKey, Position, SplitMix64,
 };
 use std::collections::{HashMap, HashSet};
@@ -53,6 +54,12 @@ fn check_position<G: Game>(game: &G, pos: &Position, at: &str, stats: &mut Stats
     let keys = game.legal_moves(pos);
     let mut paths = PathList::default();
     game.legal_paths(pos, &mut paths);
+
+    // (f) the search's quick test for a move agrees with the list.
+    if game.decided(pos).is_none() {
+        let moves = keys.iter().any(|k| *k != MoveKey::PASS);
+        assert_eq!(any_move(game, pos, game.scope(pos)), moves, "{at}: `{text}`: any_move");
+    }
 
     // (e) a finished game has no moves, and a game with no moves is finished.
     let outcome = game.outcome(pos);
@@ -270,6 +277,8 @@ fn constructed_positions_keep_the_invariants() {
         "W:WE5,E6:B castle-moves=0,0",
         // No legal move: a Man whose only moves would be castle moves, used up.
         "B:WA4,B4:BF1 castle-moves=0,2",
+        // No legal move: a Man hemmed in at the edge, every leap over a neighbour blocked.
+        "B:WK14,K13,K12,L12,J15,J13,J11,L11:BL13 castle-moves=0,0",
     ];
     for (i, text) in positions.iter().enumerate() {
         let pos = parse_position(&game, text).unwrap_or_else(|e| panic!("{e}"));
@@ -283,6 +292,8 @@ fn constructed_positions_keep_the_invariants() {
         reason: leap_core::EndReason::NoMoves,
     };
     assert_eq!(game.outcome(&stuck), Some(lost), "a side with no legal move has lost");
+    let hemmed = parse_position(&game, positions[11]).unwrap();
+    assert!(game.legal_moves(&hemmed).is_empty(), "the hemmed-in Man has a move");
 }
 
 /// Malformed position strings give an error, not a panic, at the right column.

@@ -252,14 +252,37 @@ pub fn any_move<R: LeapRules + ?Sized>(rules: &R, pos: &Position, scope: TurnSco
             !self.0
         }
     }
+    let pieces = scope.pieces & pos.pieces_of(pos.to_move());
+    // Where captures are not obliged any step is a move: looked for first,
+    // without walking a piece's chains (most positions have one).
+    if !scope.captures_only && with_cell_set!(rules.board(), T => any_step::<R, T>(rules, pos, pieces)) {
+        return true;
+    }
     let mut first = First(false);
-    for from in scope.pieces & pos.pieces_of(pos.to_move()) {
+    for from in pieces {
         walk_piece(rules, pos, from, scope.captures_only, PathMode::Distinct, &mut first);
         if first.0 {
             return true;
         }
     }
     false
+}
+
+/// Whether one of `pieces` (the mover's) has a one-step move.
+#[inline]
+fn any_step<R: LeapRules + ?Sized, T: CellSet>(rules: &R, pos: &Position, pieces: Bitset) -> bool {
+    let ctx = Ctx::<T>::new(rules, pos, pos.to_move());
+    pieces.iter().any(|from| {
+        let Some(piece) = pos.piece_at(from) else {
+            return false;
+        };
+        let ab = rules.abilities(pos, from, piece);
+        if ab.step_dirs == 0 {
+            return false;
+        }
+        let open = ctx.empty - T::of(rules.landings(pos, from, piece).step.forbidden);
+        open.gather_some(ctx.board.step_table(from), ab.step_dirs) != 0
+    })
 }
 
 /// Whether one of `pieces` (the mover's) could jump, looked at piece by piece.

@@ -53,8 +53,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 /// Nodes a thread searches between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
-/// Entries in a thread's cache of evaluations (a power of two).
-const EVAL_CACHE: usize = 1 << 14;
+/// Entries in a thread's cache of evaluations (a power of two): 1 MiB.
+/// (From 2^14 entries, on 2026-11-30: 3.2% fewer instructions in a
+/// Camelot middlegame searched to depth 7, the same nodes; 2^18 saved
+/// 5.5% of the instructions but was slower by the clock, its 4 MiB
+/// missing the cache.)
+const EVAL_CACHE: usize = 1 << 16;
 
 /// The deepest node reverse futility pruning may cut ([`Features::futility`]).
 const FUTILITY_DEPTH: i32 = 3;
