@@ -157,6 +157,30 @@ fn a_game_that_cannot_be_replayed_is_reported_before_any_search() {
 }
 
 #[test]
+fn a_result_the_moves_do_not_give_is_refused_as_replay_refuses_it() {
+    let dir = TempDir::new("review-result");
+    let records = [
+        // The final position gives White the game, not Black.
+        "[Variant \"camelot\"]\n[Position \"W:WKC6,F15,G16:BKC11,D11,E11 castle-moves=0,0\"]\n[Result \"0-1\"]\n\n1.F15-F16 0-1\n",
+        // A resignation by White that gives White the game.
+        "[Variant \"camelot\"]\n[Termination \"White resigned\"]\n[Result \"1-0\"]\n\n1.E6-E8 1-0\n",
+        // The movetext and the tag disagree.
+        "[Variant \"camelot\"]\n[Result \"1-0\"]\n\n1.E6-E8 0-1\n",
+    ];
+    for (i, text) in records.iter().enumerate() {
+        let file = write(&dir, &format!("game{i}.pgn"), text);
+        let written = dir.path(&format!("reviewed{i}.pgn"));
+        let replay = run_in(&dir, &["replay", &file]);
+        let review = run_in(&dir, &["review", &file, "--movetime", "60000", "-o", &written]);
+        assert_eq!(replay.status, 1, "{}", replay.show());
+        assert_eq!(review.status, 1, "{text}: {}", review.show());
+        let why = replay.stderr.lines().last().unwrap().to_string();
+        assert!(review.stderr.contains(&why), "{text}: replay says {why}; review says {}", review.show());
+        assert!(!std::path::Path::new(&written).exists(), "{text}: review wrote a record");
+    }
+}
+
+#[test]
 fn a_tri_camelot_game_is_reviewed_with_each_movers_score() {
     let dir = TempDir::new("review-tri");
     let file = write(&dir, "tri.pgn", "[Variant \"tri-camelot\"]\n\n1.E6-D7 C14-C18 H17-G16 2.G4-G8 *\n");

@@ -882,18 +882,20 @@ impl Go {
             let value = words.next().ok_or_else(|| format!("`go {word}` needs a number after it"))?;
             // (A whole number too large to hold is taken as the largest: no
             // search lasts that long anyway.)
-            let number = || match value.parse::<u64>() {
+            // (`least`: the smallest number the field takes, said when the
+            // word is not a number at all.)
+            let read = |least: u64| match value.parse::<u64>() {
                 Ok(n) => Ok(n),
                 Err(_) if value.bytes().all(|b| b.is_ascii_digit()) => Ok(u64::MAX),
                 Err(_) => Err(format!(
-                    "`go {word} {}`: expected a whole number, 0 or more",
+                    "`go {word} {}`: expected a whole number, {least} or more",
                     leap_core::notation::quoted(value)
                 )),
             };
+            let number = || read(0);
             // (A search of no depth, no positions or no time has no move to give.)
-            let positive = || {
-                number().and_then(|n| if n == 0 { Err(format!("`go {word} 0`: expected 1 or more")) } else { Ok(n) })
-            };
+            let positive =
+                || read(1).and_then(|n| if n == 0 { Err(format!("`go {word} 0`: expected 1 or more")) } else { Ok(n) });
             match field {
                 Field::Depth => go.depth = Some(positive()?.min(127) as u32),
                 Field::Nodes => go.nodes = Some(positive()?),

@@ -50,6 +50,11 @@ pub fn run(opts: &ReviewOptions) -> CliResult {
         let history = with_game!(&variant, g => {
             let mut history = History::new(record_start(g, record).map_err(problem)?);
             history.play_all(g, &record.moves).map_err(|error| CliError::Replay { file: name.clone(), error })?;
+            // The result and the tags that tell how the game ended, checked
+            // against the moves as `replay` checks them: the review writes
+            // them again, and must not write a record `replay` refuses.
+            leap_arena::Termination::of_record(g, &history, record)
+                .map_err(|e| problem(GameProblem::Tags { at: e.at, why: e.why }))?;
             history
         });
         games.push((variant, history));
