@@ -938,6 +938,37 @@ fn play_continues_a_saved_game_with_its_history() {
 }
 
 #[test]
+fn every_command_reading_a_records_game_refuses_a_wrong_result_in_the_same_words() {
+    // One reader of a record's game serves replay, review, suite and play:
+    // a result the moves contradict is one error, with its place.
+    let dir = TempDir::new("record-readers");
+    let record = "[Variant \"Camelot\"]\n[Result \"0-1\"]\n[Best \"F10-F9\"]\n\n1.F7-F8 1-0\n";
+    std::fs::write(dir.path("g.pgn"), record).unwrap();
+    let said = "g.pgn:5:9: game 1: the movetext ends with 1-0, but the [Result] tag says 0-1\n";
+    for args in [&["replay", "g.pgn"][..], &["review", "g.pgn", "--depth", "1"], &["play", "g.pgn"]] {
+        let out = run_stdin_in(&dir, args, b"quit\n");
+        assert_eq!(out.status, 1, "{args:?}: {}", out.show());
+        assert!(out.stderr.ends_with(said), "{args:?}: {}", out.show());
+    }
+    // The suite only needs the position: its result is not the suite's business.
+    let out = run_stdin_in(&dir, &["suite", "g.pgn", "--depth", "2"], b"");
+    assert_eq!(out.status, 0, "{}", out.show());
+    // A move that cannot be played is one error too, with its move number.
+    std::fs::write(dir.path("g.pgn"), "[Variant \"Camelot\"]\n[Best \"F8-F9\"]\n\n1.F7-F8 E10-E7 *\n").unwrap();
+    let said = "g.pgn:4:9: move 1 (Black): `E10-E7` is not legal here";
+    for args in [
+        &["replay", "g.pgn"][..],
+        &["review", "g.pgn", "--depth", "1"],
+        &["play", "g.pgn"],
+        &["suite", "g.pgn", "--depth", "1"],
+    ] {
+        let out = run_stdin_in(&dir, args, b"quit\n");
+        assert_eq!(out.status, 1, "{args:?}: {}", out.show());
+        assert!(out.stderr.contains(said), "{args:?}: {}", out.show());
+    }
+}
+
+#[test]
 fn play_quotes_a_long_line_shortened() {
     // A megabyte typed (pasted) as a move, a cell and a count: each refused
     // in a line that quotes its first 40 characters, not the megabyte.

@@ -1,6 +1,7 @@
 //! The non-interactive commands.
 
 use crate::error::{CliError, CliResult, GameProblem};
+use crate::record::{play_record, record_ending, Source};
 use crate::Setup;
 use leap_core::{
     notation::{
@@ -8,7 +9,7 @@ use leap_core::{
     },
     perft::{divide, perft_parallel, Count},
     rules::LeapRules,
-    Game, GameResult, History, Outcome, Position,
+    Game, GameResult, History, Outcome,
 };
 use leap_games::with_game;
 use leap_games::{self as variant, Variant};
@@ -389,43 +390,35 @@ pub fn replay(file: &Path) -> CliResult {
 
 /// Replays one game of a record file, game `i` of `n` when it holds several.
 fn replay_game(file: &Path, record: &Record, place: Option<(usize, usize)>) -> CliResult {
-    let name = file.display().to_string();
-    let i = place.map_or(0, |(i, _)| i);
     let mut out = String::new();
     if let Some((i, n)) = place {
         outln!(out, "Game {} of {n}", i + 1);
     }
-    let game_problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
-    let variant = match variant::for_record(record, file) {
-        Ok(v) => v,
-        Err(e) => {
-            emit(&out)?;
-            return Err(game_problem(GameProblem::variant(record, e)));
+    // (What was found before a problem is printed, then the problem.)
+    let replayed = replay_into(&mut out, file, record, place.map_or(1, |(i, _)| i + 1));
+    emit(&out)?;
+    replayed
+}
+
+/// [`replay_game`] of game `number` into `out`: its tags, the notes on how
+/// its moves were read, the final position and the result.
+fn replay_into(out: &mut String, file: &Path, record: &Record, number: usize) -> CliResult {
+    let name = file.display().to_string();
+    let source = Source { file: &name, number };
+    let variant = variant::for_record(record, file).map_err(|e| CliError::RecordGame {
+        file: name.clone(),
+        game: number,
+        problem: GameProblem::variant(record, e),
+    })?;
+    for (k, v) in &record.tags {
+        if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
+            // (As the file has them, but for control characters: a
+            // record from elsewhere could hold a terminal's escapes.)
+            outln!(out, "{}: {}", leap_core::visible(k), leap_core::visible(v));
         }
-    };
+    }
     with_game!(variant, g => {
-        let start = match record_start(&g, record) {
-            Ok(start) => start,
-            Err(problem) => {
-                emit(&out)?;
-                return Err(game_problem(problem));
-            }
-        };
-        let mut history = History::new(start);
-        for (k, v) in &record.tags {
-            if !matches!(k.as_str(), "Variant" | "Position" | "FEN" | "SetUp" | "Result") {
-                // (As the file has them, but for control characters: a
-                // record from elsewhere could hold a terminal's escapes.)
-                outln!(out, "{}: {}", leap_core::visible(k), leap_core::visible(v));
-            }
-        }
-        let read = match history.play_all(&g, &record.moves) {
-            Ok(read) => read,
-            Err(error) => {
-                emit(&out)?;
-                return Err(CliError::Replay { file: name.clone(), error });
-            }
-        };
+        let (history, read) = play_record(&g, record, source)?;
         for (ply, r) in record.moves.iter().zip(&read) {
             if let Some(full) = &r.completed {
                 outln!(out, "note: {name}:{}:{}: read `{}` as {full}", ply.line, ply.column, ply.text);
@@ -438,19 +431,14 @@ fn replay_game(file: &Path, record: &Record, place: Option<(usize, usize)>) -> C
         outln!(out, "{}", format_position(&g, history.current()));
         let plural = if read.len() == 1 { "" } else { "s" };
         outln!(out, "{} move{plural} played. {}", read.len(), status(&g, &history));
-        // The result and the tags as written, checked against the moves.
-        match leap_arena::Termination::of_record(&g, &history, record) {
-            // A game ended otherwise than by the rules (a flag, a resignation, an agreement).
-            Ok(Some(how)) if !matches!(how, leap_arena::Termination::Rules(_)) => {
-                outln!(out, "Result: {} ({})", how.result_token(&g), how.describe(&g));
-            }
-            Ok(_) => outln!(out, "Result: {}", history.result_token(&g)),
-            Err(e) => {
-                emit(&out)?;
-                return Err(game_problem(GameProblem::Tags { at: e.at, why: e.why }));
-            }
+        // The result and the tags as written, checked against the moves:
+        // a game ended otherwise than by the rules (a flag, a resignation,
+        // an agreement) says how.
+        match record_ending(&g, &history, record, source)? {
+            Some(how) => outln!(out, "Result: {} ({})", how.result_token(&g), how.describe(&g)),
+            None => outln!(out, "Result: {}", history.result_token(&g)),
         }
-        emit(&out)
+        Ok(())
     })
 }
 
@@ -461,18 +449,6 @@ fn also_note(text: &str, also: &[String]) -> String {
         "read `{text}` as written; it may also stand for {} (write a longer capture's path in full)",
         also.join(" or ")
     )
-}
-
-/// The position a record's game starts from: its `[Position]` tag, or the
-/// `[FEN]` tag of PDN records, or the variant's start.
-pub(crate) fn record_start<G: Game>(game: &G, record: &Record) -> Result<Position, GameProblem> {
-    let given = record.start_tag().map_err(|why| GameProblem::Tags { at: record.tag_at("FEN"), why })?;
-    match given {
-        Some((tag, p)) => {
-            parse_position(game, p).map_err(|error| GameProblem::Start { tag, at: record.tag_at(tag), error })
-        }
-        None => Ok(game.start()),
-    }
 }
 
 pub fn check(files: &[std::path::PathBuf]) -> CliResult {

@@ -36,6 +36,7 @@ mod matches;
 mod play;
 mod progress;
 pub mod protocol;
+mod record;
 mod review;
 mod save;
 mod schema;

@@ -6,8 +6,9 @@
 //! all of it as a record that `replay` reads.
 
 use crate::analyze::{score_text, EngineArgs, SearchLimits};
-use crate::commands::{emit, read_records, record_start};
+use crate::commands::{emit, read_records};
 use crate::error::{CliError, CliResult, GameProblem};
+use crate::record::{play_record, record_ending, Source};
 use crate::save::{check_target, refuse_existing, save_new_as};
 use leap_core::notation::{format_move, tag_line, Record};
 use leap_core::{Annotation, Game, History};
@@ -47,14 +48,13 @@ pub fn run(opts: &ReviewOptions) -> CliResult {
     for (i, record) in records.iter().enumerate() {
         let problem = |problem| CliError::RecordGame { file: name.clone(), game: i + 1, problem };
         let variant = variant::for_record(record, file).map_err(|e| problem(GameProblem::variant(record, e)))?;
+        let source = Source { file: &name, number: i + 1 };
         let history = with_game!(&variant, g => {
-            let mut history = History::new(record_start(g, record).map_err(problem)?);
-            history.play_all(g, &record.moves).map_err(|error| CliError::Replay { file: name.clone(), error })?;
+            let (history, _) = play_record(g, record, source)?;
             // The result and the tags that tell how the game ended, checked
             // against the moves as `replay` checks them: the review writes
             // them again, and must not write a record `replay` refuses.
-            leap_arena::Termination::of_record(g, &history, record)
-                .map_err(|e| problem(GameProblem::Tags { at: e.at, why: e.why }))?;
+            record_ending(g, &history, record, source)?;
             history
         });
         games.push((variant, history));

@@ -10,8 +10,9 @@
 //! `[Event "..."]` labels the position in the report.
 
 use crate::analyze::{EngineArgs, SearchLimits};
-use crate::commands::{emit, record_start};
+use crate::commands::emit;
 use crate::error::{CliError, CliResult, GameProblem};
+use crate::record::{play_record, Source};
 use leap_core::notation::{format_line, read_move, Record};
 use leap_core::{History, MoveKey};
 use leap_engine::{Engine, Limits, Options, Report, Stop};
@@ -119,8 +120,7 @@ fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliErr
         return Err(problem(GameProblem::Tags { at: record.tag_at("Best"), why: why.into() }));
     };
     let (history, wanted, wanted_text) = with_game!(&variant, g => {
-        let mut history = History::new(record_start(g, record).map_err(problem)?);
-        history.play_all(g, &record.moves).map_err(|error| CliError::Replay { file: name.clone(), error })?;
+        let (history, _) = play_record(g, record, Source { file: &name, number })?;
         let pos = *history.current();
         let mut wanted = Vec::new();
         for text in best.split_whitespace() {

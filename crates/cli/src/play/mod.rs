@@ -11,6 +11,7 @@ mod typed;
 
 use crate::analyze::EngineArgs;
 use crate::error::{CliError, CliResult, GameProblem};
+use crate::record::{play_record, record_ending, Source};
 use leap_core::notation::{parse_movetext, parse_position, parse_records, Record};
 use leap_core::{Game, Geometry, History};
 use leap_engine::{Engine, Level};
@@ -201,10 +202,9 @@ fn history<G: Game>(
     record: Option<&(Record, String, String)>,
 ) -> Result<(History, Option<leap_arena::Termination>), CliError> {
     if let Some((record, file, _)) = record {
-        let problem = |problem| CliError::RecordGame { file: file.clone(), game: 1, problem };
-        let mut history = History::new(crate::commands::record_start(game, record).map_err(problem)?);
-        history.play_all(game, &record.moves).map_err(|error| CliError::Replay { file: file.clone(), error })?;
-        let ended = ended_off_the_board(game, &history, record, file)?;
+        let source = Source { file, number: 1 };
+        let (mut history, _) = play_record(game, record, source)?;
+        let ended = record_ending(game, &history, record, source)?;
         if let Some(moves) = &opts.moves {
             if let Some(how) = &ended {
                 return Err(CliError::Usage(format!(
@@ -226,26 +226,6 @@ fn history<G: Game>(
         play_moves(game, &mut history, moves)?;
     }
     Ok((history, None))
-}
-
-/// How a record's game ended off the board (its `Termination` tag: a
-/// resignation, a flag, an agreement), when its result is not the final
-/// position's; a result or tag that does not fit the moves is refused by
-/// the rule `replay` uses ([`leap_arena::Termination::of_record`]).
-fn ended_off_the_board<G: Game>(
-    game: &G,
-    history: &History,
-    record: &Record,
-    file: &str,
-) -> Result<Option<leap_arena::Termination>, CliError> {
-    match leap_arena::Termination::of_record(game, history, record) {
-        Ok(Some(how)) if !matches!(how, leap_arena::Termination::Rules(_)) => Ok(Some(how)),
-        Ok(_) => Ok(None),
-        Err(e) => {
-            let at = e.at.map_or(String::new(), |(line, column)| format!(":{line}:{column}"));
-            Err(CliError::Usage(format!("{file}{at}: {} (camelot replay {file} says the same)", e.why)))
-        }
-    }
 }
 
 fn play_moves<G: Game>(game: &G, history: &mut History, moves: &str) -> CliResult {
