@@ -1202,8 +1202,47 @@ async function toggleReview() {
 // that the dialog can lead back to it once its tab is closed.
 const LAST_GAME = "camelot.lastGame";
 
+// The view's positions by ply: it carries the start and the last ones
+// (each with its `ply`), the page asks for the others when they are
+// browsed (see `fetchPositions`). Those the page had already of the same
+// game are kept while the moves before them are the same.
+function byPly(view) {
+  if (!Array.isArray(view.positions) || view.positions.byPly) return view;
+  const plies = view.plies ?? view.positions.length - 1;
+  const all = new Array(plies + 1);
+  view.positions.forEach((p, i) => (all[p.ply ?? i] = p));
+  const old = S.game && S.game.id === view.id ? S.game : null;
+  if (old) {
+    let same = 0;
+    while (same < Math.min(old.moves.length, view.moves.length) && old.moves[same].text === view.moves[same].text) same++;
+    for (let i = 0; i <= same; i++) if (!all[i] && old.positions[i]) all[i] = old.positions[i];
+  }
+  all.byPly = true;
+  view.positions = all;
+  return view;
+}
+
+// Asks the server for the positions around `ply` that the page does not
+// have; true once it has that one.
+async function fetchPositions(ply) {
+  const g = S.game;
+  const from = Math.max(0, ply - 99);
+  const to = Math.min(g.positions.length - 1, from + 199);
+  let answer;
+  try {
+    answer = await api("GET", `/api/games/${encodeURIComponent(g.id)}/positions?from=${from}&to=${to}`);
+  } catch (e) {
+    setMessage(e.message);
+    return false;
+  }
+  if (S.game !== g) return false;
+  for (const p of answer.positions) if (p.ply < g.positions.length && !g.positions[p.ply]) g.positions[p.ply] = p;
+  return !!g.positions[ply];
+}
+
 // Shows a game from scratch (a new game, a loaded one).
 function setGame(view, opts = {}) {
+  byPly(view);
   const changed = !S.game || S.game.id !== view.id;
   try {
     localStorage.setItem(LAST_GAME, view.id);
@@ -1251,6 +1290,7 @@ function applyView(view) {
   if (!view || !view.positions) return;
   if (!S.game || S.game.id !== view.id) return setGame(view);
   if (view.version < S.game.version) return;
+  byPly(view);
   const wasAtEnd = atEnd();
   const newer = view.version !== S.game.version;
   // A message about the position before a move (a refusal, a declined
@@ -1264,12 +1304,12 @@ function applyView(view) {
     renderSide();
     return;
   }
-  if (wasAtEnd || S.ply > lastPly()) S.ply = lastPly();
+  if (wasAtEnd || S.ply > lastPly() || !view.positions[S.ply]) S.ply = lastPly();
   // A finished review: what the server keeps of it, for the moves the game still has.
   if (!S.reviewing) S.review = reviewFrom(view);
   // An analysis of a position the game no longer has (taken back) goes.
   const a = S.analysis;
-  if (a && !(a.ply <= lastPly() && view.positions[a.ply].position === a.position)) S.analysis = null;
+  if (a && !(a.ply <= lastPly() && view.positions[a.ply] && view.positions[a.ply].position === a.position)) S.analysis = null;
   S.sel = null;
   render();
   if (newer && S.analysing && wasAtEnd && S.analysisPly !== S.ply) analyseShown();
@@ -1435,6 +1475,14 @@ function setPly(ply) {
   // the buttons or the move list: Esc first.)
   if (S.sel && S.sel.path.length) {
     return setMessage("a move is being entered: finish it, or press Esc to take it back, before browsing");
+  }
+  // (A position of a long game the page does not have yet: asked for, then shown.)
+  if (!S.game.positions[p]) {
+    const game = S.game;
+    fetchPositions(p).then((ok) => {
+      if (ok && S.game === game) setPly(p);
+    });
+    return;
   }
   S.ply = p;
   S.sel = null;

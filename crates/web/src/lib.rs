@@ -20,6 +20,7 @@ mod assets;
 mod error;
 mod layout;
 mod listen;
+mod quick;
 mod request;
 mod review;
 mod saving;

@@ -258,6 +258,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/positions", get(positions))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/legs", post(legs))
         .route("/api/games/{id}/move", post(play))
@@ -350,31 +351,76 @@ async fn saved_game(State(state): State<AppState>, FileName(file): FileName) -> 
     Ok(Json(answer))
 }
 
+/// Runs `work` on a blocking thread: what a game's rules may make long
+/// (a view, a move, a record of a crowded variant) holds up no other
+/// request of the server.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> ApiResult<T> + Send + 'static) -> ApiResult<T> {
+    tokio::task::spawn_blocking(work).await.map_err(|_| ApiError::Failed("the server failed at this request".into()))?
+}
+
 async fn create(State(state): State<AppState>, JsonBody(request): JsonBody<NewGame>) -> ApiResult<Response> {
-    let (_, slot) = tokio::task::spawn_blocking(move || state.open(request))
-        .await
-        .map_err(|_| ApiError::BadRequest("the game could not be started".into()))??;
-    let view = slot.lock().view();
+    let view = blocking(move || {
+        let (_, slot) = state.open(request)?;
+        let view = slot.lock().view();
+        Ok(view)
+    })
+    .await?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
 async fn view(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
     let (slot, waited) = state.followed(&id)?;
-    let mut view = slot.lock().view();
+    let mut view = blocking(move || Ok(slot.lock().view())).await?;
     view["waited"] = json!(waited);
     Ok(Json(view))
 }
 
+/// `GET /api/games/{id}/positions?from=A&to=B`: the positions after `A`
+/// to `B` plies, as the view has them (which carries the last ones only).
+async fn positions(
+    State(state): State<AppState>,
+    GameId(id): GameId,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> ApiResult<Json<Value>> {
+    let (mut from, mut to) = (None, None);
+    for pair in query.as_deref().unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let number = || match value.parse::<u64>() {
+            Ok(n) => Ok(Number::Whole(n)),
+            Err(_) => Err(ApiError::BadRequest(format!(
+                "`{key}` must be a ply, a whole number such as 12, not \"{}\"",
+                leap_core::notation::quoted(value)
+            ))),
+        };
+        match key {
+            "from" => from = Some(number()?),
+            "to" => to = Some(number()?),
+            _ => {
+                return Err(ApiError::BadRequest(format!(
+                    "unknown parameter \"{}\": the positions are asked for with `from` and `to` (plies)",
+                    leap_core::notation::quoted(key)
+                )))
+            }
+        }
+    }
+    let slot = state.slot(&id)?;
+    let answer = blocking(move || slot.lock().positions(from.unwrap_or(Number::Whole(0)), to)).await?;
+    Ok(Json(answer))
+}
+
 async fn record(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Response> {
     let slot = state.slot(&id)?;
-    let table = slot.lock();
-    let file = format!("{}-game-{id}.pgn", table.variant_name());
+    let (file, record) = blocking(move || {
+        let table = slot.lock();
+        Ok((format!("{}-game-{id}.pgn", table.variant_name()), table.record()))
+    })
+    .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")),
         ],
-        table.record(),
+        record,
     )
         .into_response())
 }
@@ -384,7 +430,8 @@ async fn events(
     GameId(id): GameId,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let slot = state.slot(&id)?;
-    let first = Event::default().event("state").data(slot.lock().view().to_string());
+    let shown = slot.clone();
+    let first = Event::default().event("state").data(blocking(move || Ok(shown.lock().view().to_string())).await?);
     let rx = slot.events.subscribe();
     let rest = futures_util::stream::unfold(rx, |mut rx| async move {
         loop {
@@ -414,21 +461,30 @@ async fn legs(
     JsonBody(request): JsonBody<LegsRequest>,
 ) -> ApiResult<Json<Value>> {
     let slot = state.slot(&id)?;
-    let answer = slot.lock().legs(&request.from, &request.path)?;
+    let answer = blocking(move || slot.lock().legs(&request.from, &request.path)).await?;
     Ok(Json(answer))
 }
 
-/// Runs `action` on the game, then tells the pages and starts the computer.
-fn act(state: &AppState, id: &str, action: impl FnOnce(&mut dyn Table) -> ApiResult<()>) -> ApiResult<Json<Value>> {
+/// Runs `action` on the game (on a blocking thread: see [`blocking`]),
+/// then tells the pages and starts the computer.
+async fn act(
+    state: &AppState,
+    id: &str,
+    action: impl FnOnce(&mut dyn Table) -> ApiResult<()> + Send + 'static,
+) -> ApiResult<Json<Value>> {
     let slot = state.slot(id)?;
-    let view = {
-        let mut table = slot.lock();
-        action(table.as_mut())?;
-        table.view()
-    };
-    slot.send("state", &view);
-    after_change(&slot);
-    let view = slot.lock().view();
+    let view = blocking(move || {
+        let view = {
+            let mut table = slot.lock();
+            action(table.as_mut())?;
+            table.view()
+        };
+        slot.send("state", &view);
+        after_change(&slot);
+        let view = slot.lock().view();
+        Ok(view)
+    })
+    .await?;
     Ok(Json(view))
 }
 
@@ -437,7 +493,7 @@ async fn play(
     GameId(id): GameId,
     JsonBody(request): JsonBody<MoveRequest>,
 ) -> ApiResult<Json<Value>> {
-    act(&state, &id, |t| t.play(&request))
+    act(&state, &id, move |t| t.play(&request)).await
 }
 
 async fn undo(
@@ -445,7 +501,7 @@ async fn undo(
     GameId(id): GameId,
     OptionalBody(NoFields {}): OptionalBody<NoFields>,
 ) -> ApiResult<Json<Value>> {
-    act(&state, &id, |t| t.undo())
+    act(&state, &id, |t| t.undo()).await
 }
 
 #[derive(Deserialize, Default)]
@@ -459,7 +515,7 @@ async fn resign(
     GameId(id): GameId,
     OptionalBody(request): OptionalBody<PlayerRequest>,
 ) -> ApiResult<Json<Value>> {
-    act(&state, &id, |t| t.resign(request.player))
+    act(&state, &id, move |t| t.resign(request.player)).await
 }
 
 async fn draw(
@@ -467,7 +523,7 @@ async fn draw(
     GameId(id): GameId,
     OptionalBody(request): OptionalBody<PlayerRequest>,
 ) -> ApiResult<Json<Value>> {
-    act(&state, &id, |t| t.draw(request.player))
+    act(&state, &id, move |t| t.draw(request.player)).await
 }
 
 #[derive(Deserialize)]
@@ -485,7 +541,7 @@ async fn seats(
 ) -> ApiResult<Json<Value>> {
     let ms = request.engine_ms.map(engine_ms).transpose()?;
     let level = request.engine_level.map(engine_level).transpose()?;
-    act(&state, &id, |t| t.set_seats(request.seats, ms, level))
+    act(&state, &id, move |t| t.set_seats(request.seats, ms, level)).await
 }
 
 #[derive(Deserialize)]

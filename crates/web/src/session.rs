@@ -9,15 +9,14 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::layout::{path, pieces, Layout};
+use crate::quick;
 use crate::request::Number;
 use crate::review::{review_job, Reviewed, REVIEW_MS, REVIEW_MS_RANGE};
 use leap_arena::{Clocks, FlagFell, Termination, TimeControl};
-use leap_core::entry::{obligation, progress, why_not_end, Obligation};
-use leap_core::notation::{
-    format_line, format_move, format_position, legal_move_texts, parse_movetext, read_move, Reading, WrittenPly,
-};
+use leap_core::entry::{progress, why_not_end, Obligation};
+use leap_core::notation::{format_line, format_move, format_position, parse_movetext, read_move, Reading, WrittenPly};
 use leap_core::search::Score;
-use leap_core::{Annotation, Cell, GameResult, History, LegKind, MoveKey, Player};
+use leap_core::{Annotation, Cell, GameResult, History, LegKind, MoveKey, Outcome, Player};
 use leap_engine::{Engine, Level, Limits, Options, Stop};
 use leap_games::Played;
 use serde::Deserialize;
@@ -69,6 +68,21 @@ const ANALYSIS_LIMIT: Duration = Duration::from_secs(600);
 
 /// The most lines an analysis reports at each depth.
 pub const MAX_ANALYSIS_LINES: usize = 10;
+
+/// The most plies (moves of a player) a game of the server has: a record
+/// of more is refused, and a game that reaches it takes no more moves (it
+/// may be saved, and played on at the terminal). Far beyond any game
+/// played (the draw rules of every built-in variant end a game long
+/// before), it bounds what one game costs the server where a variant file
+/// switches those rules off.
+pub const MAX_PLIES: usize = 10_000;
+
+/// The positions a view carries: the start, and the last ones, up to this
+/// many (the others come from `GET /api/games/{id}/positions`).
+pub const VIEW_POSITIONS: usize = 100;
+
+/// The most positions one `GET /api/games/{id}/positions` answers.
+pub const MAX_POSITIONS: usize = 200;
 
 /// How a game is seated and timed.
 #[derive(Clone, Debug)]
@@ -141,6 +155,9 @@ pub trait Table: Send {
         engine_ms: Option<u64>,
         engine_level: Option<Level>,
     ) -> ApiResult<()>;
+    /// The positions after `from` to `to` plies (both included, at most
+    /// [`MAX_POSITIONS`]), as the view's `positions` has them.
+    fn positions(&self, from: Number, to: Option<Number>) -> ApiResult<Value>;
     /// The game as a record that `camelot replay` reads.
     fn record(&self) -> String;
     /// The variant file the game was started from, when it was uploaded
@@ -243,6 +260,11 @@ pub struct Session<G: Played> {
     /// The comments before the first move of that record (`{annotated by
     /// ...}`): shown with the start position, and written again.
     intro: Vec<String>,
+    /// The rules' outcome of the game now (its current position's, or a
+    /// repetition), found once per change ([`Session::refresh`]).
+    outcome: Option<Outcome>,
+    /// The view's `moves`, each made once ([`Session::refresh`]).
+    shown_moves: Vec<Value>,
 }
 
 impl<G: Played> Session<G> {
@@ -286,7 +308,7 @@ impl<G: Played> Session<G> {
         let scores = vec![None; history.moves().len()];
         check_seats(&seating.seats, n)?;
         let layout = serde_json::to_value(Layout::of(&game)).expect("a layout is plain data");
-        Ok(Session {
+        let mut session = Session {
             id,
             layout,
             tags,
@@ -310,8 +332,40 @@ impl<G: Played> Session<G> {
             reviewed: Arc::default(),
             recorded: kept,
             intro: Vec::new(),
+            outcome: None,
+            shown_moves: Vec::new(),
             game,
-        })
+        };
+        session.refresh();
+        Ok(session)
+    }
+
+    /// After the moves changed (played, taken back): the outcome the rules
+    /// give the game now, and the moves as the view shows them.
+    fn refresh(&mut self) {
+        self.outcome = quick::line_outcome(&self.game, self.history.positions());
+        let plies = self.history.moves().len();
+        self.shown_moves.truncate(plies);
+        if self.shown_moves.len() < plies {
+            let labels = self.history.move_labels();
+            for (i, label) in labels.into_iter().enumerate().skip(self.shown_moves.len()) {
+                let shown = self.shown_move(i, label);
+                self.shown_moves.push(shown);
+            }
+        }
+    }
+
+    /// Whether the game has [`MAX_PLIES`]: it takes no more moves.
+    fn full(&self) -> bool {
+        self.history.moves().len() >= MAX_PLIES
+    }
+
+    /// Why a game that has [`MAX_PLIES`] takes no more moves.
+    fn full_text() -> String {
+        format!(
+            "the game has {MAX_PLIES} plies, the most a game of the server has: save it, and play it on at the \
+             terminal (camelot play FILE)"
+        )
     }
 
     /// Keeps `intro`, the comments before the first move of the record the
@@ -360,7 +414,7 @@ impl<G: Played> Session<G> {
 
     /// How the game ended, if it has.
     fn termination(&self) -> Option<Termination> {
-        self.ended.or_else(|| self.history.outcome(&self.game).map(Termination::Rules))
+        self.ended.or_else(|| self.outcome.map(Termination::Rules))
     }
 
     fn is_on(&self) -> bool {
@@ -411,6 +465,7 @@ impl<G: Played> Session<G> {
             }
         }
         self.history.push(&self.game, entered);
+        self.refresh();
         self.scores.resize(self.history.moves().len() - 1, None);
         self.scores.push(score);
         self.turn_started = Instant::now();
@@ -516,7 +571,7 @@ impl<G: Played> Session<G> {
 
     /// What the player to move is obliged to do now, while the game is on.
     fn obligation(&self) -> Option<Obligation> {
-        self.is_on().then(|| obligation(&self.game, self.history.current())).flatten()
+        self.is_on().then(|| quick::obligation(&self.game, self.history.current())).flatten()
     }
 
     /// The players still in the game (those with pieces).
@@ -530,7 +585,13 @@ impl<G: Played> Session<G> {
         if let Some(t) = self.termination() {
             return format!("Game over: {}.", t.describe(&self.game));
         }
-        self.turn_status(self.history.moves().len())
+        let status = self.turn_status(self.history.moves().len());
+        if self.full() {
+            let mut why = Self::full_text();
+            why[..1].make_ascii_uppercase();
+            return format!("{status} {why}.");
+        }
+        status
     }
 
     /// Whose turn it is in the position after `ply` plies, with its move
@@ -603,55 +664,52 @@ impl<G: Played> Session<G> {
         })
     }
 
-    fn positions(&self) -> Vec<Value> {
+    /// The position after `ply` plies, as the view shows it.
+    fn position(&self, ply: usize) -> Value {
         let board = self.game.board();
-        let mut out = Vec::with_capacity(self.history.positions().len());
-        let now = self.history.moves().len();
-        for (i, pos) in self.history.positions().iter().enumerate() {
-            let last = i.checked_sub(1).map(|m| path(board, &self.history.moves()[m])).unwrap_or_default();
-            // (The game's status for the current position; an earlier one
-            // was on, its turn to play.)
-            let (status, obligation) = if i == now {
-                (self.status(), self.obligation().map(|o| o.to_string()))
-            } else {
-                (self.turn_status(i), obligation(&self.game, pos).map(|o| o.to_string()))
-            };
-            out.push(json!({
-                "position": format_position(&self.game, pos),
-                "pieces": pieces(&self.game, pos),
-                "last": last,
-                "status": status,
-                "obligation": obligation,
-            }));
-        }
-        out
+        let pos = &self.history.positions()[ply];
+        let last = ply.checked_sub(1).map(|m| path(board, &self.history.moves()[m])).unwrap_or_default();
+        // (The game's status for the current position; an earlier one
+        // was on, its turn to play.)
+        let (status, obligation) = if ply == self.history.moves().len() {
+            (self.status(), self.obligation().map(|o| o.to_string()))
+        } else {
+            (self.turn_status(ply), quick::obligation(&self.game, pos).map(|o| o.to_string()))
+        };
+        json!({
+            "ply": ply,
+            "position": format_position(&self.game, pos),
+            "pieces": pieces(&self.game, pos),
+            "last": last,
+            "status": status,
+            "obligation": obligation,
+        })
     }
 
-    /// The moves in notation, each with the number a record writes before
-    /// it ([`History::move_labels`]).
-    fn moves(&self) -> Vec<Value> {
+    /// The positions a view carries: the start, and the last
+    /// [`VIEW_POSITIONS`].
+    fn view_positions(&self) -> Vec<Value> {
+        let now = self.history.moves().len();
+        let first = now.saturating_sub(VIEW_POSITIONS - 1).max(1);
+        std::iter::once(0).chain(first..=now).map(|ply| self.position(ply)).collect()
+    }
+
+    /// Move `i` (from 0) in notation, with the number a record writes
+    /// before it ([`History::move_labels`]), as the view's `moves` has it.
+    fn shown_move(&self, i: usize, label: String) -> Value {
         let board = self.game.board();
-        self.history
-            .moves()
-            .iter()
-            .zip(self.history.move_labels())
-            .enumerate()
-            .map(|(i, (mv, label))| {
-                let pos = &self.history.positions()[i];
-                let mover = pos.to_move().index();
-                let text = self
-                    .game
-                    .canonical(pos, &mv.key())
-                    .map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
-                let mut shown = json!({ "ply": i + 1, "label": label, "player": mover, "text": text });
-                // What the record the game was loaded from said of the move.
-                if let Some(notes) = self.recorded.get(i).map(|p| &p.notes).filter(|n| !n.is_empty()) {
-                    shown["notes"] =
-                        json!({ "glyph": notes.glyph, "comments": notes.comments, "variations": notes.variations });
-                }
-                shown
-            })
-            .collect()
+        let mv = &self.history.moves()[i];
+        let pos = &self.history.positions()[i];
+        let mover = pos.to_move().index();
+        let text =
+            self.game.canonical(pos, &mv.key()).map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
+        let mut shown = json!({ "ply": i + 1, "label": label, "player": mover, "text": text });
+        // What the record the game was loaded from said of the move.
+        if let Some(notes) = self.recorded.get(i).map(|p| &p.notes).filter(|n| !n.is_empty()) {
+            shown["notes"] =
+                json!({ "glyph": notes.glyph, "comments": notes.comments, "variations": notes.variations });
+        }
+        shown
     }
 }
 
@@ -728,13 +786,14 @@ impl<G: Played> Table for Session<G> {
             "engine_level": self.seating.engine_level.number(),
             "player_names": self.player_names(),
             "intro": self.intro,
-            "moves": self.moves(),
-            "positions": self.positions(),
+            "moves": self.shown_moves,
+            "plies": self.history.moves().len(),
+            "positions": self.view_positions(),
             "to_move": self.mover().map(Player::index),
             "status": self.status(),
             "obligation": obliged,
             "must_move": must_move,
-            "example": self.is_on().then(|| legal_move_texts(&self.game, pos).into_iter().next()).flatten(),
+            "example": self.is_on().then(|| quick::example(&self.game, pos)).flatten(),
             "result": self.result(),
             "clocks": self.clocks().map(|c| c["clocks"].clone()),
             "thinking": self.thinking.is_some(),
@@ -781,6 +840,9 @@ impl<G: Played> Table for Session<G> {
                 json!({ "next": [], "complete": null, "refusal": format!("the game is over: {}", t.describe(&self.game)) }),
             );
         }
+        if self.full() {
+            return Ok(json!({ "next": [], "complete": null, "refusal": Self::full_text() }));
+        }
         Ok(match progress(&self.game, pos, from, &path) {
             Ok(p) => json!({
                 "next": p.next.iter().map(|n| json!({
@@ -802,6 +864,9 @@ impl<G: Played> Table for Session<G> {
         };
         if self.seating.seats[mover.index()] == Seat::Engine {
             return Err(ApiError::Conflict(format!("it is {}'s turn: the computer plays it", self.name(mover))));
+        }
+        if self.full() {
+            return Err(ApiError::Conflict(Self::full_text()));
         }
         let pos = *self.history.current();
         if request.text.as_deref().is_some_and(|t| t.trim().is_empty()) {
@@ -867,6 +932,7 @@ impl<G: Played> Table for Session<G> {
                 }
             }
         }
+        self.refresh();
         self.recorded.truncate(self.history.moves().len());
         self.scores.truncate(self.history.moves().len());
         self.ended = None;
@@ -933,6 +999,22 @@ impl<G: Played> Table for Session<G> {
         self.seating.engine_level = engine_level.unwrap_or(self.seating.engine_level);
         self.changed();
         Ok(())
+    }
+
+    fn positions(&self, from: Number, to: Option<Number>) -> ApiResult<Value> {
+        let plies = self.history.moves().len();
+        let from = from.within(0..=plies as u64, |n| format!("there is no ply {n}: the game has {plies}"))? as usize;
+        let last = (from + MAX_POSITIONS - 1).min(plies);
+        let to = match to {
+            None => last,
+            Some(n) => n.within(from as u64..=last as u64, |n| {
+                format!(
+                    "`to` must be from {from} to {last} (the game has {plies} plies; at most {MAX_POSITIONS} \
+                     positions at a time), not {n}"
+                )
+            })? as usize,
+        };
+        Ok(json!({ "plies": plies, "positions": (from..=to).map(|ply| self.position(ply)).collect::<Vec<_>>() }))
     }
 
     fn record(&self) -> String {
@@ -1034,7 +1116,7 @@ impl<G: Played> Table for Session<G> {
 
     fn engine_job(&mut self) -> Option<EngineJob> {
         let mover = self.mover()?;
-        if self.closed || self.seating.seats[mover.index()] != Seat::Engine || self.thinking.is_some() {
+        if self.closed || self.seating.seats[mover.index()] != Seat::Engine || self.thinking.is_some() || self.full() {
             return None;
         }
         let stop = Stop::new();
@@ -1069,11 +1151,9 @@ impl<G: Played> Table for Session<G> {
             return false;
         };
         let pos = *self.history.current();
-        match found.key.filter(|k| self.game.legal_moves(&pos).contains(k)) {
-            Some(key) => {
-                let path = self.game.canonical(&pos, &key).expect("a legal move has a path");
-                self.commit(path, Some(found.score));
-            }
+        // (A key that is no legal move has no path.)
+        match found.key.and_then(|key| self.game.canonical(&pos, &key)) {
+            Some(path) => self.commit(path, Some(found.score)),
             None => {
                 self.ended = Some(Termination::Forfeit { loser: mover });
                 self.changed();

@@ -5,7 +5,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::request::Number;
-use crate::session::{Seat, Seating, Session, Table};
+use crate::session::{Seat, Seating, Session, Table, MAX_PLIES};
 use leap_arena::{Termination, TimeControl};
 use leap_core::notation::{parse_position, parse_records, Record};
 use leap_core::History;
@@ -554,6 +554,13 @@ fn seat<G: Played>(
                 }
                 None => game.start(),
             };
+            if record.moves.len() > MAX_PLIES {
+                return Err(ApiError::Invalid(format!(
+                    "{file}: it has {} plies (moves of a player), and a game of the server has at most {MAX_PLIES}: \
+                     replay it at the terminal (camelot replay FILE)",
+                    record.moves.len()
+                )));
+            }
             let mut history = History::new(start);
             history.play_all(&game, &record.moves).map_err(|mut e| {
                 let at = e.at.take();

@@ -2073,3 +2073,87 @@ async fn an_uploaded_variant_file_is_described_before_a_game() {
     let error = refused(&app, "/api/variants", json!({ "variant_file": "x.toml" }), StatusCode::BAD_REQUEST).await;
     assert!(error.contains("variant_text"), "{error}");
 }
+
+/// A variant without draw rules, where a game can go on for ever.
+const ENDLESS: &str = "extends = \"camelot\"\nname = \"endless\"\n[end]\nrepetition = 0\nmove_limit = 0\n";
+
+/// A record of `plies` Knight moves back and forth in [`ENDLESS`].
+fn endless_record(plies: usize) -> String {
+    (0..plies).map(|i| ["C6-B5", "C11-B12", "B5-C6", "B12-C11"][i % 4]).collect::<Vec<_>>().join(" ")
+}
+
+/// A long game's view carries its moves, but of its positions only the
+/// start and the last ones: the others are asked for, a window at a time;
+/// a record longer than a game of the server may be is refused.
+#[tokio::test]
+async fn a_long_games_view_is_bounded_and_its_positions_come_on_demand() {
+    let app = app();
+    let view = app.new_game(json!({ "variant_text": ENDLESS, "record": endless_record(1000) })).await;
+    let game = id(&view);
+    assert_eq!(view["plies"], 1000);
+    assert_eq!(view["moves"].as_array().unwrap().len(), 1000);
+    let plies: Vec<u64> = view["positions"].as_array().unwrap().iter().map(|p| p["ply"].as_u64().unwrap()).collect();
+    assert_eq!(plies, std::iter::once(0).chain(901..=1000).collect::<Vec<u64>>());
+    assert!(view.to_string().len() < 400_000, "{} bytes", view.to_string().len());
+    // Any other position, as the view would have it.
+    let (status, answer) = app.get(&format!("/api/games/{game}/positions?from=5&to=6")).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let shown = answer["positions"].as_array().unwrap();
+    assert_eq!((shown.len(), &shown[0]["ply"], &shown[1]["last"]), (2, &json!(5), &json!(["C11", "B12"])));
+    assert_eq!(shown[0]["status"], "Black to move (move 3).");
+    assert_eq!(answer["plies"], 1000);
+    // (At most 200 at a time; `to` defaults to as many as may be.)
+    let (_, answer) = app.get(&format!("/api/games/{game}/positions?from=900")).await;
+    assert_eq!(answer["positions"].as_array().unwrap().len(), 101, "{answer}");
+    for (query, words) in [
+        ("from=0&to=200", "`to` must be from 0 to 199"),
+        ("from=1001", "there is no ply 1001"),
+        ("from=x", "`from` must be a ply"),
+        ("ply=3", "unknown parameter \"ply\""),
+    ] {
+        let (status, answer) = app.get(&format!("/api/games/{game}/positions?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains(words), "{query}: {answer}");
+    }
+    // A record of more plies than a game of the server has.
+    let (status, answer) = app
+        .post(
+            "/api/games",
+            json!({ "variant_text": ENDLESS, "record": endless_record(10_001), "record_file": "long.pgn" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "long.pgn: it has 10001 plies (moves of a player), and a game of the server has at most 10000: replay it at \
+         the terminal (camelot replay FILE)"
+    );
+}
+
+/// Lattice: 42 White Men every other cell of a 15 × 17 board, where a
+/// Knight's Charges through them are exponentially many moves.
+const LATTICE: &str = "extends = \"camelot\"\nname = \"lattice\"\n[board]\ngeometry = \"square\"\nfiles = 15\n\
+ranks = 17\nlayout = \"\"\"\n...............\n...............\n...............\n...............\n...............\n\
+...............\n...............\n...............\n...............\n...............\n...............\n\
+...............\n...............\n...............\n...............\n...............\n...............\n\"\"\"\n\
+[[players]]\nname = \"White\"\nletter = \"W\"\ncastle = [\"G1\", \"H1\"]\n[[players]]\nname = \"Black\"\n\
+letter = \"B\"\ncastle = [\"G17\", \"H17\"]\n[setup]\nWhite = \"B4,D4,F4,H4,J4,L4,N4,B6,D6,F6,H6,J6,L6,N6,B8,D8,\
+F8,H8,J8,L8,N8,B10,D10,F10,H10,J10,L10,N10,B12,D12,F12,H12,J12,L12,N12,B14,D14,F14,H14,J14,L14,N14,KA3,KC1\"\n\
+Black = \"KA17,KO17,B16,N16\"\n";
+
+/// A view says whether the game is over, the obligation and a move for an
+/// example without listing every legal move: after White's Charge, Black's
+/// are exponentially many.
+#[tokio::test]
+async fn a_crowded_positions_view_does_not_list_every_move() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "variant_text": LATTICE })).await);
+    let started = Instant::now();
+    let view = app.play(&game, "A3-C5-A7-C9-A11-C13-A15xC17").await;
+    let (status, again) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    assert_eq!(view["example"], again["example"]);
+    assert_eq!((&view["status"], &view["result"]), (&json!("Black to move (move 1)."), &Value::Null));
+    assert_eq!(view["example"], "N16-N17");
+}

@@ -1722,3 +1722,32 @@ async fn the_player_is_told_and_nothing_goes_unsaid() {
     })
     .await;
 }
+
+// (F1) A long game's view carries only its last positions: browsing back
+// to the start, and then into the middle from the move list, shows the
+// positions the page asks for, each with its status.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_long_game_is_browsed_position_by_position() {
+    run("a_long_game_is_browsed_position_by_position", |page| async move {
+        let variant = "extends = \"camelot\"\nname = \"endless\"\n[end]\nrepetition = 0\nmove_limit = 0\n";
+        let record: Vec<&str> = (0..400).map(|i| ["C6-B5", "C11-B12", "B5-C6", "B12-C11"][i % 4]).collect();
+        page.open_new(json!({ "variant_text": variant, "record": record.join(" ") })).await;
+        page.wait_status("White to move (move 201).").await;
+        page.click("#nav-first").await;
+        let said = page.wait_status("White to move (move 1).").await;
+        assert!(said.contains("the start position (0 of 400 plies)"), "{said}");
+        assert_eq!(page.piece_on("C6").await.as_deref(), Some("White Knight"));
+        page.click("#nav-forward").await;
+        let said = page.wait_status("Black to move (move 1).").await;
+        assert!(said.contains("(1 of 400 plies)"), "{said}");
+        assert_eq!(page.piece_on("B5").await.as_deref(), Some("White Knight"));
+        // The middle, from the move list.
+        page.click("[data-ply=\"151\"]").await;
+        let said = page.wait_status("Black to move (move 76).").await;
+        assert!(said.contains("(151 of 400 plies)"), "{said}");
+        page.click("#nav-last").await;
+        page.wait_status("White to move (move 201).").await;
+    })
+    .await;
+}
