@@ -1048,7 +1048,7 @@ fn play_tri_camelot_says_who_is_out_and_counts_rounds() {
         b"help\nF5xH7\nJ13-J11\nhistory\nsave tri.pgn\nquit\n",
     );
     let text = &out.stdout;
-    assert!(text.contains("Type a move (F5-F7, H5xH9xF11, a charge F5-F9-H11xF13xD11), or:"), "{}", out.show());
+    assert!(text.contains("Type a move (F5-F9, H5xH9xF11, a charge F5-F9-H11xF13xD11), or:"), "{}", out.show());
     assert!(text.contains("Red is out: no pieces left (turns skip Red)\n"), "{}", out.show());
     assert!(text.contains("Green to move (move 1)."), "{}", out.show());
     assert!(text.contains("Blue to move (move 2)."), "{}", out.show());

@@ -121,6 +121,17 @@ fn a_game_that_starts_with_black_is_numbered_1_dots_or_from_black() {
     assert_eq!(out.status, 0, "{}", out.show());
     let e = replay_fails(&format!("[Position \"{position}\"]\n2.D11-D10 *"));
     assert!(e.contains("expected move 1, found 2"), "{e}");
+    // One numbering a game: the first number tells which, and the others
+    // keep to it (each move fitting one or the other is not enough).
+    let e = replay_fails(&format!("[Position \"{position}\"]\n1...D11-D10 2.E6-E7 2.D10-D9 *"));
+    assert!(e.contains("2:21: move 2 (Black): expected move `2...` (a later move of round 2)"), "{e}");
+    let e = replay_fails(&format!("[Position \"{position}\"]\n1.D11-D10 2.E6-E7 *"));
+    assert!(e.contains("2:11: move 1 (White): expected move 1, found 2"), "{e}");
+    // The same for --moves.
+    let moves = "1...D11-D10 2.E6-E7 2.D10-D9";
+    let out = run(&["show", "camelot", "--position", position, "--moves", moves]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("1:21: move 2 (Black): expected move `2...`"), "{}", out.show());
 }
 
 #[test]

@@ -193,6 +193,14 @@ fn bad_options_are_refused_clearly() {
         ("--sprt", "0,7000", "the Elo differences must be from -1000 to 1000"),
         ("--games", "0", "expected a whole number, at least 1"),
         ("--concurrency", "9999", "expected a whole number from 1 to 256"),
+        ("--seed", "abc", "expected a whole number, at least 0"),
+        ("--seed", "18446744073709551616", "too large: expected a whole number, at least 0"),
+        ("--opening-plies", "4.5", "expected a whole number, at least 0"),
+        // (A number too large for any limit: the option's own range.)
+        ("--engine", "engine:depth=99999999999999999999", "depth must be from 1 to 127"),
+        ("--engine", "engine:movetime=99999999999999999999", "movetime must be from 1 to 86400000 ms"),
+        ("--engine", "engine:nodes=99999999999999999999", "nodes must be from 1 to 18446744073709551615"),
+        ("--engine", "engine:threads=99999999999999999999", "threads must be from 1 to 256"),
     ] {
         let (status, _, err) =
             camelot(&["match", "camelot", "--engine", "random", "--engine", "random", option, value]);

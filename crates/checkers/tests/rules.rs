@@ -355,6 +355,13 @@ fn a_move_written_without_its_separator_is_read_when_it_splits_one_way() {
     assert_eq!(read[2].completed.as_deref(), Some("15x22"), "a capture is said as it was read");
     let e = read_move(&g, &g.start(), "123").unwrap_err();
     assert_eq!(e.to_string(), "`123` is not a move: at column 1, expected a separator: 1-23 or 12-3");
+    // Digits that split only into one square twice are no move from a
+    // square to itself: they name a square the board does not have.
+    for text in ["99", "33", "1111"] {
+        let e = read_move(&g, &g.start(), text).unwrap_err().to_string();
+        assert!(!e.contains("too far") && !e.contains("no legal move"), "{text}: {e}");
+        assert!(e.contains(&format!("`{text}`")), "{text}: {e}");
+    }
 }
 
 /// A jump that must go on and may go two ways: the refusal to end it

@@ -55,9 +55,10 @@ pub(crate) fn setup_history<G: Game>(game: &G, setup: &Setup) -> Result<History,
     let mut history = History::new(start);
     if let Some(moves) = &setup.moves {
         let plies = parse_movetext(moves).map_err(CliError::MovesText)?;
+        let mut numbering = leap_core::Numbering::default();
         for ply in &plies {
             let (number, player) = history.next_label(game);
-            history.check_number(game, ply).map_err(CliError::MovesPlay)?;
+            history.check_number_in(game, ply, &mut numbering).map_err(CliError::MovesPlay)?;
             let read = history
                 .play_text(game, &ply.text)
                 .map_err(|e| CliError::MovesPlay(leap_core::ReplayError { at: Some((ply.line, ply.column)), ..e }))?;

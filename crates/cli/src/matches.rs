@@ -64,7 +64,8 @@ pub struct Options {
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Random plies opening each pair of games, without an openings file.
-    #[arg(long, default_value_t = 4, conflicts_with = "openings")]
+    #[arg(long, default_value_t = 4, conflicts_with = "openings",
+          value_parser = crate::commands::count::<u32, 0, { u32::MAX as u64 }>)]
     pub opening_plies: u32,
     /// A game that reaches this many plies ends unfinished (a draw).
     #[arg(long, default_value_t = 400, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
@@ -78,7 +79,7 @@ pub struct Options {
     #[arg(long, value_parser = crate::commands::count::<usize, 1, { MAX_THREADS as u64 }>)]
     pub concurrency: Option<usize>,
     /// The seed of every random choice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::count::<u64, 0, { u64::MAX }>)]
     pub seed: u64,
     /// Where the games are saved, each as soon as it ends (in the order
     /// they end; each record's Round tag is its number in the match): a new
@@ -187,17 +188,19 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
         return Err(format!("`{text}`: {why}; give each option, as in `engine:depth=4,threads=2`, or none (`{name}`)"));
     }
     let items: Vec<&str> = items.into_iter().filter(|s| !s.is_empty()).collect();
+    // (Digits too many for any number read as the largest: the option's
+    // own range then says what it takes.)
     let number = |key: &str, value: &str| -> Result<u64, String> {
-        value.parse::<u64>().map_err(|_| {
+        value.parse::<u64>().or_else(|_| {
             if value.is_empty() {
-                format!("`{text}`: {key} needs a value: {key}=N")
+                Err(format!("`{text}`: {key} needs a value: {key}=N"))
             } else if value.bytes().all(|b| b.is_ascii_digit()) {
-                format!("`{text}`: {key}={value} is too large (at most {})", u64::MAX)
+                Ok(u64::MAX)
             } else if value.contains([':', '=', ';']) {
                 // (`engine:depth=2:movetime=3`: options run together.)
-                format!("`{text}`: {key}={value} is not a whole number; options are separated by commas, as in `engine:depth=4,threads=2`")
+                Err(format!("`{text}`: {key}={value} is not a whole number; options are separated by commas, as in `engine:depth=4,threads=2`"))
             } else {
-                format!("`{text}`: {key}={value} is not a whole number")
+                Err(format!("`{text}`: {key}={value} is not a whole number"))
             }
         })
     };
@@ -269,7 +272,13 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                         }
                         limits.movetime = Some(Duration::from_millis(ms));
                     }
-                    "nodes" => limits.nodes = Some(positive(key, value)?),
+                    "nodes" => {
+                        let nodes = positive(key, value)?;
+                        if value.parse::<u64>().is_err() {
+                            return Err(format!("`{text}`: nodes must be from 1 to {}", u64::MAX));
+                        }
+                        limits.nodes = Some(nodes);
+                    }
                     "threads" => {
                         options.threads = number(key, value)? as usize;
                         if !(1..=MAX_THREADS).contains(&options.threads) {
@@ -834,8 +843,12 @@ mod tests {
 
     #[test]
     fn a_number_in_a_spec_too_large_says_so() {
+        // (As a number within the type's range would: the option's range.)
         let e = parse_spec("engine:movetime=99999999999999999999").unwrap_err();
-        assert!(e.contains("movetime=99999999999999999999 is too large"), "{e}");
+        assert!(e.ends_with("movetime must be from 1 to 86400000 ms (a day)"), "{e}");
+        let e = parse_spec("engine:hash=99999999999999999999").unwrap_err();
+        assert!(e.contains("`engine:hash=99999999999999999999`: hash "), "{e}");
+        assert!(!e.contains("18446744073709551615"), "{e}");
         let e = parse_spec("engine:movetime=1e3").unwrap_err();
         assert!(e.contains("is not a whole number"), "{e}");
         let e = parse_spec("alphabeta:x").unwrap_err();

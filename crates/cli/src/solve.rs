@@ -46,7 +46,7 @@ pub struct Options {
     /// Compare the table with the engine's full-width search on this many
     /// random positions: wherever either proves a result within
     /// --search-depth, the two must agree exactly.
-    #[arg(long, value_name = "POSITIONS")]
+    #[arg(long, value_name = "POSITIONS", value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub compare_search: Option<u64>,
     /// The depth of the search of --compare-search, in plies.
     #[arg(long, default_value_t = 6, value_parser = crate::commands::count::<u32, 1, 64>)]

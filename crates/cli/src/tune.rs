@@ -33,7 +33,7 @@ pub struct Options {
     #[arg(long, default_value_t = 2000, value_parser = crate::commands::count::<u64, 1, { u64::MAX }>)]
     pub nodes: u64,
     /// Random plies opening each game, so that the games differ.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = crate::commands::count::<u32, 0, { u32::MAX as u64 }>)]
     pub opening_plies: u32,
     /// A game that reaches this many plies ends unfinished (a draw).
     #[arg(long, default_value_t = 300, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
@@ -49,7 +49,7 @@ pub struct Options {
     #[arg(long, default_value_t = 200, value_parser = pairs)]
     pub check_games: u32,
     /// The seed of every random choice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::count::<u64, 0, { u64::MAX }>)]
     pub seed: u64,
     /// Games played at once (default: the cores).
     #[arg(long, value_parser = crate::commands::count::<usize, 1, { MAX_THREADS as u64 }>)]

@@ -156,6 +156,24 @@ fn number_labels(movers: impl IntoIterator<Item = usize>, mut round: usize) -> V
         .collect()
 }
 
+/// How a list of moves numbers them, where a game starts with another
+/// player than the first to move: in the game's rounds (a position with
+/// Black to move starts `1... C11-C10 2. C6-C7`), or in rounds that start
+/// with that player, as many programs number it (`1. C11-C10 C6-C7 2.`).
+/// A list's first number tells which; each number after it must keep to
+/// it ([`History::check_number_in`]). The default: either, until told.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Numbering {
+    by_game: bool,
+    by_start: bool,
+}
+
+impl Default for Numbering {
+    fn default() -> Self {
+        Numbering { by_game: true, by_start: true }
+    }
+}
+
 /// A game in progress: its start, every move played, and every position.
 #[derive(Clone, Debug)]
 pub struct History {
@@ -248,11 +266,13 @@ impl History {
 
     /// Plays every move of a list, stopping at the first that fails (a
     /// move number that is not the move's is a failure: see
-    /// [`check_number`](Self::check_number)).
+    /// [`check_number`](Self::check_number); the list keeps to one
+    /// numbering, see [`Numbering`]).
     pub fn play_all<G: Game>(&mut self, game: &G, plies: &[WrittenPly]) -> Result<Vec<ReadMove>, ReplayError> {
         let mut read = Vec::new();
+        let mut numbering = Numbering::default();
         for p in plies {
-            self.check_number(game, p)?;
+            self.check_number_in(game, p, &mut numbering)?;
             read.push(self.play_text(game, &p.text).map_err(|e| ReplayError { at: Some((p.line, p.column)), ..e })?);
         }
         Ok(read)
@@ -290,14 +310,34 @@ impl History {
     /// position with White to move, where the game's own numbering is
     /// `1... 14x5 2. 9-13 2... 5x14`).
     pub fn check_number<G: Game>(&self, game: &G, ply: &WrittenPly) -> Result<(), ReplayError> {
+        self.check_number_in(game, ply, &mut Numbering::default())
+    }
+
+    /// [`check_number`](Self::check_number) for a move of a list written
+    /// in `numbering`, which the number, if it fits, narrows: the moves of
+    /// one list are numbered one way, so that `1... C11-C10 2. C6-C7 2.
+    /// D11-D10`, a game's numbering and then a round starting with Black,
+    /// is refused at its last number.
+    pub fn check_number_in<G: Game>(
+        &self,
+        game: &G,
+        ply: &WrittenPly,
+        numbering: &mut Numbering,
+    ) -> Result<(), ReplayError> {
         let Some(written) = ply.number else {
             return Ok(());
         };
-        let (number, continued) = self.next_number();
         let fits = |(n, c): (usize, bool)| written.number == n && written.continued == c;
-        if fits((number, continued)) || fits(self.next_number_from(self.start().to_move().index())) {
+        let by_game = self.next_number();
+        let by_start = self.next_number_from(self.start().to_move().index());
+        let (game_fits, start_fits) = (numbering.by_game && fits(by_game), numbering.by_start && fits(by_start));
+        if game_fits || start_fits {
+            *numbering = Numbering { by_game: game_fits, by_start: start_fits };
             return Ok(());
         }
+        // (The number expected is the game's, unless the list is numbered
+        // in rounds from the start's player.)
+        let (number, continued) = if numbering.by_game { by_game } else { by_start };
         let (expected, found) = if written.number != number {
             (number.to_string(), written.number.to_string())
         } else if continued {

@@ -38,7 +38,7 @@ pub use board::{
     default_name, dirs, Board, BoardError, Cell, Coord, DirMask, Geometry, ALL_DIRS, CELL_INDICES, MAX_DIRS,
 };
 pub use game::{canonical_moves, Game, IllegalMove, KindInfo, PlayerInfo};
-pub use history::{line_outcome, Annotation, History, ReplayError, GLYPHS};
+pub use history::{line_outcome, Annotation, History, Numbering, ReplayError, GLYPHS};
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Kind, Piece, Player, Position, MAX_KINDS, MAX_PLAYERS};

@@ -183,10 +183,10 @@ pub struct Options {
     #[arg(long, default_value_t = 200, value_parser = crate::commands::count::<u32, 1, { u32::MAX as u64 }>)]
     pub max_plies: u32,
     /// Random plies opening each pair of games.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = crate::commands::count::<u32, 0, { u32::MAX as u64 }>)]
     pub opening_plies: u32,
     /// Seed of every random choice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::count::<u64, 0, { u64::MAX }>)]
     pub seed: u64,
     /// The Markdown report (the SVG chart and the games are written beside
     /// it, as .svg and .pgn): three new files, never ones that exist

@@ -116,7 +116,7 @@ fn in_game_help() -> String {
 
 /// Moves a person may type, by family: the first line of the help.
 const CAMELOT_MOVES: &str = "E6-E8, H4xJ4xL6, a charge I10-G8xG6xE6";
-const HEX_MOVES: &str = "F5-F7, H5xH9xF11, a charge F5-F9-H11xF13xD11";
+const HEX_MOVES: &str = "F5-F9, H5xH9xF11, a charge F5-F9-H11xF13xD11";
 const CHECKERS_MOVES: &str = "11-15, a capture 22x15 or 22x15x6";
 
 /// The examples of moves for `game`'s help.
@@ -277,4 +277,23 @@ pub fn play(opts: &Options) -> CliResult {
         }
         terminal.run(lines.as_mut(), &mut stdout)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first example of each family's help is a move a player can
+    /// type at the start of its built-in game.
+    #[test]
+    fn the_first_example_move_is_legal_at_the_start() {
+        for name in ["camelot", "tri-camelot", "checkers"] {
+            let variant = variant::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            with_game!(&variant, g => {
+                let first = examples(g).split(", ").next().expect("an example");
+                let read = leap_core::notation::read_move(g, &g.start(), first);
+                assert!(read.is_ok(), "{name}: {first}: {:?}", read.err());
+            });
+        }
+    }
 }

@@ -261,7 +261,9 @@ pub fn parse_written(board: &Board, text: &str) -> Result<WrittenMove, MoveError
 /// separator, as some PDN files write them (`1115` for `11-15`, `3228`
 /// for `32-28`): `None` unless `text` is digits alone and not a cell; the
 /// move when the digits split into two cells one way only, else the ways
-/// they split (`1-23 or 12-3`), for the message.
+/// they split (`1-23 or 12-3`), for the message. (Two different cells: a
+/// move without captures never ends where it started, so `99` is not 9-9
+/// but a cell the board does not have.)
 fn unseparated(board: &Board, text: &str) -> Option<Result<WrittenMove, String>> {
     if !text.chars().all(|c| c.is_ascii_digit()) || board.cell(text).is_some() {
         return None;
@@ -269,6 +271,7 @@ fn unseparated(board: &Board, text: &str) -> Option<Result<WrittenMove, String>>
     let splits: Vec<(Cell, Cell, usize)> = (1..text.len())
         .filter(|&k| !text[k..].starts_with('0'))
         .filter_map(|k| Some((board.cell(&text[..k])?, board.cell(&text[k..])?, k)))
+        .filter(|(from, to, _)| from != to)
         .collect();
     match splits[..] {
         [] => None,
