@@ -49,8 +49,14 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     // program that takes the name at the same moment).
     let owned = saved.iter().position(|(f, _)| *f == file);
     if let Some(i) = owned {
-        let now = std::fs::read_to_string(&target).ok();
-        if now.as_ref().is_some_and(|now| *now != saved[i].1) {
+        // (Read as a load reads a record, whatever its encoding: UTF-8
+        // with or without a byte-order mark, or Latin-1; a file that is no
+        // longer there has nothing to lose, one that no longer reads has.)
+        let unchanged = match leap_format::read_record_text(&target) {
+            Ok(now) => now == saved[i].1,
+            Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+        };
+        if !unchanged {
             return Err(ApiError::Conflict(format!(
                 "{file} has changed since this game was loaded from it or saved to it (another game or \
                  program wrote it): save under another name, so that neither game is lost"

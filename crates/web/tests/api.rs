@@ -2157,3 +2157,36 @@ async fn a_crowded_positions_view_does_not_list_every_move() {
     assert_eq!((&view["status"], &view["result"]), (&json!("Black to move (move 1)."), &Value::Null));
     assert_eq!(view["example"], "N16-N17");
 }
+
+/// A record loaded from the games folder is saved over while it holds
+/// what the game read, whatever its encoding: a byte-order mark (Windows'
+/// Notepad) is no change, and a Latin-1 record another program wrote to
+/// since is not lost.
+#[tokio::test]
+async fn a_record_in_any_encoding_is_saved_over_only_while_unchanged() {
+    let app = app();
+    let folder = app._games.path();
+    // UTF-8 with a byte-order mark: saved over.
+    std::fs::write(folder.join("bom.pgn"), b"\xef\xbb\xbf[Result \"*\"]\n\n1.F7-F8 *\n").unwrap();
+    let game = id(&app.new_game(json!({ "saved": "bom.pgn" })).await);
+    app.play(&game, "F10-F9").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "bom" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(std::fs::read_to_string(folder.join("bom.pgn")).unwrap().contains("1.F7-F8 F10-F9"));
+    // Latin-1: saved over while unchanged; edited by another program, kept.
+    let latin1 = b"[White \"Jos\xe9\"]\n[Result \"*\"]\n\n1.F7-F8 {caf\xe9} *\n";
+    std::fs::write(folder.join("lat1.pgn"), latin1).unwrap();
+    let game = id(&app.new_game(json!({ "saved": "lat1.pgn" })).await);
+    app.play(&game, "F10-F9").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "lat1" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    std::fs::write(folder.join("lat1.pgn"), latin1).unwrap();
+    let game = id(&app.new_game(json!({ "saved": "lat1.pgn" })).await);
+    let mut edited = latin1.to_vec();
+    edited.extend_from_slice(b"\n{an edit: Jos\xe9 added this}\n");
+    std::fs::write(folder.join("lat1.pgn"), &edited).unwrap();
+    let error =
+        refused(&app, &format!("/api/games/{game}/save"), json!({ "name": "lat1" }), StatusCode::CONFLICT).await;
+    assert!(error.contains("lat1.pgn has changed since this game was loaded"), "{error}");
+    assert_eq!(std::fs::read(folder.join("lat1.pgn")).unwrap(), edited);
+}
