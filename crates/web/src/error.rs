@@ -12,6 +12,9 @@ pub enum ApiError {
     BadRequest(String),
     /// No such game, or file (404).
     NotFound(String),
+    /// A request of another site's page, or for another site's address
+    /// (403).
+    Forbidden(String),
     /// Not now: it is another seat's turn, the game is over (409).
     Conflict(String),
     /// Well formed, but against the rules or invalid (422): an illegal
@@ -36,6 +39,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -61,6 +65,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(m)
             | ApiError::NotFound(m)
+            | ApiError::Forbidden(m)
             | ApiError::Conflict(m)
             | ApiError::Invalid(m)
             | ApiError::TooLarge(m)

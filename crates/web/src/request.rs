@@ -105,17 +105,29 @@ impl<T: DeserializeOwned> JsonBody<T> {
     }
 }
 
-/// An optional JSON body, whatever its `Content-Type`: none, or only
-/// spaces, reads as `T::default()`.
+/// An optional JSON body (sent as `Content-Type: application/json`, as
+/// any body: a page of another site cannot send that without asking the
+/// server first): none, or only spaces, reads as `T::default()`.
 pub struct OptionalBody<T>(pub T);
 
 impl<T: Default + DeserializeOwned, S: Send + Sync> FromRequest<S> for OptionalBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> ApiResult<OptionalBody<T>> {
+        let json = request
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
         let bytes = in_time(async { Bytes::from_request(request, state).await.map_err(|e| unread(&e)) }).await?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalBody(T::default()));
+        }
+        if !json {
+            return Err(ApiError::BadRequest(
+                "the request's body must be JSON, sent as `Content-Type: application/json`".into(),
+            ));
         }
         let refused = |e: serde_json::Error| {
             let what = if e.is_syntax() || e.is_eof() { NOT_JSON } else { "the request's body: " };
@@ -126,10 +138,16 @@ impl<T: Default + DeserializeOwned, S: Send + Sync> FromRequest<S> for OptionalB
         if !value.is_object() {
             return Err(ApiError::BadRequest(format!("the request's body: {}", plain_words("expected a map"))));
         }
-        // (With the path to a value that does not fit: `player: wrong kind of value`.)
-        serde_path_to_error::deserialize(value).map(OptionalBody).map_err(|e| {
+        // (With the path to a value that does not fit: `player: wrong kind
+        // of value`; read from the text, not the value, where a key given
+        // twice would be the last one's: `duplicate field`.)
+        let mut reader = serde_json::Deserializer::from_slice(&bytes);
+        serde_path_to_error::deserialize(&mut reader).map(OptionalBody).map_err(|e| {
             let path = e.path().to_string();
-            let text = plain_words(&e.into_inner().to_string());
+            let detail = e.into_inner().to_string();
+            // (Where in the text, which the value's refusals did not say.)
+            let detail = detail.rsplit_once(" at line ").map_or(detail.as_str(), |(d, _)| d);
+            let text = plain_words(detail);
             let at = if path == "." { String::new() } else { format!("{path}: ") };
             ApiError::BadRequest(format!("the request's body: {at}{text}"))
         })

@@ -272,7 +272,62 @@ pub fn router(config: Config) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
+        .layer(axum::middleware::from_fn(own_site_only))
         .with_state(state)
+}
+
+/// Refuses what another site may ask of the server through a person's
+/// browser: a request for an address by name that is not the server's
+/// (`Host: evil.example`: a page whose name was made to lead to this
+/// machine, DNS rebinding), and a request that changes something (any
+/// but GET and HEAD) from a page of another site (its `Origin`, which
+/// browsers send with such requests). Scripts, which send no `Origin`,
+/// are served.
+async fn own_site_only(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    match own_site(request.headers(), request.method()) {
+        Ok(()) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Whether `host` (a `Host` header: a name or an address, and a port) is
+/// the server's own: `localhost`, or an IP address (`127.0.0.1`, `[::1]`,
+/// or the machine's on a network), which no other site's page can be
+/// reached at.
+fn own_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        // (`[::1]:8080`: an IPv6 address, in brackets.)
+        Some(v6) => return v6.split_once(']').is_some_and(|(a, _)| a.parse::<std::net::Ipv6Addr>().is_ok()),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
+}
+
+/// See [`own_site_only`].
+fn own_site(headers: &axum::http::HeaderMap, method: &axum::http::Method) -> ApiResult<()> {
+    let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("?"));
+    let host = text(header::HOST);
+    if let Some(host) = host.filter(|h| !own_host(h)) {
+        return Err(ApiError::Forbidden(format!(
+            "this server answers only at its own address, such as http://localhost:8080/ or \
+             http://127.0.0.1:8080/, not as \"{}\": open the page there",
+            leap_core::notation::quoted(host)
+        )));
+    }
+    if matches!(*method, axum::http::Method::GET | axum::http::Method::HEAD) {
+        return Ok(());
+    }
+    let Some(origin) = text(header::ORIGIN) else {
+        return Ok(());
+    };
+    let own = host.is_some_and(|host| origin.eq_ignore_ascii_case(&format!("http://{host}")));
+    if own {
+        return Ok(());
+    }
+    Err(ApiError::Forbidden(format!(
+        "a page of another site ({}) may not act on the games of this server: play at the server's own page",
+        leap_core::notation::quoted(origin)
+    )))
 }
 
 async fn method_not_allowed(method: axum::http::Method) -> ApiError {

@@ -2190,3 +2190,84 @@ async fn a_record_in_any_encoding_is_saved_over_only_while_unchanged() {
     assert!(error.contains("lat1.pgn has changed since this game was loaded"), "{error}");
     assert_eq!(std::fs::read(folder.join("lat1.pgn")).unwrap(), edited);
 }
+
+impl App {
+    /// A POST (or another method) with the headers given, and a body.
+    async fn with_headers(&self, method: &str, uri: &str, headers: &[(&str, &str)], body: &str) -> (StatusCode, Value) {
+        let mut request = Request::builder().method(method).uri(uri);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = self.router.clone().oneshot(request.body(Body::from(body.to_string())).unwrap()).await.unwrap();
+        let status = response.status();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    }
+}
+
+/// A page of another site cannot drive the server through a person's
+/// browser: its requests that change something are refused (by their
+/// `Origin`), as is any request for the server under another name (DNS
+/// rebinding), and a body that is not sent as JSON; the server's own page,
+/// and scripts, are served.
+#[tokio::test]
+async fn another_sites_page_cannot_act_on_the_games() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    let resign = format!("/api/games/{game}/resign");
+    let json_type = ("content-type", "application/json");
+    // A form or fetch of another site: refused, whatever its Content-Type.
+    for kind in ["application/json", "text/plain"] {
+        let headers = [("host", "127.0.0.1:8080"), ("origin", "http://evil.example"), ("content-type", kind)];
+        let (status, answer) = app.with_headers("POST", &resign, &headers, "{\"player\":0}").await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+        assert_eq!(
+            answer["error"],
+            "a page of another site (http://evil.example) may not act on the games of this server: play at the \
+             server's own page"
+        );
+    }
+    // Another name for the server (a page whose name leads to this machine): refused, even to read.
+    let headers = [("host", "evil.example:8080")];
+    let (status, answer) = app.with_headers("GET", "/api/saved", &headers, "").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("not as \"evil.example:8080\""), "{answer}");
+    let headers = [("host", "evil.example:8080"), ("origin", "http://evil.example:8080"), json_type];
+    let (status, _) = app.with_headers("POST", &resign, &headers, "{}").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // A body that is not sent as JSON.
+    let (status, answer) = app.with_headers("POST", &resign, &[("content-type", "text/plain")], "{}").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("Content-Type: application/json"), "{answer}");
+    assert_eq!(app.get(&format!("/api/games/{game}")).await.1["result"], Value::Null, "no one resigned");
+    // The server's own page, by name or address, and a script.
+    for host in ["localhost:8080", "127.0.0.1:8080", "[::1]:8080", "192.168.1.20:8080"] {
+        let origin = format!("http://{host}");
+        let headers = [("host", host), ("origin", origin.as_str()), json_type];
+        let (status, answer) = app.with_headers("POST", "/api/games", &headers, "{}").await;
+        assert_eq!(status, StatusCode::CREATED, "{host}: {answer}");
+    }
+    let (status, answer) = app.with_headers("POST", &resign, &[("host", "localhost:8080"), json_type], "{}").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+/// A key given twice in a body is refused on every route, those whose
+/// body may be left out too (the last one would have counted).
+#[tokio::test]
+async fn a_key_given_twice_is_refused() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    for (route, body) in [
+        ("move", "{\"text\":\"F7-F8\",\"text\":\"F7-F8\"}"),
+        ("resign", "{\"player\":0,\"player\":1}"),
+        ("draw", "{\"player\":0,\"player\":1}"),
+        ("analysis", "{\"lines\":1,\"lines\":2}"),
+        ("review", "{\"movetime\":500,\"movetime\":600}"),
+    ] {
+        let uri = format!("/api/games/{game}/{route}");
+        let (status, answer) = app.with_headers("POST", &uri, &[("content-type", "application/json")], body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{route}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains("duplicate field"), "{route}: {answer}");
+    }
+    assert_eq!(app.get(&format!("/api/games/{game}")).await.1["result"], Value::Null, "no one resigned");
+}
