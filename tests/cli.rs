@@ -450,7 +450,11 @@ fn perft_after_moves_and_of_a_finished_game() {
     let seq = "1.E6-E8 H11-F9 2.H6-F8 G10-G9";
     assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--moves", seq, "--depth", "1"])), 5);
     let over = "W:WF16,G16:BKC11,D11 castle-moves=0,0";
-    assert_eq!(perft_text_nodes(&ok(&["perft", "camelot", "--position", over, "--depth", "2"])), 0);
+    let out = ok(&["perft", "camelot", "--position", over, "--depth", "2"]);
+    assert_eq!(perft_text_nodes(&out), 0);
+    // (The 0 says why: the game is over there.)
+    assert!(out.stdout.ends_with("no move: the game is over: White wins (goal reached)\n"), "{}", out.show());
+    assert!(!ok(&["perft", "camelot", "--depth", "1"]).stdout.contains("no move"));
 }
 
 #[test]
@@ -2000,8 +2004,10 @@ fn serve_answers_on_the_address_it_prints() {
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
     let address = first.split("http://").nth(1).and_then(|rest| rest.split('/').next()).map(str::to_string);
     let answer = address.map(|a| {
-        let mut stream = std::net::TcpStream::connect(a).unwrap();
-        stream.write_all(b"GET /api/start HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut stream = std::net::TcpStream::connect(&a).unwrap();
+        // (The address served as the Host: the server answers no other.)
+        let request = format!("GET /api/start HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).unwrap();
         let mut text = String::new();
         stream.read_to_string(&mut text).unwrap();
         text

@@ -441,3 +441,20 @@ fn a_record_names_its_variant_by_a_built_in_name_in_any_case_or_is_refused() {
     let (out, _dir) = replay("[GameType \"21\"]\n\n1. 11-15 *\n");
     assert_eq!(out.status, 0, "{}", out.show());
 }
+
+/// `pass` where it is not legal says why in the game's terms: Camelot has
+/// no passing (a player with no move ends the game), Tri-Camelot lets
+/// only a player with no move pass.
+#[test]
+fn a_pass_that_is_not_legal_says_why_in_the_games_terms() {
+    let out = run(&["show", "camelot", "--moves", "pass"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(
+        out.stderr.contains("`pass` is not a move here: a player with no move would not pass, the game would end"),
+        "{}",
+        out.show()
+    );
+    let out = run(&["show", "tri-camelot", "--moves", "pass"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("`pass` is legal only for a player who has no move"), "{}", out.show());
+}

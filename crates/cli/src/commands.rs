@@ -338,6 +338,10 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
             }
             outln!(out, "perft {} depth {}: {nodes} ({what})", g.name(), depth);
             outln!(out, "time {seconds:.3} s, {:.2} Mnodes/s, {threads} thread{}", nps / 1e6, if threads == 1 { "" } else { "s" });
+            // (A count of 0 says why where it is the game's end.)
+            if let (true, Some(o)) = (depth > 0, history.outcome(&g)) {
+                outln!(out, "no move: the game is over: {}", describe_outcome(&g, &o));
+            }
         }
         emit(&out)
     })

@@ -768,7 +768,7 @@ fn player_with_pieces_but_no_move_passes() {
     let after = play(game(), &after, "I18-I16");
     assert_eq!(moves_at(game(), &after), expected(&["D3xF1"]));
     // A player who has a move may not pass.
-    assert!(matches!(read_move(game(), &pos(game(), "B:BD9:RC18:GI18"), "pass"), Err(MoveError::NoPass)));
+    assert!(matches!(read_move(game(), &pos(game(), "B:BD9:RC18:GI18"), "pass"), Err(MoveError::NoPass { .. })));
 }
 
 #[test]

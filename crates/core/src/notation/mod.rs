@@ -137,8 +137,13 @@ pub enum MoveError {
     },
     /// The game is over, for this reason: no move is legal.
     GameOver(EndReason),
-    /// A pass was written, but the player has a move (or the game has no passing).
-    NoPass,
+    /// A pass was written, but the player has a move (`when_stuck`: a
+    /// player with none would pass here), or the player would not pass
+    /// even without one (the game would end instead).
+    NoPass {
+        /// Whether a player with no move passes in this position.
+        when_stuck: bool,
+    },
     /// The move number written before the move is not this move's.
     Number {
         /// The number as it should be written (`2.`, `1...`).
@@ -190,7 +195,12 @@ impl fmt::Display for MoveError {
                 )
             }
             MoveError::GameOver(reason) => write!(f, "the game is over ({reason}); no move is legal"),
-            MoveError::NoPass => write!(f, "`pass` is legal only for a player who has no move"),
+            MoveError::NoPass { when_stuck: true } => {
+                write!(f, "`pass` is legal only for a player who has no move")
+            }
+            MoveError::NoPass { when_stuck: false } => {
+                write!(f, "`pass` is not a move here: a player with no move would not pass, the game would end")
+            }
             MoveError::Number { expected, found } => {
                 write!(f, "expected move {expected}, found {}", quoted(found))
             }
@@ -328,7 +338,7 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
         if legal.contains(&MoveKey::PASS) {
             return Ok(ReadMove { key: MoveKey::PASS, path: Move::pass(), completed: None, also: Vec::new() });
         }
-        return Err(MoveError::NoPass);
+        return Err(MoveError::NoPass { when_stuck: game.passes_when_stuck(pos) });
     }
     let written = parse_written(board, text)?;
     if let Some(o) = game.decided(pos) {
