@@ -2388,14 +2388,24 @@ function wire() {
   // An analysis would run on without the page: it is stopped (by a beacon,
   // which the browser sends as the page goes), and started again if the
   // page comes back.
+  // A stop the browser sends even as the page goes (`keepalive`), as JSON
+  // (which the server takes only as `application/json`: a beacon's text
+  // would be refused).
+  const stopAsPageGoes = (path) =>
+    fetch(path, {
+      method: "POST",
+      keepalive: true,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ stop: true }),
+    }).catch(() => {});
   window.addEventListener("pagehide", () => {
     if (S.events) S.events.close();
     S.events = null;
     if (S.analysing && S.game) {
-      navigator.sendBeacon(`/api/games/${encodeURIComponent(S.game.id)}/analysis`, JSON.stringify({ stop: true }));
+      stopAsPageGoes(`/api/games/${encodeURIComponent(S.game.id)}/analysis`);
     }
     if (S.reviewing && S.game) {
-      navigator.sendBeacon(`/api/games/${encodeURIComponent(S.game.id)}/review`, JSON.stringify({ stop: true }));
+      stopAsPageGoes(`/api/games/${encodeURIComponent(S.game.id)}/review`);
       S.reviewing = false;
     }
   });
