@@ -110,7 +110,19 @@ fn variant_file_name(games: &Path, stem: &str, uploaded: &str, text: &str) -> St
     if is_plain_name(uploaded) && (free(uploaded) || same(uploaded)) {
         return uploaded.to_string();
     }
-    (1..).map(|i| format!("{stem}-variant-{i}.toml")).find(|f| free(f) || same(f)).expect("some number is free")
+    // (A plain name too, however long the record's: its stem shortened
+    // as it must be, so that the saved game loads again.)
+    let numbered = |i: usize| {
+        let mut stem = stem;
+        loop {
+            let name = format!("{stem}-variant-{i}.toml");
+            if is_plain_name(&name) || stem.is_empty() {
+                return name;
+            }
+            stem = stem[..stem.char_indices().last().map_or(0, |(k, _)| k)].trim_end();
+        }
+    };
+    (1..).map(numbered).find(|f| free(f) || same(f)).expect("some number is free")
 }
 
 /// Why [`write_new`] wrote nothing.

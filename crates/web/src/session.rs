@@ -869,8 +869,10 @@ impl<G: Played> Table for Session<G> {
             return Err(ApiError::Conflict(Self::full_text()));
         }
         let pos = *self.history.current();
+        // (A move of this position shows how moves are written in this game.)
+        let such_as = || quick::example(&self.game, &pos).map_or(String::new(), |m| format!(", such as `{m}`"));
         if request.text.as_deref().is_some_and(|t| t.trim().is_empty()) {
-            return Err(ApiError::BadRequest("the move is empty: write it as text, such as `F7-F8`".into()));
+            return Err(ApiError::BadRequest(format!("the move is empty: write it as text{}", such_as())));
         }
         let entered = match (&request.text, &request.from) {
             (Some(text), None) => {
@@ -881,7 +883,20 @@ impl<G: Played> Table for Session<G> {
                 let text = Reading::of(text).text;
                 let ply = match parse_movetext(&text) {
                     Ok(plies) if plies.len() == 1 => plies.into_iter().next().expect("one move"),
-                    Ok(_) => return Err(ApiError::Invalid("expected one move, such as F7-F8".into())),
+                    Ok(_) => {
+                        // (A move typed with spaces in it, `11 - 15`: said as the terminal says it.)
+                        let joined: String = text.split_whitespace().collect();
+                        let one = parse_movetext(&joined).ok().filter(|plies| plies.len() == 1);
+                        if let Some(ply) = one.and_then(|mut plies| plies.pop()) {
+                            if let Ok(read) = read_move(&self.game, &pos, &ply.text) {
+                                let written = format_move(self.game.board(), &read.path);
+                                return Err(ApiError::Invalid(format!(
+                                    "a move is written without spaces: `{written}`"
+                                )));
+                            }
+                        }
+                        return Err(ApiError::Invalid(format!("expected one move{}", such_as())));
+                    }
                     Err(e) => return Err(ApiError::Invalid(e.message)),
                 };
                 self.history.check_number(&self.game, &ply).map_err(|e| ApiError::Invalid(e.error.to_string()))?;

@@ -199,10 +199,11 @@ async fn a_typed_move_may_carry_its_number_and_glyphs() {
     app.play(&game, "1...F10-F9?!").await;
     let view = app.play(&game, "2. F8xF10xF12!!").await;
     assert_eq!(texts(&view), ["F7-F8", "F10-F9", "F8xF10xF12"]);
+    let one = format!("expected one move, such as `{}`", view["example"].as_str().unwrap());
     for (text, error) in [
         ("3.E6-E7", "expected move 2, found 3"),
-        ("F11-F10 G11-G10", "expected one move, such as F7-F8"),
-        ("!?", "expected one move, such as F7-F8"),
+        ("F11-F10 G11-G10", one.as_str()),
+        ("!?", one.as_str()),
         ("1-0", "`1-0` is a game's result, not a move: give only the moves"),
     ] {
         let (status, refused) = app.post(&format!("/api/games/{game}/move"), json!({ "text": text })).await;
@@ -2270,4 +2271,57 @@ async fn a_key_given_twice_is_refused() {
         assert!(answer["error"].as_str().unwrap().contains("duplicate field"), "{route}: {answer}");
     }
     assert_eq!(app.get(&format!("/api/games/{game}")).await.1["result"], Value::Null, "no one resigned");
+}
+
+/// A move typed wrong is answered with a move of the game as an example
+/// (not Camelot's `F7-F8` in checkers), and one typed with spaces in it is
+/// said to have none, as the terminal says it.
+#[tokio::test]
+async fn a_typed_move_is_refused_with_an_example_of_the_game() {
+    let app = app();
+    let view = app.new_game(json!({ "variant": "checkers" })).await;
+    let game = id(&view);
+    let example = view["example"].as_str().unwrap().to_string();
+    assert!(!example.contains('F'), "{example}");
+    for (text, status, error) in [
+        ("", StatusCode::BAD_REQUEST, format!("the move is empty: write it as text, such as `{example}`")),
+        ("11 - 15", StatusCode::UNPROCESSABLE_ENTITY, "a move is written without spaces: `11-15`".to_string()),
+        ("11-15 15-19", StatusCode::UNPROCESSABLE_ENTITY, format!("expected one move, such as `{example}`")),
+    ] {
+        let (got, refused) = app.post(&format!("/api/games/{game}/move"), json!({ "text": text })).await;
+        assert_eq!((got, refused["error"].as_str()), (status, Some(error.as_str())), "{text}");
+    }
+    let game = id(&app.new_game(json!({ "variant": "tri-camelot" })).await);
+    let (_, refused) = app.post(&format!("/api/games/{game}/move"), json!({ "text": "E4 - E2" })).await;
+    assert_eq!(refused["error"], "a move is written without spaces: `E4-E2`");
+}
+
+/// A game saved under a long name keeps its variant file beside it under
+/// a name the server reads (its record's stem shortened), so that it loads
+/// again; a folder in the way of a save is a clash (409), not the disk's
+/// failure.
+#[tokio::test]
+async fn a_saved_game_always_loads_again_and_a_folder_is_a_clash() {
+    let app = app();
+    let folder = app._games.path();
+    std::fs::write(folder.join("mine.toml"), "extends = \"camelot\"\nname = \"mine\"\ntitle = \"Another\"\n").unwrap();
+    let text = "extends = \"camelot\"\nname = \"mine\"\ntitle = \"Third\"\n";
+    for name in ["y".repeat(124), "ж".repeat(98)] {
+        let game = id(&app.new_game(json!({ "variant_text": text, "variant_file": "mine.toml" })).await);
+        let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": name })).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let file = answer["file"].as_str().unwrap().to_string();
+        let (status, answer) = app.get(&format!("/api/saved/{}", urlencode(&file))).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["variant"]["title"], "Third", "{answer}");
+        app.new_game(json!({ "saved": file })).await;
+    }
+    // A folder where the game's own record was.
+    let game = id(&app.new_game(json!({})).await);
+    let save = format!("/api/games/{game}/save");
+    assert_eq!(app.post(&save, json!({ "name": "becomesdir" })).await.0, StatusCode::OK);
+    std::fs::remove_file(folder.join("becomesdir.pgn")).unwrap();
+    std::fs::create_dir(folder.join("becomesdir.pgn")).unwrap();
+    let error = refused(&app, &save, json!({ "name": "becomesdir" }), StatusCode::CONFLICT).await;
+    assert!(error.contains("save under another name"), "{error}");
 }
