@@ -275,15 +275,20 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
         let landings = before.iter().map(|n| name(n.to)).collect();
         // (Where from: the landing before it, or the start.)
         let prev = first.checked_sub(1).map_or(from, |i| path[i]);
-        let why = off_limits(game, pos, from, cell).or_else(|| {
-            board.direction_between(prev, cell).is_none().then(|| {
-                format!(
-                    "{} is too far from {}: each step goes to a neighbouring cell, each leap over one to the cell \
-                     beyond",
-                    name(cell),
-                    name(prev)
-                )
-            })
+        let why = off_limits(game, pos, from, cell).or_else(|| match board.direction_between(prev, cell) {
+            None => Some(format!(
+                "{} is too far from {}: each step goes to a neighbouring cell, each leap over one to the cell beyond",
+                name(cell),
+                name(prev)
+            )),
+            // (A leap over an empty cell: no game of the family has one. The
+            // piece leaping is no longer on `from` after the first leg.)
+            Some((d, true)) => {
+                board.step(prev, d).filter(|over| *over != from && !pos.is_occupied(*over)).map(|over| {
+                    format!("nothing stands on {} to leap over from {} to {}", name(over), name(prev), name(cell))
+                })
+            }
+            Some((_, false)) => None,
         });
         return Err(Refusal::NotALanding { cell: name(cell), landings, why });
     }
