@@ -1983,6 +1983,10 @@ fn serve_refuses_an_unknown_variant_and_a_busy_port() {
             ["serve", "--host", "example"],
             "invalid value 'example' for '--host <HOST>': expected an IP address of this machine",
         ),
+        (
+            ["serve", "--allow-host", "mybox:8080"],
+            "invalid value 'mybox:8080' for '--allow-host <NAME>': expected a name of this machine, such as mybox",
+        ),
     ] {
         let out = fails(&args, 2);
         assert!(out.stderr.contains(words), "{args:?}: {}", out.show());

@@ -26,6 +26,30 @@ pub struct Options {
     /// The folder where games are saved and loaded (made when first saved).
     #[arg(long, default_value = "camelot-games")]
     pub games: PathBuf,
+    /// A name of this machine the page may be opened under besides
+    /// `localhost` and its IP addresses (`mybox`, `mybox.local`), for
+    /// players on a network; may be given again. Requests under any other
+    /// name are refused, so that no other site's page can reach the
+    /// server by a name made to lead here.
+    #[arg(long = "allow-host", value_name = "NAME", value_parser = host_name_arg)]
+    pub allow_host: Vec<String>,
+}
+
+/// Reads `--allow-host`: a machine's name, as a browser's address bar has
+/// it (letters, digits, `-` and `.`; no port, no scheme).
+fn host_name_arg(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    let fits = !name.is_empty()
+        && name.len() <= 253
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && !name.starts_with(['.', '-']);
+    if fits {
+        Ok(name.to_ascii_lowercase())
+    } else {
+        Err("expected a name of this machine, such as mybox or mybox.local (letters, digits, `-` and `.`; \
+             no port, no http://)"
+            .into())
+    }
 }
 
 /// Reads `--host`: an IP address (`127.0.0.1`, `0.0.0.0`, `::1`), or
@@ -55,6 +79,7 @@ pub fn serve(opts: &Options) -> CliResult {
     }
     let mut config = leap_web::Config::new(opts.games.clone());
     config.variant = opts.variant.clone();
+    config.hosts = opts.allow_host.clone();
     config.check().map_err(|why| CliError::Usage(format!("serve: --games: {why}")))?;
     if !opts.host.is_loopback() {
         eprintln!(

@@ -45,6 +45,11 @@ pub struct Config {
     /// (on a connection kept open, from its last answer): then
     /// [`crate::serve`] closes the connection.
     pub head_timeout: Duration,
+    /// Names of this machine the page is served under besides `localhost`
+    /// and its IP addresses (`mybox`, `mybox.local`: its name on a
+    /// network); any other name in a request's `Host` is refused (see
+    /// [`router`]).
+    pub hosts: Vec<String>,
 }
 
 impl Config {
@@ -58,6 +63,7 @@ impl Config {
             body_limit: 1 << 20,
             unwatched: Duration::from_secs(60),
             head_timeout: Duration::from_secs(20),
+            hosts: Vec::new(),
         }
     }
 
@@ -272,7 +278,7 @@ pub fn router(config: Config) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
-        .layer(axum::middleware::from_fn(own_site_only))
+        .layer(axum::middleware::from_fn_with_state(Arc::new(config.hosts), own_site_only))
         .with_state(state)
 }
 
@@ -283,34 +289,41 @@ pub fn router(config: Config) -> Router {
 /// but GET and HEAD) from a page of another site (its `Origin`, which
 /// browsers send with such requests). Scripts, which send no `Origin`,
 /// are served.
-async fn own_site_only(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    match own_site(request.headers(), request.method()) {
+async fn own_site_only(
+    axum::extract::State(hosts): axum::extract::State<Arc<Vec<String>>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match own_site(request.headers(), request.method(), &hosts) {
         Ok(()) => next.run(request).await,
         Err(e) => e.into_response(),
     }
 }
 
 /// Whether `host` (a `Host` header: a name or an address, and a port) is
-/// the server's own: `localhost`, or an IP address (`127.0.0.1`, `[::1]`,
-/// or the machine's on a network), which no other site's page can be
-/// reached at.
-fn own_host(host: &str) -> bool {
+/// the server's own: `localhost`, one of the names `hosts` it was given
+/// ([`Config::hosts`]), or an IP address (`127.0.0.1`, `[::1]`, or the
+/// machine's on a network), which no other site's page can be reached at.
+fn own_host(host: &str, hosts: &[String]) -> bool {
     let name = match host.strip_prefix('[') {
         // (`[::1]:8080`: an IPv6 address, in brackets.)
         Some(v6) => return v6.split_once(']').is_some_and(|(a, _)| a.parse::<std::net::Ipv6Addr>().is_ok()),
         None => host.rsplit_once(':').map_or(host, |(name, _)| name),
     };
-    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
+    name.eq_ignore_ascii_case("localhost")
+        || hosts.iter().any(|h| h.eq_ignore_ascii_case(name))
+        || name.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
 /// See [`own_site_only`].
-fn own_site(headers: &axum::http::HeaderMap, method: &axum::http::Method) -> ApiResult<()> {
+fn own_site(headers: &axum::http::HeaderMap, method: &axum::http::Method, hosts: &[String]) -> ApiResult<()> {
     let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("?"));
     let host = text(header::HOST);
-    if let Some(host) = host.filter(|h| !own_host(h)) {
+    if let Some(host) = host.filter(|h| !own_host(h, hosts)) {
         return Err(ApiError::Forbidden(format!(
             "this server answers only at its own address, such as http://localhost:8080/ or \
-             http://127.0.0.1:8080/, not as \"{}\": open the page there",
+             http://127.0.0.1:8080/, not as \"{}\": open the page there (or start it with \
+             `camelot serve --allow-host NAME` to serve it under this machine's name NAME too)",
             leap_core::notation::quoted(host)
         )));
     }

@@ -2252,6 +2252,27 @@ async fn another_sites_page_cannot_act_on_the_games() {
     assert_eq!(status, StatusCode::OK, "{answer}");
 }
 
+/// The names the server was given (`camelot serve --allow-host`) are its
+/// own too: players on a network open the page under the machine's name.
+#[tokio::test]
+async fn a_name_the_server_was_given_is_its_own() {
+    let games = tempfile::tempdir().unwrap();
+    let mut config = leap_web::Config::new(games.path());
+    config.hosts = vec!["mybox.local".into()];
+    let app = App { router: leap_web::router(config), _games: games };
+    let json_type = ("content-type", "application/json");
+    for host in ["mybox.local:8080", "MyBox.Local:8080", "mybox.local"] {
+        let origin = format!("http://{host}");
+        let headers = [("host", host), ("origin", origin.as_str()), json_type];
+        let (status, answer) = app.with_headers("POST", "/api/games", &headers, "{}").await;
+        assert_eq!(status, StatusCode::CREATED, "{host}: {answer}");
+    }
+    // Any other name is still refused, and says how to serve under it.
+    let (status, answer) = app.with_headers("GET", "/api/saved", &[("host", "mybox:8080")], "").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("--allow-host NAME"), "{answer}");
+}
+
 /// A key given twice in a body is refused on every route, those whose
 /// body may be left out too (the last one would have counted).
 #[tokio::test]
