@@ -187,11 +187,27 @@ pub fn obligation<G: Game>(game: &G, pos: &Position) -> Option<Obligation> {
         return Some(Obligation::Move { pieces: names(scope.pieces & mine), why: game.scope_reason(pos) });
     }
     if scope.captures_only {
-        let moves = game.legal_moves(pos);
-        let capturers: Bitset = moves.iter().filter(|k| k.is_capture()).map(|k| k.from).collect();
-        let mut instead: Vec<String> = moves
+        // (Each piece's first capture found, and the moves that capture
+        // nothing, not every capture listed: in a crowded position of the
+        // family they are exponentially many.)
+        let movers = scope.pieces & mine;
+        let capturers: Bitset = movers
             .iter()
-            .filter(|k| !k.is_capture())
+            .filter(|&from| {
+                let mut first = FirstCapture(false);
+                walk_piece(game, pos, from, true, PathMode::Simple, &mut first);
+                first.0
+            })
+            .collect();
+        let mut plain = Plain(Vec::new());
+        for from in movers {
+            walk_piece(game, pos, from, true, PathMode::Distinct, &mut plain);
+        }
+        plain.0.sort_unstable_by_key(|k| (k.from, k.to));
+        plain.0.dedup();
+        let mut instead: Vec<String> = plain
+            .0
+            .iter()
             .filter_map(|k| game.canonical(pos, k))
             .map(|m| crate::notation::format_move(board, &m))
             .collect();
@@ -199,6 +215,35 @@ pub fn obligation<G: Game>(game: &G, pos: &Position) -> Option<Obligation> {
         return Some(Obligation::Capture { pieces: names(capturers), instead });
     }
     None
+}
+
+/// Whether a walk found a capture; abandons every branch once it has.
+struct FirstCapture(bool);
+
+impl PathSink for FirstCapture {
+    fn emit(&mut self, _from: Cell, _to: Cell, _legs: &[Leg], captured: Bitset) {
+        self.0 |= !captured.is_empty();
+    }
+
+    fn follow(&mut self, _legs: &[Leg], _captured: Bitset) -> bool {
+        !self.0
+    }
+}
+
+/// The moves a walk finds that capture nothing (where captures are
+/// obliged: the entries of a goal); abandons every branch that captures.
+struct Plain(Vec<MoveKey>);
+
+impl PathSink for Plain {
+    fn emit(&mut self, from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
+        if captured.is_empty() {
+            self.0.push(MoveKey { from, to, captured });
+        }
+    }
+
+    fn follow(&mut self, _legs: &[Leg], captured: Bitset) -> bool {
+        captured.is_empty()
+    }
 }
 
 /// A piece in words: `a Man of Black`.

@@ -206,12 +206,15 @@ pub trait Game: LeapRules + Sync {
         paths_into(self, pos, sink);
     }
 
-    /// The outcome of the position, if the game is over.
+    /// The outcome of the position, if the game is over. (Whether the
+    /// player to move has a move is found without listing them: in a
+    /// crowded position they are exponentially many.)
     fn outcome(&self, pos: &Position) -> Option<Outcome> {
         if let Some(o) = self.decided(pos) {
             return Some(o);
         }
-        self.legal_moves(pos).is_empty().then(|| self.no_moves(pos))
+        let stuck = !crate::rules::any_move(self, pos, self.scope(pos)) && !self.passes_when_stuck(pos);
+        stuck.then(|| self.no_moves(pos))
     }
 
     /// The canonical path of a legal move: the fewest legs, then the first in

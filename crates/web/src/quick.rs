@@ -1,29 +1,25 @@
-//! What a view says of a position, found without listing its legal moves.
+//! A move to show how moves are written, found without listing the
+//! position's legal moves.
 //!
 //! In a crowded position of the Camelot family the legal moves are
 //! exponentially many (each Knight's Charge through a lattice of Men is a
 //! move of its own), so that listing them takes seconds. A view needs
-//! none of that: whether the game is over (is there a legal move at
-//! all?), a move to show how moves are written (any one), and what the
-//! player is obliged to do (which pieces can capture). Each is found here
-//! by walking the moves and stopping at the first that answers, with the
-//! same answer as [`leap_core::Game::outcome`], [`leap_core::line_outcome`]
-//! and [`leap_core::entry::obligation`] (see the tests).
+//! any one move: the first the walk finds. (Whether the game is over and
+//! what the player must do are found as cheaply by the core:
+//! [`leap_core::line_outcome`], [`leap_core::entry::obligation`].)
 
-use leap_core::entry::Obligation;
-use leap_core::rules::{walk_piece, PathMode, PathSink};
-use leap_core::{Bitset, Cell, Game, GameResult, Leg, Move, Outcome, Position};
+use leap_core::rules::PathSink;
+use leap_core::{Bitset, Cell, Game, Leg, Move, Position};
 
-/// Keeps the first legal path a walk emits (of a capture only, when
-/// `captures`), and abandons every branch once it has one.
+/// Keeps the first legal path a walk emits, and abandons every branch
+/// once it has one.
 struct First {
-    captures: bool,
     found: Option<Move>,
 }
 
 impl PathSink for First {
     fn emit(&mut self, from: Cell, _to: Cell, legs: &[Leg], captured: Bitset) {
-        if self.found.is_none() && (!self.captures || captured != Bitset::EMPTY) {
+        if self.found.is_none() {
             self.found = Some(Move { from, legs: legs.iter().copied().collect(), captured });
         }
     }
@@ -37,7 +33,7 @@ impl PathSink for First {
 /// player with no move pass), or `None` when there is none (or the game
 /// is decided): as cheap as finding one move, however many there are.
 pub fn first_move<G: Game>(game: &G, pos: &Position) -> Option<Move> {
-    let mut first = First { captures: false, found: None };
+    let mut first = First { found: None };
     game.legal_paths(pos, &mut first);
     first.found.map(|m| if m.from == leap_core::MoveKey::PASS.from { Move::pass() } else { m })
 }
@@ -50,104 +46,13 @@ pub fn example<G: Game>(game: &G, pos: &Position) -> Option<String> {
     Some(leap_core::notation::format_move(game.board(), &shown))
 }
 
-/// [`Game::outcome`] of `pos`: the game's end conditions, or the player to
-/// move having no legal move.
-pub fn position_outcome<G: Game>(game: &G, pos: &Position) -> Option<Outcome> {
-    if let Some(o) = game.decided(pos) {
-        return Some(o);
-    }
-    first_move(game, pos).is_none().then(|| game.no_moves(pos))
-}
-
-/// [`leap_core::line_outcome`] of a game's positions (the start first):
-/// the last one's outcome, or a draw by repetition.
-pub fn line_outcome<G: Game>(game: &G, positions: &[Position]) -> Option<Outcome> {
-    let now = positions.last()?;
-    if let Some(o) = position_outcome(game, now) {
-        return Some(o);
-    }
-    let limit = game.repetition_limit()?;
-    let same = |p: &&Position| {
-        let mut q = **p;
-        q.set_clock(now.clock());
-        q.set_aux_clock(now.aux_clock());
-        q == *now
-    };
-    let seen = positions.iter().filter(same).count();
-    (seen as u32 >= limit).then_some(Outcome { result: GameResult::Draw, reason: leap_core::EndReason::Repetition })
-}
-
-/// [`leap_core::entry::obligation`] of `pos`: which pieces must move, or
-/// can capture when a capture is obligatory (each piece's first capture
-/// found, not all of them), with the moves that capture nothing and that
-/// the rules allow all the same.
-pub fn obligation<G: Game>(game: &G, pos: &Position) -> Option<Obligation> {
-    if game.decided(pos).is_some() {
-        return None;
-    }
-    let board = game.board();
-    let scope = game.scope(pos);
-    let mine = pos.pieces_of(pos.to_move());
-    let names = |cells: &[Cell]| cells.iter().map(|&c| board.name(c).to_string()).collect();
-    if scope.pieces & mine != mine {
-        let pieces: Vec<Cell> = board.listed(scope.pieces & mine);
-        return Some(Obligation::Move { pieces: names(&pieces), why: game.scope_reason(pos) });
-    }
-    if !scope.captures_only {
-        return None;
-    }
-    let movers: Vec<Cell> = board.listed(scope.pieces & mine);
-    let capturers: Vec<Cell> = movers
-        .iter()
-        .copied()
-        .filter(|&from| {
-            let mut first = First { captures: true, found: None };
-            walk_piece(game, pos, from, true, PathMode::Simple, &mut first);
-            first.found.is_some()
-        })
-        .collect();
-    let mut keys = Vec::new();
-    for &from in &movers {
-        let mut plain = Plain { from, keys: &mut keys };
-        walk_piece(game, pos, from, true, PathMode::Distinct, &mut plain);
-    }
-    keys.sort_unstable_by_key(|k: &leap_core::MoveKey| (k.from, k.to));
-    keys.dedup_by_key(|k| (k.from, k.to));
-    let mut instead: Vec<String> = keys
-        .iter()
-        .filter_map(|k| game.canonical(pos, k))
-        .map(|m| leap_core::notation::format_move(board, &m))
-        .collect();
-    instead.sort();
-    Some(Obligation::Capture { pieces: names(&capturers), instead })
-}
-
-/// Collects the moves that capture nothing (where captures are obliged:
-/// the entries of a goal), abandoning every branch that captures.
-struct Plain<'a> {
-    from: Cell,
-    keys: &'a mut Vec<leap_core::MoveKey>,
-}
-
-impl PathSink for Plain<'_> {
-    fn emit(&mut self, _from: Cell, to: Cell, _legs: &[Leg], captured: Bitset) {
-        if captured == Bitset::EMPTY {
-            self.keys.push(leap_core::MoveKey { from: self.from, to, captured });
-        }
-    }
-
-    fn follow(&mut self, _legs: &[Leg], captured: Bitset) -> bool {
-        captured == Bitset::EMPTY
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use leap_core::SplitMix64;
 
     /// Along random games of every built-in variant, each answer is the
-    /// one of the functions that list every move.
+    /// one the list of every move gives.
     #[test]
     fn answers_as_the_full_listing_does() {
         for (name, _) in leap_games::builtin() {
@@ -158,9 +63,24 @@ mod tests {
                     let mut positions = vec![game.start()];
                     for _ in 0..200 {
                         let pos = *positions.last().unwrap();
-                        assert_eq!(line_outcome(&game, &positions), leap_core::line_outcome(&game, &positions), "{name}");
-                        assert_eq!(obligation(&game, &pos), leap_core::entry::obligation(&game, &pos), "{name}");
                         let legal = game.legal_moves(&pos);
+                        // (The core's outcome and obligation, found without
+                        // the list, against what the list says.)
+                        let over = game.decided(&pos).is_some() || legal.is_empty();
+                        assert_eq!(game.outcome(&pos).is_some(), over, "{name}");
+                        if let Some(leap_core::entry::Obligation::Capture { pieces, instead }) =
+                            leap_core::entry::obligation(&game, &pos)
+                        {
+                            let board = leap_core::rules::LeapRules::board(&game);
+                            let mut capturers: Vec<Cell> =
+                                legal.iter().filter(|k| k.is_capture()).map(|k| k.from).collect();
+                            capturers.sort_by_key(|c| board.listing_key(*c));
+                            capturers.dedup();
+                            let named: Vec<String> = capturers.iter().map(|c| board.name(*c).to_string()).collect();
+                            assert_eq!(pieces, named, "{name}");
+                            let plain = legal.iter().filter(|k| !k.is_capture()).count();
+                            assert_eq!(instead.len(), plain, "{name}");
+                        }
                         match first_move(&game, &pos) {
                             Some(m) => assert!(legal.contains(&m.key()), "{name}: {m:?}"),
                             None => assert!(legal.is_empty() || game.decided(&pos).is_some(), "{name}"),

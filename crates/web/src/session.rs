@@ -343,7 +343,7 @@ impl<G: Played> Session<G> {
     /// After the moves changed (played, taken back): the outcome the rules
     /// give the game now, and the moves as the view shows them.
     fn refresh(&mut self) {
-        self.outcome = quick::line_outcome(&self.game, self.history.positions());
+        self.outcome = leap_core::line_outcome(&self.game, self.history.positions());
         let plies = self.history.moves().len();
         self.shown_moves.truncate(plies);
         if self.shown_moves.len() < plies {
@@ -571,7 +571,7 @@ impl<G: Played> Session<G> {
 
     /// What the player to move is obliged to do now, while the game is on.
     fn obligation(&self) -> Option<Obligation> {
-        self.is_on().then(|| quick::obligation(&self.game, self.history.current())).flatten()
+        self.is_on().then(|| leap_core::entry::obligation(&self.game, self.history.current())).flatten()
     }
 
     /// The players still in the game (those with pieces).
@@ -674,7 +674,7 @@ impl<G: Played> Session<G> {
         let (status, obligation) = if ply == self.history.moves().len() {
             (self.status(), self.obligation().map(|o| o.to_string()))
         } else {
-            (self.turn_status(ply), quick::obligation(&self.game, pos).map(|o| o.to_string()))
+            (self.turn_status(ply), leap_core::entry::obligation(&self.game, pos).map(|o| o.to_string()))
         };
         json!({
             "ply": ply,
