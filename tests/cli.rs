@@ -893,6 +893,22 @@ fn play_ends_at_end_of_input_with_status_0() {
 }
 
 #[test]
+fn a_game_over_from_its_start_offers_no_undo() {
+    let dir = TempDir::new("play-over-at-start");
+    let out = run_stdin_in(&dir, &["play", "camelot", "--position", "W:WKC6:BKC11"], b"undo\n");
+    assert_eq!(out.status, 0, "{}", out.show());
+    assert!(
+        out.stdout.contains(
+            "Game over: drawn (no side has enough pieces left to win).\n\
+                             The game is over: save FILE keeps it, quit leaves.\n"
+        ),
+        "{}",
+        out.show()
+    );
+    assert!(!out.stdout.contains("undo takes back"), "{}", out.show());
+}
+
+#[test]
 fn play_says_when_the_game_is_over() {
     // One quiet move reaches the 100-ply limit; no move is legal after it, until undo.
     let dir = TempDir::new("play-over");

@@ -235,6 +235,12 @@ fn a_man_on_its_own_crowning_row_is_refused() {
         out.show()
     );
     assert!(out.stderr.contains("Black Man on 32"), "{}", out.show());
+    // Each is shown where its piece is written, a range's pieces at the range.
+    let out = run(&["show", "checkers", "--position", "B:W9,1-2:B32"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert!(out.stderr.contains("at column 6: White Man on 1:"), "{}", out.show());
+    assert!(out.stderr.contains("at column 6: White Man on 2:"), "{}", out.show());
+    assert!(out.stderr.contains("at column 11: Black Man on 32:"), "{}", out.show());
     // Kings may stand there.
     let out = run(&["show", "checkers", "--position", "B:WK1:BK32"]);
     assert_eq!(out.status, 0, "{}", out.show());

@@ -6,7 +6,8 @@
 use crate::EvalWeights;
 use leap_core::{
     rules::{any_jump, any_move, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
-    Bitset, Board, Cell, Game, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position, CELL_INDICES,
+    Bitset, Board, Cell, Game, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position, Unreachable,
+    CELL_INDICES,
 };
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
@@ -353,30 +354,36 @@ impl Game for Camelot {
     /// two or more players are still in; no piece stands in a castle barred
     /// to its owner; a position marked as following a counter-baring move
     /// has both sides bare.
-    fn check_position(&self, pos: &Position) -> Vec<String> {
+    fn check_position(&self, pos: &Position) -> Vec<Unreachable> {
         let mut problems = Vec::new();
         let to_move = pos.to_move();
         let alive = (0..self.players.len()).filter(|&p| !pos.pieces_of(Player(p as u8)).is_empty()).count();
         if pos.pieces_of(to_move).is_empty() && alive >= 2 {
-            problems.push(format!(
+            problems.push(Unreachable::whole(format!(
                 "{} has no pieces, is out of the game, and cannot be the player to move",
                 self.players[to_move.index()].name
-            ));
+            )));
         }
         for p in 0..self.players.len() {
             let player = Player(p as u8);
             for (owner, castle) in self.castles.iter().enumerate() {
-                if self.role(player, Player(owner as u8)) == CastleRole::Barred
-                    && pos.pieces_of(player).intersects(*castle)
-                {
-                    problems.push(format!(
-                        "{} has a piece in the castle of {}, which it may never enter",
-                        self.players[p].name, self.players[owner].name
+                if self.role(player, Player(owner as u8)) != CastleRole::Barred {
+                    continue;
+                }
+                for cell in pos.pieces_of(player) & *castle {
+                    problems.push(Unreachable::at(
+                        cell,
+                        format!(
+                            "{} has a piece on {}, in the castle of {}, which it may never enter",
+                            self.players[p].name,
+                            self.board.name(cell),
+                            self.players[owner].name
+                        ),
                     ));
                 }
             }
         }
-        problems.extend(self.end.counter_bared_problem(pos, &self.players));
+        problems.extend(self.end.counter_bared_problem(pos, &self.players).map(Unreachable::whole));
         problems
     }
 

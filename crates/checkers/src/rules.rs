@@ -6,7 +6,7 @@ use crate::EvalWeights;
 use leap_core::{
     rules::{any_jump, Abilities, EndRules, LandingMap, Landings, LeapRules, TurnScope},
     Bitset, Board, Cell, DirMask, Game, Kind, KindInfo, MoveKey, Outcome, Piece, Player, PlayerInfo, Position,
-    MAX_KINDS,
+    Unreachable, MAX_KINDS,
 };
 use leap_format::{zone_cells, Common, Zone, ZoneRole};
 
@@ -265,7 +265,7 @@ impl Game for Checkers {
     /// A man (a kind that is crowned) never stands on its own crowning
     /// row: it would have been crowned on arriving there. A position marked
     /// as following a counter-baring move has both sides bare.
-    fn check_position(&self, pos: &Position) -> Vec<String> {
+    fn check_position(&self, pos: &Position) -> Vec<Unreachable> {
         let mut problems = Vec::new();
         for (p, player) in self.players.iter().enumerate() {
             for (k, kind) in self.kinds.iter().enumerate() {
@@ -275,16 +275,17 @@ impl Game for Checkers {
                 }
                 let standing = pos.pieces_of(Player(p as u8)) & pos.kind_cells(Kind(k as u8)) & row;
                 for cell in self.board.listed(standing) {
-                    problems.push(format!(
+                    let why = format!(
                         "{} {} on {}: a piece on its own crowning row would have been crowned there",
                         player.name,
                         kind.name,
                         self.board.name(cell),
-                    ));
+                    );
+                    problems.push(Unreachable::at(cell, why));
                 }
             }
         }
-        problems.extend(self.end.counter_bared_problem(pos, &self.players));
+        problems.extend(self.end.counter_bared_problem(pos, &self.players).map(Unreachable::whole));
         problems
     }
 

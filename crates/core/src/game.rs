@@ -81,9 +81,9 @@ pub trait Game: LeapRules + Sync {
         false
     }
     /// Checks a position given by a user (a position string) for what the
-    /// game can never reach: each problem in a sentence (none: the position
-    /// is fine).
-    fn check_position(&self, _pos: &Position) -> Vec<String> {
+    /// game can never reach: each problem in a sentence, with the cell it is
+    /// about when it is one piece's (none: the position is fine).
+    fn check_position(&self, _pos: &Position) -> Vec<Unreachable> {
         Vec::new()
     }
     /// Which pieces may move this turn and whether a capture is required.
@@ -315,6 +315,35 @@ impl std::fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+/// What makes a position given by a user one the game can never reach
+/// ([`Game::check_position`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Unreachable {
+    /// The problem in a sentence.
+    pub why: String,
+    /// The cell it is about when it is one piece's: a position string's
+    /// error points at where that piece is written.
+    pub cell: Option<Cell>,
+}
+
+impl Unreachable {
+    /// A problem of the whole position.
+    pub fn whole(why: impl Into<String>) -> Self {
+        Unreachable { why: why.into(), cell: None }
+    }
+
+    /// A problem of the piece on `cell`.
+    pub fn at(cell: Cell, why: impl Into<String>) -> Self {
+        Unreachable { why: why.into(), cell: Some(cell) }
+    }
+}
+
+impl std::fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
 
 /// Passes paths on to `sink`, counting them.
 struct Counted<'a, S> {

@@ -37,7 +37,7 @@ pub use bitset::{Bitset, MAX_CELLS};
 pub use board::{
     default_name, dirs, Board, BoardError, Cell, Coord, DirMask, Geometry, ALL_DIRS, CELL_INDICES, MAX_DIRS,
 };
-pub use game::{canonical_moves, Game, IllegalMove, KindInfo, PlayerInfo};
+pub use game::{canonical_moves, Game, IllegalMove, KindInfo, PlayerInfo, Unreachable};
 pub use history::{line_outcome, Annotation, History, Numbering, ReplayError, GLYPHS};
 pub use moves::{Leg, LegKind, Legs, Move, MoveKey};
 pub use outcome::{EndReason, GameResult, Outcome};

@@ -43,8 +43,13 @@ fn impossible_positions_are_refused() {
     let err = leap_core::notation::parse_position(&g, "R:BF5:R:GI18").unwrap_err();
     assert_eq!(err.first().column, 1);
     assert_eq!(err.first().kind.to_string(), "Red has no pieces, is out of the game, and cannot be the player to move");
-    let err = leap_core::notation::parse_position(&g, "B:BK16,F5:RA12:GI18").unwrap_err();
-    assert_eq!(err.first().kind.to_string(), "Blue has a piece in the castle of Green, which it may never enter");
+    let err = leap_core::notation::parse_position(&g, "B:BF5,K16:RA12:GI18").unwrap_err();
+    assert_eq!(
+        err.first().kind.to_string(),
+        "Blue has a piece on K16, in the castle of Green, which it may never enter"
+    );
+    // (Shown where that piece is written.)
+    assert_eq!(err.first().column, 7);
     // A finished game: only Blue is left, and the turn may rest with anybody.
     assert!(leap_core::notation::parse_position(&g, "R:BF5,F7:R:G").is_ok());
 }

@@ -321,8 +321,13 @@ impl<'g, G: Played> Terminal<'g, G> {
             None => writeln!(out, "{}", status(self.game, &self.history)).map_err(io)?,
         }
         if self.is_over() {
-            let undo = self.undo_takes_back();
-            writeln!(out, "The game is over: save FILE keeps it, undo takes back {undo}, quit leaves.").map_err(io)?;
+            match self.undo_takes_back() {
+                Some(undo) => {
+                    writeln!(out, "The game is over: save FILE keeps it, undo takes back {undo}, quit leaves.")
+                }
+                None => writeln!(out, "The game is over: save FILE keeps it, quit leaves."),
+            }
+            .map_err(io)?;
         } else if let Some(o) = obligation(self.game, pos) {
             writeln!(out, "{}", capitalised(&o.to_string())).map_err(io)?;
         }
@@ -361,8 +366,10 @@ impl<'g, G: Played> Terminal<'g, G> {
 
     /// What `undo` takes back in a finished game: a resignation, an
     /// agreed draw or a loaded record's result alone, else moves.
-    fn undo_takes_back(&self) -> String {
-        self.ending_taken_back().unwrap_or_else(|| "moves".to_string())
+    /// (None when nothing has been played: there is nothing to take back.)
+    fn undo_takes_back(&self) -> Option<String> {
+        let moves = !self.history.moves().is_empty();
+        self.ending_taken_back().or_else(|| moves.then(|| "moves".to_string()))
     }
 
     /// The ending that `undo` takes back alone, in words: a resignation,
@@ -659,8 +666,11 @@ impl<'g, G: Played> Terminal<'g, G> {
         let io = CliError::Output;
         if let Some(how) = &self.ended {
             let how = how.describe(self.game);
-            let undo = self.undo_takes_back();
-            writeln!(out, "the game is over ({how}): undo takes back {undo}, save FILE keeps it").map_err(io)?;
+            match self.undo_takes_back() {
+                Some(undo) => writeln!(out, "the game is over ({how}): undo takes back {undo}, save FILE keeps it"),
+                None => writeln!(out, "the game is over ({how}): save FILE keeps it, quit leaves"),
+            }
+            .map_err(io)?;
             return Ok(Next::Read);
         }
         let reading = Reading::of(line);

@@ -429,8 +429,11 @@ impl PositionSetup {
         pos.set_aux_clock(self.aux_clock);
         pos.set_counter_bared(self.counter_bared);
         if problems.found.is_empty() {
-            for why in game.check_position(&pos) {
-                problems.add(self.column, PositionProblemKind::Unreachable(why));
+            for problem in game.check_position(&pos) {
+                // (At the piece it is about, where that piece is written.)
+                let column =
+                    problem.cell.and_then(|cell| self.pieces.iter().find(|p| p.0 == cell)).map_or(self.column, |p| p.2);
+                problems.add(column, PositionProblemKind::Unreachable(problem.why));
             }
         }
         problems.finish().map(|()| pos)
