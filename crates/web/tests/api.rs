@@ -2346,3 +2346,27 @@ async fn a_saved_game_always_loads_again_and_a_folder_is_a_clash() {
     let error = refused(&app, &save, json!({ "name": "becomesdir" }), StatusCode::CONFLICT).await;
     assert!(error.contains("save under another name"), "{error}");
 }
+
+/// A clock is saved to the millisecond, so that a game loaded again on
+/// its clock goes on with all the time each player had: one with less
+/// than a tenth of a second left is not flagged by a save (F15).
+#[tokio::test]
+async fn a_clock_saved_and_loaded_again_loses_no_time() {
+    let app = app();
+    let clock = json!({ "base_ms": 60000 });
+    let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
+    for (left, written) in [(92, "0:00:00.092"), (1494, "0:00:01.494"), (1490, "0:00:01.49"), (1000, "0:00:01")] {
+        let record = format!("[TimeControl \"60\"]\n\n1.F7-F8 {{[%clk {written}]}} *\n");
+        let view = app.new_game(json!({ "record": record, "clock": clock })).await;
+        assert_eq!((ms(&view, 0), &view["result"]), (left, &Value::Null), "{written}: {view}");
+        let game = id(&view);
+        let text = app.send("GET", &format!("/api/games/{game}/record"), None).await.1;
+        assert!(text.contains(&format!("1.F7-F8 {{[%clk {written}]}}")), "{text}");
+        // Saved, and loaded from the games folder on the same clock.
+        let name = format!("clock-{left}");
+        let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": name })).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let view = app.new_game(json!({ "saved": answer["file"], "clock": clock })).await;
+        assert_eq!((ms(&view, 0), &view["result"]), (left, &Value::Null), "{written}: {view}");
+    }
+}

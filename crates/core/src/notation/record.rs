@@ -267,22 +267,31 @@ fn is_put_out_note(text: &str) -> bool {
 
 /// The command a comment after a move gives for the time its player had
 /// left once it was made, as chess programs write it (lichess, chess.com):
-/// `[%clk H:MM:SS]`, with tenths of a second when there are any (rounded
-/// down).
+/// `[%clk H:MM:SS]`, with the fraction of a second when there is one, to
+/// the millisecond (`0:04:59.5`, `0:00:01.494`), a part of a millisecond
+/// counted as a whole one: the record, read again, gives the player all
+/// the time it had, and never less (a clock cut to tenths would take up
+/// to 99 ms from it, and flag at once one with less than a tenth left).
 ///
 /// ```
 /// use leap_core::notation::clock_command;
 /// use std::time::Duration;
-/// assert_eq!(clock_command(Duration::from_millis(299_560)), "[%clk 0:04:59.5]");
+/// assert_eq!(clock_command(Duration::from_millis(299_500)), "[%clk 0:04:59.5]");
+/// assert_eq!(clock_command(Duration::from_millis(1_494)), "[%clk 0:00:01.494]");
+/// assert_eq!(clock_command(Duration::from_micros(92_001)), "[%clk 0:00:00.093]");
 /// assert_eq!(clock_command(Duration::from_secs(5400)), "[%clk 1:30:00]");
 /// ```
 pub fn clock_command(left: Duration) -> String {
-    let tenths = left.as_millis() / 100;
-    let (h, m, s, t) = (tenths / 36_000, tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
-    if t == 0 {
+    // (Whole milliseconds, rounded up.)
+    let millis = left.as_nanos().div_ceil(1_000_000);
+    let seconds = millis / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    let fraction = format!("{:03}", millis % 1000);
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.is_empty() {
         format!("[%clk {h}:{m:02}:{s:02}]")
     } else {
-        format!("[%clk {h}:{m:02}:{s:02}.{t}]")
+        format!("[%clk {h}:{m:02}:{s:02}.{fraction}]")
     }
 }
 
@@ -1008,12 +1017,18 @@ mod tests {
 
     #[test]
     fn a_clock_is_written_as_it_is_read() {
-        for ms in [0, 100, 59_999, 299_500, 3_600_000, 36_000_000 + 61_300] {
+        // To the millisecond: read again, the player has all its time.
+        for ms in [0, 1, 92, 100, 1_494, 1_490, 59_999, 299_500, 3_600_000, 36_000_000 + 61_300] {
             let written = clock_command(Duration::from_millis(ms));
             let (read, rest) = comment_clock(&written);
-            assert_eq!(read, Some(Duration::from_millis(ms / 100 * 100)), "{written}");
+            assert_eq!(read, Some(Duration::from_millis(ms)), "{written}");
             assert!(rest.is_empty(), "{written}");
         }
+        // A part of a millisecond is a whole one: never less time.
+        let (read, _) = comment_clock(&clock_command(Duration::from_nanos(1_494_000_001)));
+        assert_eq!(read, Some(Duration::from_millis(1_495)));
+        assert_eq!(clock_command(Duration::from_nanos(1)), "[%clk 0:00:00.001]");
+        assert_eq!(clock_command(Duration::from_millis(1_490)), "[%clk 0:00:01.49]");
     }
 
     #[test]
