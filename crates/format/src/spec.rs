@@ -630,8 +630,12 @@ fn read(
     if !own_title {
         // A variant of another without a title of its own: named after both.
         // (After the nearest one alone: a chain of extends would make a
-        // title of every file in it.)
-        if let (Some(name), Some(parent)) = (own_name, merged.title.as_ref().or(merged.name.as_ref())) {
+        // title of every file in it.) A file without a name of its own
+        // too is still a file of its own: titled after the name it takes
+        // (`camelot, based on Camelot (…)`), never as the variant it
+        // extends, which it is not.
+        let name = own_name.or_else(|| merged.name.as_ref().map(|n| Spanned::new(at.clone(), n.get_ref().clone())));
+        if let (Some(name), Some(parent)) = (name, merged.title.as_ref().or(merged.name.as_ref())) {
             let parent = parent.get_ref();
             let parent = parent.split_once(", based on ").map_or(parent.as_str(), |(nearest, _)| nearest);
             let title = format!("{}, based on {parent}", name.get_ref());

@@ -175,9 +175,15 @@ fn upload_name(given: Option<&str>) -> ApiResult<String> {
         return Ok("uploaded.toml".into());
     };
     let last = composed(last_part(given).trim());
-    if matches!(last.as_str(), "" | "." | "..") {
+    // (A last part `.` or `..` names a folder, this one or the one above.)
+    let why = match last.as_str() {
+        "" => Some("its last part is empty".to_string()),
+        dots @ ("." | "..") => Some(format!("its last part, `{dots}`, names a folder, not a file")),
+        _ => None,
+    };
+    if let Some(why) = why {
         return Err(ApiError::BadRequest(format!(
-            "`variant_file` \"{}\" has no file name (its last part is empty): give the variant file's name, such as mine.toml",
+            "`variant_file` \"{}\" has no file name ({why}): give the variant file's name, such as mine.toml",
             leap_core::notation::quoted(given)
         )));
     }

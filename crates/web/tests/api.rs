@@ -2370,3 +2370,34 @@ async fn a_clock_saved_and_loaded_again_loses_no_time() {
         assert_eq!((ms(&view, 0), &view["result"]), (left, &Value::Null), "{written}: {view}");
     }
 }
+
+/// A `variant_file` whose last part is `..` is refused for that, not as
+/// empty; a variant file without a name of its own is titled as based on
+/// the variant it extends, not as that variant (F7).
+#[tokio::test]
+async fn an_uploaded_variant_file_is_never_taken_for_the_built_in() {
+    let app = app();
+    for (name, why) in [
+        ("a/b/..", "its last part, `..`, names a folder, not a file"),
+        (".", "its last part, `.`, names a folder"),
+        ("a/", "its last part is empty"),
+    ] {
+        let body = json!({ "variant_text": "extends = \"camelot\"\n", "variant_file": name });
+        let error = refused(&app, "/api/games", body, StatusCode::BAD_REQUEST).await;
+        assert!(error.contains(why), "{name:?}: {error}");
+    }
+    let (_, variants) = app.get("/api/variants").await;
+    let builtin = variants.as_array().unwrap().iter().find(|v| v["name"] == "camelot").unwrap()["title"].clone();
+    let builtin = builtin.as_str().unwrap();
+    let based = format!("camelot, based on {builtin}");
+    let (status, about) = app.post("/api/variants", json!({ "variant_text": "extends = \"camelot\"\n" })).await;
+    assert_eq!(
+        (status, about["name"].as_str(), about["title"].as_str()),
+        (StatusCode::OK, Some("camelot"), Some(based.as_str()))
+    );
+    let view = app.new_game(json!({ "variant_text": "extends = \"camelot\"\n" })).await;
+    assert_eq!(view["variant"]["title"], based.as_str());
+    // As one named after the built-in is.
+    let view = app.new_game(json!({ "variant_text": "extends = \"camelot\"\nname = \"camelot\"\n" })).await;
+    assert_eq!(view["variant"]["title"], based.as_str());
+}
