@@ -2401,3 +2401,37 @@ async fn an_uploaded_variant_file_is_never_taken_for_the_built_in() {
     let view = app.new_game(json!({ "variant_text": "extends = \"camelot\"\nname = \"camelot\"\n" })).await;
     assert_eq!(view["variant"]["title"], based.as_str());
 }
+
+/// The keys of the JSON object written in `docs/web-api.md` after `intro`
+/// (up to the first `}` that closes it).
+fn documented_keys(intro: &str) -> std::collections::BTreeSet<String> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/web-api.md")).unwrap();
+    let at = doc.find(intro).unwrap_or_else(|| panic!("docs/web-api.md has no {intro}"));
+    let text = &doc[at + intro.len()..];
+    let text = &text[..text.find('}').expect("the object closes")];
+    text.split('"')
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[1].trim_start().starts_with(':'))
+        .map(|w| w[0].to_string())
+        .collect()
+}
+
+/// An `analysis` event has the fields the API's documentation gives it,
+/// `for` (whose point of view its score is from) included (F13).
+#[tokio::test]
+async fn an_analysis_event_has_the_documented_fields() {
+    let app = app();
+    let game = id(&app.new_game(json!({})).await);
+    app.play(&game, "F7-F8").await;
+    let mut body = app.events(&game).await;
+    body.frame().await.unwrap().unwrap();
+    app.post(&format!("/api/games/{game}/analysis"), json!({})).await;
+    let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let text = String::from_utf8_lossy(&frame).to_string();
+    let data: Value = serde_json::from_str(text.lines().nth(1).unwrap().trim_start_matches("data: ")).unwrap();
+    app.post(&format!("/api/games/{game}/analysis"), json!({ "stop": true })).await;
+    let keys: std::collections::BTreeSet<String> = data.as_object().unwrap().keys().cloned().collect();
+    assert_eq!(keys, documented_keys("- `analysis`: `"), "{data}");
+    assert_eq!(data["for"], "Black", "the player to move: {data}");
+}
