@@ -163,7 +163,8 @@ impl Slot {
 pub struct AppState {
     config: Arc<Config>,
     games: Arc<Mutex<HashMap<u64, Arc<Slot>>>>,
-    next_id: Arc<AtomicU64>,
+    /// The number of the last game started ([`next_game_number`]).
+    last_id: Arc<AtomicU64>,
     start: Arc<Mutex<Option<u64>>>,
 }
 
@@ -195,7 +196,7 @@ impl AppState {
     /// Starts a game: it gets a number, its clock ticks, and the computer
     /// moves if it is its turn.
     fn open(&self, request: NewGame) -> ApiResult<(u64, Arc<Slot>)> {
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let id = next_game_number(&self.last_id);
         // (A game loaded from the games folder may be saved over its record.)
         let NewTable { table, loaded, annotated } = new_game(id, request, &self.config.games)?;
         let loaded_from: Vec<(String, String)> = loaded.into_iter().collect();
@@ -236,13 +237,23 @@ impl AppState {
     }
 }
 
-/// The number of the server's first game: the time it started, in
-/// milliseconds since 1970, so that a game's number is never one an
-/// earlier run of the server gave (a page left open on a game of that run
-/// finds no game, rather than another game under its number).
-fn first_game_number() -> u64 {
+/// The number of a new game, after `last`, the last one given (0 before
+/// the first), which it becomes: the time, in microseconds since 1970,
+/// or the number after the last one when the time is not past it (two
+/// games in a microsecond, or the machine's clock set back). A number is
+/// so never given twice in a run of the server, and never one an earlier
+/// run gave: a number runs ahead of the time it was given only by the
+/// games started faster than one a microsecond (far faster than the
+/// server starts games), and a restart takes milliseconds. (A page left
+/// open on a game of that run finds no game, rather than another game
+/// under its number.)
+fn next_game_number(last: &AtomicU64) -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    now.map_or(1, |t| t.as_millis() as u64).max(1)
+    let now = now.map_or(0, |t| u64::try_from(t.as_micros()).unwrap_or(u64::MAX / 2));
+    let after = |last: u64| last.saturating_add(1).max(now);
+    // (The closure always gives a number, so the update is always made.)
+    let last = last.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| Some(after(l))).unwrap_or_else(|l| l);
+    after(last)
 }
 
 /// The app: the page and the API, with `config`.
@@ -250,7 +261,7 @@ pub fn router(config: Config) -> Router {
     let state = AppState {
         config: Arc::new(config.clone()),
         games: Arc::default(),
-        next_id: Arc::new(AtomicU64::new(first_game_number())),
+        last_id: Arc::new(AtomicU64::new(0)),
         start: Arc::default(),
     };
     Router::new()

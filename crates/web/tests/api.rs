@@ -2435,3 +2435,44 @@ async fn an_analysis_event_has_the_documented_fields() {
     assert_eq!(keys, documented_keys("- `analysis`: `"), "{data}");
     assert_eq!(data["for"], "Black", "the player to move: {data}");
 }
+
+/// A game's number is never one an earlier run of the server gave, even
+/// when that run started games faster than one a millisecond and the
+/// server is started again at once (F16).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_gives_no_number_twice() {
+    let games = tempfile::tempdir().unwrap();
+    let run = || {
+        let router = leap_web::router(leap_web::Config::new(games.path()));
+        std::sync::Arc::new(App { router, _games: tempfile::tempdir().unwrap() })
+    };
+    let first = run();
+    let started = Instant::now();
+    // (Four clients at once, as fast as the server starts games.)
+    let clients: Vec<_> = (0..4)
+        .map(|_| {
+            let app = first.clone();
+            tokio::spawn(async move {
+                let mut given = Vec::new();
+                for _ in 0..1000 {
+                    given.push(id(&app.new_game(json!({ "variant": "checkers" })).await).parse::<u64>().unwrap());
+                }
+                given
+            })
+        })
+        .collect();
+    let mut given = Vec::new();
+    for client in clients {
+        let mine = client.await.unwrap();
+        assert!(mine.windows(2).all(|w| w[0] < w[1]), "each number after the one before");
+        given.extend(mine);
+    }
+    let took = started.elapsed();
+    given.sort_unstable();
+    given.dedup();
+    assert_eq!(given.len(), 4000, "no number given twice");
+    let again = run();
+    let next: u64 = id(&again.new_game(json!({})).await).parse().unwrap();
+    let last = given.last().unwrap();
+    assert!(next > *last, "{next} after {last} (4000 games in {took:?})");
+}
