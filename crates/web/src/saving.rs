@@ -26,19 +26,46 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     // (`e` + U+0301 is saved as `é`: see [`composed`].)
     let name = composed(name.trim());
     let name = name.as_str();
-    let file = if is_record_name(name) { name.to_string() } else { format!("{name}{EXTENSION}") };
-    // (An empty name is refused as such, not as `.pgn`.)
-    if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &file }) {
-        // (A name too long only once its extension is added says so.)
-        let added = if file != name && plain_name_problem(name).is_none() { ", with `.pgn` added" } else { "" };
-        return Err(ApiError::BadRequest(format!(
-            "\"{}\" cannot be the name of a saved game: {problem}{added}",
-            leap_core::notation::quoted(name)
+    let asked = if is_record_name(name) { name.to_string() } else { format!("{name}{EXTENSION}") };
+    let mut saved = slot.saved.lock().unwrap_or_else(|e| e.into_inner());
+    // The record this game was loaded from, or saved to, is that very file
+    // however its name is written (another program's `e` + U+0301 where
+    // the name asked for has `é`), and whatever characters it has
+    // (`game (1).pgn`, a browser's second download): its own name.
+    // (`game (1)` is `game (1).PGN` too, when that is the game's: the
+    // extension, in whatever case, is the one it has.)
+    let mine = |f: &String| {
+        let f = composed(f);
+        let extension = |e: &str| [".pgn", ".pdn"].iter().any(|x| e.eq_ignore_ascii_case(x));
+        f == asked || (asked != name && f.strip_prefix(name).is_some_and(extension))
+    };
+    let owned = saved.iter().position(|(f, _)| mine(f));
+    let annotated = slot.annotated.as_ref().filter(|(f, _)| owned.is_none() && mine(f));
+    let file = match (owned, annotated) {
+        (Some(i), _) => saved[i].0.clone(),
+        (None, Some((f, _))) => f.clone(),
+        (None, None) => {
+            // (An empty name is refused as such, not as `.pgn`.)
+            if let Some(problem) = plain_name_problem(if name.is_empty() { name } else { &asked }) {
+                // (A name too long only once its extension is added says so.)
+                let added =
+                    if asked != name && plain_name_problem(name).is_none() { ", with `.pgn` added" } else { "" };
+                return Err(ApiError::BadRequest(format!(
+                    "\"{}\" cannot be the name of a saved game: {problem}{added}",
+                    leap_core::notation::quoted(name)
+                )));
+            }
+            asked
+        }
+    };
+    if let Some((f, what)) = annotated {
+        return Err(ApiError::Conflict(format!(
+            "{f} holds annotations that this game does not keep ({what}): save under another name, so \
+             that they are not lost"
         )));
     }
     std::fs::create_dir_all(games)
         .map_err(|e| ApiError::disk(&e, format!("the games folder {} cannot be made", games.display())))?;
-    let mut saved = slot.saved.lock().unwrap_or_else(|e| e.into_inner());
     // (One save at a time in the server: the check of a file this game
     // owns and its replacement are one step for the other games.)
     let _one_at_a_time = SAVING.lock().unwrap_or_else(|e| e.into_inner());
@@ -47,8 +74,13 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     // replace, while it holds what the game last read or wrote there; any
     // other must be new (and the write below makes sure of it, for a
     // program that takes the name at the same moment).
-    let owned = saved.iter().position(|(f, _)| *f == file);
     if let Some(i) = owned {
+        if std::fs::symlink_metadata(&target).is_ok_and(|m| !m.is_file()) {
+            return Err(ApiError::Conflict(format!(
+                "{file} is no longer this game's record in the games folder: a folder, a link or another \
+                 special file has its name now; save under another name"
+            )));
+        }
         // (Read as a load reads a record, whatever its encoding: UTF-8
         // with or without a byte-order mark, or Latin-1; a file that is no
         // longer there has nothing to lose, one that no longer reads has.)
@@ -64,14 +96,18 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
         }
     }
     let own = owned.is_some();
-    if let Some((_, what)) = slot.annotated.as_ref().filter(|(f, _)| !own && *f == file) {
-        return Err(ApiError::Conflict(format!(
-            "{file} holds annotations that this game does not keep ({what}): save under another name, so \
-             that they are not lost"
-        )));
-    }
-    if !own && std::fs::symlink_metadata(&target).is_ok() {
-        return Err(Written::Taken.into_api(&file));
+    if !own {
+        if let Ok(meta) = std::fs::symlink_metadata(&target) {
+            return Err(Written::Taken(meta.is_dir().then_some("folder")).into_api(&file));
+        }
+        // A file whose name looks the same, written otherwise (`e` +
+        // U+0301), is that name's file to a person: taken too.
+        if let Some(twin) = look_alike(games, &file) {
+            return Err(ApiError::Conflict(format!(
+                "a file {twin} is already in the games folder, whose name is {file} written otherwise \
+                 (its accents apart from their letters): choose another name, or load that game to save over it"
+            )));
+        }
     }
     let uploaded = slot.lock().uploaded_variant();
     if let Some((variant_name, text)) = uploaded {
@@ -81,7 +117,7 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
         if !games.join(&beside).exists() {
             match write_new(games, &beside, &text, false) {
                 // (Another game saved the same variant file under that name just now.)
-                Err(Written::Taken) if std::fs::read_to_string(games.join(&beside)).is_ok_and(|t| t == text) => {}
+                Err(Written::Taken(_)) if std::fs::read_to_string(games.join(&beside)).is_ok_and(|t| t == text) => {}
                 other => other.map_err(|e| e.into_api(&beside))?,
             }
         }
@@ -92,6 +128,16 @@ pub(crate) fn save(slot: &Slot, games: &Path, name: &str) -> ApiResult<String> {
     saved.retain(|(f, _)| *f != file);
     saved.push((file.clone(), record));
     Ok(file)
+}
+
+/// Another file of `games` whose name is `file` written otherwise: the
+/// same letters once composed ([`composed`]), as a person reads them.
+fn look_alike(games: &Path, file: &str) -> Option<String> {
+    std::fs::read_dir(games)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .find(|n| n != file && composed(n) == file)
 }
 
 /// Held while a save checks and writes its file (see [`save`]).
@@ -127,8 +173,9 @@ fn variant_file_name(games: &Path, stem: &str, uploaded: &str, text: &str) -> St
 
 /// Why [`write_new`] wrote nothing.
 enum Written {
-    /// The file exists and was not to be replaced.
-    Taken,
+    /// The name is taken, and was not to be replaced: by a file, or by
+    /// what the `Some` names (a folder).
+    Taken(Option<&'static str>),
     /// The file system failed.
     Failed(std::io::Error),
 }
@@ -136,9 +183,10 @@ enum Written {
 impl Written {
     fn into_api(self, file: &str) -> ApiError {
         match self {
-            Written::Taken => {
-                ApiError::Conflict(format!("a file {file} is already in the games folder: choose another name"))
-            }
+            Written::Taken(what) => ApiError::Conflict(format!(
+                "a {} {file} is already in the games folder: choose another name",
+                what.unwrap_or("file")
+            )),
             Written::Failed(e) => ApiError::disk(&e, format!("{file} could not be saved")),
         }
     }
@@ -154,7 +202,14 @@ fn write_new(games: &Path, file: &str, text: &str, replace: bool) -> Result<(), 
     let done = if replace { temp.persist(games.join(file)) } else { temp.persist_noclobber(games.join(file)) };
     match done {
         Ok(_) => Ok(()),
-        Err(e) if !replace && e.error.kind() == std::io::ErrorKind::AlreadyExists => Err(Written::Taken),
+        Err(e) if !replace && e.error.kind() == std::io::ErrorKind::AlreadyExists => Err(Written::Taken(None)),
+        // (A folder made under the name since it was looked at: a clash,
+        // not the disk's failure.)
+        Err(e)
+            if matches!(e.error.kind(), std::io::ErrorKind::IsADirectory | std::io::ErrorKind::DirectoryNotEmpty) =>
+        {
+            Err(Written::Taken(Some("folder")))
+        }
         Err(e) => Err(Written::Failed(e.error)),
     }
 }
@@ -168,7 +223,7 @@ mod tests {
         let games = tempfile::tempdir().unwrap();
         write_new(games.path(), "g.pgn", "first", false).ok().unwrap();
         // Another game taking the same name (as at the same moment) writes nothing.
-        assert!(matches!(write_new(games.path(), "g.pgn", "second", false), Err(Written::Taken)));
+        assert!(matches!(write_new(games.path(), "g.pgn", "second", false), Err(Written::Taken(None))));
         assert_eq!(std::fs::read_to_string(games.path().join("g.pgn")).unwrap(), "first");
         // The game that owns the name replaces it.
         write_new(games.path(), "g.pgn", "third", true).ok().unwrap();

@@ -6,7 +6,7 @@ use crate::assets;
 use crate::error::{ApiError, ApiResult};
 use crate::request::{FileName, GameId, JsonBody, NoFields, Number, OptionalBody};
 use crate::session::{engine_level, engine_ms, AnalysisJob, MoveRequest, Seat, Table};
-use crate::setup::{is_plain_name, is_record_name, new_game, saved_variant, NewGame, NewTable};
+use crate::setup::{folder_name_problem, is_record_name, new_game, saved_variant, NewGame, NewTable};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -404,7 +404,9 @@ async fn start_game(State(state): State<AppState>) -> ApiResult<Json<Value>> {
 }
 
 /// The records of the games folder: its files of its own (no link, folder
-/// or special file, which a load refuses) with a record's extension.
+/// or special file, which a load refuses) with a record's extension,
+/// whatever their names but those a load refuses
+/// ([`folder_name_problem`]: hidden, or not shown as they are).
 async fn saved(State(state): State<AppState>) -> ApiResult<Json<Value>> {
     let mut names: Vec<String> = match std::fs::read_dir(&state.config.games) {
         Ok(dir) => dir
@@ -412,7 +414,7 @@ async fn saved(State(state): State<AppState>) -> ApiResult<Json<Value>> {
             // (The entry's own type: a link is not followed.)
             .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .filter_map(|e| e.file_name().into_string().ok())
-            .filter(|n| is_plain_name(n) && is_record_name(n))
+            .filter(|n| folder_name_problem(n).is_none() && is_record_name(n))
             .collect(),
         Err(_) => Vec::new(),
     };

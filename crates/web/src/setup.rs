@@ -154,6 +154,50 @@ pub fn is_plain_name(name: &str) -> bool {
     plain_name_problem(name).is_none()
 }
 
+/// Whether `c` turns the text around it on the screen (Unicode's
+/// direction marks, embeddings, overrides and isolates): a name holding
+/// one is not shown as it is (`game\u{202e}nfg.pgn` shows as `gamegfn.pgn`
+/// reversed).
+fn turns_text(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// What keeps `name`, as another program may have named a file of the
+/// games folder, from being read there, in words; `None` if nothing. Any
+/// name is read (`game (1).pgn`, `Bob's game.pgn`, `2024-01-01
+/// 12:00.pgn`) but one that could name another file than the folder's
+/// own (with a folder in it, `/` or `\`, or starting with a dot: hidden,
+/// or the folder itself or the one above), or that is not shown as it is
+/// (a control character, a mark that turns text around).
+pub fn folder_name_problem(name: &str) -> Option<String> {
+    if name.is_empty() {
+        return Some("the name is empty".into());
+    }
+    let code = |c: char| format!("U+{:04X}", c as u32);
+    if let Some(c) = name.chars().find(|&c| matches!(c, '/' | '\\')) {
+        return Some(format!(
+            "it has `{c}`: a saved game is a file of the games folder itself, named without a folder"
+        ));
+    }
+    if name.starts_with('.') {
+        return Some("it starts with a dot (.), as hidden files and folders do".into());
+    }
+    if let Some(c) = name.chars().find(|&c| c.is_control()) {
+        return Some(format!("it has the control character {}", code(c)));
+    }
+    if let Some(c) = name.chars().find(|&c| turns_text(c)) {
+        return Some(format!("it has the character {}, which turns the text around it on the screen", code(c)));
+    }
+    // (Whatever else the system takes a name to be: on Windows, `C:x` is
+    // a file of another folder.)
+    let mut parts = Path::new(name).components();
+    let one = matches!((parts.next(), parts.next()), (Some(std::path::Component::Normal(n)), None) if n == name);
+    if !one {
+        return Some("the system reads it as more than a file name".into());
+    }
+    None
+}
+
 /// Whether `name` has a record's extension, `.pgn` or `.pdn`, in any case:
 /// the files the games folder lists as saved games.
 pub fn is_record_name(name: &str) -> bool {
@@ -343,7 +387,8 @@ fn record_variant(
     // the command line reads it); the server reads it only from the games
     // folder, beside a saved record.
     if let Some(variant_file) = record.tag(leap_games::FILE_TAG) {
-        let local = Path::new(variant_file).file_name().and_then(|f| f.to_str()).filter(|f| is_plain_name(f));
+        let local =
+            Path::new(variant_file).file_name().and_then(|f| f.to_str()).filter(|f| folder_name_problem(f).is_none());
         return match local {
             Some(f) if saved && std::fs::symlink_metadata(games.join(f)).is_ok_and(|m| m.is_file()) => {
                 let text = leap_format::read_text(&games.join(f)).map_err(|e| {
@@ -388,9 +433,9 @@ fn builtin_of_record(record: &Record, file: &str) -> ApiResult<Variant> {
 /// The record `name` of the games folder, and its text: a file of the
 /// folder's own (not a link, which could lead out of it), holding one game.
 fn read_saved(name: &str, games: &Path) -> ApiResult<(Record, String)> {
-    if !is_plain_name(name) {
+    if let Some(problem) = folder_name_problem(name) {
         return Err(ApiError::BadRequest(format!(
-            "\"{}\" is not a file name of the games folder",
+            "\"{}\" is not a file name of the games folder: {problem}",
             leap_core::notation::quoted(name)
         )));
     }

@@ -2476,3 +2476,125 @@ async fn a_restarted_server_gives_no_number_twice() {
     let last = given.last().unwrap();
     assert!(next > *last, "{next} after {last} (4000 games in {took:?})");
 }
+
+/// The names of the games folder's files, sorted.
+fn folder_names(folder: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    names
+}
+
+/// A record another program put in the games folder is listed and loads
+/// whatever characters its name has (a browser's second download `game
+/// (1).pgn`, an apostrophe, a colon), and is saved over under that name;
+/// only a name that could be another file than the folder's own, or that
+/// is not shown as it is, is refused, saying which character (F8).
+#[tokio::test]
+async fn a_record_of_the_games_folder_loads_whatever_its_name() {
+    let app = app();
+    let folder = app._games.path();
+    let names = ["game (1).pgn", "Bob's game.pgn", "2024-01-01 12:00.pgn", "a+b=c, #1 [draw?].PDN"];
+    for name in names {
+        std::fs::write(folder.join(name), "[Result \"*\"]\n\n1.F7-F8 *\n").unwrap();
+    }
+    // (Not shown as they are, or hidden: refused.)
+    std::fs::write(folder.join(".hidden.pgn"), "1.F7-F8 *\n").unwrap();
+    std::fs::write(folder.join("tab\there.pgn"), "1.F7-F8 *\n").unwrap();
+    std::fs::write(folder.join("game\u{202e}nfg.pgn"), "1.F7-F8 *\n").unwrap();
+    let (_, list) = app.get("/api/saved").await;
+    let mut expected = names.map(String::from).to_vec();
+    expected.sort();
+    assert_eq!(list, json!(expected));
+    for name in names {
+        let (status, about) = app.get(&format!("/api/saved/{}", urlencode(name))).await;
+        assert_eq!((status, &about["file"]), (StatusCode::OK, &json!(name)), "{name}: {about}");
+        let view = app.new_game(json!({ "saved": name })).await;
+        assert_eq!(texts(&view), ["F7-F8"], "{name}");
+    }
+    // Loaded, played on and saved under the name it was loaded by: that
+    // very file, though a new save takes plain names only.
+    let game = id(&app.new_game(json!({ "saved": "game (1).pgn" })).await);
+    app.play(&game, "F10-F9").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "game (1)" })).await;
+    assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!("game (1).pgn")), "{answer}");
+    let text = std::fs::read_to_string(folder.join("game (1).pgn")).unwrap();
+    assert!(text.contains("1.F7-F8 F10-F9"), "{text}");
+    // (Its extension, in whatever case, is the one it has.)
+    let game = id(&app.new_game(json!({ "saved": "a+b=c, #1 [draw?].PDN" })).await);
+    app.play(&game, "F10-F9").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "a+b=c, #1 [draw?]" })).await;
+    assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!("a+b=c, #1 [draw?].PDN")), "{answer}");
+    let other = id(&app.new_game(json!({})).await);
+    let error =
+        refused(&app, &format!("/api/games/{other}/save"), json!({ "name": "game (2)" }), StatusCode::BAD_REQUEST)
+            .await;
+    assert!(error.contains("it has `(`"), "{error}");
+    // What is refused says which character, or what, keeps it out.
+    for (name, why) in [
+        (".hidden.pgn", "starts with a dot"),
+        ("../x.pgn", "it has `/`"),
+        ("a\\b.pgn", "it has `\\`"),
+        ("tab\there.pgn", "the control character U+0009"),
+        ("game\u{202e}nfg.pgn", "the character U+202E, which turns the text around"),
+    ] {
+        let error = refused(&app, "/api/games", json!({ "saved": name }), StatusCode::BAD_REQUEST).await;
+        assert!(error.contains("is not a file name of the games folder") && error.contains(why), "{name:?}: {error}");
+    }
+    let (status, answer) = app.get("/api/saved/.hidden.pgn").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("starts with a dot"), "{answer}");
+}
+
+/// A record another program named with its accents apart from their
+/// letters (`e` + U+0301, as macOS writes names), loaded and saved under
+/// the name it was loaded by (or that name composed, as a person types
+/// it), is replaced: no second file whose name looks the same is written.
+/// Another game's save under that name is a clash (F10).
+#[tokio::test]
+async fn a_record_named_with_its_accents_apart_is_saved_over_not_doubled() {
+    let app = app();
+    let folder = app._games.path();
+    let apart = "cafe\u{301}.pgn";
+    std::fs::write(folder.join(apart), "1.F7-F8 *\n").unwrap();
+    let game = id(&app.new_game(json!({ "saved": apart })).await);
+    app.play(&game, "F10-F9").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": apart })).await;
+    assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!(apart)), "{answer}");
+    assert_eq!(folder_names(folder), [apart]);
+    assert!(std::fs::read_to_string(folder.join(apart)).unwrap().contains("1.F7-F8 F10-F9"));
+    // Typed with its accent on its letter: the same file still.
+    app.play(&game, "F8xF10xF12").await;
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "café" })).await;
+    assert_eq!((status, &answer["file"]), (StatusCode::OK, &json!(apart)), "{answer}");
+    assert_eq!(folder_names(folder), [apart]);
+    assert!(std::fs::read_to_string(folder.join(apart)).unwrap().contains("2.F8xF10xF12"));
+    assert_eq!(app.get("/api/saved").await.1, json!([apart]));
+    // Another game: the name is taken, however it is written.
+    let other = id(&app.new_game(json!({})).await);
+    for name in ["café", apart] {
+        let error =
+            refused(&app, &format!("/api/games/{other}/save"), json!({ "name": name }), StatusCode::CONFLICT).await;
+        assert!(error.contains(&format!("a file {apart} is already in the games folder")), "{error}");
+    }
+    assert_eq!(folder_names(folder), [apart]);
+}
+
+/// A folder in the way of a save is a clash (409), never the disk's
+/// failure (500), and is called a folder: where the game's own record was
+/// as under a new name (F12).
+#[tokio::test]
+async fn a_folder_in_the_way_of_a_save_is_called_a_folder() {
+    let app = app();
+    let folder = app._games.path();
+    let game = id(&app.new_game(json!({})).await);
+    let save = format!("/api/games/{game}/save");
+    assert_eq!(app.post(&save, json!({ "name": "becomesdir" })).await.0, StatusCode::OK);
+    std::fs::remove_file(folder.join("becomesdir.pgn")).unwrap();
+    std::fs::create_dir(folder.join("becomesdir.pgn")).unwrap();
+    let error = refused(&app, &save, json!({ "name": "becomesdir" }), StatusCode::CONFLICT).await;
+    assert!(error.contains("a folder") && error.contains("save under another name"), "{error}");
+    std::fs::create_dir(folder.join("dir.pgn")).unwrap();
+    let error = refused(&app, &save, json!({ "name": "dir" }), StatusCode::CONFLICT).await;
+    assert_eq!(error, "a folder dir.pgn is already in the games folder: choose another name");
+}
