@@ -337,6 +337,8 @@ function renderBoard() {
   const v = geo.view;
   board.setAttribute("viewBox", `${r2(v.x)} ${r2(v.y)} ${r2(v.w)} ${r2(v.h)}`);
   board.style.setProperty("--ar", String(r2(v.w / v.h)));
+  // (The layout gives the panel the width the board leaves: see style.css.)
+  document.documentElement.style.setProperty("--board-ar", String(r2(v.w / v.h)));
   board.classList.toggle("hex", geo.hex);
   board.classList.toggle("flipped", S.flipped);
 

@@ -1425,8 +1425,10 @@ const PLACEHOLDER: &str = "const i = document.querySelector('#move-text'), cs = 
      return [i.placeholder, w <= room + 0.5];";
 
 // (aa) The move box's placeholder fits the box, on a wide window and a
-// phone, with a long example; while an earlier position is browsed it
-// says that moves are played at the last, not the last one's example.
+// phone, with a long example (a narrower box, in a panel of two columns,
+// says less, the example whole in its title); while an earlier position
+// is browsed it says that moves are played at the last, not the last
+// one's example.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn the_move_box_says_what_fits_and_what_holds() {
@@ -1435,13 +1437,15 @@ async fn the_move_box_says_what_fits_and_what_holds() {
         let game = page.open_position("camelot", Some("W:WF2:BF3,F5,F7,F9,F11,F13 castle-moves=0,0"), "").await;
         let example = view(&page, &game).await["example"].as_str().expect("an example").to_string();
         assert_eq!(example, "F2xF4xF6xF8xF10xF12xF14");
-        for (w, h) in [(1280, 900), (390, 740)] {
+        for (w, h, whole) in [(1600, 900, true), (1280, 900, false), (390, 740, true)] {
             page.resize(w, h).await;
             let shown = page.wait_js("the example fitting the box", &format!("(() => {{ {PLACEHOLDER} }})()[1]")).await;
             assert_eq!(shown, json!(true));
             let shown = page.js(PLACEHOLDER).await;
             let text = shown[0].as_str().unwrap_or_default();
-            assert!(text.contains(&example), "{w}×{h}: {text:?}");
+            assert_eq!(text.contains(&example), whole, "{w}×{h}: {text:?}");
+            let title = page.js("return document.querySelector('#move-text').title;").await;
+            assert_eq!(title, json!(format!("Type a move, e.g. {example}")), "{w}×{h}");
         }
         page.resize(1280, 900).await;
         // Browsing: no example of the last position.
@@ -1748,6 +1752,89 @@ async fn a_long_game_is_browsed_position_by_position() {
         assert!(said.contains("(151 of 400 plies)"), "{said}");
         page.click("#nav-last").await;
         page.wait_status("White to move (move 201).").await;
+    })
+    .await;
+}
+
+/// Where the board is in the window: the width of its cell `arguments[0]`,
+/// whether it is whole in the window, and whether it is beside the panel
+/// (left of it, not above it).
+const BOARD_PLACE: &str = "const b = document.querySelector('#board').getBoundingClientRect(); \
+     const p = document.querySelector('.panel').getBoundingClientRect(); \
+     const c = document.querySelector('[data-cell=\"' + arguments[0] + '\"]').getBoundingClientRect(); \
+     return { cell: Math.round(Math.min(c.width, c.height) * 10) / 10, \
+       whole: b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight, \
+       beside: b.right <= p.left && p.top < b.bottom };";
+
+// (F17) A short, wide window (a phone held sideways, a small laptop
+// window) keeps the board beside the panel, as tall as the window lets
+// it, and its cells big enough to play on (20 pixels at least).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_short_wide_window_keeps_the_board_playable() {
+    run("a_short_wide_window_keeps_the_board_playable", |page| async move {
+        for (w, h) in [(844, 391), (800, 461)] {
+            page.resize(w, h).await;
+            for (variant, moves, cell) in [
+                ("camelot", "1.F7-F8 F10-F9 2.F8xF10xF12 E11xG13", "F8"),
+                ("tri-camelot", "1.F7-F9", "F9"),
+                ("checkers", "1.11-15", "15"),
+            ] {
+                page.open_position(variant, None, moves).await;
+                let place = page.js_args(BOARD_PLACE, vec![json!(cell)]).await;
+                page.screenshot(&format!("short-window-{variant}-{w}x{h}")).await;
+                assert_eq!(
+                    (&place["whole"], &place["beside"]),
+                    (&json!(true), &json!(true)),
+                    "{variant} at {w}×{h}: {place}"
+                );
+                let size = place["cell"].as_f64().unwrap_or_default();
+                assert!(size >= 20.0, "{variant} at {w}×{h}: cells of {size} px");
+            }
+        }
+    })
+    .await;
+}
+
+/// How the panel uses the window: whether it scrolls, the move list's
+/// height over the panel's, and the share of the window's width that
+/// neither the board nor the panel take.
+const PANEL_USE: &str = "const panel = document.querySelector('.panel'), list = document.querySelector('#moves'); \
+     const b = document.querySelector('#board').getBoundingClientRect(), p = panel.getBoundingClientRect(); \
+     return { scrolls: panel.scrollHeight > panel.clientHeight + 1, \
+       list: Math.round(list.getBoundingClientRect().height / p.height * 100) / 100, \
+       empty: Math.round((innerWidth - (p.right - b.left)) / innerWidth * 100) / 100 };";
+
+// (F10) A laptop's window (1366 × 629, 1280 × 761 inside) gives the move
+// list a column of the panel's whole height, beside the rest, rather than
+// three rows in a panel that scrolls with a third of the width empty.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_laptop_window_uses_its_width_for_the_moves() {
+    run("a_laptop_window_uses_its_width_for_the_moves", |page| async move {
+        // A long game, the engine's own: each move the view's example.
+        let (code, mut v) = page.api("POST", "/api/games", Some(json!({}))).await;
+        assert_eq!(code, 201, "{v}");
+        let game = v["id"].as_str().unwrap().to_string();
+        while v["moves"].as_array().unwrap().len() < 60 && v["result"].is_null() {
+            let text = v["example"].as_str().expect("a move to play").to_string();
+            let (code, next) =
+                page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": text }))).await;
+            assert_eq!(code, 200, "{text}: {next}");
+            v = next;
+        }
+        let moves = v["moves"].as_array().unwrap().len();
+        assert!(moves >= 30, "a long game: {moves} moves");
+        for (w, h) in [(1366, 629), (1280, 761)] {
+            page.resize(w, h).await;
+            page.goto(&format!("/?game={game}")).await;
+            page.wait_js("the moves", &format!("document.querySelectorAll('[data-move]').length === {moves}")).await;
+            let used = page.js(PANEL_USE).await;
+            page.screenshot(&format!("laptop-{w}x{h}")).await;
+            assert_eq!(used["scrolls"], json!(false), "{w}×{h}: {used}");
+            assert!(used["list"].as_f64().is_some_and(|l| l >= 0.75), "{w}×{h}: the move list's height: {used}");
+            assert!(used["empty"].as_f64().is_some_and(|e| e <= 0.15), "{w}×{h}: the width left empty: {used}");
+        }
     })
     .await;
 }
