@@ -62,7 +62,16 @@ const S = {
   ngRecordText: null, // the text of the record uploaded in the dialog, once read
   ngClockGiven: null, // a record's clock set in the dialog: {shown: the minutes shown, base_ms}
   ngClockOwn: null, // the dialog's clock as the player had it before a record's replaced it
+  confirm: null, // a resignation asked to be confirmed: {player, at (performance.now()), timer}
+  drawHeld: 0, // until when (performance.now()) the draw button holds after this page's offer
 };
+
+// How long a resignation waits for its confirmation, and how long after
+// it is asked its buttons take no click (the second click of a double
+// click, a bounce); how long the draw button holds after an offer.
+const CONFIRM_MS = 5000;
+const CONFIRM_GUARD_MS = 400;
+const DRAW_HOLD_MS = 1500;
 
 const $ = (id) => document.getElementById(id);
 
@@ -877,8 +886,8 @@ function renderControls() {
   $("nav-forward").disabled = !has || S.ply >= end;
   $("nav-last").disabled = !has || S.ply >= end;
   $("flip").setAttribute("aria-pressed", String(S.flipped));
-  $("undo").disabled = !has || !g.can_undo || humanSeats().length === 0;
-  $("resign").disabled = !on || actor() === null;
+  renderUndoButton();
+  renderResignButtons();
   renderDrawButton();
   $("finish").disabled = !(S.sel && S.sel.complete && S.sel.path.length);
   $("cancel-move").disabled = !S.sel;
@@ -935,6 +944,89 @@ function fitting(input, texts) {
   return texts.find((t) => MEASURE.measureText(t).width <= room) || texts[texts.length - 1];
 }
 
+// Undo: enabled while a takeback would take back something of a person's:
+// a move of a person's seat, or an ending (a resignation, a draw). Moves
+// of the computer alone (it moved first, and no one since) would only be
+// played again.
+function renderUndoButton() {
+  const b = $("undo");
+  const g = S.game;
+  const persons = humanSeats();
+  const mine = !!g && g.moves.some((m) => persons.includes(m.player));
+  const can = !!g && g.can_undo && persons.length > 0;
+  b.disabled = !can || !(mine || g.result);
+  b.title = can && !mine && !g.result
+    ? "No move of a person to take back: the computer's moves would only be played again"
+    : "Take back the last move";
+}
+
+// Resign names who resigns (the player the server would take: the only
+// person playing, else the person to move); a first click asks to
+// confirm, in the buttons' place, for a few seconds.
+function renderResignButtons() {
+  const g = S.game;
+  const who = g && !g.result ? actor() : null;
+  const c = S.confirm;
+  if (c && c.player !== who) endConfirm(false);
+  const asking = !!S.confirm;
+  const focused = document.activeElement;
+  const inside = focused === $("resign-confirm") || focused === $("resign-cancel");
+  const resign = $("resign");
+  resign.disabled = who === null;
+  resign.textContent = who === null ? "Resign" : `Resign (${playerName(who)})`;
+  resign.title = who === null ? "Resign the game" : `${playerName(who)} resigns the game (a second click confirms)`;
+  $("undo").hidden = asking;
+  $("draw").hidden = asking;
+  resign.hidden = asking;
+  $("resign-confirm").hidden = !asking;
+  $("resign-cancel").hidden = !asking;
+  if (asking) {
+    $("resign-confirm").textContent = `Confirm: ${playerName(who)} resigns`;
+    $("resign-confirm").title = `${playerName(who)} resigns, and loses the game`;
+  } else if (inside) {
+    // (The focus goes back to Resign, or, when it is grey, to the board.)
+    if (!resign.disabled) resign.focus();
+    else if (g) refocus($("board"), null);
+  }
+}
+
+// A first click on Resign: the confirmation asked for.
+function onResign() {
+  if (!S.game || S.game.result || actor() === null) return;
+  const keyed = document.activeElement === $("resign");
+  endConfirm(false);
+  S.confirm = { player: actor(), at: performance.now(), timer: setTimeout(() => endConfirm(true), CONFIRM_MS) };
+  renderControls();
+  // (From the keyboard: the focus on Cancel, so that Enter twice does not resign.)
+  if (keyed) $("resign-cancel").focus();
+}
+
+// Whether the confirmation's buttons take a click yet.
+function confirmReady() {
+  return !!S.confirm && performance.now() - S.confirm.at >= CONFIRM_GUARD_MS;
+}
+
+function onResignConfirm() {
+  if (!confirmReady()) return;
+  const player = S.confirm.player;
+  endConfirm(true);
+  gameAction("resign", { player });
+}
+
+function onResignCancel() {
+  if (confirmReady()) endConfirm(true);
+}
+
+// The confirmation goes (confirmed, cancelled, timed out, or no longer
+// the question); `render`: the buttons are drawn again.
+function endConfirm(render) {
+  const c = S.confirm;
+  if (!c) return;
+  clearTimeout(c.timer);
+  S.confirm = null;
+  if (render) renderControls();
+}
+
 // The draw button: offer, accept, or a pending offer of ours.
 function renderDrawButton() {
   const b = $("draw");
@@ -946,7 +1038,17 @@ function renderDrawButton() {
   }
   const who = drawPlayer();
   b.disabled = who === null;
-  if (g.draw_offer === null || g.draw_offer === undefined) {
+  const offered = g.draw_offer !== null && g.draw_offer !== undefined;
+  if (offered && performance.now() < S.drawHeld) {
+    // This page's offer, just made: the button does not turn into the
+    // other player's acceptance under the pointer (a double click, a
+    // bounce) until a moment later.
+    b.disabled = true;
+    b.textContent = "Draw offered";
+    b.title = `${playerName(g.draw_offer)} has offered a draw`;
+    return;
+  }
+  if (!offered) {
     b.textContent = "Offer draw";
     b.title = `${playerName(who)} offers a draw`;
   } else if (who === null) {
@@ -1261,6 +1363,8 @@ function setGame(view, opts = {}) {
   S.sel = null;
   S.ply = opts.fromStart ? 0 : view.positions.length - 1;
   if (changed) {
+    endConfirm(false);
+    S.drawHeld = 0;
     S.offline = false;
     S.flipped = facesAway(view);
     S.analysing = false;
@@ -1814,15 +1918,15 @@ function onUndo() {
   gameAction("undo", {});
 }
 
-function onResign() {
-  if (!S.game || S.game.result || actor() === null) return;
-  gameAction("resign", { player: actor() });
-}
-
 async function onDraw() {
-  if (!S.game || S.game.result) return;
+  if (!S.game || S.game.result || performance.now() < S.drawHeld) return;
   const who = drawPlayer();
   if (who === null) return;
+  if (S.game.draw_offer === null || S.game.draw_offer === undefined) {
+    // An offer: the button holds a moment (see renderDrawButton).
+    S.drawHeld = performance.now() + DRAW_HOLD_MS;
+    setTimeout(() => S.game && renderControls(), DRAW_HOLD_MS + 20);
+  }
   // (The answer, an offer or a computer's refusal, is the status box's notice.)
   await gameAction("draw", { player: who });
 }
@@ -2309,7 +2413,7 @@ function onKey(ev) {
     Home: () => setPly(0),
     ArrowDown: () => setPly(lastPly()),
     End: () => setPly(lastPly()),
-    Escape: () => cancelOrReset(),
+    Escape: () => (S.confirm ? endConfirm(true) : cancelOrReset()),
     f: () => onFlip(),
   };
   const fn = keys[ev.key];
@@ -2351,6 +2455,8 @@ function wire() {
   });
   $("undo").addEventListener("click", onUndo);
   $("resign").addEventListener("click", onResign);
+  $("resign-confirm").addEventListener("click", onResignConfirm);
+  $("resign-cancel").addEventListener("click", onResignCancel);
   $("draw").addEventListener("click", onDraw);
   $("save").addEventListener("click", onSave);
   $("save-name").addEventListener("keydown", (ev) => {

@@ -29,6 +29,19 @@ async fn view(page: &Page, game: &str) -> Value {
     v
 }
 
+/// How long a resignation's buttons wait before they take a click (the
+/// page's guard against a double click), and a little more.
+const CONFIRM_GUARD: Duration = Duration::from_millis(500);
+
+/// Resigns as a person does: *Resign*, then, once it takes a click, its
+/// confirmation.
+async fn resign(page: &Page) {
+    page.click("#resign").await;
+    page.wait_js("the confirmation of the resignation", "!document.querySelector('#resign-confirm').hidden").await;
+    tokio::time::sleep(CONFIRM_GUARD).await;
+    page.click("#resign-confirm").await;
+}
+
 // (a) A short game of Camelot, every move entered by clicks.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
@@ -241,7 +254,7 @@ async fn a_person_who_is_out_cannot_resign_for_the_others() {
 async fn a_three_player_result_names_each_players_points() {
     run("a_three_player_result_names_each_players_points", |page| async move {
         page.open_variant("tri-camelot").await;
-        page.click("#resign").await;
+        resign(&page).await;
         let banner = page
             .wait_for("the banner", async || {
                 let text = page
@@ -1154,7 +1167,7 @@ async fn a_game_over_takes_no_typed_move() {
             (Some(false), Some(false)),
             "a game going on"
         );
-        page.click("#resign").await;
+        resign(&page).await;
         page.wait_js("the game-over banner", "!document.querySelector('#banner').hidden").await;
         assert_eq!(
             (page.disabled("#move-text").await, page.disabled("#move-go").await),
@@ -1187,7 +1200,7 @@ async fn the_status_describes_the_position_browsed() {
         assert!(!said.contains("obligatory") && !said.contains("White to move"), "{said}");
         page.click("#nav-last").await;
         page.wait_status("White to move (move 2).").await;
-        page.click("#resign").await;
+        resign(&page).await;
         page.wait_status("Game over: White resigned.").await;
         page.click("#nav-first").await;
         let said = page.wait_status("White to move (move 1).").await;
@@ -1516,7 +1529,7 @@ async fn long_moves_and_the_banner_break_where_they_read() {
         assert_eq!(lines["bad"], json!([]), "lines that start inside a leg: {lines}");
         assert!(lines["wrapped"].as_u64().unwrap_or(0) > 5, "the move wraps at most widths: {lines}");
         page.screenshot("tri-camelot-long-move").await;
-        page.click("#resign").await;
+        resign(&page).await;
         page.wait_js("the banner", "!document.querySelector('#banner').hidden").await;
         let banner = page.text("#banner").await;
         assert_eq!(banner.replace('\n', ""), "Blue ½, Red 0, Green ½ ·\u{a0}Red resigned");
@@ -1752,6 +1765,126 @@ async fn a_long_game_is_browsed_position_by_position() {
         assert!(said.contains("(151 of 400 plies)"), "{said}");
         page.click("#nav-last").await;
         page.wait_status("White to move (move 201).").await;
+    })
+    .await;
+}
+
+/// The buttons of the actions' row shown, each with its text.
+async fn action_buttons(page: &Page) -> Value {
+    page.js("return [...document.querySelectorAll('.actions button')].filter((b) => !b.hidden) \
+             .map((b) => [b.id, b.innerText.replace(/\\s+/g, ' ').trim()]);")
+        .await
+}
+
+// (F16, F1) Resign names who resigns, the player the server would take
+// (the only person playing, else the person to move), and asks to be
+// confirmed: a double click resigns no one, the question goes by itself
+// after a few seconds or with Cancel, and the confirmation resigns that
+// player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn resign_names_who_resigns_and_asks_to_confirm() {
+    run("resign_names_who_resigns_and_asks_to_confirm", |page| async move {
+        let game = page.open_position("camelot", None, "1.F7-F8").await;
+        page.wait_status("Black to move (move 1).").await;
+        assert_eq!(page.text("#resign").await, "Resign (Black)");
+        page.double_click("#resign").await;
+        page.wait_js("the question", "!document.querySelector('#resign-confirm').hidden").await;
+        tokio::time::sleep(CONFIRM_GUARD).await;
+        assert_eq!(
+            action_buttons(&page).await,
+            json!([["resign-confirm", "Confirm: Black resigns"], ["resign-cancel", "Cancel"]]),
+            "a double click asks, and no more"
+        );
+        page.screenshot("resign-confirm").await;
+        assert!(view(&page, &game).await["result"].is_null(), "no one resigned");
+        // Cancel: the buttons as they were.
+        page.click("#resign-cancel").await;
+        page.wait_js("Resign again", "!document.querySelector('#resign').hidden").await;
+        assert_eq!(
+            action_buttons(&page).await,
+            json!([["undo", "Undo"], ["draw", "Offer draw"], ["resign", "Resign (Black)"]])
+        );
+        // Left alone, the question goes.
+        page.click("#resign").await;
+        page.wait_js("the question", "!document.querySelector('#resign-confirm').hidden").await;
+        page.wait_within("the question to go by itself", Duration::from_secs(8), async || {
+            match page.js("return document.querySelector('#resign-confirm').hidden;").await {
+                Value::Bool(true) => Ok(()),
+                v => Err(v.to_string()),
+            }
+        })
+        .await;
+        assert!(view(&page, &game).await["result"].is_null(), "no one resigned");
+        // Confirmed: Black resigns.
+        resign(&page).await;
+        page.wait_js("the banner", "!document.querySelector('#banner').hidden").await;
+        assert_eq!(page.text("#banner .reason").await, "Black resigned");
+        // Against the computer: the person, whoever is to move.
+        let (code, v) =
+            page.api("POST", "/api/games", Some(json!({ "seats": ["engine", "human"], "engine_ms": 3000 }))).await;
+        assert_eq!(code, 201, "{v}");
+        page.goto(&format!("/?game={}", v["id"].as_str().unwrap())).await;
+        page.wait_status("(computer) is thinking").await;
+        assert_eq!(page.text("#resign").await, "Resign (Black)");
+    })
+    .await;
+}
+
+// (F5) A double click on Offer draw offers a draw, and does not accept it
+// as well: the button holds a moment before it turns into the other
+// player's acceptance, which is then one click.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_double_click_on_offer_draw_does_not_accept_it() {
+    run("a_double_click_on_offer_draw_does_not_accept_it", |page| async move {
+        let game = page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
+        page.wait_status("White to move (move 2).").await;
+        page.double_click("#draw").await;
+        page.wait_status("White offers a draw").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(view(&page, &game).await["result"].is_null(), "the offer was accepted by the same double click");
+        assert_eq!((page.text("#draw").await, page.disabled("#draw").await), ("Draw offered".into(), Some(true)));
+        page.wait_js(
+            "Black's acceptance, a moment later",
+            "!document.querySelector('#draw').disabled \
+             && document.querySelector('#draw').innerText === 'Accept draw (Black)'",
+        )
+        .await;
+        page.click("#draw").await;
+        page.wait_js("the banner", "!document.querySelector('#banner').hidden").await;
+        assert_eq!(page.text("#banner .reason").await, "drawn by agreement");
+    })
+    .await;
+}
+
+// (F12) Undo takes back a person's move: while only the computer has
+// moved (it plays first, and would play the same again), it is disabled,
+// saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn undo_waits_for_a_persons_move() {
+    run("undo_waits_for_a_persons_move", |page| async move {
+        let body = json!({ "seats": ["engine", "human"], "engine_ms": 100, "engine_level": 1 });
+        let (code, v) = page.api("POST", "/api/games", Some(body)).await;
+        assert_eq!(code, 201, "{v}");
+        let game = v["id"].as_str().unwrap().to_string();
+        page.goto(&format!("/?game={game}")).await;
+        page.wait_status("Black to move (move 1).").await;
+        assert_eq!(page.moves().await.len(), 1, "the computer's first move");
+        assert_eq!(page.disabled("#undo").await, Some(true), "nothing of a person's to take back");
+        let title = page.js("return document.querySelector('#undo').title;").await;
+        assert!(title.as_str().is_some_and(|t| t.starts_with("No move of a person to take back")), "{title}");
+        // The person moves, the computer answers: Undo takes the person's move back.
+        let example = view(&page, &game).await["example"].as_str().expect("a move").to_string();
+        page.type_into("#move-text", &example).await;
+        page.click("#move-go").await;
+        page.wait_status("Black to move (move 2).").await;
+        assert_eq!(page.disabled("#undo").await, Some(false));
+        page.click("#undo").await;
+        page.wait_status("Black to move (move 1).").await;
+        assert_eq!(page.moves().await.len(), 1);
+        assert_eq!(page.disabled("#undo").await, Some(true));
     })
     .await;
 }

@@ -356,6 +356,30 @@ impl Page {
         panic!("[{}] cannot click {selector}: {last}", self.name);
     }
 
+    /// Clicks the element `selector` twice at once, as a double click of
+    /// the mouse (the second click lands wherever the first left the page).
+    pub async fn double_click(&self, selector: &str) {
+        let c = self
+            .js_args(
+                "const e = document.querySelector(arguments[0]); if (!e) return null; \
+                 const r = e.getBoundingClientRect(); \
+                 return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+                vec![json!(selector)],
+            )
+            .await;
+        let (Some(x), Some(y)) = (c[0].as_i64(), c[1].as_i64()) else {
+            panic!("[{}] no {selector} to double-click: {c}", self.name)
+        };
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo { duration: None, x, y })
+            .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+            .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT })
+            .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+            .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        self.client.perform_actions(mouse).await.unwrap_or_else(|e| panic!("double-clicking {selector}: {e}"));
+        let _ = self.client.release_actions().await;
+    }
+
     /// Presses `key` (with Shift held when `shift`) as a person at the
     /// keyboard would: the focused element gets it.
     pub async fn press(&self, key: Key, shift: bool) {
