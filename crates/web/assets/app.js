@@ -1365,6 +1365,9 @@ function setGame(view, opts = {}) {
   if (changed) {
     endConfirm(false);
     S.drawHeld = 0;
+    // The name a Save writes under: the file the game was loaded from or
+    // saved to (so that Save updates it), else none yet.
+    $("save-name").value = saveName(view.id);
     S.offline = false;
     S.flipped = facesAway(view);
     S.analysing = false;
@@ -1550,6 +1553,32 @@ function gameLost(id, e) {
   }
   render();
   openNewGame(S.game ? S.game.variant.name : "camelot");
+}
+
+// The file name a game saves under (sessionStorage, which a reload of the
+// tab keeps): the record it was loaded from or saved to; "" if none.
+const SAVE_NAMES = "camelot.saveNames";
+
+function saveNames() {
+  try {
+    return JSON.parse(sessionStorage.getItem(SAVE_NAMES) || "{}") || {};
+  } catch (e) {
+    return {};
+  }
+}
+
+function saveName(id) {
+  return saveNames()[id] || "";
+}
+
+function rememberSaveName(id, name) {
+  const names = saveNames();
+  names[id] = name;
+  try {
+    sessionStorage.setItem(SAVE_NAMES, JSON.stringify(names));
+  } catch (e) {
+    /* a browser that keeps nothing: the box keeps it while the page lasts */
+  }
 }
 
 // Starts a game; answers its view or throws the server's words. It is a
@@ -1934,10 +1963,15 @@ async function onDraw() {
 async function onSave() {
   if (!S.game) return;
   const input = $("save-name");
-  const name = input.value.trim() || `${S.game.variant.name}-${S.game.id}`;
+  const game = S.game;
+  const name = input.value.trim() || `${game.variant.name}-${game.id}`;
   try {
-    const res = await api("POST", `/api/games/${S.game.id}/save`, { name });
-    setMessage(`saved as ${res && res.file ? res.file : name}`, true);
+    const res = await api("POST", `/api/games/${game.id}/save`, { name });
+    const file = res && res.file ? res.file : name;
+    // (The box shows the file, which the next Save updates.)
+    rememberSaveName(game.id, file);
+    if (S.game === game) input.value = file;
+    setMessage(`saved as ${file}`, true);
   } catch (e) {
     setMessage(e.message);
   }
@@ -2152,14 +2186,25 @@ function onNgVariantChange() {
   updateNgVariant();
 }
 
-// The clock's fields stay in place; those the kind of clock ignores are dimmed.
+// The clock's fields stay in place; those the kind of clock ignores are
+// dimmed and disabled (out of the Tab order).
 function updateNgClock() {
   const kind = $("ng-clock").value;
-  const dim = (sel, off) => document.querySelectorAll(`#new-game-dialog ${sel}`).forEach((el) => el.classList.toggle("off", off));
+  const dim = (sel, off) =>
+    document.querySelectorAll(`#new-game-dialog ${sel}`).forEach((el) => {
+      el.classList.toggle("off", off);
+      el.querySelectorAll("input").forEach((input) => (input.disabled = off));
+    });
   dim(".clock-opt", kind === "none");
   dim(".clock-inc", kind !== "increment");
   dim(".clock-per", kind !== "period");
 }
+
+// The time on a clock the dialog takes, in minutes: from 6 seconds (a
+// clock shorter is lost before a person can move) to a day (the server's
+// longest).
+const CLOCK_MIN_MINUTES = 0.1;
+const CLOCK_MAX_MINUTES = 1440;
 
 // The body of POST /api/games from the dialog.
 async function ngBody() {
@@ -2199,27 +2244,40 @@ async function ngBody() {
   body.engine_level = parseInt($("ng-engine-level").value, 10);
   const clock = $("ng-clock").value;
   if (clock !== "none") {
-    const base = parseFloat($("ng-base-min").value);
-    if (!(base > 0)) throw new Error("the clock needs a time above 0 minutes");
     // (A record's clock shown in minutes to 4 places is sent exact while
     // it is shown unchanged, so that the game goes on with the record's
-    // times left, which the server keeps on the record's clock only.)
+    // times left, which the server keeps on the record's clock only; and
+    // taken as the record has it, however short.)
     const given = S.ngClockGiven;
-    const exact = given && given.shown === $("ng-base-min").value ? given.base_ms : Math.round(base * 60000);
-    body.clock = { base_ms: exact };
-    // (A value the clock cannot take is refused, not made another.)
+    let baseMs;
+    if (given && given.shown === $("ng-base-min").value) {
+      baseMs = given.base_ms;
+    } else {
+      // (A value the clock cannot take is refused, in the dialog's units,
+      // not made another.)
+      const text = $("ng-base-min").value.trim();
+      const base = Number(text);
+      if (text === "" || !(base >= CLOCK_MIN_MINUTES && base <= CLOCK_MAX_MINUTES) || $("ng-base-min").validity.badInput) {
+        throw new Error(
+          `the time on each clock is from ${CLOCK_MIN_MINUTES} minute (6 seconds) to ${CLOCK_MAX_MINUTES} minutes (a day), ` +
+            `not ${text || "that"}`,
+        );
+      }
+      baseMs = Math.round(base * 60000);
+    }
+    body.clock = { base_ms: baseMs };
     if (clock === "increment") {
       const text = $("ng-increment-s").value.trim();
       const inc = text === "" ? 0 : Number(text);
-      if (!(inc >= 0) || $("ng-increment-s").validity.badInput) {
-        throw new Error(`the increment is a number of seconds, 0 or more, not ${text || "that"}`);
+      if (!(inc >= 0 && inc <= CLOCK_MAX_MINUTES * 60) || $("ng-increment-s").validity.badInput) {
+        throw new Error(`the increment is a number of seconds from 0 to ${CLOCK_MAX_MINUTES * 60} (a day), not ${text || "that"}`);
       }
       body.clock.increment_ms = Math.round(inc * 1000);
     }
     if (clock === "period") {
       const text = $("ng-moves").value.trim();
       const moves = Number(text);
-      if (!Number.isInteger(moves) || moves < 1 || $("ng-moves").validity.badInput) {
+      if (!Number.isInteger(moves) || moves < 1 || moves > 4294967295 || $("ng-moves").validity.badInput) {
         throw new Error(`the moves of a period are a whole number, 1 or more, not ${text || "that"}`);
       }
       body.clock.moves = moves;
@@ -2237,6 +2295,7 @@ async function onNgStart() {
     const body = await ngBody();
     const fromRecord = !!(body.record || body.saved);
     const view = await createGame(body);
+    if (body.saved) rememberSaveName(view.id, body.saved);
     closeNewGame();
     setGame(view, { fromStart: fromRecord && !$("ng-continue").checked });
   } catch (e) {

@@ -337,7 +337,7 @@ async fn save_load_and_continue() {
     .await;
 }
 
-// (h) A clock of three seconds runs out.
+// (h) A clock of six seconds runs out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn clock_runs_out() {
@@ -347,16 +347,17 @@ async fn clock_runs_out() {
         page.wait_js("the new-game dialog", "document.querySelector('#new-game-dialog').open").await;
         page.choose("#ng-variant", "camelot").await;
         page.choose("#ng-clock", "increment").await;
-        page.type_into("#ng-base-min", "0.05").await;
+        // (The shortest clock the dialog takes: 0.1 minute.)
+        page.type_into("#ng-base-min", "0.1").await;
         page.type_into("#ng-increment-s", "0").await;
         page.click("#ng-start").await;
         let game = page.wait_game_other_than(Some(&first)).await;
         let v = view(&page, &game).await;
         let ms = v["clocks"][0]["ms"].as_u64().unwrap_or_else(|| panic!("a clock: {}", v["clocks"]));
-        assert!((1..=3000).contains(&ms), "White's clock starts at 3 s at most: {ms} ms");
+        assert!((1..=6000).contains(&ms), "White's clock starts at 6 s at most: {ms} ms");
         page.wait_js("#clock-0 shown", "!document.querySelector('#clock-0').hidden").await;
         assert!(page.exists("#banner[hidden]").await, "no banner while the game is on");
-        // The flag falls after about 3 s.
+        // The flag falls after about 6 s.
         let banner = page
             .wait_within("#banner to show that White lost on time", WAIT + Duration::from_secs(5), async || {
                 let shown = page
@@ -687,7 +688,12 @@ async fn the_new_game_dialog_starts_what_it_shows() {
         // A clock value the clock cannot take is refused, not made another.
         let before = page.game_id().await;
         for (clock, field, value, said) in [
-            ("increment", "#ng-increment-s", "-1", "the increment is a number of seconds, 0 or more, not -1"),
+            (
+                "increment",
+                "#ng-increment-s",
+                "-1",
+                "the increment is a number of seconds from 0 to 86400 (a day), not -1",
+            ),
             ("period", "#ng-moves", "0", "the moves of a period are a whole number, 1 or more, not 0"),
             ("period", "#ng-moves", "2.5", "the moves of a period are a whole number, 1 or more, not 2.5"),
         ] {
@@ -1858,6 +1864,85 @@ async fn a_double_click_on_offer_draw_does_not_accept_it() {
     .await;
 }
 
+/// The save-name box's value.
+async fn save_name(page: &Page) -> Value {
+    page.js("return document.querySelector('#save-name').value;").await
+}
+
+// (F2) The save-name box belongs to the game: a new game starts with it
+// empty, and a game loaded from the games folder shows its file's name,
+// so that Save updates that file (after a reload of the tab too).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_save_name_is_the_games_own() {
+    run("the_save_name_is_the_games_own", |page| async move {
+        let first = page.open_variant("camelot").await;
+        page.play(&first, "H7", &["H8"], "H7-H8").await;
+        page.type_into("#save-name", "limit").await;
+        page.click("#save").await;
+        page.wait_message("saved as limit.pgn").await;
+        assert_eq!(save_name(&page).await, json!("limit.pgn"), "the box shows the file saved");
+        // A new game: no name yet.
+        open_dialog(&page).await;
+        page.choose("#ng-variant", "tri-camelot").await;
+        page.click("#ng-start").await;
+        let tri = page.wait_game_other_than(Some(&first)).await;
+        assert_eq!(save_name(&page).await, json!(""), "a new game's name");
+        // The saved game loaded: its file's name; Save updates the file.
+        open_dialog(&page).await;
+        page.choose("#ng-saved", "limit.pgn").await;
+        page.click("#ng-start").await;
+        let loaded = page.wait_game_other_than(Some(&tri)).await;
+        page.wait_moves(&["H7-H8"]).await;
+        assert_eq!(save_name(&page).await, json!("limit.pgn"), "a loaded game's name");
+        page.click("#nav-last").await;
+        page.play(&loaded, "D11", &["C12"], "D11-C12").await;
+        page.click("#save").await;
+        page.wait_message("saved as limit.pgn").await;
+        let text = std::fs::read_to_string(page.games.join("limit.pgn")).expect("limit.pgn");
+        assert!(text.contains("1.H7-H8 D11-C12"), "{text}");
+        // The tab reloaded keeps it; Back, to the new game, has none.
+        page.goto(&format!("/?game={loaded}")).await;
+        page.wait_moves(&["H7-H8", "D11-C12"]).await;
+        assert_eq!(save_name(&page).await, json!("limit.pgn"), "after a reload");
+        page.goto(&format!("/?game={tri}")).await;
+        page.wait_js("Tri-Camelot", "document.querySelector('[data-cell=\"F5\"] [data-piece]') !== null").await;
+        assert_eq!(save_name(&page).await, json!(""), "the new game's again");
+    })
+    .await;
+}
+
+// (F11) The dialog's clock fields that the kind of clock ignores are
+// disabled, out of the Tab order, not only greyed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn greyed_dialog_fields_are_disabled() {
+    run("greyed_dialog_fields_are_disabled", |page| async move {
+        page.open_variant("camelot").await;
+        open_dialog(&page).await;
+        let disabled = "return ['ng-base-min', 'ng-increment-s', 'ng-moves']\
+                        .filter((id) => document.getElementById(id).disabled);";
+        for (clock, off) in [
+            ("none", json!(["ng-base-min", "ng-increment-s", "ng-moves"])),
+            ("increment", json!(["ng-moves"])),
+            ("period", json!(["ng-increment-s"])),
+        ] {
+            page.choose("#ng-clock", clock).await;
+            assert_eq!(page.js(disabled).await, off, "{clock}");
+        }
+        // From the clock's kind, Tab goes past the fields that do not apply.
+        page.choose("#ng-clock", "none").await;
+        page.js("document.querySelector('#ng-clock').focus();").await;
+        page.press(Key::Tab, false).await;
+        assert_eq!(focused_cell(&page).await, "ng-record");
+        page.choose("#ng-clock", "period").await;
+        page.js("document.querySelector('#ng-base-min').focus();").await;
+        page.press(Key::Tab, false).await;
+        assert_eq!(focused_cell(&page).await, "ng-moves");
+    })
+    .await;
+}
+
 // (F12) Undo takes back a person's move: while only the computer has
 // moved (it plays first, and would play the same again), it is disabled,
 // saying why.
@@ -1885,6 +1970,53 @@ async fn undo_waits_for_a_persons_move() {
         page.wait_status("Black to move (move 1).").await;
         assert_eq!(page.moves().await.len(), 1);
         assert_eq!(page.disabled("#undo").await, Some(true));
+    })
+    .await;
+}
+
+// (F13) The dialog's clock is checked in its own units before it is sent:
+// minutes from 0.1 (six seconds) to a day, an increment in seconds up to a
+// day.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_dialogs_clock_speaks_minutes() {
+    run("the_dialogs_clock_speaks_minutes", |page| async move {
+        let first = page.open_variant("camelot").await;
+        open_dialog(&page).await;
+        page.choose("#ng-clock", "increment").await;
+        page.type_into("#ng-increment-s", "0").await;
+        let said = |what: &str| {
+            format!("the time on each clock is from 0.1 minute (6 seconds) to 1440 minutes (a day), not {what}")
+        };
+        for (field, value, error) in [
+            ("#ng-base-min", "10000", said("10000")),
+            ("#ng-base-min", "0.001", said("0.001")),
+            ("#ng-base-min", "0", said("0")),
+            ("#ng-base-min", "", said("that")),
+        ] {
+            page.type_into(field, value).await;
+            page.click("#ng-start").await;
+            page.wait_js(
+                &format!("the refusal of {value:?}"),
+                &format!("document.querySelector('#ng-error').textContent === {error:?}"),
+            )
+            .await;
+            assert_eq!(page.game_id().await.as_deref(), Some(first.as_str()), "no game started");
+        }
+        page.type_into("#ng-base-min", "0.1").await;
+        page.type_into("#ng-increment-s", "100000").await;
+        page.click("#ng-start").await;
+        page.wait_js(
+            "the increment refused",
+            "document.querySelector('#ng-error').textContent === \
+             'the increment is a number of seconds from 0 to 86400 (a day), not 100000'",
+        )
+        .await;
+        page.type_into("#ng-increment-s", "2").await;
+        page.click("#ng-start").await;
+        let game = page.wait_game_other_than(Some(&first)).await;
+        let v = view(&page, &game).await;
+        assert!(v["clocks"][0]["ms"].as_u64().is_some_and(|ms| (1..=6000).contains(&ms)), "{}", v["clocks"]);
     })
     .await;
 }
