@@ -240,8 +240,13 @@ fn show_position_round_trips() {
 #[test]
 fn show_of_a_finished_game_says_who_won() {
     let out = ok(&["show", "camelot", "--position", "W:WF16,G16:BKC11,D11 castle-moves=0,0"]);
-    assert!(out.stdout.contains("\nGame over: White wins (goal reached).\n"), "{}", out.show());
+    assert!(out.stdout.contains("\nGame over: White wins (two pieces in Black's castle).\n"), "{}", out.show());
     assert!(out.stdout.contains(" 16                [M][M]               16\n"), "{}", out.show());
+    // The ending says whose: the player with no move, the side captured.
+    let out = ok(&["show", "camelot", "--position", "B:WG1,D6,E6:BF1 castle-moves=0,2"]);
+    assert!(out.stdout.contains("\nGame over: White wins (Black has no legal move).\n"), "{}", out.show());
+    let out = ok(&["show", "camelot", "--position", "B:WE6,D6:B castle-moves=0,0"]);
+    assert!(out.stdout.contains("\nGame over: White wins (every piece of Black captured).\n"), "{}", out.show());
 }
 
 // ---------------------------------------------------------------------------
@@ -308,9 +313,9 @@ fn moves_of_a_finished_game() {
     assert_eq!(v["count"], 0);
     assert_eq!(
         v["outcome"],
-        serde_json::json!({"result": "1-0", "winner": "White", "reason": "goal", "text": "White wins (goal reached)"})
+        serde_json::json!({"result": "1-0", "winner": "White", "reason": "goal", "text": "White wins (two pieces in Black's castle)"})
     );
-    assert_eq!(v["status"], "Game over: White wins (goal reached).");
+    assert_eq!(v["status"], "Game over: White wins (two pieces in Black's castle).");
     // A draw has no winner.
     let drawn = "W:WKC6,D6:BE10,F11 castle-moves=0,0 clock=99";
     let v = json(&ok(&["moves", "camelot", "--position", drawn, "--moves", "1.C6-C7", "--json"]));
@@ -327,7 +332,7 @@ fn moves_of_a_finished_game() {
     assert_eq!(
         v["outcome"],
         serde_json::json!({
-            "result": "0-1", "winner": "Black", "reason": "bared", "text": "Black wins (a side left with no piece that counts)"
+            "result": "0-1", "winner": "Black", "reason": "bared", "text": "Black wins (White has no piece left that counts)"
         })
     );
     // A game going on has no outcome; its status says whose turn it is.
@@ -453,7 +458,11 @@ fn perft_after_moves_and_of_a_finished_game() {
     let out = ok(&["perft", "camelot", "--position", over, "--depth", "2"]);
     assert_eq!(perft_text_nodes(&out), 0);
     // (The 0 says why: the game is over there.)
-    assert!(out.stdout.ends_with("no move: the game is over: White wins (goal reached)\n"), "{}", out.show());
+    assert!(
+        out.stdout.ends_with("no move: the game is over: White wins (two pieces in Black's castle)\n"),
+        "{}",
+        out.show()
+    );
     assert!(!ok(&["perft", "camelot", "--depth", "1"]).stdout.contains("no move"));
 }
 
@@ -578,7 +587,7 @@ fn replay_a_file_with_several_games() {
     assert!(g1.contains("\n4 moves played. White to move (move 3). castle-moves: White 0, Black 0.\n"), "{g1}");
     assert!(g1.ends_with("\nResult: *\n"), "{g1}");
     assert!(g2.contains("\nB:WF16,G16:BKC11,D11 castle-moves=0,0\n"), "{g2}");
-    assert!(g2.contains(" played. Game over: White wins (goal reached).\n"), "{g2}");
+    assert!(g2.contains(" played. Game over: White wins (two pieces in Black's castle).\n"), "{g2}");
     assert!(g2.ends_with("\nResult: 1-0\n"), "{g2}");
     assert!(g3.contains("\nB:WKC6,D7:BE9 castle-moves=0,0 clock=2\n"), "{g3}");
     assert!(g3.contains("\n2 moves played. Black to move (move 2). castle-moves: White 0, Black 0.\n"), "{g3}");
@@ -1047,7 +1056,8 @@ fn play_names_the_rule_and_lists_a_pieces_moves() {
         out.show()
     );
     // Every way on is named (at most three, then how many more).
-    let on = "the jump must continue: F8xF10xD12xB10 or F8xF10xF12 or F8xF10xH12xJ10xJ12;";
+    // (Named once: they are the piece's moves, which are not listed again.)
+    let on = "the jump must continue: F8xF10xD12xB10 or F8xF10xF12 or F8xF10xH12xJ10xJ12\n";
     assert!(text.contains(&format!("`F8xF10` is not legal here: {on}")), "{}", out.show());
     assert!(
         text.contains("> a capture is obligatory: F8 can capture\n"),
@@ -1839,7 +1849,7 @@ fn checkers_replay_of_a_pdn_file() {
     assert!(out.stdout.contains("\n8 moves played. Black to move (move 5).\nResult: *\n"), "{}", out.show());
     assert!(
         out.stdout.contains(
-            "W:W:B1,23\n1 move played. Game over: Black wins (all pieces of a side captured).\nResult: 1-0\n"
+            "W:W:B1,23\n1 move played. Game over: Black wins (every piece of White captured).\nResult: 1-0\n"
         ),
         "{}",
         out.show()

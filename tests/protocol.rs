@@ -645,7 +645,10 @@ fn analyze_a_won_position_and_a_finished_game() {
     assert_eq!((last["result"].as_str(), last["plies"].as_u64()), (Some("win"), Some(3)), "{text}");
     let out = camelot(&["analyze", "camelot", "--position", "B:WF16,G16,KC6:BKC11,D11", "--depth", "3"]);
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "no move: the game is over: White wins (goal reached)\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "no move: the game is over: White wins (two pieces in Black's castle)\n"
+    );
     // In JSON: the result for the side to move, a draw too, and why.
     for (position, result, reason) in [("B:WF16,G16,KC6:BKC11,D11", "loss", "goal"), ("W:W:B", "draw", "elimination")] {
         let out = camelot(&["analyze", "camelot", "--position", position, "--depth", "3", "--json"]);

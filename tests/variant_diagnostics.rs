@@ -186,7 +186,7 @@ fn outcomes_in_messages_are_in_words() {
     // Skirmish with no Black Knight (its extinction kind): lost from the start.
     let text = "extends = \"skirmish\"\nname = \"x\"\n[setup]\nWhite = \"KC2,C3\"\nBlack = \"C6\"\n";
     let p = problems("x.toml", text);
-    assert_eq!(p, ["3:1: the start position is already over: White wins (royal piece lost)"]);
+    assert_eq!(p, ["3:1: the start position is already over: White wins (Black lost its royal piece)"]);
     // Every family's start-over message, none with the program's forms.
     let bare = "extends = \"camelot\"\nname = \"x\"\n[setup]\nWhite = \"KC6,D6\"\nBlack = \"\"\n";
     for p in problems("x.toml", bare).into_iter().chain(problems("x.toml", text)) {
@@ -194,7 +194,7 @@ fn outcomes_in_messages_are_in_words() {
     }
     assert_eq!(
         problems("x.toml", bare),
-        ["3:1: the start position is already over: White wins (all pieces of a side captured)"]
+        ["3:1: the start position is already over: White wins (every piece of Black captured)"]
     );
     // With baring off the same setup is a game (Black has no move: White wins then).
     let off = format!("{bare}[end]\nbaring = []\n");
@@ -578,7 +578,7 @@ fn goal_and_start_checks_run_beside_problems_they_do_not_depend_on() {
         problems("x.toml", text),
         [
             "2:8: `x y` is not a variant name; use letters, digits, `-` and `_`",
-            "3:1: the start position is already over: White wins (all pieces of a side captured)",
+            "3:1: the start position is already over: White wins (every piece of Black captured)",
             "7:12: mobility = 1000000: expected a whole number from -100000 to 100000",
         ]
     );

@@ -117,9 +117,19 @@ impl Termination {
         game.result_order().iter().map(|p| points_text(scores[p.index()])).collect::<Vec<_>>().join("-")
     }
 
-    /// How the game ended, in words: `White wins (goal reached)`, `Black
-    /// lost on time`, `White resigned`, `drawn by agreement`.
-    pub fn describe<G: Game>(&self, game: &G) -> String {
+    /// How the game ended, in words, `pos` the position it ended in:
+    /// `White wins (two pieces in Black's castle)` ([`Outcome::describe`]),
+    /// `Black lost on time`, `White resigned`, `drawn by agreement`.
+    pub fn describe<G: Game>(&self, game: &G, pos: &leap_core::Position) -> String {
+        match self {
+            Termination::Rules(outcome) => outcome.describe(game, pos),
+            other => other.words(game),
+        }
+    }
+
+    /// [`Termination::describe`] without the position: the words of an
+    /// ending off the board, as a record's `Termination` tag gives them.
+    fn words<G: Game>(&self, game: &G) -> String {
         let name = |p: leap_core::Player| game.players()[p.index()].name.clone();
         match *self {
             Termination::Rules(Outcome { result: GameResult::Win(w), reason }) => {
@@ -156,7 +166,7 @@ impl Termination {
     pub fn from_tags<G: Game>(game: &G, termination: &str, result: Option<&str>) -> Option<Termination> {
         let wanted = termination.trim();
         Termination::off_the_board(game).find(|t| {
-            t.describe(game).eq_ignore_ascii_case(wanted) && result.is_none_or(|r| r.trim() == t.result_token(game))
+            t.words(game).eq_ignore_ascii_case(wanted) && result.is_none_or(|r| r.trim() == t.result_token(game))
         })
     }
 
@@ -275,7 +285,7 @@ impl Termination {
         if let Some(outcome) = history.outcome(game) {
             let computed = history.result_token(game);
             if result != "*" && result != computed {
-                let how = Termination::Rules(outcome).describe(game);
+                let how = outcome.describe(game, history.current());
                 return fail(
                     at,
                     format!("the record gives the result {result}, but the final position gives {computed} ({how})"),
@@ -311,7 +321,7 @@ impl Termination {
             (Some(tag), None) => {
                 let fitting: Vec<String> = Termination::off_the_board(game)
                     .filter(|t| t.result_token(game) == result)
-                    .map(|t| format!("`{}`", t.describe(game)))
+                    .map(|t| format!("`{}`", t.words(game)))
                     .collect();
                 let expected = match fitting.split_last() {
                     None => "no ending off the board gives it".to_string(),
@@ -355,7 +365,7 @@ impl Termination {
         // (A recorded ending keeps what its record said, which is in `tags`
         // if anything: a tag of this program's words would not be its.)
         if !matches!(self, Termination::Rules(_) | Termination::Recorded { .. }) {
-            tags.push(("Termination".to_string(), self.describe(game)));
+            tags.push(("Termination".to_string(), self.words(game)));
         }
         history.write_record(game, &tags, &self.result_token(game), intro, notes)
     }

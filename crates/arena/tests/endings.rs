@@ -18,8 +18,11 @@ fn a_loss_gives_the_point_to_the_others() {
     assert_eq!(Termination::Agreement.result_token(&tri), "1/3-1/3-1/3");
     let win = Termination::Rules(Outcome { result: GameResult::Win(Player(1)), reason: EndReason::Goal });
     assert_eq!(win.result_token(&tri), "0-1-0");
-    assert_eq!(win.describe(&tri), "Red wins (goal reached)");
-    assert_eq!(Termination::Resignation { loser: Player(2) }.describe(&tri), "Green resigned");
+    // (Red's pieces in Green's castle, as the position it ended in shows.)
+    let pos = leap_core::notation::parse_position(&tri, "G:BF5:RK16,D9:GI18").unwrap();
+    assert_eq!(tri.outcome(&pos), Some(Outcome { result: GameResult::Win(Player(1)), reason: EndReason::Goal }));
+    assert_eq!(win.describe(&tri, &pos), "Red wins (one piece in Green's castle)");
+    assert_eq!(Termination::Resignation { loser: Player(2) }.describe(&tri, &pos), "Green resigned");
 }
 
 #[test]

@@ -492,6 +492,23 @@ impl Game for Camelot {
         (0..self.players.len()).map(|i| Player(i as u8)).find(|p| self.castle(*p).contains(cell))
     }
 
+    /// A piece in an enemy castle may not leave it, and moves only by the
+    /// castle moves its side has left.
+    fn stuck_reason(&self, pos: &Position, cell: Cell) -> Option<String> {
+        let piece = pos.piece_at(cell)?;
+        let owner = self.held_castle(piece.player, cell)?;
+        let (me, owner) = (&self.players[piece.player.index()].name, &self.players[owner.index()].name);
+        let (made, most) = (pos.counter(piece.player), self.rules.castle_moves);
+        let inside = format!("a piece in {owner}'s castle may not leave it");
+        Some(match most {
+            0 => format!("{inside}, and this game has no castle moves"),
+            _ if made >= most => {
+                format!("{inside}, and {me} has made its {most} castle moves (the most a game allows)")
+            }
+            _ => format!("{inside}, and every other cell of that castle, where a castle move would go, is taken"),
+        })
+    }
+
     fn off_limits(&self, player: Player, cell: Cell) -> Option<String> {
         let name = &self.players[player.index()].name;
         if let Some(owner) = self.zone_owner(cell).filter(|&o| self.role(player, o) == CastleRole::Barred) {

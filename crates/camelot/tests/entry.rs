@@ -91,6 +91,29 @@ fn a_piece_in_its_own_castle_must_leave() {
 }
 
 #[test]
+fn a_piece_held_in_an_enemy_castle_says_why_it_cannot_move() {
+    let g = game();
+    let f16 = cell(&g, "F16");
+    let why = |position: &str| progress(&g, &pos(&g, position), f16, &[]).err().map(|r| r.to_string());
+    // Both castle moves made: it may never move again.
+    assert_eq!(
+        why("W:WF16,D6,E6:BD10,E10,H10 castle-moves=2,0").as_deref(),
+        Some(
+            "the piece on F16 has no legal move: a piece in Black's castle may not leave it, and White has made \
+             its 2 castle moves (the most a game allows)"
+        )
+    );
+    // A castle move left, but the other cell of the castle is taken.
+    assert_eq!(
+        why("W:WF16,D6,E6:BG16,D10,E10,H10 castle-moves=1,0").as_deref(),
+        Some(
+            "the piece on F16 has no legal move: a piece in Black's castle may not leave it, and every other \
+             cell of that castle, where a castle move would go, is taken"
+        )
+    );
+}
+
+#[test]
 fn refusals_say_what_is_wrong() {
     let g = game();
     let start = g.start();

@@ -1,6 +1,6 @@
 //! `camelot analyze`: the engine's view of a position, depth by depth.
 
-use crate::commands::{describe_outcome, emit, setup_history};
+use crate::commands::{emit, setup_history};
 use crate::error::{CliError, CliResult};
 use crate::Setup;
 use leap_core::notation::format_line;
@@ -185,7 +185,10 @@ fn run<G: Played>(game: G, positions: &[Position], limits: Limits, options: Opti
                 result.time.as_secs_f64()
             ),
             None => match leap_core::line_outcome(game, positions) {
-                Some(o) => format!("no move: the game is over: {}\n", describe_outcome(game, &o)),
+                Some(o) => format!(
+                    "no move: the game is over: {}\n",
+                    o.describe(game, positions.last().expect("a line has a position"))
+                ),
                 None => "no move\n".to_string(),
             },
         }

@@ -101,14 +101,6 @@ pub(crate) fn load_variant(name: &str) -> Result<Variant, CliError> {
     Ok(variant::load(name)?)
 }
 
-/// Describes an outcome in words.
-pub fn describe_outcome<G: Game>(game: &G, outcome: &Outcome) -> String {
-    match outcome.result {
-        GameResult::Win(p) => format!("{} wins ({})", game.players()[p.index()].name, outcome.reason),
-        GameResult::Draw => format!("drawn ({})", outcome.reason),
-    }
-}
-
 /// How a game ended as `--json` names it: `insufficient_material`,
 /// `move_limit`, ... (the reason's words joined by `_`).
 pub fn reason_key(reason: leap_core::EndReason) -> String {
@@ -127,14 +119,14 @@ fn outcome_json<G: Game>(game: &G, history: &History, outcome: &Outcome) -> serd
         "result": history.result_token(game),
         "winner": winner,
         "reason": reason_key(outcome.reason),
-        "text": describe_outcome(game, outcome),
+        "text": outcome.describe(game, history.current()),
     })
 }
 
 /// The status line under a diagram.
 pub fn status<G: Game>(game: &G, history: &History) -> String {
     match history.outcome(game) {
-        Some(o) => format!("Game over: {}.", describe_outcome(game, &o)),
+        Some(o) => format!("Game over: {}.", o.describe(game, history.current())),
         None => {
             let (number, player) = history.next_label(game);
             let pos = history.current();
@@ -201,7 +193,7 @@ pub fn moves(setup: &Setup, json: bool) -> CliResult {
             }
             // (On stderr: the list on stdout stays a list, empty.)
             if let Some(o) = over {
-                eprintln!("no legal moves: the game is over: {}", describe_outcome(&g, &o));
+                eprintln!("no legal moves: the game is over: {}", o.describe(&g, pos));
             }
         }
         emit(&out)
@@ -340,7 +332,7 @@ pub fn perft(setup: &Setup, opts: &PerftOptions) -> CliResult {
             outln!(out, "time {seconds:.3} s, {:.2} Mnodes/s, {threads} thread{}", nps / 1e6, if threads == 1 { "" } else { "s" });
             // (A count of 0 says why where it is the game's end.)
             if let (true, Some(o)) = (depth > 0, history.outcome(&g)) {
-                outln!(out, "no move: the game is over: {}", describe_outcome(&g, &o));
+                outln!(out, "no move: the game is over: {}", o.describe(&g, history.current()));
             }
         }
         emit(&out)
@@ -440,7 +432,7 @@ fn replay_into(out: &mut String, file: &Path, record: &Record, number: usize) ->
         // a game ended otherwise than by the rules (a flag, a resignation,
         // an agreement) says how.
         match record_ending(&g, &history, record, source)? {
-            Some(how) => outln!(out, "Result: {} ({})", how.result_token(&g), how.describe(&g)),
+            Some(how) => outln!(out, "Result: {} ({})", how.result_token(&g), how.describe(&g, history.current())),
             None => outln!(out, "Result: {}", history.result_token(&g)),
         }
         Ok(())

@@ -526,7 +526,7 @@ fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<Openin
                 None,
                 format!(
                     "the game is over after these moves ({}): there is nothing to play",
-                    leap_arena::Termination::Rules(o).describe(game)
+                    o.describe(game, history.current())
                 ),
             ));
         }
@@ -678,7 +678,7 @@ fn ending<G: Game>(game: &G, record: &GameRecord) -> String {
     match record.termination {
         Termination::Rules(o) => o.reason.name().to_string(),
         Termination::PlyLimit => "ply limit".to_string(),
-        other => other.describe(game),
+        other => other.describe(game, record.history.current()),
     }
 }
 

@@ -2,7 +2,7 @@
 //! ([`leap_solve`]), checks a table, compares it with the engine's search,
 //! and answers for a position from the table.
 
-use crate::commands::{describe_outcome, emit, setup_history, thread_pool};
+use crate::commands::{emit, setup_history, thread_pool};
 use crate::error::{CliError, CliResult};
 use crate::Setup;
 use leap_core::notation::{format_line, format_position};
@@ -295,7 +295,7 @@ fn probe<G: Game>(game: &G, table: &Table, pos: &Position, json: bool) -> CliRes
     let _ = writeln!(out, "position: {}", format_position(game, pos));
     let value_line = value_text(game, pos.to_move(), value);
     if let Some(over) = over {
-        let _ = writeln!(out, "value: {value_line} (the game is over: {})", describe_outcome(game, &over));
+        let _ = writeln!(out, "value: {value_line} (the game is over: {})", over.describe(game, pos));
         return emit(&out);
     }
     let _ = writeln!(out, "value: {value_line} (with perfect play by both)");

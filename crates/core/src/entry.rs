@@ -75,6 +75,8 @@ pub enum Refusal {
     NoMove {
         /// Its cell.
         cell: String,
+        /// The rule that holds it, where one does ([`Game::stuck_reason`]).
+        why: Option<String>,
     },
     /// The piece cannot land on that cell next.
     NotALanding {
@@ -109,7 +111,8 @@ impl fmt::Display for Refusal {
             Refusal::GameOver => f.write_str("the game is over"),
             Refusal::NotYourPiece { cell, found } => write!(f, "no piece of the player to move on {cell} ({found})"),
             Refusal::Obliged(o) => write!(f, "{o}"),
-            Refusal::NoMove { cell } => write!(f, "the piece on {cell} has no legal move"),
+            Refusal::NoMove { cell, why: None } => write!(f, "the piece on {cell} has no legal move"),
+            Refusal::NoMove { cell, why: Some(why) } => write!(f, "the piece on {cell} has no legal move: {why}"),
             Refusal::NotALanding { cell, landings, why } => {
                 write!(f, "the piece cannot go to {cell}")?;
                 if let Some(why) = why {
@@ -141,9 +144,13 @@ impl Refusal {
     /// piece cannot reach.
     pub fn as_rule(&self) -> Option<&Refusal> {
         match self {
-            Refusal::Obliged(_) | Refusal::MustContinue { .. } | Refusal::CanterRule | Refusal::GameOver => Some(self),
+            Refusal::Obliged(_)
+            | Refusal::MustContinue { .. }
+            | Refusal::CanterRule
+            | Refusal::GameOver
+            | Refusal::NoMove { why: Some(_), .. } => Some(self),
             Refusal::NotYourPiece { .. }
-            | Refusal::NoMove { .. }
+            | Refusal::NoMove { why: None, .. }
             | Refusal::NotALanding { .. }
             | Refusal::CannotEndHere { .. } => None,
         }
@@ -299,7 +306,7 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
         // (Its moves may be barred by the turn's obligation.)
         return Err(match obligation(game, pos) {
             Some(o) => Refusal::Obliged(o),
-            None => Refusal::NoMove { cell: name(from) },
+            None => Refusal::NoMove { cell: name(from), why: game.stuck_reason(pos, from) },
         });
     }
     let walk = follow_path(game, pos, from, path, &legal);
@@ -313,7 +320,7 @@ pub fn progress<G: Game>(game: &G, pos: &Position, from: Cell, path: &[Cell]) ->
         };
         let first = (0..path.len()).find(|&k| strays(k)).unwrap_or(path.len().saturating_sub(1));
         let Some(&cell) = path.get(first) else {
-            return Err(Refusal::NoMove { cell: name(from) });
+            return Err(Refusal::NoMove { cell: name(from), why: None });
         };
         let mut before = follow_path(game, pos, from, &path[..first], &legal).next;
         before.sort_by_key(|n| board.listing_key(n.to));

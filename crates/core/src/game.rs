@@ -140,6 +140,12 @@ pub trait Game: LeapRules + Sync {
     fn off_limits(&self, _player: Player, _cell: Cell) -> Option<String> {
         None
     }
+    /// Why the piece on `cell` has no move, in a player's words, where a
+    /// rule of the game holds it (a piece in an enemy castle that has made
+    /// its castle moves): said when a move of it is refused.
+    fn stuck_reason(&self, _pos: &Position, _cell: Cell) -> Option<String> {
+        None
+    }
     /// The players in the order notation lists them: the sections of a
     /// position string, and by default the scores of a result token. Turn
     /// order unless the game's convention differs (PDN checkers: White

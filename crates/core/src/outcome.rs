@@ -78,3 +78,57 @@ impl fmt::Display for EndReason {
         })
     }
 }
+
+impl Outcome {
+    /// The ending in a player's words, read from `pos`, the position it
+    /// ended in: `White wins (two pieces in Black's castle)`, `White wins
+    /// (Black has no legal move)`, `drawn (repetition of position)`. (The
+    /// words of [`EndReason`] where the position tells no more.)
+    pub fn describe<G: crate::Game + ?Sized>(&self, game: &G, pos: &crate::Position) -> String {
+        let name = |p: Player| game.players()[p.index()].name.as_str();
+        let w = match self.result {
+            GameResult::Draw if self.reason == EndReason::NoMoves => {
+                return format!("drawn ({} has no legal move)", name(pos.to_move()));
+            }
+            GameResult::Draw => return format!("drawn ({})", self.reason),
+            GameResult::Win(w) => w,
+        };
+        // (With two players, the other is the one who lost.)
+        let loser = (game.players().len() == 2).then(|| Player(1 - w.0));
+        let why = match (self.reason, loser) {
+            (EndReason::Goal, _) => goal_words(game, pos, w),
+            (EndReason::NoMoves, _) => Some(format!("{} has no legal move", name(pos.to_move()))),
+            (EndReason::Royal, Some(l)) => Some(format!("{} lost its royal piece", name(l))),
+            (EndReason::Elimination, Some(l)) => Some(format!("every piece of {} captured", name(l))),
+            (EndReason::Elimination, None) => Some("the only player with pieces left".to_string()),
+            (EndReason::Bared, Some(l)) => Some(format!("{} has no piece left that counts", name(l))),
+            _ => None,
+        };
+        format!("{} wins ({})", name(w), why.unwrap_or_else(|| self.reason.to_string()))
+    }
+}
+
+/// The goal `winner` reached in words, where the pieces in other players'
+/// zones tell it (the Camelot family's castles): `two pieces in Black's
+/// castle`.
+fn goal_words<G: crate::Game + ?Sized>(game: &G, pos: &crate::Position, winner: Player) -> Option<String> {
+    let mut owners: Vec<Player> = Vec::new();
+    let mut count = 0;
+    for cell in pos.pieces_of(winner) {
+        if let Some(owner) = game.zone_owner(cell).filter(|&p| p != winner) {
+            count += 1;
+            if !owners.contains(&owner) {
+                owners.push(owner);
+            }
+        }
+    }
+    let [owner] = owners.as_slice() else {
+        return None;
+    };
+    let pieces = match count {
+        1 => "one piece".to_string(),
+        2 => "two pieces".to_string(),
+        n => format!("{n} pieces"),
+    };
+    Some(format!("{pieces} in {}'s castle", game.players()[owner.index()].name))
+}

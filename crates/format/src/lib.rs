@@ -166,47 +166,11 @@ pub fn playable<G: leap_core::Game>(game: G, spec: &VariantFile, diag: &mut crat
     }
     match game.outcome(&game.start()) {
         Some(o) => {
-            let how = describe_start_outcome(&game, &o);
+            let how = o.describe(&game, &game.start());
             diag.error(spec.setup.span().start, format!("the start position is already over: {how}"));
             None
         }
         None => Some(game),
-    }
-}
-
-/// An outcome of the start position in words: `White wins (two pieces in
-/// Black's castle)`, `drawn (no legal move)`.
-fn describe_start_outcome<G: leap_core::Game>(game: &G, o: &leap_core::Outcome) -> String {
-    use leap_core::{EndReason, GameResult, Player};
-    let pos = game.start();
-    let name = |p: Player| game.players()[p.index()].name.clone();
-    match o.result {
-        GameResult::Draw => format!("drawn ({})", o.reason),
-        GameResult::Win(w) if o.reason == EndReason::Goal => {
-            // The winner's pieces in castles of other players (the Camelot family's goals).
-            let mut owners: Vec<Player> = Vec::new();
-            let mut count = 0;
-            for cell in game.board().listed(pos.pieces_of(w)) {
-                if let Some(owner) = game.zone_owner(cell).filter(|&p| p != w) {
-                    count += 1;
-                    if !owners.contains(&owner) {
-                        owners.push(owner);
-                    }
-                }
-            }
-            match owners.as_slice() {
-                [owner] => {
-                    let pieces = match count {
-                        1 => "one piece".to_string(),
-                        2 => "two pieces".to_string(),
-                        n => format!("{n} pieces"),
-                    };
-                    format!("{} wins ({pieces} in {}'s castle)", name(w), name(*owner))
-                }
-                _ => format!("{} wins ({})", name(w), o.reason),
-            }
-        }
-        GameResult::Win(w) => format!("{} wins ({})", name(w), o.reason),
     }
 }
 

@@ -583,7 +583,7 @@ impl<G: Played> Session<G> {
     /// turn it is (and whether the computer is thinking), and who is out.
     fn status(&self) -> String {
         if let Some(t) = self.termination() {
-            return format!("Game over: {}.", t.describe(&self.game));
+            return format!("Game over: {}.", t.describe(&self.game, self.history.current()));
         }
         let status = self.turn_status(self.history.moves().len());
         if self.full() {
@@ -659,7 +659,7 @@ impl<G: Played> Session<G> {
         json!({
             "token": t.result_token(&self.game),
             "winner": winner,
-            "reason": t.describe(&self.game),
+            "reason": t.describe(&self.game, self.history.current()),
             "points": points,
         })
     }
@@ -837,7 +837,7 @@ impl<G: Played> Table for Session<G> {
         // (Over by the rules too: a castle entered, a repetition, the move limit.)
         if let Some(t) = self.termination() {
             return Ok(
-                json!({ "next": [], "complete": null, "refusal": format!("the game is over: {}", t.describe(&self.game)) }),
+                json!({ "next": [], "complete": null, "refusal": format!("the game is over: {}", t.describe(&self.game, self.history.current())) }),
             );
         }
         if self.full() {
@@ -859,7 +859,7 @@ impl<G: Played> Table for Session<G> {
         let Some(mover) = self.mover() else {
             return Err(ApiError::Conflict(format!(
                 "the game is over: {}",
-                self.termination().map(|t| t.describe(&self.game)).unwrap_or_default()
+                self.termination().map(|t| t.describe(&self.game, self.history.current())).unwrap_or_default()
             )));
         };
         if self.seating.seats[mover.index()] == Seat::Engine {
@@ -921,7 +921,7 @@ impl<G: Played> Table for Session<G> {
         if let Some(t @ Termination::Time { .. }) = self.ended {
             return Err(ApiError::Conflict(format!(
                 "the game is over: {}; a takeback cannot give the time back",
-                t.describe(&self.game)
+                t.describe(&self.game, self.history.current())
             )));
         }
         // A resignation or an agreed draw given by mistake is taken back

@@ -210,7 +210,7 @@ fn history<G: Game>(
                 return Err(CliError::Usage(format!(
                     "--moves: the game of {file} is over ({}), so no move can follow; play it without --moves \
                      and `undo` takes back how it ended",
-                    how.describe(game)
+                    how.describe(game, history.current())
                 )));
             }
             play_moves(game, &mut history, moves)?;

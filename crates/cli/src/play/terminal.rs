@@ -317,7 +317,9 @@ impl<'g, G: Played> Terminal<'g, G> {
             writeln!(out, "{}", self.last_move_line(mv)).map_err(io)?;
         }
         match &self.ended {
-            Some(how) => writeln!(out, "Game over: {}.", how.describe(self.game)).map_err(io)?,
+            Some(how) => {
+                writeln!(out, "Game over: {}.", how.describe(self.game, self.history.current())).map_err(io)?
+            }
             None => writeln!(out, "{}", status(self.game, &self.history)).map_err(io)?,
         }
         if self.is_over() {
@@ -665,7 +667,7 @@ impl<'g, G: Played> Terminal<'g, G> {
     fn play(&mut self, line: &str, out: Out) -> Result<Next, CliError> {
         let io = CliError::Output;
         if let Some(how) = &self.ended {
-            let how = how.describe(self.game);
+            let how = how.describe(self.game, self.history.current());
             match self.undo_takes_back() {
                 Some(undo) => writeln!(out, "the game is over ({how}): undo takes back {undo}, save FILE keeps it"),
                 None => writeln!(out, "the game is over ({how}): save FILE keeps it, quit leaves"),

@@ -405,6 +405,15 @@ pub fn read_move<G: Game>(game: &G, pos: &Position, text: &str) -> Result<ReadMo
     piece_moves.sort();
     let path: Vec<Cell> = written.landings.iter().map(|&(_, c)| c).collect();
     let refusal = crate::entry::why_not(game, pos, written.from, &path);
+    // (A jump that must continue, whose ways on are every move of the
+    // piece and all named: the piece's moves would say them again.)
+    if let crate::entry::Refusal::MustContinue { ways } = &refusal {
+        let mut ways = ways.clone();
+        ways.sort();
+        if ways.len() <= crate::entry::MAX_WAYS_SAID && ways == piece_moves {
+            piece_moves.clear();
+        }
+    }
     let rule = refusal.as_rule().map(|r| r.to_string());
     // (A move that captures nothing, of a piece that can capture, is
     // refused by the obligation to capture, as the other pieces' are.)
