@@ -64,6 +64,8 @@ const S = {
   ngClockOwn: null, // the dialog's clock as the player had it before a record's replaced it
   confirm: null, // a resignation asked to be confirmed: {player, at (performance.now()), timer}
   drawHeld: 0, // until when (performance.now()) the draw button holds after this page's offer
+  lost: null, // the game shown, which the server no longer has: {id, url (its record, as a blob)}
+  uploads: {}, // the variant files of the games this page started from one: id → {variant_text, variant_file}
 };
 
 // How long a resignation waits for its confirmation, and how long after
@@ -169,6 +171,14 @@ async function api(method, path, body) {
     const msg = data && typeof data === "object" && data.error ? data.error : `${res.status} ${res.statusText}`;
     const err = new Error(msg);
     err.status = res.status;
+    // The game shown is gone from the server (restarted, or it made room
+    // for newer games): said in its place (see gameLost), not as the
+    // refusal of whatever asked.
+    const id = S.game && S.game.id;
+    if (res.status === 404 && id && !S.lost && new RegExp(`^/api/games/${id}(/|$)`).test(path)) {
+      gameLost(id, err);
+      err.message = "";
+    }
     throw err;
   }
   return data;
@@ -245,6 +255,7 @@ function pieceAt(cell) {
 function entryBlocked() {
   const g = S.game;
   if (!g) return "no game: start one with New game";
+  if (S.lost) return "this game is no longer on the server: Restore it to play on";
   if (g.result) return "the game is over";
   if (!atEnd()) {
     const what = S.ply === 0 ? "the start position" : `move ${S.ply}`;
@@ -462,7 +473,7 @@ function drawCells(layer, geo) {
     shown.delete(S.sel.from);
     if (moving) shown.set(currentSquare(), Object.assign({}, moving, { cell: currentSquare(), moving: true }));
   }
-  const mustMove = new Set(atEnd() && !g.result && !S.sel ? g.must_move || [] : []);
+  const mustMove = new Set(atEnd() && !g.result && !S.lost && !S.sel ? g.must_move || [] : []);
   const hints = new Map(S.sel ? S.sel.next.map((n) => [n.to, n]) : []);
   const keyed = keyboardCells(shown, hints);
   // (In the order they are seen, top row first, which Tab follows, flipped
@@ -639,6 +650,7 @@ function render() {
 
 // Everything but the board.
 function renderSide() {
+  renderLost();
   renderPlayers();
   renderStatus();
   renderMoves();
@@ -723,7 +735,7 @@ function renderPlayers() {
     row.querySelector(".pseat").textContent = seat;
     row.classList.toggle("out", !!out);
     row.classList.toggle("to-move", g.to_move === i && !g.result);
-    row.classList.toggle("thinking", g.to_move === i && !!g.thinking && !g.result);
+    row.classList.toggle("thinking", g.to_move === i && !!g.thinking && !g.result && !S.lost);
     row.classList.toggle("winner", !!g.result && g.result.winner === i);
     $(`clock-${i}`).title = `${p.name}'s clock`;
   }
@@ -752,8 +764,9 @@ function renderStatus() {
     return;
   }
   // (The server's status says whose turn it is, and when the computer is thinking.)
-  st.append(quoted("div", g.thinking && !g.result ? "turn thinking" : "turn", g.status));
-  if (g.obligation && !g.result) st.append(quoted("div", "obligation", g.obligation));
+  st.append(quoted("div", g.thinking && !g.result && !S.lost ? "turn thinking" : "turn", g.status));
+  // (A game the server lost is no longer played: no obligation to keep.)
+  if (g.obligation && !g.result && !S.lost) st.append(quoted("div", "obligation", g.obligation));
   if (g.notice && !g.result) st.append(quoted("div", "notice", g.notice));
   else if (g.draw_offer !== null && g.draw_offer !== undefined && !g.result) {
     st.append(html("div", "offer", `${playerName(g.draw_offer)} offers a draw`));
@@ -892,19 +905,23 @@ function renderControls() {
   $("finish").disabled = !(S.sel && S.sel.complete && S.sel.path.length);
   $("cancel-move").disabled = !S.sel;
   // (A game over takes no move: the box would only say so.)
-  $("move-go").disabled = !on;
-  $("move-text").disabled = !on;
+  $("move-go").disabled = !on || !!S.lost;
+  $("move-text").disabled = !on || !!S.lost;
   renderMoveBox();
-  $("save").disabled = !has;
-  $("analyse").disabled = !has;
+  // (A game the server lost: only what the page holds is left, to browse
+  // it, download its record or restore it.)
+  $("save").disabled = !has || !!S.lost;
+  $("save-name").disabled = !has || !!S.lost;
+  $("analyse").disabled = !has || !!S.lost;
   $("analyse").setAttribute("aria-pressed", String(S.analysing));
   $("analyse").textContent = S.analysing ? "Stop analysis" : "Analyse";
-  $("review").disabled = !has || (!S.reviewing && !g.moves.length);
+  $("review").disabled = !has || !!S.lost || (!S.reviewing && !g.moves.length);
   $("review").setAttribute("aria-pressed", String(S.reviewing));
   $("review").textContent = S.reviewing ? "Stop review" : "Review game";
   const dl = $("download");
   if (has) {
-    dl.href = `/api/games/${encodeURIComponent(g.id)}/record`;
+    // (A game the server lost: the record of what the page holds.)
+    dl.href = S.lost ? lostRecordUrl() : `/api/games/${encodeURIComponent(g.id)}/record`;
     dl.setAttribute("download", `${g.variant.name}-game-${g.id}.pgn`); // (as the server names it)
     dl.removeAttribute("aria-disabled");
   } else {
@@ -925,7 +942,8 @@ function renderMoveBox() {
   const g = S.game;
   const input = $("move-text");
   let texts = ["Type a move"];
-  if (g && g.result) texts = ["The game is over"];
+  if (g && S.lost) texts = ["Restore the game to play on", "Restore the game to play", "Restore the game"];
+  else if (g && g.result) texts = ["The game is over"];
   else if (g && !atEnd()) texts = ["Moves are played at the last move", "Go to the last move to play", "Go to the last move"];
   else if (g && g.example) texts = [`Type a move, e.g. ${g.example}`, `A move, e.g. ${g.example}`, `e.g. ${g.example}`, "Type a move"];
   const text = fitting(input, texts);
@@ -953,7 +971,7 @@ function renderUndoButton() {
   const g = S.game;
   const persons = humanSeats();
   const mine = !!g && g.moves.some((m) => persons.includes(m.player));
-  const can = !!g && g.can_undo && persons.length > 0;
+  const can = !!g && !S.lost && g.can_undo && persons.length > 0;
   b.disabled = !can || !(mine || g.result);
   b.title = can && !mine && !g.result
     ? "No move of a person to take back: the computer's moves would only be played again"
@@ -965,7 +983,7 @@ function renderUndoButton() {
 // confirm, in the buttons' place, for a few seconds.
 function renderResignButtons() {
   const g = S.game;
-  const who = g && !g.result ? actor() : null;
+  const who = g && !g.result && !S.lost ? actor() : null;
   const c = S.confirm;
   if (c && c.player !== who) endConfirm(false);
   const asking = !!S.confirm;
@@ -992,7 +1010,7 @@ function renderResignButtons() {
 
 // A first click on Resign: the confirmation asked for.
 function onResign() {
-  if (!S.game || S.game.result || actor() === null) return;
+  if (!S.game || S.game.result || S.lost || actor() === null) return;
   const keyed = document.activeElement === $("resign");
   endConfirm(false);
   S.confirm = { player: actor(), at: performance.now(), timer: setTimeout(() => endConfirm(true), CONFIRM_MS) };
@@ -1031,7 +1049,7 @@ function endConfirm(render) {
 function renderDrawButton() {
   const b = $("draw");
   const g = S.game;
-  if (!g || g.result || actor() === null) {
+  if (!g || g.result || S.lost || actor() === null) {
     b.disabled = true;
     b.textContent = "Offer draw";
     return;
@@ -1121,7 +1139,7 @@ function renderClocks() {
     const c = g && S.clocks && S.clocks[i];
     el.hidden = !c;
     if (!c) continue;
-    const running = c.running && !g.result;
+    const running = c.running && !g.result && !S.lost;
     const ms = running ? c.ms - (performance.now() - S.clockAt) : c.ms;
     const text = formatClock(ms);
     if (el.textContent !== text) el.textContent = text;
@@ -1363,6 +1381,7 @@ function setGame(view, opts = {}) {
   S.sel = null;
   S.ply = opts.fromStart ? 0 : view.positions.length - 1;
   if (changed) {
+    forgetLost();
     endConfirm(false);
     S.drawHeld = 0;
     // The name a Save writes under: the file the game was loaded from or
@@ -1514,7 +1533,8 @@ async function refetch(id) {
       if (S.events) S.events.close();
       S.events = null;
       S.offline = false;
-      return gameLost(id, e);
+      if (!S.lost) gameLost(id, e);
+      return;
     }
     setTimeout(() => refetch(id), 2000);
     return;
@@ -1544,15 +1564,122 @@ async function loadGame(id, opts = {}) {
   }
 }
 
-// A game the page cannot have: said, and the dialog offers another.
+// A game the page cannot have: said, and the dialog offers another. The
+// game shown, gone from the server, stays shown as what it is: its moves,
+// which can be browsed, downloaded as a record or restored on the
+// server, and nothing else.
 function gameLost(id, e) {
-  if (e.status === 404) {
-    setMessage(`game ${id} is no longer on the server (it was restarted, or made room for newer games): start a new game, or load a saved one`);
-  } else {
-    setMessage(`game ${id}: ${e.message}`);
+  if (S.game && S.game.id === id && e.status === 404) {
+    if (S.lost) return;
+    if (S.events) S.events.close();
+    S.events = null;
+    S.offline = false;
+    S.lost = { id, url: null };
+    S.sel = null;
+    S.analysing = false;
+    S.reviewing = false;
+    endConfirm(false);
+    setMessage("");
+    render();
+    return;
   }
+  const said = e.status === 404
+    ? `game ${id} is no longer on the server (it was restarted, or made room for newer games): start a new game, or load a saved one`
+    : `game ${id}: ${e.message}`;
+  setMessage(said);
   render();
-  openNewGame(S.game ? S.game.variant.name : "camelot");
+  openNewGame(S.game ? S.game.variant.name : "camelot", said);
+}
+
+// The box saying that the game shown is gone from the server.
+function renderLost() {
+  const box = $("lost");
+  const g = S.game;
+  box.hidden = !S.lost || !g;
+  if (box.hidden) return;
+  const n = g.moves.length;
+  const moves = n === 1 ? "Its move is" : n ? `Its ${n} moves are` : "Its start is";
+  const clocks = g.clocks ? " (without its clocks, whose time control the page does not know)" : "";
+  $("lost-text").textContent =
+    `Game ${S.lost.id} is no longer on the server (it was restarted, or made room for newer games). ` +
+    `${moves} still here: restore the game to play on${clocks}, or download its record.`;
+  const dl = $("lost-download");
+  dl.href = lostRecordUrl();
+  dl.setAttribute("download", `${g.variant.name}-game-${g.id}.pgn`);
+}
+
+// The address of the lost game's record, as the page holds it (a blob).
+function lostRecordUrl() {
+  if (!S.lost.url) S.lost.url = URL.createObjectURL(new Blob([recordText(S.game)], { type: "text/plain" }));
+  return S.lost.url;
+}
+
+function forgetLost() {
+  if (S.lost && S.lost.url) URL.revokeObjectURL(S.lost.url);
+  S.lost = null;
+}
+
+// A PGN tag's value, as the record's reader takes it.
+function tagValue(text) {
+  return String(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"');
+}
+
+// A comment's text, which may not hold the brace that ends it.
+function commentText(text) {
+  return String(text).replace(/[{}]/g, (c) => (c === "{" ? "(" : ")"));
+}
+
+// The game as a record, from what the page holds (as the server writes
+// one, docs/web-api.md): its variant, start position and players' names,
+// its moves with what a loaded record said of them, and its result (with
+// how it ended, when that was not on the board). (Not its clocks: the
+// page does not know the time control.)
+function recordText(g) {
+  const tags = [`[Variant "${tagValue(g.variant.name)}"]`, `[Position "${tagValue(g.positions[0].position)}"]`];
+  g.layout.players.forEach((p, i) => {
+    const person = (g.player_names || [])[i];
+    if (person) tags.push(`[${p.name} "${tagValue(person)}"]`);
+  });
+  const r = g.result;
+  if (r && /(resigned|lost on time|gave no legal move)$|^drawn by agreement$/.test(r.reason || "")) {
+    tags.push(`[Termination "${tagValue(r.reason)}"]`);
+  }
+  tags.push(`[Result "${r ? r.token : "*"}"]`);
+  const parts = (g.intro || []).map((c) => `{${commentText(c)}}`);
+  for (const m of g.moves) {
+    const n = m.notes;
+    parts.push(`${m.label || ""}${m.text}${(n && n.glyph) || ""}`);
+    if (n) {
+      for (const c of n.comments) parts.push(`{${commentText(c)}}`);
+      for (const v of n.variations) parts.push(`(${v})`);
+    }
+  }
+  parts.push(r ? r.token : "*");
+  return `${tags.join("\n")}\n\n${parts.join(" ")}\n`;
+}
+
+// Restore: the lost game started again on the server from its record, as
+// the page holds it, with its seats (and the variant file it was started
+// from, when this page uploaded it).
+async function onRestore() {
+  const g = S.game;
+  if (!g || !S.lost) return;
+  const body = { record: recordText(g), seats: g.seats, engine_ms: g.engine_ms, engine_level: g.engine_level };
+  Object.assign(body, S.uploads[g.id] || {});
+  let view;
+  try {
+    view = await api("POST", "/api/games", body);
+  } catch (e) {
+    return setMessage(e.message);
+  }
+  if (S.game !== g) return;
+  if (S.uploads[g.id]) S.uploads[view.id] = S.uploads[g.id];
+  history.replaceState(null, "", `?game=${encodeURIComponent(view.id)}`);
+  const clocks = g.clocks ? ", without its clocks" : "";
+  const ply = S.ply;
+  setGame(view);
+  if (ply !== lastPly()) setPly(ply);
+  setMessage(`the game is on the server again, as game ${view.id}${clocks}`, true);
 }
 
 // The file name a game saves under (sessionStorage, which a reload of the
@@ -1948,7 +2075,7 @@ function onUndo() {
 }
 
 async function onDraw() {
-  if (!S.game || S.game.result || performance.now() < S.drawHeld) return;
+  if (!S.game || S.game.result || S.lost || performance.now() < S.drawHeld) return;
   const who = drawPlayer();
   if (who === null) return;
   if (S.game.draw_offer === null || S.game.draw_offer === undefined) {
@@ -2030,9 +2157,12 @@ async function loadSaved() {
 
 // Opens the dialog afresh (no record, saved game or variant file from
 // the last time), with a variant preselected.
-async function openNewGame(preselect) {
+async function openNewGame(preselect, notice) {
   const dlg = $("new-game-dialog");
   showNgError("");
+  // (Why the dialog opened by itself, said inside it, in sight.)
+  quotedText($("ng-notice"), notice || "");
+  $("ng-notice").hidden = !notice;
   await loadVariants();
   clearNgRecord();
   clearNgSaved();
@@ -2296,6 +2426,7 @@ async function onNgStart() {
     const fromRecord = !!(body.record || body.saved);
     const view = await createGame(body);
     if (body.saved) rememberSaveName(view.id, body.saved);
+    if (body.variant_text) S.uploads[view.id] = { variant_text: body.variant_text, variant_file: body.variant_file };
     closeNewGame();
     setGame(view, { fromStart: fromRecord && !$("ng-continue").checked });
   } catch (e) {
@@ -2516,6 +2647,7 @@ function wire() {
   $("resign").addEventListener("click", onResign);
   $("resign-confirm").addEventListener("click", onResignConfirm);
   $("resign-cancel").addEventListener("click", onResignCancel);
+  $("restore").addEventListener("click", onRestore);
   $("draw").addEventListener("click", onDraw);
   $("save").addEventListener("click", onSave);
   $("save-name").addEventListener("keydown", (ev) => {
@@ -2578,7 +2710,7 @@ function wire() {
   });
   window.addEventListener("popstate", onHistory);
   window.addEventListener("pageshow", (ev) => {
-    if (!ev.persisted || !S.game) return;
+    if (!ev.persisted || !S.game || S.lost) return;
     openEvents(S.game.id);
     if (S.analysing) analyseShown();
   });

@@ -1912,6 +1912,68 @@ async fn the_save_name_is_the_games_own() {
     .await;
 }
 
+/// The buttons of a game's actions that are disabled, of those a game
+/// the server lost cannot take.
+const GAME_ACTIONS: &str = "return ['undo', 'draw', 'resign', 'save', 'save-name', 'analyse', 'review', \
+     'move-text', 'move-go'].filter((id) => document.getElementById(id).disabled);";
+
+// (F4) A game the server lost (it was restarted) stays shown as what it
+// is: said in its place, every action of a game going on disabled, no
+// dialog over it; Download gives the record the page holds, and Restore
+// starts it again on the server, to play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_game_the_server_lost_can_be_kept() {
+    run("a_game_the_server_lost_can_be_kept", |page| async move {
+        let record = "[White \"Ann\"]\n\n{before the start} 1.F7-F8 {quiet} F10-F9!? (1...E10-E9) *\n";
+        let game = page.open_new(json!({ "record": record, "seats": ["human", "human"] })).await;
+        page.wait_moves(&["F7-F8", "F10-F9"]).await;
+        assert_eq!(page.js(GAME_ACTIONS).await, json!([]), "a game going on");
+        page.restart_server().await;
+        let said = page
+            .wait_js(
+                "the game said to be lost",
+                "!document.querySelector('#lost').hidden && document.querySelector('#lost-text').innerText",
+            )
+            .await;
+        let said = said.as_str().unwrap_or_default().to_string();
+        assert!(said.starts_with(&format!("Game {game} is no longer on the server")), "{said}");
+        assert!(said.contains("restore the game to play on, or download its record"), "{said}");
+        assert_eq!(page.js(&format!("return {DIALOG_OPEN};")).await, json!(false), "no dialog over the game");
+        let all = json!(["undo", "draw", "resign", "save", "save-name", "analyse", "review", "move-text", "move-go"]);
+        assert_eq!(page.js(GAME_ACTIONS).await, all, "the actions of a game going on");
+        page.screenshot("game-lost").await;
+        // A piece clicked: why nothing happens.
+        page.click("[data-piece][data-on=\"F8\"]").await;
+        page.wait_message("this game is no longer on the server: Restore it to play on").await;
+        assert!(page.exists("#lost:not([hidden])").await, "the explanation stays");
+        // Download: the record of what the page holds, which loads.
+        let downloaded = page
+            .js("return fetch(document.querySelector('#download').href).then((r) => r.text());")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(downloaded.contains("[White \"Ann\"]"), "{downloaded}");
+        assert!(downloaded.contains("{before the start} 1.F7-F8 {quiet} F10-F9!? (1...E10-E9) *"), "{downloaded}");
+        let (code, v) = page.api("POST", "/api/games", Some(json!({ "record": downloaded }))).await;
+        assert_eq!(code, 201, "{v}");
+        assert_eq!(v["player_names"], json!(["Ann", null]));
+        // Restored: the game again, with its moves, to play on.
+        page.click("#restore").await;
+        let restored = page.wait_game_other_than(Some(&game)).await;
+        page.wait_message("the game is on the server again").await;
+        page.wait_moves(&["F7-F8", "F10-F9"]).await;
+        assert!(page.exists("#lost[hidden]").await);
+        assert_eq!(page.js(GAME_ACTIONS).await, json!([]), "a game going on again");
+        page.play(&restored, "F8", &["F10", "F12"], "F8xF10xF12").await;
+        page.wait_status("Black to move (move 2).").await;
+        let v = view(&page, &restored).await;
+        assert_eq!((&v["seats"], &v["player_names"]), (&json!(["human", "human"]), &json!(["Ann", null])));
+    })
+    .await;
+}
+
 // (F11) The dialog's clock fields that the kind of clock ignores are
 // disabled, out of the Tab order, not only greyed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,8 +1,10 @@
 //! The browser tests' harness: the server in-process on a free port with a
-//! fresh games folder, chromedriver on another (killed when the test ends,
-//! even when it fails), headless Chromium through fantoccini, and the page
-//! driven only through the hooks of `docs/web-api.md`. The API is used
-//! only to set positions up (a tiny HTTP/1.1 client on std's TcpStream).
+//! fresh games folder (on a runtime of its own, so that a test can restart
+//! it, as a person restarts `camelot serve`), chromedriver on another
+//! (killed when the test ends, even when it fails), headless Chromium
+//! through fantoccini, and the page driven only through the hooks of
+//! `docs/web-api.md`. The API is used only to set positions up (a tiny
+//! HTTP/1.1 client on std's TcpStream).
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::key::Key;
@@ -16,6 +18,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long a condition is waited for.
@@ -110,6 +113,43 @@ impl Drop for Driver {
     }
 }
 
+/// The server, on a runtime of its own: stopped, it is gone with every
+/// connection and game it had, as a process that ends.
+struct Server {
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Server {
+    /// Serves the games folder `games` on `listener`.
+    fn start(listener: TcpListener, games: &Path) -> Server {
+        listener.set_nonblocking(true).expect("a listener that does not block");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime for the server");
+        let config = leap_web::Config::new(games);
+        runtime.spawn(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).expect("the server's listener");
+            leap_web::serve(listener, config).await
+        });
+        Server { runtime: Some(runtime) }
+    }
+
+    fn stop(&mut self) {
+        // (Without waiting: this may be inside the tests' own runtime.)
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
 /// The page in the browser, the server behind it, and its games folder.
 #[derive(Clone)]
 pub struct Page {
@@ -118,6 +158,7 @@ pub struct Page {
     pub addr: SocketAddr,
     pub games: PathBuf,
     pub name: &'static str,
+    server: Arc<Mutex<Server>>,
 }
 
 /// Runs the browser test `name`: starts everything, runs `body` with the
@@ -130,9 +171,9 @@ where
 {
     let _ = std::fs::remove_file(artifacts().join(format!("failed-{name}.png")));
     let games = tempfile::tempdir().expect("a temporary games folder");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port for the server");
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port for the server");
     let addr = listener.local_addr().expect("the server's address");
-    let server = tokio::spawn(leap_web::serve(listener, leap_web::Config::new(games.path().join("games"))));
+    let server = Arc::new(Mutex::new(Server::start(listener, &games.path().join("games"))));
     let driver = Driver::start(&games.path().join("chromedriver.log")).await;
     let chromium = program("CHROMIUM", &["chromium", "chromium-browser", "google-chrome"]);
     let mut caps = serde_json::Map::new();
@@ -155,15 +196,21 @@ where
             let log = std::fs::read_to_string(games.path().join("chromedriver.log")).unwrap_or_default();
             panic!("no browser session from chromedriver: {e}\nchromedriver's log:\n{log}")
         });
-    let page =
-        Page { client: client.clone(), base: format!("http://{addr}"), addr, games: games.path().join("games"), name };
+    let page = Page {
+        client: client.clone(),
+        base: format!("http://{addr}"),
+        addr,
+        games: games.path().join("games"),
+        name,
+        server: server.clone(),
+    };
     let outcome = AssertUnwindSafe(body(page.clone())).catch_unwind().await;
     if outcome.is_err() {
         page.post_mortem().await;
     }
     let _ = client.close().await;
     drop(driver);
-    server.abort();
+    server.lock().unwrap_or_else(|e| e.into_inner()).stop();
     if let Err(panic) = outcome {
         std::panic::resume_unwind(panic);
     }
@@ -191,6 +238,24 @@ impl Page {
                 eprintln!("[{}] its picture: {}", self.name, path.display());
             }
         }
+    }
+
+    /// Stops the server and starts another on its address and games
+    /// folder, as a person restarts `camelot serve`: the games it had are
+    /// gone, and the connections to it broken.
+    pub async fn restart_server(&self) {
+        let mut server = self.server.lock().unwrap_or_else(|e| e.into_inner());
+        server.stop();
+        // (The old listener closes as its runtime goes, a moment later.)
+        let started = Instant::now();
+        let listener = loop {
+            match TcpListener::bind(self.addr) {
+                Ok(l) => break l,
+                Err(_) if started.elapsed() < WAIT => std::thread::sleep(POLL),
+                Err(e) => panic!("[{}] the server's address {} cannot be taken again: {e}", self.name, self.addr),
+            }
+        };
+        *server = Server::start(listener, &self.games);
     }
 
     // ----- the browser -----
