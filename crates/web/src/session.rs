@@ -134,7 +134,8 @@ pub trait Table: Send {
     fn view(&self) -> Value;
     /// The clocks' event (`None` without clocks).
     fn clocks(&self) -> Option<Value>;
-    /// Whether a clock is running (the game is on and has clocks).
+    /// Whether a clock is running (the game is on, has clocks, and its
+    /// first move on the server was played: the clocks start with it).
     fn clock_running(&self) -> bool;
     /// Whether the game is over (by the rules, a resignation, a flag or an agreement).
     fn is_over(&self) -> bool;
@@ -228,7 +229,12 @@ pub struct Session<G: Played> {
     ended: Option<Termination>,
     seating: Seating,
     clocks: Option<Clocks>,
-    turn_started: Instant,
+    /// Since when the player to move has thought on its move: `None`
+    /// until the first move is played in this game on the server (a
+    /// person's or the computer's), as no clock runs before it: a game
+    /// just started, or loaded (to browse it or to play on), loses no
+    /// time while no one plays.
+    turn_started: Option<Instant>,
     offers: Vec<bool>,
     /// The computer's score of each move on the board, for the player
     /// who made it (`None`: a person's move, or a record's): what the
@@ -317,7 +323,7 @@ impl<G: Played> Session<G> {
             ended: None,
             clocks,
             seating,
-            turn_started: Instant::now(),
+            turn_started: None,
             offers: vec![false; n],
             scores,
             notice: None,
@@ -389,10 +395,23 @@ impl<G: Played> Session<G> {
     /// it has thought is spent (the game ends off the board, or a move is
     /// taken back), and the turn starts afresh.
     fn stop_clock(&mut self) {
+        let thought = self.thought();
         if let (Some(mover), Some(clocks)) = (self.mover(), &mut self.clocks) {
-            clocks.spend(mover, self.turn_started.elapsed());
+            clocks.spend(mover, thought);
         }
-        self.turn_started = Instant::now();
+        self.turn_started = self.turn_started.map(|_| Instant::now());
+    }
+
+    /// How long the player to move has thought on its move, by the clock:
+    /// nothing before the clocks start ([`Session::turn_started`]).
+    fn thought(&self) -> Duration {
+        self.turn_started.map_or(Duration::ZERO, |t| t.elapsed())
+    }
+
+    /// Whether the clocks wait for the first move to start: the game has
+    /// clocks and is on, and no move was played in it on the server yet.
+    fn clock_waits(&self) -> bool {
+        self.clocks.is_some() && self.is_on() && self.turn_started.is_none()
     }
 
     fn name(&self, p: Player) -> &str {
@@ -445,7 +464,7 @@ impl<G: Played> Session<G> {
     fn time_left(&self, clocks: &Clocks, player: Player) -> Duration {
         let left = clocks.left(player);
         if self.mover() == Some(player) {
-            left.saturating_sub(self.turn_started.elapsed())
+            left.saturating_sub(self.thought())
         } else {
             left
         }
@@ -453,11 +472,15 @@ impl<G: Played> Session<G> {
 
     /// Plays a legal move (its path as entered) for the player to move,
     /// with the computer's score of it (`None` for a person's), charging
-    /// its clock: a flag that fell first ends the game instead.
+    /// its clock: a flag that fell first ends the game instead. The first
+    /// move played in the game on the server starts the clocks: it took
+    /// no time on them (it earns its increment, and counts towards its
+    /// player's period, as every move does).
     fn commit(&mut self, entered: leap_core::Move, score: Option<Score>) {
         let mover = self.history.current().to_move();
+        let thought = self.thought();
         if let Some(clocks) = &mut self.clocks {
-            if let Err(FlagFell(loser)) = clocks.charge(mover, self.turn_started.elapsed()) {
+            if let Err(FlagFell(loser)) = clocks.charge(mover, thought) {
                 clocks.run_out(loser);
                 self.ended = Some(Termination::Time { loser });
                 self.changed();
@@ -468,7 +491,7 @@ impl<G: Played> Session<G> {
         self.refresh();
         self.scores.resize(self.history.moves().len() - 1, None);
         self.scores.push(score);
-        self.turn_started = Instant::now();
+        self.turn_started = Some(Instant::now());
         // Moving declines the other players' offers of a draw.
         for (p, offer) in self.offers.iter_mut().enumerate() {
             if p != mover.index() {
@@ -796,6 +819,7 @@ impl<G: Played> Table for Session<G> {
             "example": self.is_on().then(|| quick::example(&self.game, pos)).flatten(),
             "result": self.result(),
             "clocks": self.clocks().map(|c| c["clocks"].clone()),
+            "clock_waits": self.clock_waits(),
             "thinking": self.thinking.is_some(),
             "draw_offer": offer,
             "can_undo": self.can_undo(),
@@ -809,13 +833,16 @@ impl<G: Played> Table for Session<G> {
         let mover = self.mover();
         let list: Vec<Value> = (0..self.game.players().len() as u8)
             .map(Player)
-            .map(|p| json!({ "ms": self.time_left(clocks, p).as_millis() as u64, "running": mover == Some(p) }))
+            .map(|p| {
+                let running = mover == Some(p) && self.turn_started.is_some();
+                json!({ "ms": self.time_left(clocks, p).as_millis() as u64, "running": running })
+            })
             .collect();
         Some(json!({ "clocks": list, "version": self.version }))
     }
 
     fn clock_running(&self) -> bool {
-        self.clocks.is_some() && self.is_on()
+        self.clocks.is_some() && self.is_on() && self.turn_started.is_some()
     }
 
     fn is_over(&self) -> bool {
@@ -952,7 +979,6 @@ impl<G: Played> Table for Session<G> {
         self.scores.truncate(self.history.moves().len());
         self.ended = None;
         self.offers.iter_mut().for_each(|o| *o = false);
-        self.turn_started = Instant::now();
         self.notice = None;
         self.changed();
         Ok(())
@@ -1111,7 +1137,7 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn tick(&mut self) -> bool {
-        let (Some(clocks), Some(mover)) = (&self.clocks, self.mover()) else {
+        let (Some(clocks), Some(mover), Some(_)) = (&self.clocks, self.mover(), self.turn_started) else {
             return false;
         };
         if self.time_left(clocks, mover).is_zero() {

@@ -349,15 +349,85 @@ async fn computers_play_a_three_player_game_by_themselves() {
 #[tokio::test]
 async fn a_flag_falls_and_ends_the_game() {
     let app = app();
-    let view = app.new_game(json!({ "clock": { "base_ms": 300, "increment_ms": 0 } })).await;
-    assert_eq!(view["clocks"][0]["running"], true);
-    assert_eq!(view["clocks"][1]["running"], false);
-    let view = app.wait_for(&id(&view), |v| !v["result"].is_null()).await;
+    let game = id(&app.new_game(json!({ "clock": { "base_ms": 300, "increment_ms": 0 } })).await);
+    // (The clocks start with the first move.)
+    let view = app.play(&game, "F7-F8").await;
+    assert_eq!(view["clocks"][0]["running"], false);
+    assert_eq!(view["clocks"][1]["running"], true);
+    let view = app.wait_for(&game, |v| !v["result"].is_null()).await;
     assert_eq!(
         view["result"],
-        json!({ "token": "0-1", "winner": 1, "reason": "White lost on time", "points": ["0", "1"] })
+        json!({ "token": "1-0", "winner": 0, "reason": "Black lost on time", "points": ["1", "0"] })
     );
-    assert_eq!(view["clocks"][0]["ms"], 0);
+    assert_eq!(view["clocks"][1]["ms"], 0);
+}
+
+/// No clock runs until the first move is played in the game (F9): a
+/// player who has not moved loses no time, let alone the game; the first
+/// move, a person's or the computer's, took none, and starts the clocks,
+/// which a takeback does not stop.
+#[tokio::test]
+async fn the_clocks_start_with_the_first_move() {
+    let app = app();
+    let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
+    let running =
+        |view: &Value| view["clocks"].as_array().unwrap().iter().map(|c| c["running"].clone()).collect::<Vec<_>>();
+    let view = app.new_game(json!({ "clock": { "base_ms": 300, "increment_ms": 0 } })).await;
+    assert_eq!((&view["clock_waits"], running(&view)), (&json!(true), vec![json!(false); 2]), "{view}");
+    let game = id(&view);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!((&view["result"], ms(&view, 0), &view["clock_waits"]), (&Value::Null, 300, &json!(true)), "{view}");
+    let view = app.play(&game, "F7-F8").await;
+    assert_eq!((ms(&view, 0), &view["clock_waits"]), (300, &json!(false)), "{view}");
+    assert_eq!(running(&view), [false, true], "{view}");
+    // A takeback of that move: the clocks run on (it gives no time).
+    let game = id(&app.new_game(json!({ "clock": { "base_ms": 60000, "increment_ms": 0 } })).await);
+    app.play(&game, "F7-F8").await;
+    let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!((&view["clock_waits"], running(&view)), (&json!(false), vec![json!(true), json!(false)]), "{view}");
+    // The computer playing first: its move starts the clocks.
+    let clock = json!({ "base_ms": 60000, "increment_ms": 0 });
+    let view = app.new_game(json!({ "seats": ["engine", "human"], "engine_ms": 200, "clock": clock })).await;
+    let view = app.wait_for(&id(&view), |v| v["plies"] == 1).await;
+    assert_eq!((ms(&view, 0), &view["clock_waits"]), (60000, &json!(false)), "{view}");
+    assert_eq!(running(&view), [false, true], "{view}");
+    // A game without clocks waits for none.
+    assert_eq!(app.new_game(json!({})).await["clock_waits"], false);
+}
+
+/// A game loaded from a record with a clock, to browse it or to play on,
+/// runs no clock until a move is played in it (F6): looking at it costs
+/// no time, and a save writes the record's times, not a loss on time.
+#[tokio::test]
+async fn a_loaded_game_runs_no_clock_until_a_move_is_played() {
+    let app = app();
+    let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
+    let record = "[Variant \"camelot\"]\n[TimeControl \"60\"]\n\n\
+                  1.C6-C5 {[%clk 0:00:50]} C11-C12 {[%clk 0:00:00.3]} 2.J6-J5 {[%clk 0:00:00.3]} *\n";
+    std::fs::write(app._games.path().join("period.pgn"), record).unwrap();
+    let clock = json!({ "base_ms": 60000 });
+    let loaded = app.new_game(json!({ "saved": "period.pgn", "clock": clock })).await;
+    let uploaded = app.new_game(json!({ "record": record, "clock": clock })).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    for view in [&loaded, &uploaded] {
+        let (_, view) = app.get(&format!("/api/games/{}", id(view))).await;
+        assert_eq!((&view["result"], &view["to_move"], ms(&view, 1)), (&Value::Null, &json!(1), 300), "{view}");
+        assert_eq!((&view["clock_waits"], &view["clocks"][1]["running"]), (&json!(true), &json!(false)), "{view}");
+    }
+    // Saved over its record: the game as it was, unfinished.
+    let game = id(&loaded);
+    let (status, answer) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "period" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let saved = std::fs::read_to_string(app._games.path().join("period.pgn")).unwrap();
+    assert!(saved.contains("[Result \"*\"]") && !saved.contains("Termination"), "{saved}");
+    assert!(saved.contains("C11-C12 {[%clk 0:00:00.3]} 2.J6-J5 {[%clk 0:00:00.3]}"), "{saved}");
+    // Played on: Black's move starts the clocks, and White's flag falls.
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    let view = app.play(&game, view["example"].as_str().unwrap()).await;
+    assert_eq!((&view["clock_waits"], &view["clocks"][0]["running"]), (&json!(false), &json!(true)), "{view}");
+    let view = app.wait_for(&game, |v| !v["result"].is_null()).await;
+    assert_eq!(view["result"]["reason"], "White lost on time", "{view}");
 }
 
 #[tokio::test]
@@ -1902,8 +1972,9 @@ async fn a_saved_game_goes_on_with_the_times_left() {
     let same = json!({ "base_ms": 300000, "increment_ms": 3000 });
     let view = app.new_game(json!({ "record": record, "clock": same })).await;
     assert_eq!(ms(&view, 0), 270_000, "{view}");
-    assert!((270_000..=280_500).contains(&ms(&view, 1)), "Black's clock runs from 4:40.5: {view}");
-    assert_eq!(view["clocks"][1]["running"], true, "{view}");
+    // (Black's clock waits at 4:40.5 for the first move played.)
+    assert_eq!(ms(&view, 1), 280_500, "{view}");
+    assert_eq!(view["clocks"][1]["running"], false, "{view}");
     let game = id(&view);
     // Saved again: the recorded times stay, and the new move has its own.
     app.play(&game, "H11-H12").await;
@@ -1991,6 +2062,9 @@ async fn an_ending_off_the_board_gives_no_time_back() {
     let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
     let view = app.new_game(json!({ "clock": { "base_ms": 10000, "increment_ms": 0 } })).await;
     let game = id(&view);
+    // (The clocks run from the first move.)
+    app.play(&game, "D6-D5").await;
+    app.play(&game, "I11-I12").await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     let (status, view) = app.post(&format!("/api/games/{game}/resign"), json!({})).await;
     assert_eq!(status, StatusCode::OK, "{}", view["error"]);
@@ -1999,7 +2073,7 @@ async fn an_ending_off_the_board_gives_no_time_back() {
     assert_eq!(status, StatusCode::OK, "{}", view["error"]);
     assert!(ms(&view, 0) <= 9600, "the takeback gives no time: {}", view["clocks"]);
     // A move taken back: the thinking of the player who takes it back is spent.
-    app.play(&game, "F7-F8").await;
+    app.play(&game, "E6-E5").await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     let (_, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
     assert!(ms(&view, 1) <= 9600, "Black's thinking is spent: {}", view["clocks"]);
