@@ -599,12 +599,21 @@ async fn resign(
     act(&state, &id, move |t| t.resign(request.player)).await
 }
 
+/// A draw offered or accepted, or with `decline`, declined (withdrawn by its offerer).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct DrawRequest {
+    player: Option<Number>,
+    #[serde(default)]
+    decline: bool,
+}
+
 async fn draw(
     State(state): State<AppState>,
     GameId(id): GameId,
-    OptionalBody(request): OptionalBody<PlayerRequest>,
+    OptionalBody(request): OptionalBody<DrawRequest>,
 ) -> ApiResult<Json<Value>> {
-    act(&state, &id, move |t| t.draw(request.player)).await
+    act(&state, &id, move |t| t.draw(request.player, request.decline)).await
 }
 
 #[derive(Deserialize)]

@@ -147,8 +147,9 @@ pub trait Table: Send {
     fn undo(&mut self) -> ApiResult<()>;
     /// `player` (default: the player to move) resigns.
     fn resign(&mut self, player: Option<Number>) -> ApiResult<()>;
-    /// `player` offers a draw, or accepts one.
-    fn draw(&mut self, player: Option<Number>) -> ApiResult<()>;
+    /// `player` offers a draw, or accepts the one standing; with
+    /// `decline`, declines it (or withdraws it, as its offerer).
+    fn draw(&mut self, player: Option<Number>, decline: bool) -> ApiResult<()>;
     /// Seats the players anew (what is `None` stays).
     fn set_seats(
         &mut self,
@@ -215,6 +216,18 @@ fn time_control_of(tags: &[(String, String)]) -> Option<TimeControl> {
     tags.iter().find(|(k, _)| k == TimeControl::TAG).and_then(|(_, v)| TimeControl::from_pgn_tag(v))
 }
 
+/// A draw offered: it stands until every other player still in the game
+/// has accepted it (the game is then drawn), or one declines it, by
+/// moving without accepting it or by saying so (or its offerer withdraws
+/// it); a takeback withdraws it too.
+#[derive(Clone, Debug)]
+struct DrawOffer {
+    /// The player who offered it.
+    by: Player,
+    /// Who agrees to it, by player: its offerer, and those who accepted.
+    agreed: Vec<bool>,
+}
+
 /// An engine of `G` that a search on another thread may hold.
 type Shared<G> = Arc<Mutex<Engine<G, <G as Played>::Eval>>>;
 
@@ -235,7 +248,8 @@ pub struct Session<G: Played> {
     /// just started, or loaded (to browse it or to play on), loses no
     /// time while no one plays.
     turn_started: Option<Instant>,
-    offers: Vec<bool>,
+    /// The draw offered, while it stands.
+    offer: Option<DrawOffer>,
     /// The computer's score of each move on the board, for the player
     /// who made it (`None`: a person's move, or a record's): what the
     /// computer judges a draw offer by. Cut back by takebacks.
@@ -324,7 +338,7 @@ impl<G: Played> Session<G> {
             clocks,
             seating,
             turn_started: None,
-            offers: vec![false; n],
+            offer: None,
             scores,
             notice: None,
             version: 1,
@@ -492,13 +506,25 @@ impl<G: Played> Session<G> {
         self.scores.resize(self.history.moves().len() - 1, None);
         self.scores.push(score);
         self.turn_started = Some(Instant::now());
-        // Moving declines the other players' offers of a draw.
-        for (p, offer) in self.offers.iter_mut().enumerate() {
-            if p != mover.index() {
-                *offer = false;
-            }
+        // Moving without agreeing to the draw offered declines it; the
+        // offerer and those who accepted keep it across their moves, and
+        // the status says who accepted it.
+        if self.offer.as_ref().is_some_and(|o| !o.agreed[mover.index()]) {
+            self.offer = None;
         }
         self.notice = None;
+        // (A game the move ended by the rules has no offer left.)
+        if let Some(offer) = self.offer.take().filter(|_| self.is_on()) {
+            if self.to_answer(&offer).is_empty() {
+                // (The last player to answer went out: all the others agreed.)
+                self.ended = Some(Termination::Agreement);
+            } else {
+                if offer.agreed.iter().filter(|&&a| a).count() > 1 {
+                    self.notice = Some(self.offer_notice(&offer));
+                }
+                self.offer = Some(offer);
+            }
+        }
         self.changed();
     }
 
@@ -600,6 +626,30 @@ impl<G: Played> Session<G> {
     /// The players still in the game (those with pieces).
     fn in_game(&self) -> Vec<Player> {
         self.history.current().players_in(self.game.players().len()).collect()
+    }
+
+    /// The players still in the game who have not answered `offer`.
+    fn to_answer(&self, offer: &DrawOffer) -> Vec<Player> {
+        self.in_game().into_iter().filter(|q| !offer.agreed[q.index()]).collect()
+    }
+
+    /// The players still in the game who accepted `offer` (not its offerer).
+    fn accepted(&self, offer: &DrawOffer) -> Vec<Player> {
+        self.in_game().into_iter().filter(|&q| q != offer.by && offer.agreed[q.index()]).collect()
+    }
+
+    /// What the status says of `offer`: who offered it, and, once some
+    /// accepted it, who did and who is still to answer (`Blue offers a
+    /// draw; Red accepts; waiting for Green`).
+    fn offer_notice(&self, offer: &DrawOffer) -> String {
+        let names = |players: Vec<Player>| players.iter().map(|&q| self.name(q)).collect::<Vec<_>>().join(" and ");
+        let offered = format!("{} offers a draw", self.name(offer.by));
+        let accepted = self.accepted(offer);
+        if accepted.is_empty() {
+            return offered;
+        }
+        let verb = if accepted.len() == 1 { "accepts" } else { "accept" };
+        format!("{offered}; {} {verb}; waiting for {}", names(accepted), names(self.to_answer(offer)))
     }
 
     /// What the status line says of the game now: how it ended, or whose
@@ -798,7 +848,11 @@ impl<G: Played> Table for Session<G> {
             None => (None, Vec::new()),
         };
         // (An offer lasts while the game does: an accepted one ended it.)
-        let offer = self.offers.iter().position(|&o| o).filter(|_| self.is_on());
+        let offer = self.offer.as_ref().filter(|_| self.is_on());
+        let answers = offer.map(|o| {
+            let listed = |players: Vec<Player>| players.into_iter().map(Player::index).collect::<Vec<_>>();
+            json!({ "accepted": listed(self.accepted(o)), "waiting": listed(self.to_answer(o)) })
+        });
         json!({
             "id": self.id.to_string(),
             "variant": { "name": self.game.name(), "title": self.game.variant_title() },
@@ -821,7 +875,8 @@ impl<G: Played> Table for Session<G> {
             "clocks": self.clocks().map(|c| c["clocks"].clone()),
             "clock_waits": self.clock_waits(),
             "thinking": self.thinking.is_some(),
-            "draw_offer": offer,
+            "draw_offer": offer.map(|o| o.by.index()),
+            "draw_answers": answers,
             "can_undo": self.can_undo(),
             "notice": self.notice,
             "version": self.version,
@@ -978,7 +1033,7 @@ impl<G: Played> Table for Session<G> {
         self.recorded.truncate(self.history.moves().len());
         self.scores.truncate(self.history.moves().len());
         self.ended = None;
-        self.offers.iter_mut().for_each(|o| *o = false);
+        self.offer = None;
         self.notice = None;
         self.changed();
         Ok(())
@@ -992,21 +1047,40 @@ impl<G: Played> Table for Session<G> {
         Ok(())
     }
 
-    fn draw(&mut self, player: Option<Number>) -> ApiResult<()> {
+    fn draw(&mut self, player: Option<Number>, decline: bool) -> ApiResult<()> {
         let p = self.person(player)?;
-        self.offers[p.index()] = true;
-        // The computer agrees when its last score is about level or worse.
+        if decline {
+            let Some(offer) = self.offer.take() else {
+                return Err(ApiError::Conflict(format!(
+                    "no draw is offered: there is nothing for {} to decline",
+                    self.name(p)
+                )));
+            };
+            self.notice = Some(if offer.by == p {
+                format!("{} withdraws the offer of a draw", self.name(p))
+            } else {
+                format!("{} declines the draw", self.name(p))
+            });
+            self.version += 1;
+            return Ok(());
+        }
+        // An offer, or an acceptance of the offer standing.
+        let n = self.game.players().len();
+        let mut offer = self.offer.take().unwrap_or(DrawOffer { by: p, agreed: vec![false; n] });
+        offer.agreed[p.index()] = true;
+        // The computer answers at once: it agrees when its last score is
+        // about level or worse.
         let mut declined = Vec::new();
-        for q in self.in_game() {
-            if self.seating.seats[q.index()] == Seat::Engine && q != p {
-                let accepts = leap_engine::score::accepts_draw(self.last_score(q), self.game.players().len());
-                self.offers[q.index()] = accepts;
-                if !accepts {
+        for q in self.to_answer(&offer) {
+            if self.seating.seats[q.index()] == Seat::Engine {
+                if leap_engine::score::accepts_draw(self.last_score(q), n) {
+                    offer.agreed[q.index()] = true;
+                } else {
                     declined.push(format!("{} (computer)", self.name(q)));
                 }
             }
         }
-        if self.in_game().iter().all(|q| self.offers[q.index()]) {
+        if self.to_answer(&offer).is_empty() {
             self.stop_clock();
             self.ended = Some(Termination::Agreement);
             self.notice = None;
@@ -1015,11 +1089,11 @@ impl<G: Played> Table for Session<G> {
         }
         if !declined.is_empty() {
             // A declined offer is withdrawn: no one can take it up later.
-            self.offers.iter_mut().for_each(|o| *o = false);
             let verb = if declined.len() == 1 { "declines" } else { "decline" };
             self.notice = Some(format!("{} {verb} the draw", declined.join(" and ")));
         } else {
-            self.notice = Some(format!("{} offers a draw", self.name(p)));
+            self.notice = Some(self.offer_notice(&offer));
+            self.offer = Some(offer);
         }
         // (The game goes on as it was: the computer, if it is thinking,
         // thinks on, and its move is played when found.)

@@ -281,6 +281,96 @@ async fn takes_back_resigns_and_agrees_draws_with_the_right_results() {
     assert_eq!((&view["result"], &view["can_undo"]), (&Value::Null, &json!(false)));
 }
 
+/// A draw offered in a game of three people stands until both others
+/// have accepted it, each on their own turn, their acceptances kept
+/// across the moves between; the view says who accepted and who is still
+/// to answer. A player who moves without accepting it declines it, as one
+/// may say so, and its offerer may withdraw it (F15).
+#[tokio::test]
+async fn three_players_agree_a_draw_one_answer_at_a_time() {
+    let app = app();
+    let game = id(&app.new_game(json!({ "variant": "tri-camelot" })).await);
+    let draw = |body: Value| {
+        let uri = format!("/api/games/{game}/draw");
+        let app = &app;
+        async move {
+            let (status, view) = app.post(&uri, body).await;
+            assert_eq!(status, StatusCode::OK, "{view}");
+            view
+        }
+    };
+    let offer = |view: &Value| (view["draw_offer"].clone(), view["draw_answers"].clone(), view["notice"].clone());
+    // Blue offers, and plays on.
+    let view = draw(json!({ "player": 0 })).await;
+    let offered = (json!(0), json!({ "accepted": [], "waiting": [1, 2] }), json!("Blue offers a draw"));
+    assert_eq!(offer(&view), offered, "{view}");
+    let view = app.play(&game, "F7-F9").await;
+    assert_eq!((&view["draw_offer"], &view["draw_answers"]), (&offered.0, &offered.1), "{view}");
+    // Red accepts on its turn (twice: no more), and plays on: its acceptance stands.
+    let accepted = (
+        json!(0),
+        json!({ "accepted": [1], "waiting": [2] }),
+        json!("Blue offers a draw; Red accepts; waiting for Green"),
+    );
+    for _ in 0..2 {
+        let view = draw(json!({ "player": 1 })).await;
+        assert_eq!((&view["result"], offer(&view)), (&Value::Null, accepted.clone()), "{view}");
+    }
+    let view = app.play(&game, "D15-E14").await;
+    assert_eq!(offer(&view), accepted, "{view}");
+    // Green accepts: the draw is agreed.
+    let view = draw(json!({ "player": 2 })).await;
+    assert_eq!(view["result"]["reason"], "drawn by agreement", "{view}");
+    assert_eq!((&view["result"]["token"], &view["draw_answers"]), (&json!("1/3-1/3-1/3"), &Value::Null), "{view}");
+    // Red moves without answering Blue's offer: declined.
+    let game = id(&app.new_game(json!({ "variant": "tri-camelot" })).await);
+    let draw = |body: Value| {
+        let uri = format!("/api/games/{game}/draw");
+        let app = &app;
+        async move { app.post(&uri, body).await }
+    };
+    draw(json!({ "player": 0 })).await;
+    app.play(&game, "F7-F9").await;
+    let view = app.play(&game, "D15-E14").await;
+    assert_eq!(
+        (&view["draw_offer"], &view["draw_answers"], &view["notice"]),
+        (&Value::Null, &Value::Null, &Value::Null)
+    );
+    // Green offers, Blue accepts, Red declines it in words.
+    draw(json!({ "player": 2 })).await;
+    let (_, view) = draw(json!({ "player": 0 })).await;
+    assert_eq!(view["draw_answers"], json!({ "accepted": [0], "waiting": [1] }), "{view}");
+    let (status, view) = draw(json!({ "player": 1, "decline": true })).await;
+    assert_eq!((status, offer(&view)), (StatusCode::OK, (Value::Null, Value::Null, json!("Red declines the draw"))));
+    let (status, answer) = draw(json!({ "player": 1, "decline": true })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert_eq!(answer["error"], "no draw is offered: there is nothing for Red to decline");
+    // Its offerer withdraws it.
+    draw(json!({ "player": 2 })).await;
+    let (_, view) = draw(json!({ "player": 2, "decline": true })).await;
+    assert_eq!(offer(&view), (Value::Null, Value::Null, json!("Green withdraws the offer of a draw")), "{view}");
+    let (status, answer) = draw(json!({ "player": 2, "decline": "yes" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("expected true or false"), "{answer}");
+    // Red, still to answer, goes out (Blue's F5xH7 takes its only piece):
+    // Blue and Green, the players left, have agreed.
+    let record = "[Variant \"tri-camelot\"]\n[Position \"B:BKF3,D5,F5:RG6:GKI14,I12,J13\"]\n\n*";
+    let game = id(&app.new_game(json!({ "record": record })).await);
+    app.post(&format!("/api/games/{game}/draw"), json!({ "player": 2 })).await;
+    let (_, view) = app.post(&format!("/api/games/{game}/draw"), json!({ "player": 0 })).await;
+    assert_eq!(view["draw_answers"], json!({ "accepted": [0], "waiting": [1] }), "{view}");
+    let view = app.play(&game, "F5xH7").await;
+    assert_eq!(view["result"]["reason"], "drawn by agreement", "{view}");
+    // With two players, as before: the offer stands across its offerer's
+    // move, and the other's move declines it.
+    let game = id(&app.new_game(json!({})).await);
+    app.post(&format!("/api/games/{game}/draw"), json!({ "player": 0 })).await;
+    let view = app.play(&game, "F7-F8").await;
+    assert_eq!(offer(&view), (json!(0), json!({ "accepted": [], "waiting": [1] }), Value::Null), "{view}");
+    let view = app.play(&game, "F10-F9").await;
+    assert_eq!(offer(&view), (Value::Null, Value::Null, Value::Null), "{view}");
+}
+
 #[tokio::test]
 async fn a_three_player_resignation_shares_the_point() {
     let app = app();
