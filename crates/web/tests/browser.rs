@@ -357,21 +357,25 @@ async fn clock_runs_out() {
         assert!((1..=6000).contains(&ms), "White's clock starts at 6 s at most: {ms} ms");
         page.wait_js("#clock-0 shown", "!document.querySelector('#clock-0').hidden").await;
         assert!(page.exists("#banner[hidden]").await, "no banner while the game is on");
-        // The flag falls after about 6 s.
+        // No clock runs before the first move; after White's, Black's runs
+        // out in about 6 s.
+        page.click("[data-piece][data-on=\"F7\"]").await;
+        page.click("[data-target=\"F8\"]").await;
+        page.wait_moves(&["F7-F8"]).await;
         let banner = page
-            .wait_within("#banner to show that White lost on time", WAIT + Duration::from_secs(5), async || {
+            .wait_within("#banner to show that Black lost on time", WAIT + Duration::from_secs(5), async || {
                 let shown = page
                     .js("const b = document.querySelector('#banner'); return b && !b.hidden ? b.innerText : null;")
                     .await;
                 match shown.as_str() {
-                    Some(t) if t.contains("White lost on time") => Ok(t.to_string()),
+                    Some(t) if t.contains("Black lost on time") => Ok(t.to_string()),
                     _ => Err(shown.to_string()),
                 }
             })
             .await;
-        assert!(banner.contains("0-1"), "the result token: {banner:?}");
+        assert!(banner.contains("1-0"), "the result token: {banner:?}");
         page.wait_status("Game over").await;
-        assert!(page.moves().await.is_empty());
+        assert_eq!(page.moves().await, ["F7-F8"]);
     })
     .await;
 }
