@@ -827,23 +827,28 @@ const CURRENT_IN_VIEW: &str = "(() => { const box = document.querySelector('#mov
      const b = box.getBoundingClientRect(), e = el.getBoundingClientRect(); \
      return e.top >= b.top - 1 && e.bottom <= b.bottom + 1 && el.textContent; })()";
 
+/// A long Camelot game played through the API, each move the view's
+/// example, up to 60 or the last before the game ends: its number and view.
+async fn long_game(page: &Page) -> (String, Value) {
+    let (code, mut v) = page.api("POST", "/api/games", Some(json!({}))).await;
+    assert_eq!(code, 201, "{v}");
+    let game = v["id"].as_str().unwrap().to_string();
+    while v["moves"].as_array().unwrap().len() < 60 && v["result"].is_null() {
+        let text = v["example"].as_str().expect("a move to play").to_string();
+        let (code, next) = page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": text }))).await;
+        assert_eq!(code, 200, "{text}: {next}");
+        v = next;
+    }
+    (game, v)
+}
+
 // (n) The move list keeps the current move in view, in play and browsing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn the_move_list_follows_the_game() {
     run("the_move_list_follows_the_game", |page| async move {
-        // A long game, played through the API: each move the view's
-        // example, up to 60 or the last before the game ends.
-        let (code, mut v) = page.api("POST", "/api/games", Some(json!({}))).await;
-        assert_eq!(code, 201, "{v}");
-        let game = v["id"].as_str().unwrap().to_string();
-        while v["moves"].as_array().unwrap().len() < 60 && v["result"].is_null() {
-            let text = v["example"].as_str().expect("a move to play").to_string();
-            let (code, next) =
-                page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": text }))).await;
-            assert_eq!(code, 200, "{text}: {next}");
-            v = next;
-        }
+        // A long game, played through the API.
+        let (game, mut v) = long_game(&page).await;
         if !v["result"].is_null() {
             let (code, back) = page.api("POST", &format!("/api/games/{game}/undo"), None).await;
             assert_eq!(code, 200, "{back}");
@@ -2143,17 +2148,8 @@ const PANEL_USE: &str = "const panel = document.querySelector('.panel'), list = 
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn a_laptop_window_uses_its_width_for_the_moves() {
     run("a_laptop_window_uses_its_width_for_the_moves", |page| async move {
-        // A long game, the engine's own: each move the view's example.
-        let (code, mut v) = page.api("POST", "/api/games", Some(json!({}))).await;
-        assert_eq!(code, 201, "{v}");
-        let game = v["id"].as_str().unwrap().to_string();
-        while v["moves"].as_array().unwrap().len() < 60 && v["result"].is_null() {
-            let text = v["example"].as_str().expect("a move to play").to_string();
-            let (code, next) =
-                page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": text }))).await;
-            assert_eq!(code, 200, "{text}: {next}");
-            v = next;
-        }
+        // A long game, played through the API.
+        let (game, v) = long_game(&page).await;
         let moves = v["moves"].as_array().unwrap().len();
         assert!(moves >= 30, "a long game: {moves} moves");
         for (w, h) in [(1366, 629), (1280, 761)] {

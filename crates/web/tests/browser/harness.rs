@@ -421,9 +421,9 @@ impl Page {
         panic!("[{}] cannot click {selector}: {last}", self.name);
     }
 
-    /// Clicks the element `selector` twice at once, as a double click of
-    /// the mouse (the second click lands wherever the first left the page).
-    pub async fn double_click(&self, selector: &str) {
+    /// The middle of the element `selector` on the screen, in CSS pixels,
+    /// for a pointer to act on (`what` it is for: said if it is missing).
+    async fn centre(&self, selector: &str, what: &str) -> (i64, i64) {
         let c = self
             .js_args(
                 "const e = document.querySelector(arguments[0]); if (!e) return null; \
@@ -432,9 +432,16 @@ impl Page {
                 vec![json!(selector)],
             )
             .await;
-        let (Some(x), Some(y)) = (c[0].as_i64(), c[1].as_i64()) else {
-            panic!("[{}] no {selector} to double-click: {c}", self.name)
-        };
+        match (c[0].as_i64(), c[1].as_i64()) {
+            (Some(x), Some(y)) => (x, y),
+            _ => panic!("[{}] no {selector} to {what}: {c}", self.name),
+        }
+    }
+
+    /// Clicks the element `selector` twice at once, as a double click of
+    /// the mouse (the second click lands wherever the first left the page).
+    pub async fn double_click(&self, selector: &str) {
+        let (x, y) = self.centre(selector, "double-click").await;
         let mouse = MouseActions::new("mouse".into())
             .then(PointerAction::MoveTo { duration: None, x, y })
             .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
@@ -465,21 +472,7 @@ impl Page {
     pub async fn drag(&self, from: &str, to: &str) {
         // (Where they are on the screen, taken before: the page redraws
         // the board as the drag goes.)
-        let centre = async |selector: &str| {
-            let c = self
-                .js_args(
-                    "const e = document.querySelector(arguments[0]); if (!e) return null; \
-                     const r = e.getBoundingClientRect(); \
-                     return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
-                    vec![json!(selector)],
-                )
-                .await;
-            match (c[0].as_i64(), c[1].as_i64()) {
-                (Some(x), Some(y)) => (x, y),
-                _ => panic!("[{}] no {selector} to drag: {c}", self.name),
-            }
-        };
-        let ((x0, y0), (x1, y1)) = (centre(from).await, centre(to).await);
+        let ((x0, y0), (x1, y1)) = (self.centre(from, "drag").await, self.centre(to, "drag").await);
         let step = Some(Duration::from_millis(100));
         let mouse = MouseActions::new("mouse".into())
             .then(PointerAction::MoveTo { duration: None, x: x0, y: y0 })
