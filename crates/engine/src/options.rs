@@ -54,7 +54,7 @@ impl Default for Options {
 /// always searches negamax). Best-reply search is the default: among
 /// engines alone paranoid scores a little more, but with a weaker player
 /// at the table (a person, a lower level) best-reply wins about three
-/// times as many games as paranoid (the README's measurements).
+/// times as many games as paranoid (docs/engine-measurements.md).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Multi {
     /// The root player against all the others as one team: alpha-beta stays
@@ -100,13 +100,13 @@ pub struct Features {
     pub reductions: bool,
     /// Let the side to move pass, and prune where even that holds
     /// (null-move pruning; two-player games only). Off by default: in
-    /// Camelot it lost strength (see the README's measurements).
+    /// Camelot it lost strength (see docs/engine-measurements.md).
     pub null_move: bool,
     /// Near the horizon, where the side to move is not obliged to capture
     /// and its evaluation beats beta by a margin for every ply left, take
     /// the cut without searching (reverse futility pruning). On by
-    /// default: it gained in Camelot and in checkers (see the README's
-    /// measurements).
+    /// default: it gained in Camelot and in checkers (see
+    /// docs/engine-measurements.md).
     pub futility: bool,
     /// Within two plies of the root, reduce a late quiet move that obliges
     /// the opponent to capture like any other late quiet move (off: search

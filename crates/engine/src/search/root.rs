@@ -82,7 +82,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             // Best-reply search iterates to even depths (after the first):
             // an odd depth ends on the root player's own move, with no
             // reply of either opponent to it, and flatters that move (see
-            // the README's measurements). A depth asked for is searched.
+            // docs/engine-measurements.md). A depth asked for is searched.
             if self.s.multi == Multi::BestReply && depth > 1 && depth % 2 == 1 && depth < max_depth {
                 continue;
             }
