@@ -368,8 +368,9 @@ impl<G: Played> Session<G> {
         self.shown_moves.truncate(plies);
         if self.shown_moves.len() < plies {
             let labels = self.history.move_labels();
+            let times = self.clocks.as_ref().map(Clocks::shown).unwrap_or_default();
             for (i, label) in labels.into_iter().enumerate().skip(self.shown_moves.len()) {
-                let shown = self.shown_move(i, label);
+                let shown = self.shown_move(i, label, times.get(i).copied().flatten());
                 self.shown_moves.push(shown);
             }
         }
@@ -768,8 +769,11 @@ impl<G: Played> Session<G> {
     }
 
     /// Move `i` (from 0) in notation, with the number a record writes
-    /// before it ([`History::move_labels`]), as the view's `moves` has it.
-    fn shown_move(&self, i: usize, label: String) -> Value {
+    /// before it ([`History::move_labels`]), as the view's `moves` has it,
+    /// and, on a game with clocks, the time its player had left after it
+    /// (`left`), in whole milliseconds rounded up, as the record's `[%clk]`
+    /// writes it ([`leap_core::notation::clock_command`]).
+    fn shown_move(&self, i: usize, label: String, left: Option<Duration>) -> Value {
         let board = self.game.board();
         let mv = &self.history.moves()[i];
         let pos = &self.history.positions()[i];
@@ -777,6 +781,9 @@ impl<G: Played> Session<G> {
         let text =
             self.game.canonical(pos, &mv.key()).map_or_else(|| format_move(board, mv), |c| format_move(board, &c));
         let mut shown = json!({ "ply": i + 1, "label": label, "player": mover, "text": text });
+        if let Some(left) = left {
+            shown["clock_ms"] = json!(left.as_nanos().div_ceil(1_000_000) as u64);
+        }
         // What the record the game was loaded from said of the move.
         if let Some(notes) = self.recorded.get(i).map(|p| &p.notes).filter(|n| !n.is_empty()) {
             shown["notes"] =
@@ -872,6 +879,7 @@ impl<G: Played> Table for Session<G> {
             "must_move": must_move,
             "example": self.is_on().then(|| quick::example(&self.game, pos)).flatten(),
             "result": self.result(),
+            "clock": self.clocks.as_ref().map(|c| crate::setup::clock_spec(c.control())),
             "clocks": self.clocks().map(|c| c["clocks"].clone()),
             "clock_waits": self.clock_waits(),
             "thinking": self.thinking.is_some(),

@@ -49,6 +49,17 @@ struct ClockSpec {
     moves: Option<Number>,
 }
 
+/// A time control as the page sends it (a [`ClockSpec`]'s fields): the
+/// `clock` of `POST /api/games`, of a game's view, and of a saved game's
+/// description.
+pub fn clock_spec(control: TimeControl) -> Value {
+    json!({
+        "base_ms": control.base.as_millis() as u64,
+        "increment_ms": control.increment.as_millis() as u64,
+        "moves": control.moves,
+    })
+}
+
 /// The longest time on a clock: a day.
 const MAX_CLOCK_MS: u64 = 86_400_000;
 
@@ -479,13 +490,7 @@ pub fn saved_variant(name: &str, games: &Path) -> ApiResult<Value> {
     // (The clock the record was played with, for the dialog to offer: one
     // a new game may be given.)
     let within = |t: Duration| t.as_millis() <= u128::from(MAX_CLOCK_MS);
-    let clock = table.recorded_time_control().filter(|c| within(c.base) && within(c.increment)).map(|c| {
-        json!({
-            "base_ms": c.base.as_millis() as u64,
-            "increment_ms": c.increment.as_millis() as u64,
-            "moves": c.moves,
-        })
-    });
+    let clock = table.recorded_time_control().filter(|c| within(c.base) && within(c.increment)).map(clock_spec);
     Ok(json!({
         "file": name,
         "variant": view["variant"],

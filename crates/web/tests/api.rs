@@ -2535,6 +2535,58 @@ async fn a_clock_saved_and_loaded_again_loses_no_time() {
     }
 }
 
+/// A game's view carries its clocks as a record does (F3): the time
+/// control (`clock`, as `POST /api/games` takes it) and the time each
+/// move's player had left after it (each move's `clock_ms`, as its
+/// `[%clk]`), so that a page holding a game the server lost writes a
+/// record that restores it on its clock, the clocks as they were at the
+/// last move, waiting for the next one. A game without clocks has none.
+#[tokio::test]
+async fn a_views_clocks_restore_the_game_as_it_was_at_its_last_move() {
+    let app = app();
+    let clock = json!({ "base_ms": 300000, "increment_ms": 2000, "moves": null });
+    let game = id(&app.new_game(json!({ "clock": clock })).await);
+    for text in ["F7-F8", "F10-F9", "F8xF10xF12"] {
+        app.play(&game, text).await;
+        tokio::time::sleep(Duration::from_millis(120)).await;
+    }
+    let (_, view) = app.get(&format!("/api/games/{game}")).await;
+    assert_eq!(view["clock"], clock, "{view}");
+    let times: Vec<u64> = view["moves"].as_array().unwrap().iter().map(|m| m["clock_ms"].as_u64().unwrap()).collect();
+    // (The first move took no time; the others some, and each earned 2 s.)
+    assert_eq!(times[0], 302_000, "{times:?}");
+    assert!((290_000..=301_880).contains(&times[1]) && (290_000..=303_880).contains(&times[2]), "{times:?}");
+    // The same times as the game's own record.
+    let written = app.send("GET", &format!("/api/games/{game}/record"), None).await.1;
+    for &ms in &times {
+        let command = leap_core::notation::clock_command(Duration::from_millis(ms));
+        assert!(written.contains(&command), "{command} in {written}");
+    }
+    // A record written from the view, as the page writes one, loaded on
+    // the view's clock: the clocks as they were at the last move.
+    let moves: Vec<String> = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let command = leap_core::notation::clock_command(Duration::from_millis(m["clock_ms"].as_u64().unwrap()));
+            format!("{}{} {{{command}}}", m["label"].as_str().unwrap(), m["text"].as_str().unwrap())
+        })
+        .collect();
+    let record = format!("[TimeControl \"300+2\"]\n\n{} *\n", moves.join(" "));
+    let restored = app.new_game(json!({ "record": record, "clock": view["clock"] })).await;
+    let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
+    assert_eq!((ms(&restored, 0), ms(&restored, 1)), (times[2], times[1]), "{restored}");
+    assert_eq!((&restored["clock"], &restored["clock_waits"]), (&clock, &json!(true)), "{restored}");
+    assert_eq!(restored["moves"], view["moves"]);
+    // Moves per period too; and a game without clocks has none.
+    let periods = json!({ "base_ms": 60500, "increment_ms": 0, "moves": 40 });
+    assert_eq!(app.new_game(json!({ "clock": periods })).await["clock"], periods);
+    let game = id(&app.new_game(json!({})).await);
+    let view = app.play(&game, "F7-F8").await;
+    assert_eq!((&view["clock"], &view["moves"][0].get("clock_ms")), (&Value::Null, &None), "{view}");
+}
+
 /// A `variant_file` whose last part is `..` is refused for that, not as
 /// empty; a variant file without a name of its own is titled as based on
 /// the variant it extends, not as that variant (F7).
