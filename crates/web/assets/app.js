@@ -63,17 +63,15 @@ const S = {
   ngClockGiven: null, // a record's clock set in the dialog: {shown: the minutes shown, base_ms}
   ngClockOwn: null, // the dialog's clock as the player had it before a record's replaced it
   confirm: null, // a resignation asked to be confirmed: {player, at (performance.now()), timer}
-  drawHeld: 0, // until when (performance.now()) the draw button holds after this page's offer
   lost: null, // the game shown, which the server no longer has: {id, url (its record, as a blob)}
   uploads: {}, // the variant files of the games this page started from one: id → {variant_text, variant_file}
 };
 
 // How long a resignation waits for its confirmation, and how long after
 // it is asked its buttons take no click (the second click of a double
-// click, a bounce); how long the draw button holds after an offer.
+// click, a bounce).
 const CONFIRM_MS = 5000;
 const CONFIRM_GUARD_MS = 400;
-const DRAW_HOLD_MS = 1500;
 
 const $ = (id) => document.getElementById(id);
 
@@ -739,6 +737,11 @@ function renderPlayers() {
     row.classList.toggle("winner", !!g.result && g.result.winner === i);
     $(`clock-${i}`).title = `${p.name}'s clock`;
   }
+  // Clocks that wait for the game's first move on the server: said, as
+  // they do not run (see renderClocks).
+  const note = $("clock-note");
+  note.hidden = !g || !g.clock_waits || !!g.result || !!S.lost;
+  note.textContent = note.hidden ? "" : `The clocks start with the ${g.moves.length ? "next" : "first"} move.`;
 }
 
 // Whose turn, the obligation, the engine thinking, a pending draw offer.
@@ -767,10 +770,8 @@ function renderStatus() {
   st.append(quoted("div", g.thinking && !g.result && !S.lost ? "turn thinking" : "turn", g.status));
   // (A game the server lost is no longer played: no obligation to keep.)
   if (g.obligation && !g.result && !S.lost) st.append(quoted("div", "obligation", g.obligation));
-  if (g.notice && !g.result) st.append(quoted("div", "notice", g.notice));
-  else if (g.draw_offer !== null && g.draw_offer !== undefined && !g.result) {
-    st.append(html("div", "offer", `${playerName(g.draw_offer)} offers a draw`));
-  }
+  // (While a draw offer stands, the notice is what the draw box shows.)
+  if (g.notice && !g.result && !drawOffered()) st.append(quoted("div", "notice", g.notice));
 }
 
 // Each move's number by ply (index 0: the first move), and whether it
@@ -902,6 +903,7 @@ function renderControls() {
   renderUndoButton();
   renderResignButtons();
   renderDrawButton();
+  renderDrawOffer();
   $("finish").disabled = !(S.sel && S.sel.complete && S.sel.path.length);
   $("cancel-move").disabled = !S.sel;
   // (A game over takes no move: the box would only say so.)
@@ -1045,48 +1047,94 @@ function endConfirm(render) {
   if (render) renderControls();
 }
 
-// The draw button: offer, accept, or a pending offer of ours.
+// Whether a draw offer stands in the game shown (one going on).
+function drawOffered() {
+  const g = S.game;
+  return !!g && !g.result && !S.lost && g.draw_offer !== null && g.draw_offer !== undefined && !!g.draw_answers;
+}
+
+// The draw button offers a draw, for the player the page acts for; while
+// an offer stands it says so, and the answers are the draw box's
+// (renderDrawOffer), away from the button: a double click offers, and
+// answers nothing.
 function renderDrawButton() {
   const b = $("draw");
   const g = S.game;
-  if (!g || g.result || S.lost || actor() === null) {
-    b.disabled = true;
-    b.textContent = "Offer draw";
-    return;
-  }
-  const who = drawPlayer();
-  b.disabled = who === null;
-  const offered = g.draw_offer !== null && g.draw_offer !== undefined;
-  if (offered && performance.now() < S.drawHeld) {
-    // This page's offer, just made: the button does not turn into the
-    // other player's acceptance under the pointer (a double click, a
-    // bounce) until a moment later.
+  const who = g && !g.result && !S.lost ? actor() : null;
+  if (drawOffered()) {
     b.disabled = true;
     b.textContent = "Draw offered";
-    b.title = `${playerName(g.draw_offer)} has offered a draw`;
-    return;
-  }
-  if (!offered) {
-    b.textContent = "Offer draw";
-    b.title = `${playerName(who)} offers a draw`;
-  } else if (who === null) {
-    b.textContent = "Draw offered";
-    b.title = `${playerName(g.draw_offer)} has offered a draw`;
+    b.title = `${playerName(g.draw_offer)} has offered a draw: the players answer where the offer is shown`;
   } else {
-    b.textContent = playingSeats().length > 1 ? `Accept draw (${playerName(who)})` : "Accept draw";
-    b.title = `${playerName(who)} accepts ${playerName(g.draw_offer)}'s offer of a draw`;
+    b.disabled = who === null;
+    b.textContent = "Offer draw";
+    b.title = who === null ? "Offer a draw" : `${playerName(who)} offers a draw`;
   }
 }
 
-// Who the draw button speaks for, or null when our own offer is pending.
-function drawPlayer() {
+// The draw offer standing (the view's draw_offer and draw_answers): who
+// offered it, who accepted it and who is still to answer, with Accept
+// and Decline for each person still to answer and Withdraw for the
+// person who offered it. Drawn again only when it changes, so that a
+// click in progress on its buttons is not lost.
+function renderDrawOffer() {
+  const box = $("draw-offer");
   const g = S.game;
-  const offer = g.draw_offer;
-  if (offer === null || offer === undefined) return actor();
-  const me = actor();
-  if (me !== offer) return me;
-  const others = playingSeats().filter((i) => i !== offer);
-  return others.length ? others[0] : null;
+  const on = drawOffered();
+  const key = on ? JSON.stringify([g.id, g.draw_offer, g.draw_answers, g.seats]) : "";
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const focused = box.contains(document.activeElement) ? document.activeElement.id : null;
+  box.replaceChildren();
+  box.hidden = !on;
+  if (on) {
+    const by = g.draw_offer;
+    const person = (i) => g.seats[i] === "human";
+    const head = html("div", "d-head");
+    head.append(html("span", "d-text", `${playerName(by)} offers a draw`));
+    if (person(by) && !isOut(by)) head.append(drawAnswerButton("withdraw", by, "Withdraw", `${playerName(by)} withdraws the offer of a draw`));
+    box.append(head);
+    const row = (i, state, text) => {
+      const r = html("div", `d-row ${state}`);
+      r.dataset.player = String(i);
+      const swatch = html("span", "swatch");
+      swatch.style.background = g.layout.players[i] ? g.layout.players[i].color : "";
+      r.append(swatch, html("span", "d-name", playerName(i)), html("span", "d-state", text));
+      box.append(r);
+      return r;
+    };
+    for (const i of g.draw_answers.accepted) row(i, "accepted", "accepted");
+    for (const i of g.draw_answers.waiting) {
+      const r = row(i, "waiting", "to answer");
+      if (person(i)) {
+        const whose = `${playerName(by)}'s offer of a draw`;
+        const buttons = html("span", "d-buttons");
+        buttons.append(
+          drawAnswerButton("accept", i, "Accept", `${playerName(i)} accepts ${whose}`),
+          drawAnswerButton("decline", i, "Decline", `${playerName(i)} declines ${whose}`),
+        );
+        r.append(buttons);
+      }
+    }
+  }
+  // (A button gone that had the keyboard's focus: the same one drawn
+  // again, else the board.)
+  if (focused) {
+    const again = $(focused);
+    if (again) again.focus();
+    else if (g) refocus($("board"), null);
+  }
+}
+
+// A button of the draw box: `answer` (accept, decline, withdraw) for player `i`.
+function drawAnswerButton(answer, i, text, title) {
+  const b = html("button", `d-${answer}`, text);
+  b.type = "button";
+  b.id = answer === "withdraw" ? "draw-withdraw" : `draw-${answer}-${i}`;
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  b.addEventListener("click", () => gameAction("draw", answer === "accept" ? { player: i } : { player: i, decline: true }));
+  return b;
 }
 
 // A line under the Finish button telling what the move entry expects.
@@ -1383,7 +1431,6 @@ function setGame(view, opts = {}) {
   if (changed) {
     forgetLost();
     endConfirm(false);
-    S.drawHeld = 0;
     // The name a Save writes under: the file the game was loaded from or
     // saved to (so that Save updates it), else none yet.
     $("save-name").value = saveName(view.id);
@@ -1599,7 +1646,7 @@ function renderLost() {
   if (box.hidden) return;
   const n = g.moves.length;
   const moves = n === 1 ? "Its move is" : n ? `Its ${n} moves are` : "Its start is";
-  const clocks = g.clocks ? " (without its clocks, whose time control the page does not know)" : "";
+  const clocks = g.clock ? " (its clocks as they were at its last move)" : "";
   $("lost-text").textContent =
     `Game ${S.lost.id} is no longer on the server (it was restarted, or made room for newer games). ` +
     `${moves} still here: restore the game to play on${clocks}, or download its record.`;
@@ -1629,17 +1676,34 @@ function commentText(text) {
   return String(text).replace(/[{}]/g, (c) => (c === "{" ? "(" : ")"));
 }
 
+// A time control (the view's `clock`) as a record's `TimeControl` tag
+// writes it, in seconds, as the server writes it: `300+3`, `40/300`.
+function timeControlTag(c) {
+  const seconds = (ms) => String(ms / 1000);
+  return `${c.moves ? `${c.moves}/` : ""}${seconds(c.base_ms)}${c.increment_ms ? `+${seconds(c.increment_ms)}` : ""}`;
+}
+
+// The time a player had left after a move (whole milliseconds), as a
+// record's comment writes it, as the server writes it: `[%clk 0:04:58.5]`.
+function clockCommand(ms) {
+  const s = Math.floor(ms / 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  const fraction = String(ms % 1000).padStart(3, "0").replace(/0+$/, "");
+  return `[%clk ${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}${fraction ? `.${fraction}` : ""}]`;
+}
+
 // The game as a record, from what the page holds (as the server writes
 // one, docs/web-api.md): its variant, start position and players' names,
-// its moves with what a loaded record said of them, and its result (with
-// how it ended, when that was not on the board). (Not its clocks: the
-// page does not know the time control.)
+// its time control, its moves with the time each player had left after
+// each (on a clock) and what a loaded record said of them, and its result
+// (with how it ended, when that was not on the board).
 function recordText(g) {
   const tags = [`[Variant "${tagValue(g.variant.name)}"]`, `[Position "${tagValue(g.positions[0].position)}"]`];
   g.layout.players.forEach((p, i) => {
     const person = (g.player_names || [])[i];
     if (person) tags.push(`[${p.name} "${tagValue(person)}"]`);
   });
+  if (g.clock) tags.push(`[TimeControl "${timeControlTag(g.clock)}"]`);
   const r = g.result;
   if (r && /(resigned|lost on time|gave no legal move)$|^drawn by agreement$/.test(r.reason || "")) {
     tags.push(`[Termination "${tagValue(r.reason)}"]`);
@@ -1649,22 +1713,29 @@ function recordText(g) {
   for (const m of g.moves) {
     const n = m.notes;
     parts.push(`${m.label || ""}${m.text}${(n && n.glyph) || ""}`);
-    if (n) {
-      for (const c of n.comments) parts.push(`{${commentText(c)}}`);
-      for (const v of n.variations) parts.push(`(${v})`);
+    // (The time left at the start of the first comment, as the server writes it.)
+    const comments = n ? n.comments.slice() : [];
+    if (m.clock_ms !== undefined && m.clock_ms !== null) {
+      const clock = clockCommand(m.clock_ms);
+      if (comments.length) comments[0] = `${clock} ${comments[0]}`;
+      else comments.push(clock);
     }
+    for (const c of comments) parts.push(`{${commentText(c)}}`);
+    if (n) for (const v of n.variations) parts.push(`(${v})`);
   }
   parts.push(r ? r.token : "*");
   return `${tags.join("\n")}\n\n${parts.join(" ")}\n`;
 }
 
 // Restore: the lost game started again on the server from its record, as
-// the page holds it, with its seats (and the variant file it was started
-// from, when this page uploaded it).
+// the page holds it, with its seats and its clock (each player's as it was
+// at the last move, from the record's times), and the variant file it was
+// started from, when this page uploaded it.
 async function onRestore() {
   const g = S.game;
   if (!g || !S.lost) return;
   const body = { record: recordText(g), seats: g.seats, engine_ms: g.engine_ms, engine_level: g.engine_level };
+  if (g.clock) body.clock = g.clock;
   Object.assign(body, S.uploads[g.id] || {});
   let view;
   try {
@@ -1675,7 +1746,7 @@ async function onRestore() {
   if (S.game !== g) return;
   if (S.uploads[g.id]) S.uploads[view.id] = S.uploads[g.id];
   history.replaceState(null, "", `?game=${encodeURIComponent(view.id)}`);
-  const clocks = g.clocks ? ", without its clocks" : "";
+  const clocks = g.clock ? ", its clocks as they were at its last move" : "";
   const ply = S.ply;
   setGame(view);
   if (ply !== lastPly()) setPly(ply);
@@ -2074,16 +2145,12 @@ function onUndo() {
   gameAction("undo", {});
 }
 
+// Offer draw: an offer of the player the page acts for (answered in the
+// draw box, or, by the computer, in the status box's notice).
 async function onDraw() {
-  if (!S.game || S.game.result || S.lost || performance.now() < S.drawHeld) return;
-  const who = drawPlayer();
+  if (!S.game || S.game.result || S.lost || drawOffered()) return;
+  const who = actor();
   if (who === null) return;
-  if (S.game.draw_offer === null || S.game.draw_offer === undefined) {
-    // An offer: the button holds a moment (see renderDrawButton).
-    S.drawHeld = performance.now() + DRAW_HOLD_MS;
-    setTimeout(() => S.game && renderControls(), DRAW_HOLD_MS + 20);
-  }
-  // (The answer, an offer or a computer's refusal, is the status box's notice.)
   await gameAction("draw", { player: who });
 }
 

@@ -933,7 +933,7 @@ async fn a_crowded_panel_stays_readable() {
         page.click("#analyse").await;
         page.wait_js("three lines", "document.querySelectorAll('#analysis .a-line').length === 2").await;
         page.click("#draw").await;
-        page.wait_status("offers a draw").await;
+        page.wait_js("the draw offered", "!document.querySelector('#draw-offer').hidden").await;
         page.click("[data-piece][data-on=\"E11\"]").await;
         page.wait_message("capture is obligatory").await;
         let whole = page
@@ -1847,8 +1847,8 @@ async fn resign_names_who_resigns_and_asks_to_confirm() {
 }
 
 // (F5) A double click on Offer draw offers a draw, and does not accept it
-// as well: the button holds a moment before it turns into the other
-// player's acceptance, which is then one click.
+// as well: the answers are the draw box's, away from the button, which
+// says that the offer stands; the other player accepts there, or declines.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn a_double_click_on_offer_draw_does_not_accept_it() {
@@ -1856,19 +1856,247 @@ async fn a_double_click_on_offer_draw_does_not_accept_it() {
         let game = page.open_position("camelot", None, "1.F7-F8 F10-F9").await;
         page.wait_status("White to move (move 2).").await;
         page.double_click("#draw").await;
-        page.wait_status("White offers a draw").await;
+        page.wait_js("the draw box", "!document.querySelector('#draw-offer').hidden").await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert!(view(&page, &game).await["result"].is_null(), "the offer was accepted by the same double click");
         assert_eq!((page.text("#draw").await, page.disabled("#draw").await), ("Draw offered".into(), Some(true)));
-        page.wait_js(
-            "Black's acceptance, a moment later",
-            "!document.querySelector('#draw').disabled \
-             && document.querySelector('#draw').innerText === 'Accept draw (Black)'",
-        )
-        .await;
+        assert_eq!(
+            draw_box(&page).await,
+            json!({ "head": "White offers a draw", "rows": [["1", "Black", "to answer"]],
+                    "buttons": ["draw-withdraw", "draw-accept-1", "draw-decline-1"] })
+        );
+        // Declined by Black: said, and a draw may be offered again.
+        page.click("#draw-decline-1").await;
+        page.wait_status("Black declines the draw").await;
+        assert!(page.exists("#draw-offer[hidden]").await);
+        assert_eq!((page.text("#draw").await, page.disabled("#draw").await), ("Offer draw".into(), Some(false)));
+        // Offered again, and accepted by Black.
         page.click("#draw").await;
+        page.click("#draw-accept-1").await;
         page.wait_js("the banner", "!document.querySelector('#banner').hidden").await;
         assert_eq!(page.text("#banner .reason").await, "drawn by agreement");
+        assert!(page.exists("#draw-offer[hidden]").await, "no offer left in a game over");
+    })
+    .await;
+}
+
+/// The draw box: its head, a row per player who accepted or is to answer
+/// (`data-player`, name, state), and its buttons' ids.
+async fn draw_box(page: &Page) -> Value {
+    page.js(
+        "const b = document.querySelector('#draw-offer'); \
+         if (b.hidden) return null; \
+         return { head: b.querySelector('.d-text').innerText, \
+           rows: [...b.querySelectorAll('.d-row')].map((r) => [r.dataset.player, \
+             r.querySelector('.d-name').innerText, r.querySelector('.d-state').innerText.replace(/^\\u2713\\s*/, '')]), \
+           buttons: [...b.querySelectorAll('button')].map((e) => e.id) };",
+    )
+    .await
+}
+
+/// How the elements `arguments[0]` are laid out: those that show their
+/// text cut, those of `arguments[1]` not whole in the window, those not
+/// whole in the box that holds them (`arguments[2]`), and the pairs that
+/// overlap (each named by its id, else its text).
+const LAID_OUT: &str = "const shown = (s) => [...document.querySelectorAll(s)].filter((e) => e.getClientRects().length > 0); \
+     const els = shown(arguments[0]), whole = new Set(shown(arguments[1])); \
+     const name = (e) => e.id || e.innerText.trim(); \
+     const within = (r, q) => r.left >= q.left - 0.5 && r.top >= q.top - 0.5 && r.right <= q.right + 0.5 && r.bottom <= q.bottom + 0.5; \
+     const win = { left: 0, top: 0, right: innerWidth, bottom: innerHeight }; \
+     const out = { cut: [], outside: [], overflows: [], overlaps: [] }; \
+     els.forEach((e, i) => { const r = e.getBoundingClientRect(); \
+       if (whole.has(e) && !(r.width > 0 && within(r, win))) out.outside.push(name(e)); \
+       const box = e.closest(arguments[2]); \
+       if (box && box !== e && !within(r, box.getBoundingClientRect())) out.overflows.push(name(e)); \
+       if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) out.cut.push(name(e)); \
+       els.slice(i + 1).forEach((f) => { if (e.contains(f) || f.contains(e)) return; const q = f.getBoundingClientRect(); \
+         if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) \
+           out.overlaps.push([name(e), name(f)]); }); }); \
+     return out;";
+
+/// What the draw box and the clocks' line are checked against: the board,
+/// the players' rows and clocks, the status, the buttons, and every part
+/// of the box.
+const DRAW_PARTS: &str = "#board, .player, .clock:not([hidden]), #clock-note, .status-box, .actions, #draw-offer, \
+     #draw-offer .d-text, #draw-offer .d-name, #draw-offer .d-state, #draw-offer button";
+
+/// Looks at `shown` (`#draw-offer`, `#clock-note`) as a person would in
+/// each window (a phone, a laptop, a short wide window): a picture named
+/// `what`, and, the page scrolled to show it, it whole in the window, and
+/// nothing of `DRAW_PARTS` cut, out of its box or over another; on the
+/// phone, without scrolling, with the board and the players in sight.
+async fn look_at(page: &Page, game: &str, what: &str, shown: &str) {
+    for (w, h) in [(390, 844), (1366, 768), (844, 391)] {
+        page.resize(w, h).await;
+        page.goto(&format!("/?game={game}")).await;
+        page.wait_js(&format!("{shown} shown"), &format!("!document.querySelector({shown:?}).hidden")).await;
+        let scrolled = page
+            .js_args(
+                "const e = document.querySelector(arguments[0]); e.scrollIntoView({ block: 'nearest' }); \
+                 return scrollY;",
+                vec![json!(shown)],
+            )
+            .await;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        page.screenshot(&format!("{what}-{w}x{h}")).await;
+        let whole =
+            if w == 390 { format!("#board, .player, {shown}, {shown} *") } else { format!("{shown}, {shown} *") };
+        let seen = page.js_args(LAID_OUT, vec![json!(DRAW_PARTS), json!(whole), json!("#draw-offer")]).await;
+        assert_eq!(
+            seen,
+            json!({ "cut": [], "outside": [], "overflows": [], "overlaps": [] }),
+            "{what} at {w}×{h} (scrolled {scrolled})"
+        );
+        if w == 390 {
+            assert_eq!(scrolled, json!(0), "{what} on a phone, in sight with the board");
+        }
+    }
+}
+
+// (F15) A draw offered in a game of three people: the page shows who
+// offered it, who accepted it and who is still to answer, with Accept and
+// Decline for each person to answer and Withdraw for the offerer; each
+// answers at once, or on its own turn; a refusal or a withdrawal ends the
+// offer, and the last acceptance draws the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn three_players_answer_a_draw_one_by_one() {
+    run("three_players_answer_a_draw_one_by_one", |page| async move {
+        let game = page.open_variant("tri-camelot").await;
+        page.wait_status("Blue to move").await;
+        page.click("#draw").await;
+        page.wait_js("the draw box", "!document.querySelector('#draw-offer').hidden").await;
+        assert_eq!(
+            draw_box(&page).await,
+            json!({ "head": "Blue offers a draw", "rows": [["1", "Red", "to answer"], ["2", "Green", "to answer"]],
+                    "buttons": ["draw-withdraw", "draw-accept-1", "draw-decline-1", "draw-accept-2", "draw-decline-2"] })
+        );
+        assert_eq!((page.text("#draw").await, page.disabled("#draw").await), ("Draw offered".into(), Some(true)));
+        // Red accepts: shown as such, and Green is still to answer.
+        page.click("#draw-accept-1").await;
+        let accepted = json!({ "head": "Blue offers a draw", "rows": [["1", "Red", "accepted"], ["2", "Green", "to answer"]],
+                               "buttons": ["draw-withdraw", "draw-accept-2", "draw-decline-2"] });
+        page.wait_for("Red's acceptance", async || match draw_box(&page).await {
+            v if v == accepted => Ok(()),
+            v => Err(v.to_string()),
+        })
+        .await;
+        let v = view(&page, &game).await;
+        assert_eq!(v["draw_answers"], json!({ "accepted": [1], "waiting": [2] }), "{v}");
+        assert!(!page.status().await.contains("offers a draw"), "said once, in the draw box: {}", page.status().await);
+        page.screenshot("draw-offer-three").await;
+        // Blue plays on; the offer stands across the move, Red's word too.
+        let example = v["example"].as_str().expect("a move").to_string();
+        let (code, answer) = page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": example }))).await;
+        assert_eq!(code, 200, "{answer}");
+        page.wait_status("Red to move").await;
+        assert_eq!(draw_box(&page).await, accepted, "after Blue's move");
+        // As a person sees it in each window.
+        look_at(&page, &game, "draw-offer", "#draw-offer").await;
+        page.resize(1280, 900).await;
+        page.goto(&format!("/?game={game}")).await;
+        page.wait_js("the draw box", "!document.querySelector('#draw-offer').hidden").await;
+        // Green declines: the offer is gone, and said to be.
+        page.click("#draw-decline-2").await;
+        page.wait_status("Green declines the draw").await;
+        assert!(page.exists("#draw-offer[hidden]").await);
+        // Red offers (its turn); Blue withdraws nothing of Red's: Red withdraws.
+        page.click("#draw").await;
+        page.wait_js("Red's offer", "!document.querySelector('#draw-offer').hidden").await;
+        assert_eq!(page.text("#draw-offer .d-text").await, "Red offers a draw");
+        page.click("#draw-withdraw").await;
+        page.wait_status("Red withdraws the offer of a draw").await;
+        // Offered again, and accepted by both others: a draw.
+        page.click("#draw").await;
+        page.click("#draw-accept-0").await;
+        page.wait_js("Blue's acceptance", "document.querySelector('#draw-accept-0') === null").await;
+        page.click("#draw-accept-2").await;
+        page.wait_js("the banner", "!document.querySelector('#banner').hidden").await;
+        assert_eq!(page.text("#banner .reason").await, "drawn by agreement");
+    })
+    .await;
+}
+
+// (F6, F9) While a clocked game waits for its first move, no clock runs,
+// and the page says so under the clocks; the first move starts them and
+// the line goes. A loaded game waits for its next move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn the_page_says_the_clocks_wait_for_the_first_move() {
+    run("the_page_says_the_clocks_wait_for_the_first_move", |page| async move {
+        let clock = json!({ "base_ms": 300_000, "increment_ms": 2000 });
+        let game = page.open_new(json!({ "variant": "tri-camelot", "clock": clock })).await;
+        page.wait_js("the clocks' line", "!document.querySelector('#clock-note').hidden").await;
+        assert_eq!(page.text("#clock-note").await, "The clocks start with the first move.");
+        let clocks = "return [...document.querySelectorAll('.clock:not([hidden])')].map((e) => [e.innerText, e.classList.contains('running')]);";
+        let before = page.js(clocks).await;
+        assert_eq!(before, json!([["5:00", false], ["5:00", false], ["5:00", false]]));
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        assert_eq!(page.js(clocks).await, before, "no clock ticks");
+        look_at(&page, &game, "clocks-wait", "#clock-note").await;
+        page.resize(1280, 900).await;
+        page.goto(&format!("/?game={game}")).await;
+        page.wait_js("the clocks' line", "!document.querySelector('#clock-note').hidden").await;
+        // The first move: the line goes, and Red's clock runs.
+        let example = view(&page, &game).await["example"].as_str().expect("a move").to_string();
+        let (code, answer) = page.api("POST", &format!("/api/games/{game}/move"), Some(json!({ "text": example }))).await;
+        assert_eq!(code, 200, "{answer}");
+        page.wait_js("the line gone", "document.querySelector('#clock-note').hidden").await;
+        page.wait_js("Red's clock running", "document.querySelector('#clock-1').classList.contains('running')").await;
+        // A record loaded on its clock: the next move starts them.
+        let record = "[Variant \"camelot\"]\n[TimeControl \"300+2\"]\n\n1.F7-F8 {[%clk 0:04:50]} *\n";
+        page.open_new(json!({ "record": record, "clock": clock })).await;
+        page.wait_js("the clocks' line", "!document.querySelector('#clock-note').hidden").await;
+        assert_eq!(page.text("#clock-note").await, "The clocks start with the next move.");
+    })
+    .await;
+}
+
+// (F3) A clocked game the server lost is restored with its clocks as they
+// were at its last move (the record the page holds has its time control
+// and each move's time), waiting for the next move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_lost_game_is_restored_with_its_clocks() {
+    run("a_lost_game_is_restored_with_its_clocks", |page| async move {
+        let clock = json!({ "base_ms": 300_000, "increment_ms": 2000, "moves": null });
+        let game = page.open_new(json!({ "clock": clock })).await;
+        page.play(&game, "F7", &["F8"], "F7-F8").await;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        page.play(&game, "F10", &["F9"], "F10-F9").await;
+        let lost = view(&page, &game).await;
+        let times: Vec<u64> =
+            lost["moves"].as_array().unwrap().iter().map(|m| m["clock_ms"].as_u64().unwrap()).collect();
+        page.restart_server().await;
+        let said = page
+            .wait_js(
+                "the game said to be lost",
+                "!document.querySelector('#lost').hidden && document.querySelector('#lost-text').innerText",
+            )
+            .await;
+        assert!(
+            said.as_str()
+                .unwrap_or_default()
+                .contains("restore the game to play on (its clocks as they were at its last move)"),
+            "{said}"
+        );
+        let downloaded = page
+            .js("return fetch(document.querySelector('#download').href).then((r) => r.text());")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(downloaded.contains("[TimeControl \"300+2\"]"), "{downloaded}");
+        assert!(downloaded.contains("1.F7-F8 {[%clk 0:05:02]} F10-F9 {[%clk 0:05:0"), "{downloaded}");
+        page.click("#restore").await;
+        let restored = page.wait_game_other_than(Some(&game)).await;
+        page.wait_message("the game is on the server again").await;
+        assert!(page.message().await.contains("its clocks as they were at its last move"), "{}", page.message().await);
+        let v = view(&page, &restored).await;
+        assert_eq!((&v["clock"], &v["clock_waits"]), (&clock, &json!(true)), "{v}");
+        assert_eq!((&v["clocks"][0]["ms"], &v["clocks"][1]["ms"]), (&json!(times[0]), &json!(times[1])), "{v}");
+        page.wait_js("the clocks' line", "!document.querySelector('#clock-note').hidden").await;
+        assert_eq!(page.text("#clock-0").await, "5:02");
     })
     .await;
 }
