@@ -893,3 +893,38 @@ fn bestmove_is_the_first_move_of_the_last_line_sent() {
         }
     }
 }
+
+/// `uci`, as a UCI interface starts a session, is answered as UCI has it:
+/// the same lines, ending with `uciok` (the interface waits for that word);
+/// `ugi` still ends with `ugiok`.
+#[test]
+fn uci_is_answered_with_uciok() {
+    let mut e = Engine::start(&["camelot"]);
+    for (command, last) in [("uci", "uciok"), ("ugi", "ugiok")] {
+        e.send(command);
+        let lines = e.until("u", 10);
+        assert_eq!(lines[0], "id name camelot 0.1.0", "{command}: {lines:?}");
+        assert!(lines[2].starts_with("option name Threads "), "{command}: {lines:?}");
+        assert_eq!(lines.last().unwrap(), last, "{command}: {lines:?}");
+    }
+    e.finish();
+}
+
+/// A script sent in one write, each `go` with its `stop` after it: every
+/// search ends, each `stop` ending the search of the `go` before it, even
+/// when that `go` waited for the search before it (which the `stop` ends
+/// as well, if it still runs). Before, such a `stop` was spent on the
+/// search already ending, and the next `go infinite` ran for ever.
+#[test]
+fn each_go_sent_with_its_stop_in_one_write_ends() {
+    let mut e = Engine::start(&["camelot"]);
+    let script = "go infinite\nstop\n".repeat(4) + "go movetime 30\ngo infinite\nstop\n";
+    e.send_bytes(script.as_bytes());
+    for n in 1..=6 {
+        let lines = e.until("bestmove", 10);
+        assert!(lines.last().unwrap().starts_with("bestmove "), "search {n}: {lines:?}");
+    }
+    e.send("isready");
+    assert_eq!(e.until("readyok", 10), ["readyok"], "no search runs, and no more bestmove comes");
+    e.finish();
+}

@@ -322,7 +322,7 @@ impl<'i, G: Played> Session<'i, G> {
                 continue;
             };
             match command {
-                "ugi" | "uci" => self.identify(),
+                "ugi" | "uci" => self.identify(command),
                 "isready" => self.send("readyok"),
                 "setoption" => {
                     if let Some(next) = self.set_option(args) {
@@ -387,8 +387,10 @@ impl<'i, G: Played> Session<'i, G> {
     ///
     /// Each option's `default` is its value when the engine starts, not as
     /// `setoption` may have set it since; the `Variant` option's is the
-    /// variant being played, which no other answer says.
-    fn identify(&self) {
+    /// variant being played, which no other answer says. The last line
+    /// answers the command's own word: `ugiok` for `ugi`, `uciok` for
+    /// `uci` (what a UCI interface waits for).
+    fn identify(&self, command: &str) {
         let defaults = self.bounds.defaults();
         self.send(&format!("id name {NAME}"));
         self.send("id author the camelot authors");
@@ -414,7 +416,7 @@ impl<'i, G: Played> Session<'i, G> {
                 vars.join(" ")
             ));
         }
-        self.send("ugiok");
+        self.send(if command == "uci" { "uciok" } else { "ugiok" });
     }
 
     /// `setoption name N value V`; a new variant ends the session.
@@ -658,9 +660,10 @@ impl<'i, G: Played> Session<'i, G> {
     /// it and then the session. Any other line waits its turn, and so do
     /// the lines after it, which then come in order: a `quit` or the end
     /// of input behind waiting commands comes after them (a session piped
-    /// in whole runs to its end), and a `stop` behind them both ends the
-    /// search running (which they wait for: without it they might wait for
-    /// ever) and waits its turn, for a search they start.
+    /// in whole runs to its end), and a `stop` both ends the search
+    /// running (which the command waits for: without it the command might
+    /// wait for ever) and waits its turn, for a search that the command
+    /// (a `go`) or the lines before the `stop` start.
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
             while !search.is_finished() {
@@ -708,11 +711,13 @@ impl<'i, G: Played> Session<'i, G> {
         };
         let waiting = !self.input.queued.is_empty();
         match (&line, command) {
+            // (It ends the search running, and takes its turn too: a `go`
+            // waiting, or one behind the lines that wait, starts a search
+            // the `stop` was sent for. Carried out with no search running,
+            // it does nothing.)
             (_, Some("stop")) => {
                 self.stop.stop();
-                if waiting {
-                    self.input.queued.push_back(line);
-                }
+                self.input.queued.push_back(line);
             }
             (_, Some("isready")) => self.send("readyok"),
             (None, _) | (_, Some("quit")) if !waiting => {

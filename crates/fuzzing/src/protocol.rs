@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 pub const BOUNDS: Bounds = Bounds { depth: Some(2), nodes: Some(3_000), threads: 1, hash_mib: 1 };
 
 /// The words a line of the protocol may start with.
-const ANSWERS: &[&str] = &["id", "option", "ugiok", "readyok", "info", "bestmove", "response"];
+const ANSWERS: &[&str] = &["id", "option", "ugiok", "uciok", "readyok", "info", "bestmove", "response"];
 
 /// The output of a session, kept.
 #[derive(Clone, Default)]
