@@ -1865,6 +1865,10 @@ async fn a_double_click_on_offer_draw_does_not_accept_it() {
             json!({ "head": "White offers a draw", "rows": [["1", "Black", "to answer"]],
                     "buttons": ["draw-withdraw", "draw-accept-1", "draw-decline-1"] })
         );
+        look_at(&page, &game, "draw-offer-two", "#draw-offer").await;
+        page.resize(1280, 900).await;
+        page.goto(&format!("/?game={game}")).await;
+        page.wait_js("the draw box", "!document.querySelector('#draw-offer').hidden").await;
         // Declined by Black: said, and a draw may be offered again.
         page.click("#draw-decline-1").await;
         page.wait_status("Black declines the draw").await;
