@@ -42,7 +42,7 @@ pub struct Options {
     /// 8, full strength, by default), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
     /// no-reductions, reduce-forcing, futility, no-futility, null-move, no-quiescence,
-    /// no-quiet-captures, no-late-move-pruning, plain), `alphabeta:DEPTH`,
+    /// no-quiet-captures, no-late-move-pruning, no-lazy-eval, plain), `alphabeta:DEPTH`,
     /// `minimax:DEPTH`, `random`.
     #[arg(long = "engine", value_name = "SPEC", required = true, num_args = 1, value_parser = spec_arg)]
     pub engines: Vec<Entrant>,
@@ -165,6 +165,7 @@ const SWITCHES: &[Switch] = &[
     ("no-quiescence", |f| f.quiescence = false),
     ("no-quiet-captures", |f| f.quiet_captures = false),
     ("no-late-move-pruning", |f| f.late_move_pruning = false),
+    ("no-lazy-eval", |f| f.lazy_eval = false),
     ("plain", |f| *f = Features::plain()),
 ];
 

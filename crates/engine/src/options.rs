@@ -129,6 +129,11 @@ pub struct Features {
     /// game or oblige the opponent to capture (late move pruning): the move
     /// ordering puts the ones that matter first.
     pub late_move_pruning: bool,
+    /// Where the evaluator has a cheap estimate ([`leap_core::search::Evaluator::estimate`])
+    /// that alone puts a position outside the window a standing pat or a
+    /// reverse futility pruning asks about, take its bound instead of
+    /// evaluating (lazy evaluation; two-player games).
+    pub lazy_eval: bool,
 }
 
 impl Default for Features {
@@ -145,6 +150,7 @@ impl Default for Features {
             deeper_entries: true,
             quiet_captures: true,
             late_move_pruning: true,
+            lazy_eval: true,
         }
     }
 }
@@ -163,6 +169,7 @@ impl Features {
             deeper_entries: false,
             quiet_captures: false,
             late_move_pruning: false,
+            lazy_eval: false,
         }
     }
 }

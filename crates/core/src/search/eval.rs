@@ -18,6 +18,26 @@ use crate::position::{Kind, Player, Position, MAX_KINDS};
 pub trait Evaluator<G: ?Sized>: Send + Sync {
     /// The value of `pos` for `player`.
     fn evaluate(&self, game: &G, pos: &Position, player: Player) -> Score;
+
+    /// A cheap estimate of [`Evaluator::evaluate`], where the evaluation
+    /// has one: the terms that cost little, and how far the rest may move
+    /// the value (an [`Estimate`]). A search may take the value as at least
+    /// `score - margin` and at most `score + margin` without evaluating,
+    /// where that alone settles what it needs. `None` (the default): no
+    /// estimate, the search evaluates.
+    fn estimate(&self, _game: &G, _pos: &Position, _player: Player) -> Option<Estimate> {
+        None
+    }
+}
+
+/// A cheap estimate of an evaluation ([`Evaluator::estimate`]): the full
+/// value lies within `margin` of `score` in all but rare positions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Estimate {
+    /// The estimated value.
+    pub score: Score,
+    /// How far the full evaluation may lie from it.
+    pub margin: Score,
 }
 
 /// A closure `Fn(&G, &Position, Player) -> Score` as an [`Evaluator`].
@@ -115,6 +135,10 @@ impl<G: Game + ?Sized> Evaluator<G> for Material {
 impl<G: ?Sized, E: Evaluator<G>> Evaluator<G> for &E {
     fn evaluate(&self, game: &G, pos: &Position, player: Player) -> Score {
         (**self).evaluate(game, pos, player)
+    }
+
+    fn estimate(&self, game: &G, pos: &Position, player: Player) -> Option<Estimate> {
+        (**self).estimate(game, pos, player)
     }
 }
 

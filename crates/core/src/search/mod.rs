@@ -7,7 +7,7 @@ mod minimax;
 mod random;
 
 pub use alphabeta::AlphaBeta;
-pub use eval::{EvalFn, Evaluator, Material, Weights};
+pub use eval::{Estimate, EvalFn, Evaluator, Material, Weights};
 pub use minimax::Minimax;
 pub use random::Random;
 

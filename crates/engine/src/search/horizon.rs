@@ -41,7 +41,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
             }
             // Standing pat: the side to move may also make a capture it is
             // not obliged to (a Knight's Charge), which is searched.
-            let stand = self.evaluate(pos);
+            // (Where the evaluation's estimate alone puts the position
+            // outside the window, that bound stands for it.)
+            let stand = self.evaluate_within(pos, alpha, beta);
             if self.s.features.quiet_captures && stand < beta && ply < MAX_PLY - 1 {
                 game.captures_into(pos, scope, &mut list);
             } else {
@@ -107,6 +109,33 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
         let score = self.evaluate_now(pos);
         self.evals[key as usize & (EVAL_CACHE - 1)] = (key, score);
         score
+    }
+
+    /// The evaluation of `pos` as far as a window from `low` to `high`
+    /// needs it: the value, or, where the evaluator's estimate
+    /// ([`Evaluator::estimate`]) alone shows that the value is at least
+    /// `high` (at most `low`), the least (most) it can be. Compared with
+    /// `low` and `high`, the result says what the value would.
+    #[inline]
+    pub(super) fn evaluate_within(&mut self, pos: &Position, low: Score, high: Score) -> Score {
+        let key = pos.hash() ^ self.s.salt;
+        let slot = &self.evals[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        if self.s.features.lazy_eval && self.s.game.players().len() == 2 {
+            if let Some(e) = self.s.eval.estimate(self.s.game, pos, pos.to_move()) {
+                let least = (e.score - e.margin).clamp(-MAX_EVAL, MAX_EVAL);
+                let most = (e.score + e.margin).clamp(-MAX_EVAL, MAX_EVAL);
+                if least >= high {
+                    return least;
+                }
+                if most <= low {
+                    return most;
+                }
+            }
+        }
+        self.evaluate(pos)
     }
 
     /// [`Searcher::evaluate`] without the cache.

@@ -290,7 +290,8 @@ impl<'s, 'a, G: Game, E: Evaluator<G>> Searcher<'s, 'a, G, E> {
         // (Asked only where a pruning needs it: the scope takes time.)
         let quiet_node = || !self.s.game.scope(pos).captures_only;
         if !pv && self.s.features.futility && depth <= FUTILITY_DEPTH && !is_decisive(beta) && quiet_node() {
-            let eval = self.evaluate(pos);
+            let needed = beta.saturating_add(FUTILITY_MARGIN * depth);
+            let eval = self.evaluate_within(pos, needed - 1, needed);
             if eval - FUTILITY_MARGIN * depth >= beta {
                 return eval;
             }
