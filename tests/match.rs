@@ -616,3 +616,56 @@ fn a_write_that_fails_leaves_only_whole_games() {
     let replay = common::run_in(&dir, &["replay", "m.pgn"]);
     assert_eq!(replay.status, 0, "{}", replay.show());
 }
+
+/// `--tc` and `--movetime` together: engines play from their clock, at
+/// most the move time a move, and the report says both (before, it named
+/// the clock only, though every move was cut at the move time).
+#[test]
+fn a_clock_with_a_move_time_is_reported_with_both() {
+    let dir = common::TempDir::new("match-clock-movetime");
+    let file = dir.path("games.pgn");
+    let (status, out, err) = camelot(&[
+        "match",
+        "checkers",
+        "--engine",
+        "engine",
+        "--engine",
+        "random",
+        "--games",
+        "2",
+        "--tc",
+        "100+0",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "12",
+        "--quiet",
+        "-o",
+        &file,
+    ]);
+    assert_eq!(status, 0, "{err}");
+    let second = out.lines().nth(1).unwrap_or_default();
+    assert!(
+        second.contains(", clock 100+0 s and at most 5 ms a move for engines without a limit of their own, "),
+        "{out}"
+    );
+}
+
+/// An openings file with several lines that cannot open a game: every one
+/// is reported at once, each at its line (and column), and no game is
+/// played (before, only the first; fixed, the next run named the next).
+#[test]
+fn every_bad_opening_is_reported_at_once() {
+    let dir = common::TempDir::new("match-openings-all");
+    let lines = "# openings\n1.E6-E8 H11-F9\n1.E6-E8 ZZ\nW:WKC6:BKC11 castle-moves=0,0\n\n1.E6-E8 1-0\n";
+    let never = dir.path("never.pgn");
+    let (status, out, err) = match_from(&dir, "camelot", ["random", "random"], lines, &["-o", &never]);
+    assert_eq!(status, 1, "{out}{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("openings.txt: 3 openings cannot be played:\n"), "{err}");
+    for place in
+        ["openings.txt:3:9: move 1 (Black): `ZZ`", "openings.txt:4: the game is over", "openings.txt:6:9: `1-0`"]
+    {
+        assert!(err.contains(place), "{place}: {err}");
+    }
+}

@@ -55,12 +55,14 @@ pub struct Options {
     /// A clock for each player: base seconds + increment seconds (`10+0.1`).
     #[arg(long, value_name = "BASE+INC", value_parser = parse_tc)]
     pub tc: Option<TimeControl>,
-    /// Milliseconds per move for engines without their own limit (1 to 86400000, a day).
+    /// Milliseconds per move for engines without their own limit (1 to 86400000, a day); with
+    /// --tc, the most such an engine thinks a move on its clock.
     #[arg(long, value_name = "MS", value_parser = crate::commands::count::<u64, 1, { leap_engine::MAX_MOVETIME_MS }>)]
     pub movetime: Option<u64>,
     /// A file of openings, one per line as moves from the start
     /// (`1.E6-E8 H11-F9`) or a position string to start from (as `show`
-    /// prints it); each opens a pair of games. Default: random openings.
+    /// prints it); each opens a pair of games; blank lines and lines
+    /// starting with `#` are skipped. Default: random openings.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Random plies opening each pair of games, without an openings file.
@@ -492,11 +494,14 @@ pub(crate) fn match_games(given: Option<u32>, players: usize) -> Result<u32, Cli
 }
 
 /// The openings of the file: each line moves from the start, or a
-/// position string (the form `show` prints, with its `:`) to start from.
+/// position string (the form `show` prints, with its `:`) to start from;
+/// blank lines and lines starting with `#` are skipped. Every line that
+/// cannot open a game is reported, at once, each at its line (and column).
 fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<OpeningLine>, CliError> {
     let name = path.display().to_string();
     let text = leap_format::read_text(path).map_err(|error| CliError::Read { path: name.clone(), error })?;
     let mut openings = Vec::new();
+    let mut problems = Vec::new();
     for (i, full) in text.lines().enumerate() {
         let line = full.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -506,40 +511,49 @@ fn read_openings<G: Game>(game: &G, path: &std::path::Path) -> Result<Vec<Openin
         let indent = full.len() - full.trim_start().len();
         let bad = |column: Option<usize>, message: String| {
             let at = column.map_or(String::new(), |c| format!(":{}", c + indent));
-            CliError::Usage(format!("{name}:{}{at}: {message}", i + 1))
+            format!("{name}:{}{at}: {message}", i + 1)
         };
-        if line.contains(':') {
-            let start = parse_position(game, line).map_err(|e| bad(None, format!("the position: {e}")))?;
-            if game.outcome(&start).is_some() {
-                return Err(bad(None, "the game is over in this position: there is nothing to play".to_string()));
-            }
-            openings.push(OpeningLine { start, moves: Vec::new() });
-            continue;
+        match read_opening(game, line) {
+            Ok(opening) => openings.push(opening),
+            Err((column, message)) => problems.push(bad(column, message)),
         }
-        let plies = parse_movetext(line).map_err(|e| bad(Some(e.column), e.message))?;
-        let mut history = leap_core::History::new(game.start());
-        history.play_all(game, &plies).map_err(|e| {
-            let column = e.at.map(|(_, c)| c);
-            bad(column, format!("move {} ({}): {}", e.number, e.player, e.error))
-        })?;
-        if let Some(o) = history.outcome(game) {
-            return Err(bad(
-                None,
-                format!(
-                    "the game is over after these moves ({}): there is nothing to play",
-                    o.describe(game, history.current())
-                ),
-            ));
-        }
-        let moves = history.moves().iter().map(|m| m.key()).collect();
-        openings.push(OpeningLine { start: game.start(), moves });
     }
-    if openings.is_empty() {
-        return Err(CliError::Usage(format!(
+    match problems.len() {
+        0 if openings.is_empty() => Err(CliError::Usage(format!(
             "{name}: no openings (one per line, as moves from the start or a position string)"
-        )));
+        ))),
+        0 => Ok(openings),
+        1 => Err(CliError::Usage(problems.remove(0))),
+        n => Err(CliError::Usage(format!("{name}: {n} openings cannot be played:\n{}", problems.join("\n")))),
     }
-    Ok(openings)
+}
+
+/// One line of an openings file, or what is wrong with it (the column in
+/// the line, when a place is known).
+fn read_opening<G: Game>(game: &G, line: &str) -> Result<OpeningLine, (Option<usize>, String)> {
+    if line.contains(':') {
+        let start = parse_position(game, line).map_err(|e| (None, format!("the position: {e}")))?;
+        if game.outcome(&start).is_some() {
+            return Err((None, "the game is over in this position: there is nothing to play".to_string()));
+        }
+        return Ok(OpeningLine { start, moves: Vec::new() });
+    }
+    let plies = parse_movetext(line).map_err(|e| (Some(e.column), e.message))?;
+    let mut history = leap_core::History::new(game.start());
+    history
+        .play_all(game, &plies)
+        .map_err(|e| (e.at.map(|(_, c)| c), format!("move {} ({}): {}", e.number, e.player, e.error)))?;
+    if let Some(o) = history.outcome(game) {
+        return Err((
+            None,
+            format!(
+                "the game is over after these moves ({}): there is nothing to play",
+                o.describe(game, history.current())
+            ),
+        ));
+    }
+    let moves = history.moves().iter().map(|m| m.key()).collect();
+    Ok(OpeningLine { start: game.start(), moves })
 }
 
 fn play_match<G: Played>(
@@ -728,7 +742,13 @@ fn report<G: Game>(
         None => format!("{} random plies opening each set of seatings", opts.opening_plies),
     };
     let clock = match (&opts.tc, opts.movetime) {
-        (Some(tc), _) => format!("clock {}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
+        (Some(tc), None) => format!("clock {}+{} s", tc.base.as_secs_f64(), tc.increment.as_secs_f64()),
+        // (Both: the clock, and the move time as a cap on each move.)
+        (Some(tc), Some(ms)) => format!(
+            "clock {}+{} s and at most {ms} ms a move for engines without a limit of their own",
+            tc.base.as_secs_f64(),
+            tc.increment.as_secs_f64()
+        ),
         (None, Some(ms)) => format!("{ms} ms a move for engines without a limit of their own"),
         (None, None) => "100 ms a move for engines without a limit of their own".to_string(),
     };
