@@ -114,3 +114,27 @@ fn the_championship_suites_are_readable() {
         assert!(out.last_line().ends_with(&total), "{file}: {}", out.show());
     }
 }
+
+/// A suite with mistakes in several positions: each is reported, at its
+/// place, in one run, then how many positions have them; nothing is
+/// searched (before, only the first, and the next only once it was fixed).
+#[test]
+fn every_mistake_in_the_suite_is_reported_at_once() {
+    let dir = TempDir::new("suite-all-bad");
+    let bad = "[Event \"a\"]\n[Variant \"camelot\"]\n[Best \"ZZ9\"]\n\n1.E6-E8 *\n\n\
+               [Event \"b\"]\n[Variant \"camelot\"]\n\n1.E6-E8 *\n\n\
+               [Event \"c\"]\n[Variant \"camelot\"]\n[Best \"E6-E8\"]\n\n1.E6-E8 H11-F9 2.ZZZ *\n";
+    let file = write(&dir, "bad.pgn", &format!("{TWO}\n{bad}"));
+    let out = run_in(&dir, &["suite", &file, "--movetime", "60000"]);
+    assert_eq!(out.status, 1, "{}", out.show());
+    assert_eq!(out.stdout, "");
+    for expected in [
+        ":17:1: game 3: [Best]: `ZZ9` is not a move",
+        ": game 4: there is no [Best \"MOVE\"] tag",
+        ":30:18: move 2 (White): `ZZZ` is not a move",
+        "bad.pgn: 3 of its 5 games have problems (each said above)",
+    ] {
+        assert!(out.stderr.contains(expected), "expected `{expected}` in:\n{}", out.stderr);
+    }
+    assert_eq!(out.stderr.matches("error: ").count(), 4, "{}", out.stderr);
+}

@@ -51,10 +51,24 @@ pub fn run(opts: &SuiteOptions) -> CliResult {
     let file = &opts.file;
     let records = crate::commands::read_records(file, "there is no position in the suite")?;
     // Every position is read before the first search: a mistake in the
-    // file shows at once, not after minutes of searching.
+    // file shows at once, not after minutes of searching; every mistake,
+    // each at its place (as `replay` reports a file of many games).
     let mut cases = Vec::new();
+    let mut problems = Vec::new();
     for (i, record) in records.iter().enumerate() {
-        cases.push(read_case(file, i + 1, record)?);
+        match read_case(file, i + 1, record) {
+            Ok(case) => cases.push(case),
+            Err(e) => problems.push(e),
+        }
+    }
+    if problems.len() > 1 {
+        for e in &problems {
+            eprintln!("error: {e}");
+        }
+        return Err(CliError::Games { file: file.display().to_string(), failed: problems.len(), total: records.len() });
+    }
+    if let Some(e) = problems.pop() {
+        return Err(e);
     }
     let width = cases.iter().map(|c| c.label.chars().count()).max().unwrap_or(0);
     let mut found = 0;
