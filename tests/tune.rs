@@ -221,3 +221,39 @@ fn a_fit_whose_games_all_ended_alike_says_it_learns_nothing() {
     assert!(out.contains("in 1 round, "), "{out}");
     assert!(out.contains("note: every position's game ended the same way"), "{out}");
 }
+
+/// What tuning cannot use is refused before any game, with status 2: a
+/// weight that counts only in games of three or more players (tuning
+/// plays games of two: it would be "fitted" to nothing), and opening
+/// plies that leave no move before the ply limit (as `match` refuses
+/// them). Before, both played every self-play game first.
+#[test]
+fn tune_refuses_at_once_what_its_games_could_not_fit() {
+    let dir = common::TempDir::new("tune-at-once");
+    let small = ["--games", "2", "--nodes", "100", "--check-games", "2", "--rounds", "1", "--quiet"];
+    let (status, out, err) =
+        camelot_in(&dir, &[&["tune", "camelot", "--weights", "tempo,opponents"], &small[..]].concat());
+    assert_eq!(status, 2, "{out}{err}");
+    assert_eq!(out, "", "no game is played");
+    assert!(
+        err.contains(
+            "--weights: `opponents` counts only in games of three or more players, and tuning plays games of two"
+        ),
+        "{err}"
+    );
+    let (status, out, err) =
+        camelot_in(&dir, &[&["tune", "camelot", "--opening-plies", "300", "--max-plies", "300"], &small[..]].concat());
+    assert_eq!(status, 2, "{out}{err}");
+    assert_eq!(out, "", "no game is played");
+    assert!(
+        err.contains("--opening-plies 300 leaves the players no move before --max-plies 300 ends each game"),
+        "{err}"
+    );
+    // Every weight by default: those of a game of two players; `opponents`
+    // stays as it was, and the report says it was not fitted.
+    let (status, out, err) = camelot_in(&dir, &[&["tune", "camelot"], &small[..]].concat());
+    assert_eq!(status, 0, "{err}");
+    let opponents = out.lines().find(|l| l.starts_with("  opponents ")).unwrap_or_default();
+    assert!(opponents.ends_with("(not fitted)"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("  tempo ") && !l.ends_with("(not fitted)")), "{out}");
+}

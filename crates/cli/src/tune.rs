@@ -81,6 +81,14 @@ fn pairs(text: &str) -> Result<u32, String> {
 pub fn run(opts: &Options) -> CliResult {
     let usage = |m: String| CliError::Usage(m);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // (As `match` refuses it: found before the games, not after them.)
+    if opts.opening_plies >= opts.max_plies {
+        return Err(CliError::CommandLine(format!(
+            "--opening-plies {} leaves the players no move before --max-plies {} ends each game: give fewer \
+             opening plies than that",
+            opts.opening_plies, opts.max_plies
+        )));
+    }
     let pool = thread_pool(opts.concurrency.unwrap_or(cores))?;
     with_game!(crate::commands::load_variant(&opts.variant)?, g => {
         if g.players().len() != 2 {
@@ -94,17 +102,30 @@ pub fn run(opts: &Options) -> CliResult {
     })
 }
 
-/// The indices of the weights named, or of every weight (a name the
-/// family has not, or one named twice, is a malformed command line).
+/// The weights that count only in games of three or more players (the
+/// Camelot family's share of the opponents' figures), which tuning, in
+/// games of two, cannot fit.
+const MANY_PLAYERS_ONLY: &[&str] = &["opponents"];
+
+/// The indices of the weights named, or of every weight that counts in a
+/// game of two players (a name the family has not, one named twice, or
+/// one that counts only with more players, is a malformed command line).
 fn tunable<W: Weights>(names: &[String]) -> Result<Vec<usize>, CliError> {
     if names.is_empty() {
-        return Ok((0..W::NAMES.len()).collect());
+        return Ok((0..W::NAMES.len()).filter(|&i| !MANY_PLAYERS_ONLY.contains(&W::NAMES[i])).collect());
     }
     let mut chosen = Vec::new();
     for n in names {
         let index = W::index_of(n.trim()).ok_or_else(|| {
             CliError::CommandLine(format!("--weights: no weight `{n}`; expected some of {}", W::NAMES.join(", ")))
         })?;
+        if MANY_PLAYERS_ONLY.contains(&W::NAMES[index]) {
+            return Err(CliError::CommandLine(format!(
+                "--weights: `{}` counts only in games of three or more players, and tuning plays games of two: \
+                 leave it out",
+                n.trim()
+            )));
+        }
         if chosen.contains(&index) {
             return Err(CliError::CommandLine(format!(
                 "--weights: `{}` is named twice; name each weight once",
