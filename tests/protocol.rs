@@ -388,6 +388,8 @@ fn bad_lines_are_answered_and_the_session_goes_on() {
         ),
         ("setoption name Variant value no-such-game", "info string error: unknown variant `no-such-game`"),
         ("setoption Threads 2", "info string error: expected `setoption name NAME value VALUE`"),
+        ("setoption name", "info string error: expected `setoption name NAME value VALUE`"),
+        ("setoption name value 3", "info string error: expected `setoption name NAME value VALUE`"),
         ("query everything", "info string error: expected `query gameover`"),
     ];
     for (line, answer) in cases {

@@ -422,10 +422,14 @@ impl<'i, G: Played> Session<'i, G> {
     /// `setoption name N value V`; a new variant ends the session.
     fn set_option(&mut self, args: &[&str]) -> Option<Next> {
         let (name, value) = match args {
-            ["name", rest @ ..] => match rest.iter().position(|w| *w == "value") {
-                Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
-                None => (rest.join(" "), String::new()),
-            },
+            // (A name is needed: `setoption name` or `setoption name value 3`
+            // names no option.)
+            ["name", rest @ ..] if rest.first().is_some_and(|w| *w != "value") => {
+                match rest.iter().position(|w| *w == "value") {
+                    Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+                    None => (rest.join(" "), String::new()),
+                }
+            }
             _ => {
                 self.send_error("expected `setoption name NAME value VALUE`");
                 return None;
