@@ -130,7 +130,7 @@ fn every_mistake_in_the_suite_is_reported_at_once() {
     assert_eq!(out.stdout, "");
     for expected in [
         ":17:1: game 3: [Best]: `ZZ9` is not a move",
-        ": game 4: there is no [Best \"MOVE\"] tag",
+        ":21:1: game 4: there is no [Best \"MOVE\"] tag",
         ":30:18: move 2 (White): `ZZZ` is not a move",
         "bad.pgn: 3 of its 5 games have problems (each said above)",
     ] {

@@ -131,7 +131,9 @@ fn read_case(file: &Path, number: usize, record: &Record) -> Result<Case, CliErr
         } else {
             "there is no [Best \"MOVE\"] tag naming the move wanted"
         };
-        return Err(problem(GameProblem::Tags { at: record.tag_at("Best"), why: why.into() }));
+        // (Placed at the tag, or where the game's tags start when it has none.)
+        let at = record.tag_at("Best").or_else(|| record.tags_at.first().copied());
+        return Err(problem(GameProblem::Tags { at, why: why.into() }));
     };
     let (history, wanted, wanted_text) = with_game!(&variant, g => {
         let (history, _) = play_record(g, record, Source { file: &name, number })?;
