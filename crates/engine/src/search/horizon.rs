@@ -101,11 +101,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
     /// evaluations of the engine's games do not read them.)
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Position) -> Score {
+        let (key, cached) = self.cached(pos);
+        cached.unwrap_or_else(|| self.evaluate_into_cache(pos, key))
+    }
+
+    /// The position's key in the thread's cache of evaluations, and its
+    /// evaluation if the cache holds it.
+    #[inline]
+    fn cached(&self, pos: &Position) -> (u64, Option<Score>) {
         let key = pos.hash() ^ self.s.salt;
-        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
-        if slot.0 == key {
-            return slot.1;
-        }
+        let slot = &self.evals[key as usize & (EVAL_CACHE - 1)];
+        (key, (slot.0 == key).then_some(slot.1))
+    }
+
+    /// Evaluates the position and keeps the value in the cache under `key`.
+    #[inline]
+    fn evaluate_into_cache(&mut self, pos: &Position, key: u64) -> Score {
         let score = self.evaluate_now(pos);
         self.evals[key as usize & (EVAL_CACHE - 1)] = (key, score);
         score
@@ -118,10 +129,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
     /// `low` and `high`, the result says what the value would.
     #[inline]
     pub(super) fn evaluate_within(&mut self, pos: &Position, low: Score, high: Score) -> Score {
-        let key = pos.hash() ^ self.s.salt;
-        let slot = &self.evals[key as usize & (EVAL_CACHE - 1)];
-        if slot.0 == key {
-            return slot.1;
+        let (key, cached) = self.cached(pos);
+        if let Some(score) = cached {
+            return score;
         }
         if self.s.features.lazy_eval && self.s.game.players().len() == 2 {
             if let Some(e) = self.s.eval.estimate(self.s.game, pos, pos.to_move()) {
@@ -135,7 +145,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, '_, G, E> {
                 }
             }
         }
-        self.evaluate(pos)
+        self.evaluate_into_cache(pos, key)
     }
 
     /// [`Searcher::evaluate`] without the cache.
