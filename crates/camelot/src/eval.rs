@@ -427,14 +427,13 @@ impl CamelotEval {
         };
         // The trade-down bonus, on the material difference D and total T.
         let material = net(|s| s.material);
-        let (d, t) = (material as f64, sides.iter().map(|s| s.material).sum::<Score>() as f64);
-        let bonus = 1.125 * d - 0.00025 * d * t;
+        let total = sides.iter().map(|s| s.material).sum::<Score>();
         EvalTerms {
             material,
             offence: w.offence * net(|s| s.offence),
             defence: w.defence * net(|s| s.defence),
             mobility: w.mobility * net(|s| s.mobility),
-            trade_down: (bonus * w.trade_down as f64 / 100.0).round() as Score,
+            trade_down: self.trade_down(material, total),
             centering: w.centering * net(|s| s.centering),
             grouping: w.grouping * net(|s| s.grouping),
             charging: w.charging * net(|s| s.charging),
@@ -523,23 +522,17 @@ impl CamelotEval {
         let mut sides = [Side::default(); P];
         for (s, out) in sides.iter_mut().enumerate() {
             let (castled, active) = (castled[s], active[s]);
-            let uncastled = active.len() as usize;
+            let (offence, centering) = self.placement(s, active);
             let mut side = Side {
-                material: (0..self.kinds)
-                    .map(|k| (active & pos.kind_cells(Kind(k as u8))).len() as Score * self.value_of(k, uncastled))
-                    .sum::<Score>()
-                    + castled.len() as Score * w.castled,
+                material: self.material(pos, castled, active),
+                offence,
+                centering,
                 mobility: controlled[s].len() as Score,
                 grouping: pairs[s],
                 en_prise: (en_prise[s] & active).len() as Score,
                 castle_moves: self.castle_moves.saturating_sub(pos.counter(Player(s as u8))) as Score,
                 ..Side::default()
             };
-            let (offence, centre) = (&self.offence[s], &*self.centre);
-            for cell in active {
-                side.offence += offence[cell.index()];
-                side.centering += centre[cell.index()];
-            }
             // Charging: the canters open to each Knight (a friend next to
             // it, an empty cell beyond), at most 4.
             if self.charges() {
@@ -594,31 +587,50 @@ impl CamelotEval {
             let own = pos.pieces_of(Player(s as u8));
             let castled = own & self.held[s];
             let active = own - castled;
-            let uncastled = active.len() as usize;
-            let mut material = castled.len() as Score * w.castled;
-            for k in 0..self.kinds {
-                material += (active & pos.kind_cells(Kind(k as u8))).len() as Score * self.value_of(k, uncastled);
-            }
-            let (offence, centre) = (&self.offence[s], &*self.centre);
-            let (mut off, mut cen) = (0, 0);
-            for cell in active {
-                off += offence[cell.index()];
-                cen += centre[cell.index()];
-            }
-            *f = (material, off, cen);
+            let (offence, centering) = self.placement(s, active);
+            *f = (self.material(pos, castled, active), offence, centering);
         }
-        let me = player.index();
-        let other = 1 - me;
-        let material = figures[me].0 - figures[other].0;
-        let (d, t) = (material as f64, (figures[0].0 + figures[1].0) as f64);
-        let bonus = 1.125 * d - 0.00025 * d * t;
+        let (me, other) = (figures[player.index()], figures[1 - player.index()]);
+        let material = me.0 - other.0;
         Some(
             material
-                + (bonus * w.trade_down as f64 / 100.0).round() as Score
-                + w.offence * (figures[me].1 - figures[other].1)
-                + w.centering * (figures[me].2 - figures[other].2)
+                + self.trade_down(material, me.0 + other.0)
+                + w.offence * (me.1 - other.1)
+                + w.centering * (me.2 - other.2)
                 + w.tempo * if pos.to_move() == player { 1 } else { -1 },
         )
+    }
+
+    /// A side's material: its uncastled pieces (`active`) at their values,
+    /// and its `castled` ones at [`EvalWeights::castled`].
+    #[inline]
+    fn material(&self, pos: &Position, castled: Bitset, active: Bitset) -> Score {
+        let uncastled = active.len() as usize;
+        (0..self.kinds)
+            .map(|k| (active & pos.kind_cells(Kind(k as u8))).len() as Score * self.value_of(k, uncastled))
+            .sum::<Score>()
+            + castled.len() as Score * self.weights.castled
+    }
+
+    /// Player `s`'s raw offence and centering of its uncastled pieces (`active`).
+    #[inline]
+    fn placement(&self, s: usize, active: Bitset) -> (Score, Score) {
+        let (offence, centre) = (&self.offence[s], &*self.centre);
+        let (mut off, mut cen) = (0, 0);
+        for cell in active {
+            off += offence[cell.index()];
+            cen += centre[cell.index()];
+        }
+        (off, cen)
+    }
+
+    /// The weighted WCF trade-down bonus `1.125 D - 0.00025 D T` on the
+    /// material difference D and the total material T.
+    #[inline]
+    fn trade_down(&self, difference: Score, total: Score) -> Score {
+        let (d, t) = (difference as f64, total as f64);
+        let bonus = 1.125 * d - 0.00025 * d * t;
+        (bonus * self.weights.trade_down as f64 / 100.0).round() as Score
     }
 }
 
