@@ -161,6 +161,43 @@ fn clocks_and_move_times_bound_the_search() {
     e.finish();
 }
 
+/// The deepest `depth` of the `info` lines before `bestmove` (0 if none).
+fn deepest(lines: &[String]) -> u32 {
+    lines.iter().filter(|l| l.starts_with("info depth ")).map(|l| field(l, "depth").parse().unwrap()).max().unwrap_or(0)
+}
+
+/// `Move Overhead` is kept off the clock: with all 5 s of it kept, the
+/// search has a millisecond; with none, it takes its share (a tenth of a
+/// second and more, a few plies deep), the move time whole either way.
+#[test]
+fn the_move_overhead_is_kept_off_the_clock() {
+    let mut e = Engine::start(&["camelot"]);
+    e.send("ugi");
+    let ugi = e.until("ugiok", 10);
+    assert!(ugi.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()), "{ugi:?}");
+    for (set, deep) in [("Move Overhead value 5000", false), ("MoveOverhead value 0", true)] {
+        e.send(&format!("setoption name {set}"));
+        e.send("go p1time 5000 p2time 5000");
+        let lines = e.until("bestmove", 30);
+        let best = lines.last().unwrap();
+        assert!(camelot_moves_at_start().contains(&best["bestmove ".len()..].to_string()), "{best}");
+        assert_eq!(deepest(&lines) >= 4, deep, "{set}: {lines:?}");
+    }
+    e.send("setoption name Move Overhead value 5000");
+    e.send("go movetime 200");
+    assert!(deepest(&e.until("bestmove", 30)) >= 4);
+    for bad in ["5001", "-1", "ten", ""] {
+        e.send(&format!("setoption name Move Overhead value {bad}"));
+        assert_eq!(
+            e.line(10),
+            format!(
+                "info string error: Move Overhead must be a whole number of milliseconds from 0 to 5000, not `{bad}`"
+            )
+        );
+    }
+    e.finish();
+}
+
 #[test]
 fn clocks_without_the_movers_end_the_search_at_once() {
     // Green, Tri-Camelot's third player, is to move; `wtime` and `btime`

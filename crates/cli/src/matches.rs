@@ -16,7 +16,8 @@ use leap_core::notation::{parse_movetext, parse_position};
 use leap_core::search::{AlphaBeta, Minimax, Random, Strategy};
 use leap_core::{Annotation, Game};
 use leap_engine::{
-    Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_DEPTH, MAX_MOVETIME_MS, MAX_THREADS,
+    Engine, Features, Limits, Multi, Options as EngineOptions, MAX_CONTEMPT, MAX_DEPTH, MAX_MOVETIME_MS,
+    MAX_MOVE_OVERHEAD_MS, MAX_THREADS,
 };
 use leap_games::with_game;
 use leap_games::{self as variant, Played};
@@ -39,7 +40,8 @@ pub struct Options {
     /// multi=paranoid|maxn|brs (games of three or more players),
     /// contempt=N (what a draw costs the engine,
     /// in hundredths of a man), level=1..8 (a playing strength for people;
-    /// 8, full strength, by default), eval=FILE (evaluation weights: a file
+    /// 8, full strength, by default), overhead=MS (time kept on the clock
+    /// for what happens around a move, 10 by default), eval=FILE (evaluation weights: a file
     /// with an `[eval]` table, as `camelot tune` writes), and
     /// no-reductions, reduce-forcing, futility, no-futility, null-move, no-quiescence,
     /// no-quiet-captures, no-late-move-pruning, no-lazy-eval, plain), `alphabeta:DEPTH`,
@@ -309,6 +311,12 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                             })?
                     }
                     "level" => options.level = value.parse().map_err(|e| format!("`{text}`: {e}"))?,
+                    "overhead" => {
+                        let ms = value.parse::<u64>().ok().filter(|ms| *ms <= MAX_MOVE_OVERHEAD_MS).ok_or_else(|| {
+                            format!("`{text}`: overhead must be a whole number of milliseconds from 0 to {MAX_MOVE_OVERHEAD_MS}")
+                        })?;
+                        options.move_overhead = std::time::Duration::from_millis(ms);
+                    }
                     "eval" if value.is_empty() => {
                         return Err(format!("`{text}`: give the weights file, as eval=tuned.toml"))
                     }
@@ -317,7 +325,7 @@ fn parse_spec(text: &str) -> Result<Spec, String> {
                         let switches: Vec<&str> = SWITCHES.iter().map(|(name, _)| *name).collect();
                         return Err(format!(
                             "`{text}`: unknown engine option `{key}`; expected depth=, movetime=, nodes=, threads=, \
-                             hash=, multi=, contempt=, level=, eval=FILE, or one of the switches {}",
+                             hash=, multi=, contempt=, level=, overhead=, eval=FILE, or one of the switches {}",
                             switches.join(", ")
                         ));
                     }
@@ -925,6 +933,9 @@ mod tests {
         assert!(!options.features.late_move_pruning && engine_options().features.late_move_pruning);
         assert_eq!(options.contempt, -20);
         assert_eq!(engine_options().contempt, 0);
+        let Ok(Spec::Engine { options, .. }) = parse_spec("engine:overhead=250") else { panic!("an engine") };
+        assert_eq!(options.move_overhead.as_millis(), 250);
+        assert_eq!(engine_options().move_overhead.as_millis(), 10);
         let Ok(Spec::Engine { options, .. }) = parse_spec("engine:level=3") else { panic!("an engine") };
         assert_eq!(options.level.number(), 3);
         assert!(engine_options().level.is_full());
@@ -940,6 +951,9 @@ mod tests {
             "engine:contempt=",
             "engine:contempt=1001",
             "engine:contempt=1.5",
+            "engine:overhead=",
+            "engine:overhead=-1",
+            "engine:overhead=5001",
             "engine:level=0",
             "engine:level=9",
             "engine:level=",

@@ -14,7 +14,8 @@ use leap_core::notation::{format_line, parse_position};
 use leap_core::{GameResult, History};
 use leap_engine::score::{decided, Score};
 use leap_engine::{
-    Clock, Engine, Level, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,
+    Clock, Engine, Level, Limits, Multi, Options, Report, Stop, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS,
+    MAX_MULTI_PV, MAX_THREADS,
 };
 use leap_games::with_game;
 use leap_games::{Played, Variant};
@@ -407,6 +408,10 @@ impl<'i, G: Played> Session<'i, G> {
             Level::MIN,
             Level::MAX
         ));
+        self.send(&format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+            defaults.move_overhead.as_millis()
+        ));
         self.send(&format!("option name Variant type string default {}", self.name));
         if self.game.players().len() > 2 {
             let vars: Vec<String> = Multi::ALL.iter().map(|m| format!("var {}", m.name())).collect();
@@ -486,6 +491,19 @@ impl<'i, G: Played> Session<'i, G> {
                 }
                 Err(_) => self.send_error(&format!("Level must be from 1 to 8 (8: full strength), not `{value}`")),
             },
+            // (The name as other engines spell it, or as one word.)
+            "move overhead" | "moveoverhead" => {
+                match value.parse::<u64>().ok().filter(|ms| *ms <= MAX_MOVE_OVERHEAD_MS) {
+                    Some(ms) => {
+                        self.finish_search();
+                        self.options.move_overhead = Duration::from_millis(ms);
+                        self.engine.as_mut().expect("no search").set_move_overhead(self.options.move_overhead);
+                    }
+                    None => self.send_error(&format!(
+                        "Move Overhead must be a whole number of milliseconds from 0 to {MAX_MOVE_OVERHEAD_MS}, not `{value}`"
+                    )),
+                }
+            }
             // (A built-in name in any case, as on the command line.)
             "variant" => {
                 match crate::commands::variant_arg(&value).map(|name| (crate::commands::load_variant(&name), name)) {
@@ -514,7 +532,7 @@ impl<'i, G: Played> Session<'i, G> {
                 // (MultiPlayer is offered in games of three or more players only.)
                 let multi = if self.game.players().len() > 2 { ", MultiPlayer" } else { "" };
                 self.send_error(&format!(
-                    "unknown option `{}`; options: Threads, Hash, Contempt, MultiPV, Level, Variant{multi}",
+                    "unknown option `{}`; options: Threads, Hash, Contempt, MultiPV, Level, Move Overhead, Variant{multi}",
                     leap_core::notation::quoted(&name)
                 ))
             }

@@ -170,6 +170,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         self.table = Table::new(self.options.hash_mib);
     }
 
+    /// Changes the time a search on a clock leaves on it (at most
+    /// [`crate::MAX_MOVE_OVERHEAD_MS`]; see [`Options::move_overhead`]).
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.options.move_overhead = overhead.min(Duration::from_millis(crate::MAX_MOVE_OVERHEAD_MS));
+    }
+
     /// Changes how many best lines a search reports (1 to [`MAX_MULTI_PV`];
     /// see [`Options::multi_pv`]).
     pub fn set_multi_pv(&mut self, lines: usize) {
@@ -271,7 +277,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     ) -> SearchResult {
         let level = self.options.level;
         let limits = &level.limit(limits);
-        let time = TimeManager::new(limits);
+        let time = TimeManager::new(limits, self.options.move_overhead);
         let over = |score| SearchResult { best: None, score, depth: 0, nodes: 0, time: time.elapsed(), pv: Vec::new() };
         let Some((&root, before)) = positions.split_last() else {
             return over(0);

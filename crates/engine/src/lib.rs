@@ -45,6 +45,7 @@ pub use engine::{Engine, Report, SearchResult};
 pub use level::{clock_seed, Handicap, Level};
 pub use limits::{Clock, Limits, Stop, MAX_DEPTH, MAX_MOVETIME_MS};
 pub use options::{
-    hash_problem, memory_mib, Features, Multi, Options, MAX_CONTEMPT, MAX_HASH_MIB, MAX_MULTI_PV, MAX_THREADS,
+    hash_problem, memory_mib, Features, Multi, Options, DEFAULT_MOVE_OVERHEAD_MS, MAX_CONTEMPT, MAX_HASH_MIB,
+    MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, MAX_THREADS,
 };
 pub use ordering::MAX_PLY;

@@ -130,10 +130,6 @@ impl Stop {
     }
 }
 
-/// Time reserved for what happens around a search (reporting, the
-/// program that sent the command): never spent from a clock.
-const OVERHEAD: Duration = Duration::from_millis(10);
-
 /// When the time-limited search stops: `soft` before a new iteration
 /// starts, `hard` at once.
 ///
@@ -153,12 +149,13 @@ pub(crate) struct TimeManager {
 }
 
 impl TimeManager {
-    /// The budget for `limits`, starting now.
-    pub(crate) fn new(limits: &Limits) -> TimeManager {
+    /// The budget for `limits`, starting now; `overhead` of a clock's time
+    /// is never spent ([`crate::Options::move_overhead`]).
+    pub(crate) fn new(limits: &Limits, overhead: Duration) -> TimeManager {
         let mut soft = limits.movetime;
         let mut hard = limits.movetime;
         if let Some(c) = limits.clock {
-            let usable = c.time_left.saturating_sub(OVERHEAD);
+            let usable = c.time_left.saturating_sub(overhead);
             let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
             let share = usable / moves + c.increment * 3 / 4;
             let h = (share * 3).min(usable * 2 / 5).max(Duration::from_millis(1));
@@ -203,32 +200,48 @@ impl TimeManager {
 mod tests {
     use super::*;
 
+    const MS10: Duration = Duration::from_millis(10);
+
     #[test]
     fn a_clock_gives_a_share_of_its_time() {
         let clock = Clock { time_left: Duration::from_secs(60), increment: Duration::from_secs(1), moves_to_go: None };
-        let t = TimeManager::new(&Limits { clock: Some(clock), ..Limits::default() });
+        let t = TimeManager::new(&Limits { clock: Some(clock), ..Limits::default() }, MS10);
         let (soft, hard) = (t.soft.unwrap(), t.hard.unwrap());
         // About 60/30 + 0.75 s a move, at most three times that.
         assert!(soft > Duration::from_millis(1500) && soft < Duration::from_secs(2), "{soft:?}");
         assert!(hard > Duration::from_secs(7) && hard < Duration::from_secs(9), "{hard:?}");
         // Little time left: never more than two fifths of it.
         let short = Clock { time_left: Duration::from_millis(100), increment: Duration::ZERO, moves_to_go: Some(1) };
-        let t = TimeManager::new(&Limits { clock: Some(short), ..Limits::default() });
+        let t = TimeManager::new(&Limits { clock: Some(short), ..Limits::default() }, MS10);
         assert!(t.hard.unwrap() <= Duration::from_millis(36), "{:?}", t.hard);
         // A move time is used whole.
-        let t = TimeManager::new(&Limits::movetime(250));
+        let t = TimeManager::new(&Limits::movetime(250), MS10);
         assert_eq!((t.soft, t.hard), (Some(Duration::from_millis(250)), Some(Duration::from_millis(250))));
-        assert!(!TimeManager::new(&Limits::depth(3)).is_timed());
+        assert!(!TimeManager::new(&Limits::depth(3), MS10).is_timed());
+    }
+
+    #[test]
+    fn the_move_overhead_is_never_spent() {
+        let clock = Clock { time_left: Duration::from_millis(200), increment: Duration::ZERO, moves_to_go: Some(1) };
+        let limits = Limits { clock: Some(clock), ..Limits::default() };
+        // Two fifths of what the overhead leaves, at most.
+        assert_eq!(TimeManager::new(&limits, MS10).hard, Some(Duration::from_millis(76)));
+        assert_eq!(TimeManager::new(&limits, Duration::from_millis(100)).hard, Some(Duration::from_millis(40)));
+        // An overhead beyond the clock leaves the least search there is.
+        assert_eq!(TimeManager::new(&limits, Duration::from_secs(1)).hard, Some(Duration::from_millis(1)));
+        // A move time is not a clock: it is searched whole.
+        let t = TimeManager::new(&Limits::movetime(250), Duration::from_millis(100));
+        assert_eq!(t.hard, Some(Duration::from_millis(250)));
     }
 
     #[test]
     fn on_a_clock_an_iteration_that_cannot_end_in_time_is_not_begun() {
         let clock = Clock { time_left: Duration::from_secs(60), increment: Duration::ZERO, moves_to_go: None };
-        let t = TimeManager::new(&Limits { clock: Some(clock), ..Limits::default() });
+        let t = TimeManager::new(&Limits { clock: Some(clock), ..Limits::default() }, MS10);
         // The hard limit is about 6 s: 1 s more fits, 7 s does not.
         assert!(t.may_finish(Duration::from_secs(1)));
         assert!(!t.may_finish(Duration::from_secs(7)));
         // A move time is spent whole whatever an iteration would take.
-        assert!(TimeManager::new(&Limits::movetime(100)).may_finish(Duration::from_secs(7)));
+        assert!(TimeManager::new(&Limits::movetime(100), MS10).may_finish(Duration::from_secs(7)));
     }
 }

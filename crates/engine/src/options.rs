@@ -1,9 +1,10 @@
 //! The engine's settings: threads, table size, the search's features,
 //! the search of games of three or more players, contempt, best lines and
-//! the playing strength, with their bounds.
+//! the playing strength, the time kept on a clock, with their bounds.
 
 use crate::level::Level;
 use crate::score::Score;
+use std::time::Duration;
 
 /// The engine's settings.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -32,11 +33,22 @@ pub struct Options {
     /// move is chosen among the best lines with a random error (see
     /// [`Level`]; [`crate::Engine::set_seed`] seeds the chance).
     pub level: Level,
+    /// Time a search on a clock leaves on it for what happens around the
+    /// move (the program that asked for it, the machine's other work, the
+    /// way back): never spent on searching ("Move Overhead" in other
+    /// engines). A move time is searched whole. [`DEFAULT_MOVE_OVERHEAD_MS`]
+    /// by default; raise it where moves arrive late enough to lose on time.
+    pub move_overhead: Duration,
 }
+
+/// The default [`Options::move_overhead`], in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+/// The largest [`Options::move_overhead`], in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 impl Default for Options {
     /// One thread, 64 MiB, every feature, the default search for more
-    /// players, no contempt, one line, full strength.
+    /// players, no contempt, one line, full strength, 10 ms kept on a clock.
     fn default() -> Self {
         Options {
             threads: 1,
@@ -46,6 +58,7 @@ impl Default for Options {
             contempt: 0,
             multi_pv: 1,
             level: Level::MAX,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
         }
     }
 }
