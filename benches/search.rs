@@ -2,11 +2,17 @@
 //! (Camelot middlegames, checkers), searched to fixed depths from an empty
 //! table. Each benchmark asserts the node count it times, so that a faster
 //! search of a different tree cannot look like a faster search.
+//!
+//! And the time to a depth on one thread and on two (`engine threads`):
+//! the 80 middlegames of `benches/positions/camelot-selfplay.txt`, each
+//! searched to depth 7 from an empty table. Two threads search different
+//! trees from run to run, so only the time is compared
+//! (`cargo bench --bench search -- threads`; about 10 minutes).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use leap_core::notation::parse_position;
 use leap_core::search::Evaluator;
-use leap_core::{Game, Position};
+use leap_core::{Game, History, Position};
 use leap_engine::{Engine, Limits, Options, Stop};
 
 /// Searches `pos` to `depth` with a fresh engine; the nodes.
@@ -71,5 +77,44 @@ fn checkers(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, camelot, checkers);
+/// The positions of `benches/positions/camelot-selfplay.txt`, each with
+/// the positions before it (the search's draws by repetition need them).
+fn selfplay_positions<G: Game>(game: &G) -> Vec<Vec<Position>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/positions/camelot-selfplay.txt");
+    let text = std::fs::read_to_string(path).expect("the positions file");
+    let lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    lines
+        .map(|line| {
+            let mut history = History::new(game.start());
+            for mv in line.split_whitespace() {
+                history.play_text(game, mv).unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+            history.positions().to_vec()
+        })
+        .collect()
+}
+
+fn threads(c: &mut Criterion) {
+    let game = leap_camelot::load("camelot").expect("built in");
+    let eval = leap_camelot::CamelotEval::new(&game);
+    let lines = selfplay_positions(&game);
+    let mut group = c.benchmark_group("engine threads");
+    group.sample_size(10);
+    for threads in [1, 2] {
+        let options = Options { hash_mib: 16, threads, ..Options::default() };
+        let mut engine = Engine::new(game.clone(), eval.clone(), options);
+        group.bench_function(format!("camelot 80 middlegames depth 7, {threads} thread(s)"), |b| {
+            b.iter(|| {
+                for line in &lines {
+                    engine.new_game();
+                    let r = engine.search(line, &Limits::depth(7), &Stop::new(), |_| {});
+                    assert_eq!(r.depth, 7);
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, camelot, checkers, threads);
 criterion_main!(benches);
