@@ -44,6 +44,7 @@ const S = {
   offline: false, // the event stream lost the server, and has not found it again
   clocks: null, // the last clocks heard, and when (performance.now())
   clockAt: 0,
+  clocksVersion: null, // the game's version they were heard at
   analysing: false,
   analysisPly: null,
   // The analysis's best line; `others` its other lines, by line number (2, 3, ...).
@@ -64,7 +65,7 @@ const S = {
   ngClockOwn: null, // the dialog's clock as the player had it before a record's replaced it
   confirm: null, // a resignation asked to be confirmed: {player, at (performance.now()), timer}
   lost: null, // the game shown, which the server no longer has: {id, url (its record, as a blob)}
-  uploads: {}, // the variant files of the games this page started from one: id → {variant_text, variant_file}
+  uploads: {}, // the variant files of the games shown that were not of a built-in variant: id → {variant_text, variant_file}
 };
 
 // How long a resignation waits for its confirmation, and how long after
@@ -1174,9 +1175,10 @@ function formatClock(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function setClocks(clocks) {
+function setClocks(clocks, version) {
   S.clocks = clocks;
   S.clockAt = performance.now();
+  S.clocksVersion = version;
 }
 
 // Draws the clocks, counting the running one down since the last news.
@@ -1442,9 +1444,28 @@ function setGame(view, opts = {}) {
     S.review = reviewFrom(view);
     setMessage("");
   }
-  setClocks(view.clocks);
+  setClocks(view.clocks, view.version);
   render();
-  if (changed) openEvents(view.id);
+  if (changed) {
+    openEvents(view.id);
+    keepVariantFile(view);
+  }
+}
+
+// The variant file of a game of a variant file (not a built-in variant),
+// kept while the page shows the game, so that it can be restored should
+// the server lose it: the page may not have uploaded it (a saved game's,
+// beside its record; a game shown again after a reload of the tab).
+async function keepVariantFile(view) {
+  if (!view.variant.file || S.uploads[view.id]) return;
+  try {
+    const v = await api("GET", `/api/games/${encodeURIComponent(view.id)}/variant`);
+    if (v && typeof v.variant_text === "string") {
+      S.uploads[view.id] = { variant_text: v.variant_text, variant_file: v.variant_file };
+    }
+  } catch (e) {
+    /* the game is gone already (said as such), or the server is: nothing to keep */
+  }
 }
 
 // Whether the one human player's pieces start at the top (then the board
@@ -1472,7 +1493,7 @@ function applyView(view) {
   // draw) is stale once another move is made.
   if (view.moves.length !== S.game.moves.length) setMessage("");
   S.game = view;
-  setClocks(view.clocks);
+  setClocks(view.clocks, view.version);
   if (!newer) {
     // The same position (an event repeating an answer): the board stays
     // as drawn, so that a click in progress on it is not lost.
@@ -1535,7 +1556,7 @@ function openEvents(id) {
     const data = parseEvent(ev);
     if (!data || !S.game) return;
     if (data.version !== undefined && data.version < S.game.version) return;
-    setClocks(data.clocks);
+    setClocks(data.clocks, data.version);
     renderClocks();
   });
   es.addEventListener("review", (ev) => {
@@ -1646,7 +1667,7 @@ function renderLost() {
   if (box.hidden) return;
   const n = g.moves.length;
   const moves = n === 1 ? "Its move is" : n ? `Its ${n} moves are` : "Its start is";
-  const clocks = g.clock ? " (its clocks as they were at its last move)" : "";
+  const clocks = g.clock ? " (its clocks as shown)" : "";
   $("lost-text").textContent =
     `Game ${S.lost.id} is no longer on the server (it was restarted, or made room for newer games). ` +
     `${moves} still here: restore the game to play on${clocks}, or download its record.`;
@@ -1668,19 +1689,12 @@ function forgetLost() {
 
 // A PGN tag's value, as the record's reader takes it.
 function tagValue(text) {
-  return String(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"');
+  return String(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/[\n\r]/g, " ");
 }
 
 // A comment's text, which may not hold the brace that ends it.
 function commentText(text) {
   return String(text).replace(/[{}]/g, (c) => (c === "{" ? "(" : ")"));
-}
-
-// A time control (the view's `clock`) as a record's `TimeControl` tag
-// writes it, in seconds, as the server writes it: `300+3`, `40/300`.
-function timeControlTag(c) {
-  const seconds = (ms) => String(ms / 1000);
-  return `${c.moves ? `${c.moves}/` : ""}${seconds(c.base_ms)}${c.increment_ms ? `+${seconds(c.increment_ms)}` : ""}`;
 }
 
 // The time a player had left after a move (whole milliseconds), as a
@@ -1692,26 +1706,31 @@ function clockCommand(ms) {
   return `[%clk ${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}${fraction ? `.${fraction}` : ""}]`;
 }
 
-// The game as a record, from what the page holds (as the server writes
-// one, docs/web-api.md): its variant, start position and players' names,
-// its time control, its moves with the time each player had left after
-// each (on a clock) and what a loaded record said of them, and its result
-// (with how it ended, when that was not on the board).
+// The game as a record, from what the page holds, as the server writes
+// it (docs/web-api.md): its variant, the tags the server's record has
+// (the view's `tags`: the loaded record's, its players' names among them,
+// the variant file's name, the time control, the annotators), its start
+// position (unless a PDN `FEN` tag gives it), its moves with the time
+// each player had left after each (where the game knows it) and what the
+// loaded record and a review said of them, and its result (with how it
+// ended, when that was not on the board).
 function recordText(g) {
-  const tags = [`[Variant "${tagValue(g.variant.name)}"]`, `[Position "${tagValue(g.positions[0].position)}"]`];
-  g.layout.players.forEach((p, i) => {
-    const person = (g.player_names || [])[i];
-    if (person) tags.push(`[${p.name} "${tagValue(person)}"]`);
-  });
-  if (g.clock) tags.push(`[TimeControl "${timeControlTag(g.clock)}"]`);
+  const given = g.tags || [];
+  const tags = [`[Variant "${tagValue(g.variant.name)}"]`];
+  for (const [key, value] of given) tags.push(`[${key} "${tagValue(value)}"]`);
   const r = g.result;
   if (r && /(resigned|lost on time|gave no legal move)$|^drawn by agreement$/.test(r.reason || "")) {
     tags.push(`[Termination "${tagValue(r.reason)}"]`);
   }
+  if (!given.some(([key]) => key.toLowerCase() === "fen")) {
+    tags.push(`[Position "${tagValue(g.positions[0].position)}"]`);
+  }
   tags.push(`[Result "${r ? r.token : "*"}"]`);
   const parts = (g.intro || []).map((c) => `{${commentText(c)}}`);
   for (const m of g.moves) {
-    const n = m.notes;
+    // (What the record writes of a move a review spoke of: the loaded
+    // record's notes with the review's.)
+    const n = m.record_notes || m.notes;
     parts.push(`${m.label || ""}${m.text}${(n && n.glyph) || ""}`);
     // (The time left at the start of the first comment, as the server writes it.)
     const comments = n ? n.comments.slice() : [];
@@ -1728,14 +1747,20 @@ function recordText(g) {
 }
 
 // Restore: the lost game started again on the server from its record, as
-// the page holds it, with its seats and its clock (each player's as it was
-// at the last move, from the record's times), and the variant file it was
-// started from, when this page uploaded it.
+// the page holds it, with its seats, its clock (each player's time as the
+// page shows it, the last it heard: a takeback, or a move thought on, took
+// time that the record's times, after each player's last move, do not
+// show), and the variant file it was started from (see keepVariantFile).
 async function onRestore() {
   const g = S.game;
   if (!g || !S.lost) return;
   const body = { record: recordText(g), seats: g.seats, engine_ms: g.engine_ms, engine_level: g.engine_level };
-  if (g.clock) body.clock = g.clock;
+  if (g.clock) {
+    // (Clocks heard at another version than the moves held are not theirs: the view's own then.)
+    const clocks = S.clocks && S.clocksVersion === g.version ? S.clocks : g.clocks;
+    body.clock = { ...g.clock };
+    if (clocks) body.clock.left_ms = clocks.map((c) => Math.max(0, Math.floor(c.ms)));
+  }
   Object.assign(body, S.uploads[g.id] || {});
   let view;
   try {
@@ -1746,7 +1771,7 @@ async function onRestore() {
   if (S.game !== g) return;
   if (S.uploads[g.id]) S.uploads[view.id] = S.uploads[g.id];
   history.replaceState(null, "", `?game=${encodeURIComponent(view.id)}`);
-  const clocks = g.clock ? ", its clocks as they were at its last move" : "";
+  const clocks = g.clock ? ", its clocks as they were" : "";
   const ply = S.ply;
   setGame(view);
   if (ply !== lastPly()) setPly(ply);

@@ -275,6 +275,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/variant", get(variant_file))
         .route("/api/games/{id}/positions", get(positions))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/legs", post(legs))
@@ -506,6 +507,17 @@ async fn record(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<
         .into_response())
 }
 
+/// `GET /api/games/{id}/variant`: the variant file the game was started
+/// from, when it was not a built-in variant (uploaded, or beside a saved
+/// record), as `POST /api/games` takes it: a page holding the game can
+/// start it again (restore it) when the server no longer has it.
+async fn variant_file(State(state): State<AppState>, GameId(id): GameId) -> ApiResult<Json<Value>> {
+    let slot = state.slot(&id)?;
+    let uploaded = blocking(move || Ok(slot.lock().uploaded_variant())).await?;
+    let (file, text) = uploaded.unzip();
+    Ok(Json(json!({ "variant_file": file, "variant_text": text })))
+}
+
 async fn events(
     State(state): State<AppState>,
     GameId(id): GameId,
@@ -718,7 +730,16 @@ async fn reviewing(State(state): State<AppState>, GameId(id): GameId) -> ApiResu
 /// events, and watched ([`watch_listeners`]).
 fn run_analyst(slot: Arc<Slot>, job: AnalysisJob, stop: Stop, event: &'static str) {
     let events = slot.clone();
-    let running = tokio::task::spawn_blocking(move || job(&|report| events.send(event, &report)));
+    let running = tokio::task::spawn_blocking(move || {
+        job(&|report| events.send(event, &report));
+        // A review, once over (done or stopped), changed the view: what it
+        // said of the moves is in the record, and in the view's moves
+        // (`record_notes`) and tags, which a page keeps.
+        if event == "review" {
+            let view = events.lock().view();
+            events.send("state", &view);
+        }
+    });
     tokio::spawn(watch_listeners(slot, running, stop));
 }
 

@@ -228,6 +228,20 @@ struct DrawOffer {
     agreed: Vec<bool>,
 }
 
+/// What a game's record writes besides its variant, its start, its moves
+/// and their times, its result and how it ended ([`Session::written`]).
+struct Written {
+    /// Its tags, in order: those of the record the game was loaded from
+    /// (its players' names among them), the variant file's name, its time
+    /// control (the game's own, else the record's), its annotators
+    /// (`camelot review` among them once a review said something of a move
+    /// the game still has).
+    tags: Vec<(String, String)>,
+    /// After each move, what the record it was loaded from and the last
+    /// review said of it, and whether a review said something of it.
+    notes: Vec<(Annotation, bool)>,
+}
+
 /// An engine of `G` that a search on another thread may hold.
 type Shared<G> = Arc<Mutex<Engine<G, <G as Played>::Eval>>>;
 
@@ -368,7 +382,7 @@ impl<G: Played> Session<G> {
         self.shown_moves.truncate(plies);
         if self.shown_moves.len() < plies {
             let labels = self.history.move_labels();
-            let times = self.clocks.as_ref().map(Clocks::shown).unwrap_or_default();
+            let times = self.times();
             for (i, label) in labels.into_iter().enumerate().skip(self.shown_moves.len()) {
                 let shown = self.shown_move(i, label, times.get(i).copied().flatten());
                 self.shown_moves.push(shown);
@@ -387,6 +401,101 @@ impl<G: Played> Session<G> {
             "the game has {MAX_PLIES} plies, the most a game of the server has: save it, and play it on at the \
              terminal (camelot play FILE)"
         )
+    }
+
+    /// The time each move's player had left after it, where known, as the
+    /// record writes it: the clocks' ([`Clocks::shown`]); in a game
+    /// without clocks, the times of the record it was loaded from, for the
+    /// moves still that record's (the moves made since have none).
+    fn times(&self) -> Vec<Option<Duration>> {
+        match &self.clocks {
+            Some(clocks) => clocks.shown(),
+            None => self.recorded.iter().map(|ply| ply.clock).collect(),
+        }
+    }
+
+    /// Sets each player's clock, in turn order, to the time in `left`: the
+    /// time it had when the game was started again elsewhere (a page
+    /// restoring a game the server lost). Its record's times give the
+    /// clocks as they were after each player's last move; since then a
+    /// takeback (which gives no time back), or time thought on a move not
+    /// made (before a resignation, an agreed draw or a takeback, or when
+    /// the game was lost), may have taken time off, which no record
+    /// writes. A clock may so show less than its record gives it, never
+    /// more (400).
+    pub fn set_clocks_left(&mut self, left: &[Duration]) -> ApiResult<()> {
+        let Some(clocks) = &self.clocks else {
+            return Err(ApiError::BadRequest("`left_ms` goes with a clock: this game has none".into()));
+        };
+        let n = self.game.players().len();
+        if left.len() != n {
+            return Err(ApiError::BadRequest(format!(
+                "`left_ms` gives {} times: expected {n}, one per player in turn order",
+                left.len()
+            )));
+        }
+        let players = (0..n as u8).map(Player);
+        if let Some((p, &want)) = players.zip(left).find(|&(p, &want)| want > clocks.left(p)) {
+            return Err(ApiError::BadRequest(format!(
+                "`left_ms` gives {} {} ms, more than its clock has ({} ms: the record's last time for it, else the \
+                 base time): a clock may be given less time than that, never more",
+                self.name(p),
+                want.as_millis(),
+                clocks.left(p).as_millis()
+            )));
+        }
+        if let Some(clocks) = &mut self.clocks {
+            for (i, &want) in left.iter().enumerate() {
+                let p = Player(i as u8);
+                let spent = clocks.left(p) - want;
+                clocks.spend(p, spent);
+            }
+        }
+        Ok(())
+    }
+
+    /// What the game's record writes besides its variant, its start, its
+    /// moves and their times, its result and how it ended (see [`Written`]).
+    fn written(&self) -> Written {
+        let mut tags = self.tags.clone();
+        // A game of an uploaded variant file names it (a save names the
+        // copy it keeps beside the record), so that `replay` finds it beside.
+        if let Some((file, _)) = &self.uploaded {
+            if !tags.iter().any(|(k, _)| k == leap_games::FILE_TAG) {
+                tags.push((leap_games::FILE_TAG.to_string(), file.clone()));
+            }
+        }
+        // The game's own time control, in the PGN standard's tag (a loaded
+        // record's tag gives way to it); without clocks, the tag of the
+        // record it was loaded from stays, as its times do.
+        if let Some(clocks) = &self.clocks {
+            tags.retain(|(k, _)| k != TimeControl::TAG);
+            tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
+        }
+        let reviewed = self.reviewed.lock().unwrap_or_else(|e| e.into_inner());
+        let said: Vec<Option<&Annotation>> =
+            (0..self.history.moves().len()).map(|ply| reviewed.of(&self.history, ply)).collect();
+        // (Whether the record's notes are an earlier review's, as its
+        // annotators say; with a review's notes, the review is one of them.)
+        let annotators = tags.iter().position(|(k, _)| k.eq_ignore_ascii_case("Annotator"));
+        let written_by = annotators.map(|i| tags[i].1.clone());
+        let reviewed_before = leap_engine::review::reviewed_before(written_by.as_deref());
+        if said.iter().any(Option::is_some) {
+            let name = leap_engine::review::annotator(written_by.as_deref(), leap_engine::review::ANNOTATOR);
+            match annotators {
+                Some(i) => tags[i].1 = name,
+                None => tags.push(("Annotator".to_string(), name)),
+            }
+        }
+        let notes = said
+            .iter()
+            .enumerate()
+            .map(|(ply, said)| {
+                let written = self.recorded.get(ply).map(|p| &p.notes);
+                (leap_engine::review::noted(&self.game, written, *said, reviewed_before), said.is_some())
+            })
+            .collect();
+        Written { tags, notes }
     }
 
     /// Keeps `intro`, the comments before the first move of the record the
@@ -786,11 +895,16 @@ impl<G: Played> Session<G> {
         }
         // What the record the game was loaded from said of the move.
         if let Some(notes) = self.recorded.get(i).map(|p| &p.notes).filter(|n| !n.is_empty()) {
-            shown["notes"] =
-                json!({ "glyph": notes.glyph, "comments": notes.comments, "variations": notes.variations });
+            shown["notes"] = notes_value(notes);
         }
         shown
     }
+}
+
+/// What a record says of a move after it (but its time), as the view's
+/// moves give it (`notes`, `record_notes`).
+fn notes_value(notes: &Annotation) -> Value {
+    json!({ "glyph": notes.glyph, "comments": notes.comments, "variations": notes.variations })
 }
 
 /// The engine's level a request asks for.
@@ -860,9 +974,29 @@ impl<G: Played> Table for Session<G> {
             let listed = |players: Vec<Player>| players.into_iter().map(Player::index).collect::<Vec<_>>();
             json!({ "accepted": listed(self.accepted(o)), "waiting": listed(self.to_answer(o)) })
         });
+        // What the record writes that the moves and the view's other fields
+        // do not say: its tags, and after each move a review said something
+        // of, its notes with the review's.
+        let Written { tags, notes } = self.written();
+        let moves: Vec<Value> = self
+            .shown_moves
+            .iter()
+            .zip(&notes)
+            .map(|(shown, (notes, by_review))| {
+                let mut shown = shown.clone();
+                if *by_review {
+                    shown["record_notes"] = notes_value(notes);
+                }
+                shown
+            })
+            .collect();
         json!({
             "id": self.id.to_string(),
-            "variant": { "name": self.game.name(), "title": self.game.variant_title() },
+            "variant": {
+                "name": self.game.name(),
+                "title": self.game.variant_title(),
+                "file": self.uploaded.as_ref().map(|(file, _)| file),
+            },
             "review": self.review_view(),
             "layout": self.layout,
             "seats": self.seating.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
@@ -870,7 +1004,8 @@ impl<G: Played> Table for Session<G> {
             "engine_level": self.seating.engine_level.number(),
             "player_names": self.player_names(),
             "intro": self.intro,
-            "moves": self.shown_moves,
+            "tags": tags.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
+            "moves": moves,
             "plies": self.history.moves().len(),
             "positions": self.view_positions(),
             "to_move": self.mover().map(Player::index),
@@ -1141,53 +1276,15 @@ impl<G: Played> Table for Session<G> {
     }
 
     fn record(&self) -> String {
-        // The game's own time control, in the PGN standard's tag (a loaded
-        // record's tag gives way to it), and the time left after each move:
-        // the clocks'. Without clocks, the game keeps the tag and the
-        // times of the record it was loaded from, for the moves that are
-        // still that record's, so that nothing saved is lost (the moves
-        // made since have no time: they were made without a clock).
-        let mut tags = self.tags.clone();
-        // A game of an uploaded variant file names it (a save names the
-        // copy it keeps beside the record), so that `replay` finds it beside.
-        if let Some((file, _)) = &self.uploaded {
-            if !tags.iter().any(|(k, _)| k == leap_games::FILE_TAG) {
-                tags.push((leap_games::FILE_TAG.to_string(), file.clone()));
-            }
-        }
-        let clocks = match &self.clocks {
-            Some(clocks) => {
-                tags.retain(|(k, _)| k != TimeControl::TAG);
-                tags.push((TimeControl::TAG.to_string(), clocks.control().pgn_tag()));
-                clocks.shown()
-            }
-            None => self.recorded.iter().map(|ply| ply.clock).collect(),
-        };
-        // After each move its time, then what the record it was loaded
-        // from said of it, and what a review said of it.
-        let reviewed = self.reviewed.lock().unwrap_or_else(|e| e.into_inner());
-        let said: Vec<Option<&Annotation>> =
-            (0..self.history.moves().len()).map(|ply| reviewed.of(&self.history, ply)).collect();
-        // (Whether the record's notes are an earlier review's, as its
-        // annotators say; with a review's notes, the review is one of them.)
-        let annotators = tags.iter().position(|(k, _)| k.eq_ignore_ascii_case("Annotator"));
-        let written_by = annotators.map(|i| tags[i].1.clone());
-        let reviewed = leap_engine::review::reviewed_before(written_by.as_deref());
-        if said.iter().any(Option::is_some) {
-            let name = leap_engine::review::annotator(written_by.as_deref(), leap_engine::review::ANNOTATOR);
-            match annotators {
-                Some(i) => tags[i].1 = name,
-                None => tags.push(("Annotator".to_string(), name)),
-            }
-        }
-        let notes: Vec<Annotation> = said
-            .iter()
+        // After each move its time ([`Session::times`]: nothing saved is
+        // lost), then what the record it was loaded from said of it, and
+        // what a review said of it.
+        let Written { tags, notes } = self.written();
+        let times = self.times();
+        let notes: Vec<Annotation> = notes
+            .into_iter()
             .enumerate()
-            .map(|(ply, said)| {
-                let written = self.recorded.get(ply).map(|p| &p.notes);
-                leap_engine::review::noted(&self.game, written, *said, reviewed)
-                    .with_clock(clocks.get(ply).copied().flatten())
-            })
+            .map(|(ply, (notes, _))| notes.with_clock(times.get(ply).copied().flatten()))
             .collect();
         match self.termination() {
             Some(t) => t.record(&self.game, &self.history, &tags, &self.intro, &notes),

@@ -47,6 +47,9 @@ struct ClockSpec {
     base_ms: Number,
     increment_ms: Option<Number>,
     moves: Option<Number>,
+    /// Each player's time left, in turn order, where it is less than the
+    /// record's times give (see [`crate::session::Session::set_clocks_left`]).
+    left_ms: Option<Vec<Number>>,
 }
 
 /// A time control as the page sends it (a [`ClockSpec`]'s fields): the
@@ -62,6 +65,10 @@ pub fn clock_spec(control: TimeControl) -> Value {
 
 /// The longest time on a clock: a day.
 const MAX_CLOCK_MS: u64 = 86_400_000;
+
+/// The most time a clock's `left_ms` gives: under a thousand hours, as a
+/// record's `[%clk]` reads.
+const MAX_LEFT_MS: u64 = 1000 * 3600 * 1000 - 1;
 
 /// The engine's time per move when the page gives none.
 const DEFAULT_ENGINE_MS: u64 = 1000;
@@ -85,6 +92,20 @@ impl ClockSpec {
             })? as u32),
         };
         Ok(TimeControl { base: Duration::from_millis(base), increment: Duration::from_millis(increment), moves })
+    }
+
+    /// The times left `left_ms` gives, checked against their range.
+    fn left(&self) -> ApiResult<Option<Vec<Duration>>> {
+        let Some(left) = &self.left_ms else {
+            return Ok(None);
+        };
+        let times = left.iter().map(|ms| {
+            let ms = ms.within(0..=MAX_LEFT_MS, |ms| {
+                format!("a time in `left_ms` must be from 0 to {MAX_LEFT_MS} ms (under a thousand hours), not {ms}")
+            })?;
+            Ok(Duration::from_millis(ms))
+        });
+        times.collect::<ApiResult<Vec<Duration>>>().map(Some)
     }
 }
 
@@ -493,7 +514,7 @@ pub fn saved_variant(name: &str, games: &Path) -> ApiResult<Value> {
     let clock = table.recorded_time_control().filter(|c| within(c.base) && within(c.increment)).map(clock_spec);
     Ok(json!({
         "file": name,
-        "variant": view["variant"],
+        "variant": { "name": view["variant"]["name"], "title": view["variant"]["title"] },
         "variant_file": table.uploaded_variant().map(|(f, _)| f),
         "players": players,
         "player_names": view["player_names"],
@@ -586,7 +607,9 @@ pub fn new_game(id: u64, request: NewGame, games: &Path) -> ApiResult<NewTable> 
         engine_level: request.engine_level.map(crate::session::engine_level).transpose()?.unwrap_or(Level::MAX),
         clock: request.clock.as_ref().map(ClockSpec::control).transpose()?,
     };
-    let table = with_game!(variant, g => seat(id, g, seating, record.map(|(r, _, file)| (r, file)), uploaded))?;
+    let left = request.clock.as_ref().map(ClockSpec::left).transpose()?.flatten();
+    let record = record.map(|(r, _, file)| (r, file));
+    let table = with_game!(variant, g => seat(id, g, seating, record, uploaded, left.as_deref()))?;
     Ok(NewTable { table, loaded, annotated })
 }
 
@@ -597,6 +620,7 @@ fn seat<G: Played>(
     mut seating: Seating,
     record: Option<(Record, String)>,
     uploaded: Option<(String, String)>,
+    left: Option<&[Duration]>,
 ) -> ApiResult<Box<dyn Table>> {
     if seating.seats.is_empty() {
         seating.seats = vec![Seat::Human; game.players().len()];
@@ -638,6 +662,9 @@ fn seat<G: Played>(
         }
     };
     let mut session = Session::new(id, game, history, seating, tags, uploaded, &recorded)?;
+    if let Some(left) = left {
+        session.set_clocks_left(left)?;
+    }
     session.end(ended);
     session.keep_intro(intro);
     Ok(Box::new(session))

@@ -628,7 +628,7 @@ title = "Tiny Camelot"
 async fn uploaded_variant_files_are_checked_like_the_command_line() {
     let app = app();
     let view = app.new_game(json!({ "variant_text": SMALL_VARIANT, "variant_file": "tiny.toml" })).await;
-    assert_eq!(view["variant"], json!({ "name": "tiny", "title": "Tiny Camelot" }));
+    assert_eq!(view["variant"], json!({ "name": "tiny", "title": "Tiny Camelot", "file": "tiny.toml" }));
     // A misspelt key: the diagnostic names the file, line and column.
     let (status, answer) = app
         .post(
@@ -2585,6 +2585,245 @@ async fn a_views_clocks_restore_the_game_as_it_was_at_its_last_move() {
     let game = id(&app.new_game(json!({})).await);
     let view = app.play(&game, "F7-F8").await;
     assert_eq!((&view["clock"], &view["moves"][0].get("clock_ms")), (&Value::Null, &None), "{view}");
+}
+
+/// The record a page writes from a game's view (app.js's `recordText`,
+/// for a game the server lost): its variant, the view's `tags`, how it
+/// ended when not on the board, its start, the comments before its first
+/// moves, each move with what the record says of it (`record_notes`, else
+/// `notes`) and its time (`clock_ms`), and its result.
+fn page_record(view: &Value) -> String {
+    let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let tags = list(&view["tags"]);
+    let mut head = vec![format!("[Variant \"{}\"]", text(&view["variant"]["name"]))];
+    for tag in &tags {
+        head.push(format!("[{} \"{}\"]", text(&tag[0]), text(&tag[1]).replace('\\', "\\\\").replace('"', "\\\"")));
+    }
+    let reason = text(&view["result"]["reason"]);
+    let off_the_board = ["resigned", "lost on time", "gave no legal move"];
+    if off_the_board.iter().any(|r| reason.ends_with(r)) || reason == "drawn by agreement" {
+        head.push(format!("[Termination \"{reason}\"]"));
+    }
+    if !tags.iter().any(|t| text(&t[0]).eq_ignore_ascii_case("FEN")) {
+        head.push(format!("[Position \"{}\"]", text(&view["positions"][0]["position"])));
+    }
+    let token = view["result"]["token"].as_str().unwrap_or("*");
+    head.push(format!("[Result \"{token}\"]"));
+    let mut parts: Vec<String> = list(&view["intro"]).iter().map(|c| format!("{{{}}}", text(c))).collect();
+    for m in list(&view["moves"]) {
+        let notes = if m["record_notes"].is_object() { &m["record_notes"] } else { &m["notes"] };
+        parts.push(format!("{}{}{}", text(&m["label"]), text(&m["text"]), text(&notes["glyph"])));
+        let mut comments: Vec<String> = list(&notes["comments"]).iter().map(text).collect();
+        if let Some(ms) = m["clock_ms"].as_u64() {
+            let clock = leap_core::notation::clock_command(Duration::from_millis(ms));
+            match comments.first_mut() {
+                Some(first) => *first = format!("{clock} {first}"),
+                None => comments.push(clock),
+            }
+        }
+        parts.extend(comments.iter().map(|c| format!("{{{c}}}")));
+        parts.extend(list(&notes["variations"]).iter().map(|v| format!("({})", text(v))));
+    }
+    parts.push(token.to_string());
+    format!("{}\n\n{}\n", head.join("\n"), parts.join(" "))
+}
+
+impl App {
+    /// The game's record, as `GET /api/games/{id}/record` gives it.
+    async fn record_of(&self, game: &str) -> String {
+        let (status, text) = self.send("GET", &format!("/api/games/{game}/record"), None).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        text
+    }
+}
+
+/// A takeback leaves clocks that the game's record does not give: the
+/// player whose move was taken back keeps what it had once that move's
+/// time was taken (less than after its move before), and the player to
+/// move spends what it thought. The record's times are those after each
+/// player's last move: a game restored from them alone gets that time
+/// back. `left_ms`, with the clock of `POST /api/games`, gives each
+/// player's time as it was: the restored game has the very clocks the
+/// game lost had. A clock is never given more than its record gives.
+#[tokio::test]
+async fn a_restored_game_has_the_clocks_a_takeback_left() {
+    let app = app();
+    let clock = json!({ "base_ms": 300000, "increment_ms": 2000, "moves": null });
+    let game = id(&app.new_game(json!({ "clock": clock })).await);
+    for text in ["F7-F8", "F10-F9", "F8xF10xF12"] {
+        app.play(&game, text).await;
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    let (status, view) = app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let ms = |view: &Value, p: usize| view["clocks"][p]["ms"].as_u64().unwrap();
+    let times: Vec<u64> = view["moves"].as_array().unwrap().iter().map(|m| m["clock_ms"].as_u64().unwrap()).collect();
+    assert!(ms(&view, 0) + 100 < times[0] && ms(&view, 1) + 100 < times[1], "{times:?} {}", view["clocks"]);
+    // From the record alone: the clocks after each player's last move,
+    // more than they had.
+    let record = page_record(&view);
+    let from_record = app.new_game(json!({ "record": record, "clock": clock })).await;
+    assert_eq!((ms(&from_record, 0), ms(&from_record, 1)), (times[0], times[1]), "{from_record}");
+    // With each player's time left: the clocks as they were.
+    let mut given = clock.clone();
+    given["left_ms"] = json!([ms(&view, 0), ms(&view, 1)]);
+    let restored = app.new_game(json!({ "record": record, "clock": given })).await;
+    assert_eq!((ms(&restored, 0), ms(&restored, 1)), (ms(&view, 0), ms(&view, 1)), "{restored}");
+    assert_eq!((&restored["clock"], &restored["clock_waits"]), (&clock, &json!(true)), "{restored}");
+    assert_eq!(restored["moves"], view["moves"]);
+    assert_eq!(app.record_of(&id(&restored)).await, app.record_of(&game).await);
+    // More than the record gives, a time short, one out of range, or
+    // times without a clock: refused.
+    for (left, words) in [
+        (json!([times[0] + 1, ms(&view, 1)]), "`left_ms` gives White 302001 ms, more than its clock has"),
+        (json!([1000]), "`left_ms` gives 1 times: expected 2"),
+        (json!([1000, -5]), "must be from 0 to 3599999999 ms"),
+        (json!([1000, 1.5]), "not 1.5"),
+    ] {
+        let mut given = clock.clone();
+        given["left_ms"] = left;
+        let error =
+            refused(&app, "/api/games", json!({ "record": record, "clock": given }), StatusCode::BAD_REQUEST).await;
+        assert!(error.contains(words), "{error}");
+    }
+    // Less than the base time, without a record: a handicap.
+    let mut given = clock.clone();
+    given["left_ms"] = json!([300000, 120000]);
+    let odds = app.new_game(json!({ "clock": given })).await;
+    assert_eq!((ms(&odds, 0), ms(&odds, 1)), (300000, 120000), "{odds}");
+}
+
+/// A game loaded without a clock from a record with times (`[%clk]`) and
+/// a `[TimeControl]` tag keeps them in its record (nothing saved is
+/// lost), and its view carries them: each move's `clock_ms`, and the
+/// tag among the view's `tags`, which are every tag its record writes
+/// (the event, the players' names, …). So the record a page writes from
+/// the view (of a game the server lost) is the game's own.
+#[tokio::test]
+async fn a_views_record_is_the_games_own_for_a_game_without_a_clock() {
+    let app = app();
+    let record =
+        "[Event \"Club night\"]\n[Site \"Leeds\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300+2\"]\n\n\
+                  {Notes by Ann} 1.F7-F8 {[%clk 0:04:58] quiet} F10-F9!? {[%clk 0:04:57.5]} (1...E10-E9) \
+                  2.F8xF10xF12 {[%clk 0:04:59]} *\n";
+    let view = app.new_game(json!({ "record": record })).await;
+    let game = id(&view);
+    let times = |view: &Value| -> Vec<Option<u64>> {
+        view["moves"].as_array().unwrap().iter().map(|m| m["clock_ms"].as_u64()).collect()
+    };
+    assert_eq!(times(&view), [Some(298_000), Some(297_500), Some(299_000)], "{view}");
+    assert_eq!((&view["clock"], &view["clocks"]), (&Value::Null, &Value::Null));
+    assert_eq!(
+        view["tags"],
+        json!([
+            ["Event", "Club night"],
+            ["Site", "Leeds"],
+            ["White", "Ann"],
+            ["Black", "Bob"],
+            ["TimeControl", "300+2"]
+        ])
+    );
+    let own = app.record_of(&game).await;
+    assert!(own.contains("[TimeControl \"300+2\"]") && own.contains("{[%clk 0:04:57.5]}"), "{own}");
+    let again = app.new_game(json!({ "record": page_record(&view) })).await;
+    assert_eq!(app.record_of(&id(&again)).await, own);
+    // A move taken back takes its time with it; a move made since has none.
+    app.post(&format!("/api/games/{game}/undo"), json!({})).await;
+    let view = app.play(&game, "F8xF10xF12").await;
+    assert_eq!(times(&view), [Some(298_000), Some(297_500), None], "{view}");
+    let again = app.new_game(json!({ "record": page_record(&view) })).await;
+    assert_eq!(app.record_of(&id(&again)).await, app.record_of(&game).await);
+    // Ended off the board: the same ending.
+    let (_, view) = app.post(&format!("/api/games/{game}/resign"), json!({ "player": 1 })).await;
+    let again = app.new_game(json!({ "record": page_record(&view) })).await;
+    assert_eq!(again["result"], view["result"], "{again}");
+    assert_eq!(app.record_of(&id(&again)).await, app.record_of(&game).await);
+}
+
+/// A review's notes are in the view once it is over: each move it spoke
+/// of has `record_notes` (the loaded record's notes with the review's,
+/// as the record writes them), and the `Annotator` tag names it; the view
+/// is sent again then (a `state` event), so that a page holds them, and
+/// the record it writes from the view is the game's own.
+#[tokio::test]
+async fn a_reviews_notes_are_in_the_view_once_it_is_over() {
+    let app = app();
+    let record = "[Variant \"camelot\"]\n[Annotator \"Ann\"]\n[Position \"W:WF7,C6:BF9,L11 castle-moves=0,0\"]\n\n\
+                  1.F7-F8!? {a trap} F9xF7 2.C6-C7 *\n";
+    let view = app.new_game(json!({ "record": record })).await;
+    let game = id(&view);
+    assert!(view["moves"][0].get("record_notes").is_none(), "{view}");
+    let mut body = app.events(&game).await;
+    body.frame().await.unwrap().unwrap();
+    let (status, _) = app.post(&format!("/api/games/{game}/review"), json!({ "movetime": 20 })).await;
+    assert_eq!(status, StatusCode::OK);
+    // The review's events, then the view, sent again once it is over.
+    let sent = tokio::time::timeout(Duration::from_secs(20), async {
+        let mut done = false;
+        loop {
+            let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+            for chunk in String::from_utf8_lossy(&frame).split("\n\n") {
+                let data = || {
+                    let data = chunk.lines().nth(1).unwrap().trim_start_matches("data: ");
+                    serde_json::from_str::<Value>(data).unwrap()
+                };
+                if chunk.starts_with("event: review") && data()["done"] == true {
+                    done = true;
+                } else if done && chunk.starts_with("event: state") {
+                    return data();
+                }
+            }
+        }
+    })
+    .await
+    .expect("the view sent after the review");
+    let notes = &sent["moves"][0]["record_notes"];
+    assert_eq!(notes["glyph"], "!?", "the author's glyph stays: {notes}");
+    assert_eq!(notes["comments"][0], "a trap", "{notes}");
+    assert!(notes["comments"][1].as_str().unwrap().starts_with("[%eval -"), "{notes}");
+    assert!(sent["tags"].as_array().unwrap().contains(&json!(["Annotator", "Ann, camelot review"])), "{sent}");
+    assert_eq!(sent["moves"][0]["notes"]["comments"], json!(["a trap"]), "the record's own notes, as shown");
+    let again = app.new_game(json!({ "record": page_record(&sent) })).await;
+    assert_eq!(app.record_of(&id(&again)).await, app.record_of(&game).await);
+}
+
+/// A game of a variant file gives the file back, as `POST /api/games`
+/// takes it (`GET .../variant`), and its view names it (`variant.file`):
+/// a page that did not upload it (it was loaded from the games folder,
+/// beside its record, or the page was reloaded) can restore the game
+/// should the server lose it. A game of a built-in variant has none.
+#[tokio::test]
+async fn a_game_of_a_variant_file_gives_it_back() {
+    let app = app();
+    let text = "extends = \"camelot\"\nname = \"mine\"\n";
+    let view = app.new_game(json!({ "variant_text": text, "variant_file": "mine.toml" })).await;
+    assert_eq!(view["variant"]["file"], "mine.toml", "{view}");
+    let game = id(&view);
+    let view = app.play(&game, "F7-F8").await;
+    let (status, file) = app.get(&format!("/api/games/{game}/variant")).await;
+    assert_eq!((status, &file), (StatusCode::OK, &json!({ "variant_file": "mine.toml", "variant_text": text })));
+    // The page's record, with the file: the game again.
+    let mut body = file.clone();
+    body["record"] = json!(page_record(&view));
+    let again = app.new_game(body).await;
+    assert_eq!(app.record_of(&id(&again)).await, app.record_of(&game).await);
+    // Without it: the file to upload, by its name.
+    let error =
+        refused(&app, "/api/games", json!({ "record": page_record(&view) }), StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(error.contains("mine.toml") && error.contains("upload that file"), "{error}");
+    // A game loaded from the games folder: the file beside its record.
+    let (status, saved) = app.post(&format!("/api/games/{game}/save"), json!({ "name": "mine-game" })).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let loaded = app.new_game(json!({ "saved": "mine-game.pgn" })).await;
+    let (_, beside) = app.get(&format!("/api/games/{}/variant", id(&loaded))).await;
+    assert_eq!(beside["variant_text"], text, "{beside}");
+    assert_eq!(loaded["variant"]["file"], beside["variant_file"], "{loaded}");
+    // A built-in variant's game: none.
+    let builtin = app.new_game(json!({})).await;
+    assert_eq!(builtin["variant"]["file"], Value::Null);
+    let (status, none) = app.get(&format!("/api/games/{}/variant", id(&builtin))).await;
+    assert_eq!((status, none), (StatusCode::OK, json!({ "variant_file": null, "variant_text": null })));
 }
 
 /// A `variant_file` whose last part is `..` is refused for that, not as

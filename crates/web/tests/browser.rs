@@ -2056,9 +2056,10 @@ async fn the_page_says_the_clocks_wait_for_the_first_move() {
     .await;
 }
 
-// (F3) A clocked game the server lost is restored with its clocks as they
-// were at its last move (the record the page holds has its time control
-// and each move's time), waiting for the next move.
+// (F3) A clocked game the server lost is restored with its clocks as the
+// page showed them (the record the page holds has its time control and
+// each move's time; the player to move has spent what it thought until
+// the page last heard its clock), waiting for the next move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium: run by cargo xtask test"]
 async fn a_lost_game_is_restored_with_its_clocks() {
@@ -2072,35 +2073,25 @@ async fn a_lost_game_is_restored_with_its_clocks() {
         let times: Vec<u64> =
             lost["moves"].as_array().unwrap().iter().map(|m| m["clock_ms"].as_u64().unwrap()).collect();
         page.restart_server().await;
-        let said = page
-            .wait_js(
-                "the game said to be lost",
-                "!document.querySelector('#lost').hidden && document.querySelector('#lost-text').innerText",
-            )
-            .await;
-        assert!(
-            said.as_str()
-                .unwrap_or_default()
-                .contains("restore the game to play on (its clocks as they were at its last move)"),
-            "{said}"
-        );
-        let downloaded = page
-            .js("return fetch(document.querySelector('#download').href).then((r) => r.text());")
-            .await
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-        assert!(downloaded.contains("[TimeControl \"300+2\"]"), "{downloaded}");
-        assert!(downloaded.contains("1.F7-F8 {[%clk 0:05:02]} F10-F9 {[%clk 0:05:0"), "{downloaded}");
+        let said = wait_lost(&page).await;
+        assert!(said.contains("restore the game to play on (its clocks as shown)"), "{said}");
+        let held = downloaded(&page).await;
+        assert!(held.contains("[TimeControl \"300+2\"]"), "{held}");
+        assert!(held.contains("1.F7-F8 {[%clk 0:05:02]} F10-F9 {[%clk 0:05:0"), "{held}");
+        let shown = clocks_shown(&page).await;
         page.click("#restore").await;
         let restored = page.wait_game_other_than(Some(&game)).await;
         page.wait_message("the game is on the server again").await;
-        assert!(page.message().await.contains("its clocks as they were at its last move"), "{}", page.message().await);
+        assert!(page.message().await.contains("its clocks as they were"), "{}", page.message().await);
         let v = view(&page, &restored).await;
         assert_eq!((&v["clock"], &v["clock_waits"]), (&clock, &json!(true)), "{v}");
-        assert_eq!((&v["clocks"][0]["ms"], &v["clocks"][1]["ms"]), (&json!(times[0]), &json!(times[1])), "{v}");
+        // Black's as after its move; White's, which ran from then until
+        // the game was lost, as the page last heard it.
+        let ms = |p: usize| v["clocks"][p]["ms"].as_u64().unwrap();
+        assert_eq!(v["clocks"][1]["ms"], lost["clocks"][1]["ms"], "{v}");
+        assert!(ms(0) <= times[0] && ms(0) + 2000 > times[0], "{v}");
         page.wait_js("the clocks' line", "!document.querySelector('#clock-note').hidden").await;
-        assert_eq!(page.text("#clock-0").await, "5:02");
+        assert_eq!(clocks_shown(&page).await, shown);
     })
     .await;
 }
@@ -2211,6 +2202,161 @@ async fn a_game_the_server_lost_can_be_kept() {
         page.wait_status("Black to move (move 2).").await;
         let v = view(&page, &restored).await;
         assert_eq!((&v["seats"], &v["player_names"]), (&json!(["human", "human"]), &json!(["Ann", null])));
+    })
+    .await;
+}
+
+/// Waits until the page says that its game is lost; what it says.
+async fn wait_lost(page: &Page) -> String {
+    let said = page
+        .wait_js(
+            "the game said to be lost",
+            "!document.querySelector('#lost').hidden && document.querySelector('#lost-text').innerText",
+        )
+        .await;
+    said.as_str().unwrap_or_default().to_string()
+}
+
+/// The record `#download` gives.
+async fn downloaded(page: &Page) -> String {
+    let text = page.js("return fetch(document.querySelector('#download').href).then((r) => r.text());").await;
+    text.as_str().unwrap_or_default().to_string()
+}
+
+/// The game's record, through the API.
+async fn record_of(page: &Page, game: &str) -> String {
+    let (code, text) = page.api("GET", &format!("/api/games/{game}/record"), None).await;
+    assert_eq!(code, 200, "GET /api/games/{game}/record: {text}");
+    text.as_str().unwrap_or_default().to_string()
+}
+
+/// Each player's clock on the page.
+async fn clocks_shown(page: &Page) -> [String; 2] {
+    [page.text("#clock-0").await, page.text("#clock-1").await]
+}
+
+// A clocked game the server lost after a takeback is restored with the
+// clocks the page showed: the takeback gave no time back (White keeps
+// what it had once the move's time was taken, Black spent what it
+// thought), and the record's times, after each player's last move, would
+// have given it back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_restored_game_keeps_the_time_a_takeback_took() {
+    run("a_restored_game_keeps_the_time_a_takeback_took", |page| async move {
+        let clock = json!({ "base_ms": 300_000, "increment_ms": 2000, "moves": null });
+        let game = page.open_new(json!({ "clock": clock })).await;
+        page.play(&game, "F7", &["F8"], "F7-F8").await;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        page.play(&game, "F10", &["F9"], "F10-F9").await;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        page.play(&game, "F8", &["F10", "F12"], "F8xF10xF12").await;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        page.click("#undo").await;
+        page.wait_moves(&["F7-F8", "F10-F9"]).await;
+        let taken = view(&page, &game).await;
+        let ms = |v: &Value, p: usize| v["clocks"][p]["ms"].as_u64().unwrap();
+        let times: Vec<u64> =
+            taken["moves"].as_array().unwrap().iter().map(|m| m["clock_ms"].as_u64().unwrap()).collect();
+        assert!(ms(&taken, 0) + 1000 < times[0] && ms(&taken, 1) + 1000 < times[1], "{times:?} {}", taken["clocks"]);
+        page.restart_server().await;
+        let said = wait_lost(&page).await;
+        let shown = clocks_shown(&page).await;
+        page.click("#restore").await;
+        let restored = page.wait_game_other_than(Some(&game)).await;
+        page.wait_message("the game is on the server again").await;
+        let v = view(&page, &restored).await;
+        assert_eq!((&v["clock"], &v["clock_waits"]), (&clock, &json!(true)), "{v}");
+        // White's clock, which ran, as the page last heard it (from the
+        // takeback on): without the time its move taken back took, which
+        // the record's time after its first move has; Black's, which did
+        // not run, as it was.
+        let (now, then) = (&v["clocks"], &taken["clocks"]);
+        assert!(ms(&v, 0) + 1000 < times[0] && ms(&v, 0) + 2000 > ms(&taken, 0), "restored {now}, taken back {then}");
+        assert_eq!(ms(&v, 1), ms(&taken, 1), "restored {now}, taken back {then}");
+        page.wait_js("the clocks' line", "!document.querySelector('#clock-note').hidden").await;
+        assert_eq!(clocks_shown(&page).await, shown, "the clocks as the page showed them");
+        assert!(said.contains("restore the game to play on (its clocks as shown)"), "{said}");
+        assert!(page.message().await.contains("its clocks as they were"), "{}", page.message().await);
+        page.screenshot("restored-after-takeback").await;
+    })
+    .await;
+}
+
+// A game loaded from a record without a clock, then reviewed, and lost:
+// its record, as the page holds it, has everything the server's had (the
+// record's tags, its times, its notes and the review's), and the game
+// restored has that very record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_restored_game_keeps_its_whole_record() {
+    run("a_restored_game_keeps_its_whole_record", |page| async move {
+        let record = "[Event \"Club night\"]\n[Site \"Leeds\"]\n[Date \"2026.11.30\"]\n[White \"Ann\"]\n\
+                      [Black \"Bob\"]\n[TimeControl \"300+2\"]\n\n{Notes by Ann} 1.F7-F8 {[%clk 0:04:58] quiet} \
+                      F10-F9!? {[%clk 0:04:57.5]} (1...E10-E9) 2.F8xF10xF12 {[%clk 0:04:59]} *\n";
+        let game = page.open_new(json!({ "record": record })).await;
+        page.wait_moves(&["F7-F8", "F10-F9", "F8xF10xF12"]).await;
+        page.choose("#review-ms", "200").await;
+        page.click("#review").await;
+        page.wait_js("a summary per player", "document.querySelectorAll('#review-report .r-summary').length === 2")
+            .await;
+        // (The view the server sends once the review is over.)
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let own = record_of(&page, &game).await;
+        for part in ["[TimeControl \"300+2\"]", "[%clk 0:04:57.5]", "[Annotator \"camelot review\"]", "[%eval "] {
+            assert!(own.contains(part), "{part} in {own}");
+        }
+        page.restart_server().await;
+        wait_lost(&page).await;
+        let held = downloaded(&page).await;
+        for part in ["[Event \"Club night\"]", "[TimeControl \"300+2\"]", "{[%clk 0:04:58] quiet}", "[Annotator"] {
+            assert!(held.contains(part), "{part} in {held}");
+        }
+        page.click("#restore").await;
+        let restored = page.wait_game_other_than(Some(&game)).await;
+        page.wait_message("the game is on the server again").await;
+        assert_eq!(record_of(&page, &restored).await, own);
+        assert_eq!(page.text("#player-0 .pperson").await, "Ann");
+        page.click("[data-move=\"F10-F9\"]").await;
+        page.wait_js(
+            "the record's notes of 1...F10-F9",
+            "document.querySelector('#move-notes .n-variation')?.innerText === '(1...E10-E9)'",
+        )
+        .await;
+        page.screenshot("restored-record").await;
+    })
+    .await;
+}
+
+// A game of a variant file that this page did not upload (the page was
+// reloaded, or the game loaded from the games folder, its file beside its
+// record) is restored with that file: the page asks the server for it
+// while it shows the game. (And with its seats, and the computer's time
+// and strength.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium: run by cargo xtask test"]
+async fn a_restored_game_keeps_its_variant_file() {
+    run("a_restored_game_keeps_its_variant_file", |page| async move {
+        let text = "extends = \"camelot\"\nname = \"mine\"\n";
+        let seating = json!({ "seats": ["human", "engine"], "engine_ms": 100, "engine_level": 3 });
+        let mut body = json!({ "variant_text": text, "variant_file": "mine.toml" });
+        body.as_object_mut().unwrap().extend(seating.as_object().unwrap().clone());
+        let game = page.open_new(body).await;
+        page.play(&game, "F7", &["F8"], "F7-F8").await;
+        page.wait_status("White to move (move 2).").await;
+        let own = record_of(&page, &game).await;
+        assert!(own.contains("[VariantFile \"mine.toml\"]"), "{own}");
+        page.restart_server().await;
+        wait_lost(&page).await;
+        page.click("#restore").await;
+        let restored = page.wait_game_other_than(Some(&game)).await;
+        page.wait_message("the game is on the server again").await;
+        let v = view(&page, &restored).await;
+        assert_eq!((&v["variant"]["name"], &v["variant"]["file"]), (&json!("mine"), &json!("mine.toml")), "{v}");
+        assert_eq!(record_of(&page, &restored).await, own);
+        let seated = json!({ "seats": v["seats"], "engine_ms": v["engine_ms"], "engine_level": v["engine_level"] });
+        assert_eq!(seated, seating);
+        assert_eq!(page.text("#player-1 .pseat").await, "computer, level 3");
     })
     .await;
 }
